@@ -1,0 +1,42 @@
+# The two commands a newcomer types: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INDEX := index
+HOST ?= 127.0.0.1
+PORT ?= 5000
+SOURCES := $(shell find lessons glossary -type f 2>/dev/null)
+
+.PHONY: run test install install-test lint bench clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+# Rebuilt only when missing or older than a lesson or glossary file.
+$(INDEX)/current/manifest.json: $(SOURCES) | $(VENV)/.installed
+	$(BIN)/lessonsearch index --lessons lessons --glossary glossary --out $(INDEX)
+
+run: $(VENV)/.installed $(INDEX)/current/manifest.json
+	$(BIN)/lessonsearch serve --index $(INDEX) --host $(HOST) --port $(PORT)
+
+test: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(INDEX) $(VENV) .pytest_cache .ruff_cache

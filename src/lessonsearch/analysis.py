@@ -1,0 +1,61 @@
+"""How text becomes searchable words: one tokenizer and one stemmer for the whole product.
+
+The index, the query parser and the glossary's mention finder all go through these
+functions, so a word the index stored is a word a query or a term can match.
+
+Whoosh's own tokenizer keeps ``numpy.mean`` and ``data_file`` whole and its stemmer
+under-stems ("calculated" vs "calculation"); here identifiers split at ``.`` and ``_``
+and NLTK's Snowball stemmer (pure code, no data files) does the stemming.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from nltk.stem.snowball import SnowballStemmer
+
+WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+"""A run of letters and digits; an inner apostrophe (don't, model’s) stays in the word."""
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "‐": "-", "‑": "-", "–": "-"})
+
+_stemmer = SnowballStemmer("english")
+
+
+def normalize(text: str) -> str:
+    """Curly quotes and typographic hyphens to their ASCII forms, lower case."""
+    return text.translate(_QUOTES).lower()
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """Snowball stem of one lower-case word (``calculated``/``calculation`` → ``calcul``)."""
+    word = word.replace("’", "'")
+    if word.endswith("'s"):
+        word = word[:-2]
+    return _stemmer.stem(word)
+
+
+def words(text: str) -> list[str]:
+    """The lower-case words of ``text``, in order."""
+    return WORD.findall(normalize(text))
+
+
+def stems(text: str) -> list[str]:
+    return [stem(w) for w in words(text)]
+
+
+STOP_WORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just let me more most my myself no nor not of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself
+    yourselves whats hows whys""".split()
+)
+"""English function words plus the question scaffolding ("how do I", "what does … mean")
+that carries no topic. Used on queries, never to drop words from the index, so phrase
+search stays exact."""

@@ -1,0 +1,117 @@
+"""The indexer pipeline: read the course → find terms → write Whoosh + glossary → swap in.
+
+Each stage hands the next plain model objects. Nothing is written into the live index: the
+whole version is built in a temporary folder and published only when it is complete.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import index_store
+from .course import read_course
+from .glossary_build import build_glossary
+from .model import CourseRead, Problem
+from .whoosh_index import documents, write_whoosh
+
+
+@dataclass(frozen=True, slots=True)
+class BuildReport:
+    version: str
+    lessons: int
+    sections: int
+    documents: int
+    terms: int
+    problems: tuple[Problem, ...]
+    seconds: float
+
+    @property
+    def skipped(self) -> int:
+        return sum(1 for p in self.problems if p.skipped)
+
+    @property
+    def warnings(self) -> int:
+        return len(self.problems)
+
+    def summary(self) -> str:
+        return (
+            f"Indexed {self.lessons} lessons, {self.sections} sections, {self.terms} terms; "
+            f"{self.warnings} warnings, {self.skipped} skipped files; {self.seconds:.2f} s "
+            f"(version {self.version})"
+        )
+
+
+Progress = Callable[[int, int, str], None]
+
+
+def build_index(
+    lessons_dir: Path,
+    glossary_dir: Path | None,
+    out: Path,
+    base_url: str | None = None,
+    progress: Progress | None = None,
+) -> BuildReport:
+    """Build a complete new index version in ``out`` and make it the live one."""
+    started = time.perf_counter()
+    out = Path(out)
+    lessons_dir = Path(lessons_dir)
+    if not lessons_dir.is_dir():
+        raise FileNotFoundError(f"No lessons folder at {lessons_dir}")
+    with index_store.build_lock(out):
+        name, tmp = index_store.new_version_dir(out)
+        try:
+            read = read_course(lessons_dir, base_url=base_url, on_file=progress)
+            glossary = build_glossary(read.course, glossary_dir, tmp, out)
+            problems = read.problems + glossary.problems
+            count = write_whoosh(tmp, documents(read.course), glossary.terms_by_document)
+            manifest = _manifest(name, read, problems, count, glossary.term_count)
+            index_store.publish(out, name, tmp, manifest)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+    sections = sum(len(lesson.sections) for lesson in read.course.lessons)
+    return BuildReport(name, len(read.course.lessons), sections, count, glossary.term_count,
+                       problems, time.perf_counter() - started)
+
+
+def _manifest(name: str, read: CourseRead, problems: tuple[Problem, ...], documents: int,
+              terms: int) -> dict:
+    course = read.course
+    return {
+        "version": name,
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "course": {"slug": course.info.slug, "title": course.info.title, "url": course.info.url},
+        "counts": {
+            "lessons": len(course.lessons),
+            "sections": sum(len(x.sections) for x in course.lessons),
+            "documents": documents,
+            "terms": terms,
+            "warnings": len(problems),
+            "skipped": sum(1 for p in problems if p.skipped),
+        },
+        "modules": [
+            {"index": m.index, "slug": m.slug, "title": m.title} for m in course.modules
+        ],
+        "lessons": [
+            {
+                "slug": x.slug,
+                "title": x.title,
+                "url": x.url,
+                "position": x.position,
+                "module": x.module.slug if x.module else None,
+                "module_title": x.module.title if x.module else None,
+                "minutes": x.minutes,
+                "key_idea": x.key_idea,
+                "source": x.source,
+                "format": x.format,
+                "sections": len(x.sections),
+                "anchors": [s.anchor for s in x.sections if s.anchor],
+            }
+            for x in course.lessons
+        ],
+        "problems": [str(p) for p in problems],
+    }

@@ -1,0 +1,182 @@
+"""``lessonsearch``: a thin shell around the pipeline. Errors become a message and exit 1."""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import re
+import sys
+from pathlib import Path
+
+from . import responses
+from .build import build_index
+from .errors import LessonSearchError, TermNotFound
+from .searcher import Searcher
+
+DEFAULT_INDEX = Path("index")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args)
+    except TermNotFound as exc:
+        if getattr(args, "json", False):
+            _print_json(responses.error_body(str(exc), suggestions=list(exc.suggestions)))
+        else:
+            print(f"lessonsearch: {exc}", file=sys.stderr)
+        return 1
+    except (LessonSearchError, FileNotFoundError) as exc:
+        print(f"lessonsearch: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("lessonsearch: interrupted; the live index was not changed.", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lessonsearch", description="Search an online course and its glossary."
+    )
+    sub = parser.add_subparsers(title="commands")
+
+    p = sub.add_parser("index", help="build the search index from lessons and a glossary")
+    p.add_argument("--lessons", type=Path, default=Path("lessons"), help="course folder")
+    p.add_argument("--glossary", type=Path, default=Path("glossary"), help="glossary folder")
+    p.add_argument("--out", type=Path, default=DEFAULT_INDEX, help="index folder")
+    p.add_argument("--base-url", help="URL that lesson slugs are appended to (default /lessons/)")
+    p.add_argument("--strict", action="store_true", help="exit 1 when any file had a problem")
+    p.set_defaults(run=_index)
+
+    p = sub.add_parser("search", help="search the index")
+    p.add_argument("query")
+    _index_option(p)
+    p.add_argument("--limit", type=int, default=10)
+    p.add_argument("--page", type=int, default=1)
+    p.add_argument("--lesson", help="only this lesson (slug)")
+    p.add_argument("--module", help="only this module (slug)")
+    p.add_argument("--json", action="store_true", help="print the /api/search body")
+    p.set_defaults(run=_search)
+
+    p = sub.add_parser("term", help="look up one glossary term")
+    p.add_argument("name")
+    _index_option(p)
+    p.add_argument("--json", action="store_true", help="print the /api/terms/<name> body")
+    p.set_defaults(run=_term)
+
+    p = sub.add_parser("terms", help="list every term A-Z")
+    _index_option(p)
+    p.add_argument("--json", action="store_true", help="print the /api/terms body")
+    p.set_defaults(run=_terms)
+
+    return parser
+
+
+def _index_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--index", type=Path, default=DEFAULT_INDEX, help="index folder")
+
+
+def _index(args: argparse.Namespace) -> int:
+    progress = _progress_bar() if sys.stderr.isatty() else _progress_lines()
+    report = build_index(args.lessons, args.glossary, args.out, args.base_url, progress)
+    for problem in report.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    print(report.summary())
+    return 1 if args.strict and report.problems else 0
+
+
+def _progress_bar():
+    def show(done: int, total: int, name: str) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} {name[-40:]:<40}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
+
+
+def _progress_lines():
+    step = {"next": 0}
+
+    def show(done: int, total: int, name: str) -> None:
+        percent = 100 * done // max(total, 1)
+        if percent >= step["next"] or done == total:
+            print(f"read {done}/{total} lesson files ({percent}%)", file=sys.stderr)
+            step["next"] = percent - percent % 25 + 25
+
+    return show
+
+
+def _search(args: argparse.Namespace) -> int:
+    searcher = Searcher.open(args.index)
+    response = searcher.search(args.query, args.limit, args.page, args.lesson, args.module)
+    if args.json:
+        _print_json(responses.search_body(response))
+        return 0
+    for term in response.terms:
+        print(f"[term] {term.term}: {term.definition or ''}")
+    if response.suggestion:
+        print(f"Did you mean: {response.suggestion}")
+    if response.relaxed:
+        print("No section has every word; showing sections with most of them.")
+    first = (response.page - 1) * response.limit
+    for rank, hit in enumerate(response.results, start=first + 1):
+        where = " › ".join([hit.lesson_title, *([hit.heading] if hit.heading else [])])
+        print(f"{rank}. {where}\n   {hit.url}\n   {_terminal(hit.snippet)}")
+    shown = f"{first + 1}-{first + len(response.results)} of " if response.results else ""
+    print(f"{shown}{response.total} results for {response.query!r}")
+    return 0
+
+
+def _term(args: argparse.Namespace) -> int:
+    record = Searcher.open(args.index).glossary.look_up(args.name)
+    body = responses.term_body(record)
+    if args.json:
+        _print_json(body)
+        return 0
+    aliases = f" (also: {', '.join(record.aliases)})" if record.aliases else ""
+    print(f"{record.term}{aliases}\n  {record.definition or '(no definition)'}")
+    print(f"  source: {record.source}")
+    if body["defined_at"]:
+        print(f"  defined in a lesson: {body['defined_at']['url']}")
+    print(f"  mentioned {record.mention_count} times in {len(record.mentions)} sections")
+    for m in record.mentions[:10]:
+        print(f"    {m.count}× {m.url}")
+    return 0
+
+
+def _terms(args: argparse.Namespace) -> int:
+    records = Searcher.open(args.index).glossary.records
+    if args.json:
+        _print_json(responses.terms_body(records))
+        return 0
+    for r in records:
+        print(f"{r.term:<36} {r.mention_count:>4} mentions  {(r.definition or '')[:60]}")
+    return 0
+
+
+def _print_json(body: object) -> None:
+    print(json.dumps(body, ensure_ascii=False, indent=2))
+
+
+_MARK = re.compile(r"</?mark>")
+
+
+def _terminal(snippet: str) -> str:
+    """A snippet for the terminal: marks as bold where colours work, entities decoded."""
+    if sys.stdout.isatty():
+        text = snippet.replace("<mark>", "\033[1m").replace("</mark>", "\033[0m")
+    else:
+        text = _MARK.sub("", snippet)
+    return html.unescape(text)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

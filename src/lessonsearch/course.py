@@ -1,0 +1,189 @@
+"""Read a whole course folder: every lesson file, in course order, problems collected.
+
+A broken file never stops the course: it becomes a Problem naming the file (and line, where
+one applies), is counted as skipped, and the rest is read. Duplicated lessons are resolved
+here, and derived facts (URL, module, position, prev/next) filled in from the course file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
+from .errors import LessonFormatError
+from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Problem
+from .readers.json_export import read_json_lesson
+from .readers.markdown import read_markdown_lesson
+from .readers.plaintext import read_text_lesson
+from .slugs import slugify
+
+READERS: dict[str, Callable[[str, str], Lesson]] = {
+    ".json": read_json_lesson,
+    ".md": read_markdown_lesson,
+    ".markdown": read_markdown_lesson,
+    ".txt": read_text_lesson,
+}
+MAX_FILE_BYTES = 10 * 1024 * 1024
+_RICHNESS = {"json": 3, "markdown": 2, "text": 1}
+
+
+def lesson_files(lessons_dir: Path) -> list[Path]:
+    """Every file below the folder except hidden ones and the course file itself."""
+    return sorted(
+        p
+        for p in lessons_dir.rglob("*")
+        if p.is_file()
+        and not any(part.startswith(".") for part in p.relative_to(lessons_dir).parts)
+        and p.name not in COURSE_FILES
+    )
+
+
+def read_lesson_file(path: Path, display: str) -> Lesson:
+    """One lesson file, or LessonFormatError saying why it cannot be read."""
+    reader = READERS.get(path.suffix.lower())
+    if reader is None:
+        known = ", ".join(sorted(READERS))
+        raise LessonFormatError(display, f"unknown file type {path.suffix or '(none)'!r}; "
+                                f"lessons are {known}")
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise LessonFormatError(display, f"file is {size / 1e6:.1f} MB, over the "
+                                f"{MAX_FILE_BYTES // 2**20} MB limit for one lesson")
+    raw = path.read_bytes()
+    if b"\x00" in raw[:8192]:
+        raise LessonFormatError(display, "looks like a binary file (it contains NUL bytes)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise LessonFormatError(display, f"not UTF-8 text (byte 0x{raw[exc.start]:02x})",
+                                line, column) from exc
+    return reader(text.replace("\r\n", "\n").replace("\r", "\n"), display)
+
+
+def read_course(
+    lessons_dir: Path,
+    base_url: str | None = None,
+    on_file: Callable[[int, int, str], None] | None = None,
+) -> CourseRead:
+    """Read every lesson below ``lessons_dir``; ``on_file(done, total, name)`` reports progress."""
+    lessons_dir = Path(lessons_dir)
+    problems: list[Problem] = []
+    try:
+        course_file = read_course_file(lessons_dir)
+    except LessonFormatError as exc:
+        problems.append(Problem(exc.path, exc.reason, exc.line, exc.column))
+        course_file = CourseFile()
+    files = lesson_files(lessons_dir)
+    lessons: list[Lesson] = []
+    for done, path in enumerate(files, start=1):
+        display = _display(path, lessons_dir)
+        try:
+            lessons.append(read_lesson_file(path, display))
+        except LessonFormatError as exc:
+            problems.append(Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True))
+        except (OSError, RecursionError, ValueError) as exc:
+            problems.append(Problem(display, f"cannot read: {exc}", skipped=True))
+        if on_file:
+            on_file(done, len(files), display)
+    lessons = _drop_duplicates(lessons, problems)
+    lessons = _order(lessons, course_file)
+    info = course_file.info or next((x.course for x in lessons if x.course), None)
+    info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
+    base = base_url or course_file.base_url or DEFAULT_BASE_URL
+    lessons = _complete(lessons, course_file, info, base)
+    modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
+    return CourseRead(Course(info, tuple(lessons), modules), tuple(problems))
+
+
+def _display(path: Path, lessons_dir: Path) -> str:
+    try:
+        return str(Path(lessons_dir.name) / path.relative_to(lessons_dir))
+    except ValueError:
+        return str(path)
+
+
+def same_lesson(a: Lesson, b: Lesson) -> bool:
+    """Two files hold one lesson when the titles match or most of their words do."""
+    if " ".join(a.title.lower().split()) == " ".join(b.title.lower().split()):
+        return True
+    words_a, words_b = _vocabulary(a), _vocabulary(b)
+    if not words_a or not words_b:
+        return False
+    return len(words_a & words_b) / len(words_a | words_b) >= 0.6
+
+
+def _vocabulary(lesson: Lesson) -> set[str]:
+    return {w.lower() for s in lesson.sections for w in s.text.split()}
+
+
+def _richness(lesson: Lesson) -> tuple[int, int, int]:
+    return (_RICHNESS.get(lesson.format, 0), len(lesson.sections), lesson.word_count)
+
+
+def _drop_duplicates(lessons: list[Lesson], problems: list[Problem]) -> list[Lesson]:
+    kept: list[Lesson] = []
+    for lesson in lessons:
+        twin = next((k for k in kept if (k.slug == lesson.slug or k.title == lesson.title)
+                     and same_lesson(k, lesson)), None)
+        if twin is not None:
+            keep, drop = sorted((twin, lesson), key=_richness, reverse=True)
+            kept[kept.index(twin)] = keep
+            problems.append(Problem(drop.source, f"same lesson as {keep.source} "
+                                    f"({keep.title!r}); indexed once, from {keep.source}"))
+            continue
+        if any(k.slug == lesson.slug for k in kept):
+            taken = {k.slug for k in kept}
+            new_slug = next(f"{lesson.slug}-{n}" for n in range(2, 10_000)
+                            if f"{lesson.slug}-{n}" not in taken)
+            other = next(k for k in kept if k.slug == lesson.slug)
+            problems.append(Problem(lesson.source, f"slug {lesson.slug!r} is also used by "
+                                    f"{other.source}; this lesson is indexed as {new_slug!r}"))
+            lesson = dataclasses.replace(lesson, slug=new_slug)
+        kept.append(lesson)
+    return kept
+
+
+def _order(lessons: list[Lesson], course_file: CourseFile) -> list[Lesson]:
+    """``position`` first, then the course file's list, then the file name."""
+    listed = {name: i for i, name in enumerate(course_file.order, start=1)}
+
+    def key(lesson: Lesson) -> tuple[float, str]:
+        name = Path(lesson.source).name
+        rank = lesson.position or listed.get(name) or listed.get(lesson.source) or float("inf")
+        return (rank, name)
+
+    return sorted(lessons, key=key)
+
+
+def _complete(
+    lessons: Iterable[Lesson], course_file: CourseFile, info: CourseInfo, base_url: str
+) -> list[Lesson]:
+    lessons = list(lessons)
+    done: list[Lesson] = []
+    for i, lesson in enumerate(lessons):
+        name = Path(lesson.source).name
+        url = lesson.url
+        if not url:
+            page = Path(name).stem if course_file.uses_stem_urls else lesson.slug
+            url = f"{base_url.rstrip('/')}/{page}{course_file.url_suffix}"
+        done.append(dataclasses.replace(
+            lesson,
+            url=url,
+            course=lesson.course or info,
+            module=lesson.module or course_file.modules.get(name),
+            position=lesson.position or i + 1,
+        ))
+    linked = []
+    for i, lesson in enumerate(done):
+        before = done[i - 1] if i > 0 else None
+        after = done[i + 1] if i + 1 < len(done) else None
+        linked.append(dataclasses.replace(
+            lesson,
+            prev=lesson.prev or (LessonLink(before.slug, before.title, before.url) if before else None),
+            next=lesson.next or (LessonLink(after.slug, after.title, after.url) if after else None),
+        ))
+    return linked

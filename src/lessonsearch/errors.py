@@ -1,0 +1,45 @@
+"""Our own exceptions: raised deep down, translated once at each edge (CLI, HTTP)."""
+
+from __future__ import annotations
+
+
+class LessonSearchError(Exception):
+    """Base class: the message is a sentence that says what went wrong and what to do."""
+
+
+class LessonFormatError(LessonSearchError):
+    """A lesson or glossary file that cannot be read; names the file and, where known, the place."""
+
+    def __init__(self, path: str, reason: str, line: int | None = None, column: int | None = None):
+        self.path = path
+        self.reason = reason
+        self.line = line
+        self.column = column
+        where = path + (f":{line}" if line is not None else "") + (
+            f":{column}" if line is not None and column is not None else ""
+        )
+        super().__init__(f"{where}: {reason}")
+
+
+class IndexNotBuilt(LessonSearchError):
+    def __init__(self, path: str):
+        self.path = path
+        super().__init__(
+            f"No index at {path}. Build one with: lessonsearch index --out {path}"
+        )
+
+
+class BuildInProgress(LessonSearchError):
+    """Another build holds the index folder's lock."""
+
+
+class TermNotFound(LessonSearchError):
+    def __init__(self, name: str, suggestions: tuple[str, ...] = ()):
+        self.name = name
+        self.suggestions = suggestions
+        hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f"No term named {name!r} in the glossary.{hint}")
+
+
+class BadQuery(LessonSearchError):
+    """A query the searcher refuses (empty, too long); the web layer answers 400."""

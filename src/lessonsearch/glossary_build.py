@@ -1,0 +1,118 @@
+"""The glossary stage of a build: entries + lesson definitions → terms with their mentions.
+
+Reads ``glossary/``, finds where lessons define terms, merges both into one term list, counts
+every term's mentions per section in course order, and writes the glossary table. It also
+tells the Whoosh stage which terms each section mentions, so a search for a term's alias
+finds sections that use another of its names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .definitions import find_definitions
+from .glossary_source import read_glossary
+from .glossary_table import Definition, Mention, TermRecord, write_glossary_table
+from .model import Course, GlossaryEntry, LessonDefinition, Problem
+from .slugs import slugify
+from .term_matching import TermMatcher
+from .whoosh_index import documents
+
+
+@dataclass
+class GlossaryBuild:
+    problems: tuple[Problem, ...] = ()
+    terms_by_document: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    records: list[TermRecord] = field(default_factory=list)
+
+    @property
+    def term_count(self) -> int:
+        return len(self.records)
+
+
+@dataclass
+class _Term:
+    name: str
+    entry: GlossaryEntry | None = None
+    lesson_defs: list[tuple[int, LessonDefinition]] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)
+
+
+def build_glossary(
+    course: Course, glossary_dir: Path | None, out_dir: Path, index_dir: Path | None = None
+) -> GlossaryBuild:
+    entries: tuple[GlossaryEntry, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    if glossary_dir is not None and Path(glossary_dir).is_dir():
+        entries, problems = read_glossary(Path(glossary_dir))
+    terms = _merge(entries, course)
+    matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
+    counts: dict[str, list[Mention]] = {t.name: [] for t in terms}
+    by_doc: dict[str, tuple[str, ...]] = {}
+    for doc in documents(course):
+        text = "\n".join(filter(None, (doc.heading, doc.body)))
+        found = matcher.mentions(text)
+        if not found:
+            continue
+        by_doc[doc.id] = tuple(
+            variant for name in sorted(found) for variant in (name, *_aliases(terms, name))
+        )
+        for name, count in found.items():
+            counts[name].append(Mention(doc.lesson.slug, doc.lesson.title, doc.anchor, doc.url,
+                                        count, doc.order))
+    records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
+    write_glossary_table(out_dir, records)
+    return GlossaryBuild(problems, by_doc, records)
+
+
+def _aliases(terms: list[_Term], name: str) -> list[str]:
+    return next((t.aliases for t in terms if t.name == name), [])
+
+
+def _merge(entries: tuple[GlossaryEntry, ...], course: Course) -> list[_Term]:
+    """One term per name: glossary entries first, then terms only lessons define."""
+    terms: list[_Term] = []
+    for entry in entries:
+        terms.append(_Term(entry.term, entry, aliases=list(entry.aliases)))
+    matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
+    lookup = {t.name: t for t in terms}
+    order = 0
+    for lesson in course.lessons:
+        order += 1
+        for definition in find_definitions(lesson):
+            name = matcher.canonical_for(definition.term)
+            if name is None and definition.abbreviation:
+                name = matcher.canonical_for(definition.abbreviation)
+            if name is None:
+                term = _Term(definition.term)
+                if definition.abbreviation:
+                    term.aliases.append(definition.abbreviation)
+                terms.append(term)
+                lookup[term.name] = term
+                matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
+                name = term.name
+            lookup[name].lesson_defs.append((order, definition))
+    return terms
+
+
+def _record(term: _Term, mentions: list[Mention]) -> TermRecord:
+    entry = term.entry
+    definitions = []
+    if entry is not None:
+        definitions.append(Definition("glossary", entry.definition, entry.source))
+    for order, d in term.lesson_defs:
+        definitions.append(Definition("lesson", d.sentence, d.url, d.lesson, d.anchor, d.url,
+                                      d.kind, order))
+    first_lesson = term.lesson_defs[0][1] if term.lesson_defs else None
+    return TermRecord(
+        term=term.name,
+        anchor=(entry.anchor if entry and entry.anchor else slugify(term.name)),
+        definition=entry.definition if entry else (first_lesson.sentence if first_lesson else None),
+        source=entry.source if entry else (first_lesson.url if first_lesson else None),
+        in_glossary=entry is not None,
+        aliases=tuple(dict.fromkeys(term.aliases)),
+        see_also=tuple(entry.see_also) if entry else (),
+        definitions=tuple(definitions),
+        mentions=tuple(mentions),
+    )

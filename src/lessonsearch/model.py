@@ -1,0 +1,224 @@
+"""The plain data that flows from the readers to the index, the glossary and the web.
+
+Every concept is a frozen, slotted dataclass holding tuples, so a reader's output can be
+compared, hashed, snapshotted with ``dataclasses.asdict`` and handed between stages without
+anyone mutating it. This module imports nothing of ours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """A group of lessons as the course site shows it."""
+
+    index: int | None
+    """1-based position of the module in the course, when the source says."""
+    slug: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class LessonLink:
+    """A neighbouring lesson (``prev``/``next``)."""
+
+    slug: str
+    title: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer of a check question."""
+
+    text: str
+    correct: bool
+    tempting: str | None = None
+    """Why a wrong option attracts readers, when the export says."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckQuestion:
+    """The lesson's multiple-choice check."""
+
+    question: str
+    options: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CodeBlock:
+    text: str
+    lang: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DefinitionItem:
+    """A ``term`` / ``: definition`` pair written as a definition list inside a lesson."""
+
+    term: str
+    definition: str
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A heading and what follows it up to the next heading: the unit a search hit links to."""
+
+    anchor: str | None
+    """The id the public page puts on the heading; None for text before the first heading
+    and for passages of a lesson without headings (see ``fragment``)."""
+    heading: str | None
+    level: int
+    """Heading level (2 for ``##``); 0 for text before the first heading."""
+    heading_path: tuple[str, ...] = ()
+    """Enclosing headings from the outermost down to this one."""
+    paragraphs: tuple[str, ...] = ()
+    code: tuple[CodeBlock, ...] = ()
+    list_items: tuple[str, ...] = ()
+    callout: str | None = None
+    """The kind of fenced block the heading sits in (``callout``, ``challenge``, ``solution``…)."""
+    emphasis: tuple[str, ...] = ()
+    """Text the source wrote bold or italic, in order: where lessons often define terms."""
+    definitions: tuple[DefinitionItem, ...] = ()
+    line: int | None = None
+    """1-based line of the section's start in the source file, when known."""
+    fragment: str | None = None
+    """A ``:~:text=…`` directive (see ``text_fragment``) for a passage with no anchor."""
+
+    @property
+    def text(self) -> str:
+        """The prose a reader sees (paragraphs and list items), for search and snippets."""
+        return "\n\n".join(self.paragraphs + self.list_items)
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.paragraphs or self.list_items or self.code or self.definitions)
+
+
+@dataclass(frozen=True, slots=True)
+class CourseInfo:
+    slug: str
+    title: str
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    slug: str
+    title: str
+    url: str
+    source: str
+    """Path of the file it was read from, relative to the course folder when possible."""
+    format: str
+    """``json``, ``markdown`` or ``text``."""
+    sections: tuple[Section, ...] = ()
+    course: CourseInfo | None = None
+    module: Module | None = None
+    position: int | None = None
+    minutes: int | None = None
+    key_idea: str | None = None
+    check: CheckQuestion | None = None
+    prev: LessonLink | None = None
+    next: LessonLink | None = None
+
+    def section_url(self, section: Section) -> str:
+        return link_to(self.url, section.anchor, section.fragment)
+
+    @property
+    def word_count(self) -> int:
+        return sum(len(s.text.split()) for s in self.sections)
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    info: CourseInfo
+    lessons: tuple[Lesson, ...] = ()
+    modules: tuple[Module, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong with an input file: named, located, never silently dropped."""
+
+    path: str
+    message: str
+    line: int | None = None
+    column: int | None = None
+    skipped: bool = False
+    """True when the whole file was left out of the index because of it."""
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class CourseRead:
+    """What reading a course folder produced: the course, and everything that went wrong."""
+
+    course: Course
+    problems: tuple[Problem, ...] = field(default=())
+
+    @property
+    def skipped(self) -> tuple[str, ...]:
+        return tuple(p.path for p in self.problems if p.skipped)
+
+
+def text_fragment(words: str, count: int = 6) -> str:
+    """The ``:~:text=`` directive that makes a browser scroll to a passage's first words.
+
+    Percent-encodes everything, dashes and commas included, since the directive syntax
+    gives those a meaning of their own.
+    """
+    start = " ".join(words.split()[:count])
+    return ":~:text=" + quote(start, safe="").replace("-", "%2D")
+
+
+def link_to(url: str, anchor: str | None, fragment: str | None = None) -> str:
+    """``url#anchor``, or ``url#:~:text=…`` for a passage with no anchor, or the page itself."""
+    base = url.split("#", 1)[0]
+    if anchor:
+        return f"{base}#{anchor}"
+    if fragment:
+        return f"{base}#{fragment}"
+    return base
+
+
+# --- Defined terms -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GlossaryEntry:
+    """A term as an editor wrote it in ``glossary/``."""
+
+    term: str
+    definition: str
+    source: str
+    """``glossary/file.md:LINE``."""
+    anchor: str | None = None
+    """The ``{#anchor}`` written after the term, if any."""
+    aliases: tuple[str, ...] = ()
+    see_also: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LessonDefinition:
+    """A place where a lesson's prose defines a term."""
+
+    term: str
+    sentence: str
+    lesson: str
+    """Lesson slug."""
+    url: str
+    """``lesson-url#anchor`` or a ``#:~:text=`` link to the sentence."""
+    anchor: str | None = None
+    kind: str = "naming"
+    """Which phrasing gave it away: naming, pointing-back, quoting, contrasting, setting,
+    emphasis, abbreviation, definition-list."""
+    abbreviation: str | None = None

@@ -1,0 +1,154 @@
+"""The query language readers type, parsed into a small tree that never fails.
+
+``temperature sampling`` (every word), ``"attention mask"`` (a phrase), ``cache OR memory``,
+``NOT`` / ``-word`` to exclude, parentheses to group. Operators are upper case, so "not" and
+"or" in a question stay words. Anything malformed (an unclosed quote or bracket, a dangling
+operator) degrades to plain words instead of an error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_DEPTH = 16
+MAX_ATOMS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class All:
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Any:
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    item: Node
+
+
+Node = Word | Phrase | All | Any | Not
+
+_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"'})
+_TOKEN = re.compile(r'"[^"]*"?|[()]|[^\s()"]+')
+
+
+def parse_query(text: str) -> Node | None:
+    """The query tree, or None when nothing searchable is left."""
+    tokens = _TOKEN.findall(text.translate(_QUOTES))
+    parser = _Parser(tokens)
+    node = parser.or_expr(0)
+    node = _simplify(node) if node is not None else None
+    return None if isinstance(node, Not) else node
+
+
+class _Parser:
+    def __init__(self, tokens: list[str]):
+        self.tokens = tokens
+        self.at = 0
+        self.atoms = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.at] if self.at < len(self.tokens) else None
+
+    def or_expr(self, depth: int) -> Node | None:
+        items = [self.and_expr(depth)]
+        while self.peek() == "OR":
+            self.at += 1
+            items.append(self.and_expr(depth))
+        kept = tuple(i for i in items if i is not None)
+        return None if not kept else kept[0] if len(kept) == 1 else Any(kept)
+
+    def and_expr(self, depth: int) -> Node | None:
+        items: list[Node] = []
+        while (token := self.peek()) is not None and token != "OR":
+            if token == ")":
+                if depth > 0:
+                    break
+                self.at += 1  # a stray closing bracket: ignore it
+                continue
+            if token == "AND":
+                self.at += 1
+                continue
+            node = self.unary(depth)
+            if node is not None:
+                items.append(node)
+        return None if not items else items[0] if len(items) == 1 else All(tuple(items))
+
+    def unary(self, depth: int) -> Node | None:
+        token = self.tokens[self.at]
+        if token == "NOT":
+            self.at += 1
+            if self.peek() is None or self.peek() in ("OR", "AND", ")"):
+                return Word("not")
+            inner = self.unary(depth)
+            return Not(inner) if inner is not None else None
+        if token.startswith("-") and len(token) > 1:
+            self.tokens[self.at] = token[1:]
+            inner = self.unary(depth)
+            return Not(inner) if inner is not None else None
+        if token.startswith("+") and len(token) > 1:
+            self.tokens[self.at] = token[1:]
+        return self.atom(depth)
+
+    def atom(self, depth: int) -> Node | None:
+        token = self.tokens[self.at]
+        self.at += 1
+        if token == "(":
+            if depth >= MAX_DEPTH:
+                return None  # deeper brackets only group what is already grouped
+            inner = self.or_expr(depth + 1)
+            if self.peek() == ")":
+                self.at += 1
+            return inner
+        self.atoms += 1
+        if self.atoms > MAX_ATOMS:
+            return None
+        if token.startswith('"'):
+            words = tuple(token.strip('"').split())
+            if not words:
+                return None
+            return Phrase(words) if len(words) > 1 else Word(words[0])
+        return Word(token)
+
+
+def _simplify(node: Node) -> Node | None:
+    """Flatten nested groups of one kind and drop queries that only exclude."""
+    if isinstance(node, All | Any):
+        kind = type(node)
+        flat: list[Node] = []
+        for item in node.items:
+            item = _simplify(item)
+            if item is None:
+                continue
+            flat.extend(item.items if isinstance(item, kind) else (item,))
+        if kind is All and flat and all(isinstance(i, Not) for i in flat):
+            return None
+        return None if not flat else flat[0] if len(flat) == 1 else kind(tuple(flat))
+    if isinstance(node, Not):
+        return None if _simplify(node.item) is None else node
+    return node
+
+
+def positive_words(node: Node | None) -> list[str]:
+    """Every word the reader wants to find (inside phrases too), not the excluded ones."""
+    if node is None or isinstance(node, Not):
+        return []
+    if isinstance(node, Word):
+        return [node.text]
+    if isinstance(node, Phrase):
+        return list(node.words)
+    return [w for item in node.items for w in positive_words(item)]

@@ -1,0 +1,123 @@
+"""Turn a parsed query into a Whoosh query over the index's fields.
+
+This is where search behaviour lives: stop and question words dropped from bag-of-words
+queries (kept in phrases), identifiers like ``numpy.mean`` searched as a phrase of their
+parts, misspellings corrected from the index's own
+vocabulary, and the "most words" fallback. Glossary aliases need nothing here: the index
+stores every name of each term a section mentions in its ``terms`` field.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from whoosh import query as wq
+
+from .analysis import STOP_WORDS, stem, words
+from .query import All, Any, Node, Not, Phrase, Word
+from .whoosh_index import FIELD_BOOSTS
+
+SEARCH_FIELDS = tuple(FIELD_BOOSTS)
+PHRASE_FIELDS = ("lesson_title", "heading", "terms", "body", "code")
+
+
+@dataclass
+class Plan:
+    """What the searcher needs: the Whoosh query and what it did to the reader's words."""
+
+    query: wq.Query | None
+    words: list[str]
+    """The content words kept, in the reader's spelling (after corrections)."""
+    corrections: dict[str, str] = field(default_factory=dict)
+    relaxed: bool = False
+    natural: bool = False
+    """True for a question or a long run of words: ranked by how many words match."""
+
+
+Correct = Callable[[str], str | None]
+
+
+def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> Plan:
+    bare = _bare_words(node)
+    content = [w for w in bare if not _is_stop(w)]
+    drop_stops = bool(content)
+    corrections: dict[str, str] = {}
+    natural = _is_natural(node, bare)
+
+    def word_query(text: str) -> wq.Query | None:
+        parts = words(text)
+        if not parts:
+            return None
+        if drop_stops and len(parts) == 1 and _is_stop(parts[0]):
+            return None
+        if len(parts) > 1:
+            return _phrase(parts)
+        fixed = correct(parts[0]) if correct and len(parts[0]) >= 5 else None
+        alternatives = [_term(parts[0])]
+        if fixed and fixed != parts[0]:
+            corrections[parts[0]] = fixed
+            alternatives.append(_term(fixed))
+        return alternatives[0] if len(alternatives) == 1 else wq.Or(alternatives)
+
+    def build(n: Node) -> wq.Query | None:
+        if isinstance(n, Word):
+            return word_query(n.text)
+        if isinstance(n, Phrase):
+            parts = [w for t in n.words for w in words(t)]
+            if not parts:
+                return None
+            return _phrase(parts) if len(parts) > 1 else _term(parts[0])
+        if isinstance(n, Not):
+            inner = build(n.item)
+            return wq.Not(inner) if inner is not None else None
+        items = [q for q in (build(i) for i in n.items) if q is not None]
+        if not items:
+            return None
+        if isinstance(n, Any):
+            return wq.Or(items)
+        positives = [q for q in items if not isinstance(q, wq.Not)]
+        if (relaxed or natural) and len(positives) > 1:
+            negatives = [q for q in items if isinstance(q, wq.Not)]
+            need = max(1, math.ceil(len(positives) * 0.5)) if relaxed else 1
+            loose = wq.Or(positives, minmatch=need, scale=0.95)
+            return wq.And([loose, *negatives]) if negatives else loose
+        return wq.And(items) if len(items) > 1 else items[0]
+
+    built = build(node)
+    kept = [corrections.get(w.lower(), w) for w in content] or bare
+    return Plan(built, kept, corrections, relaxed, natural)
+
+
+def _bare_words(node: Node) -> list[str]:
+    if isinstance(node, Word):
+        return words(node.text)
+    if isinstance(node, All | Any):
+        return [w for i in node.items for w in _bare_words(i)]
+    return []
+
+
+def _is_stop(word: str) -> bool:
+    return word.lower() in STOP_WORDS
+
+
+_QUESTION_WORDS = {"how", "why", "what", "when", "where", "which", "who", "can", "does", "do",
+                   "is", "are", "should", "will", "would", "could"}
+
+
+def _is_natural(node: Node, bare: list[str]) -> bool:
+    """A question, or a long run of plain words with no operators: rank by overlap."""
+    if not isinstance(node, All) or any(not isinstance(i, Word) for i in node.items):
+        return False
+    return bool(bare and bare[0] in _QUESTION_WORDS) or len(bare) >= 5
+
+
+def _term(word: str) -> wq.Query:
+    token = stem(word)
+    return wq.Or([wq.Term(f, token, boost=FIELD_BOOSTS[f]) for f in SEARCH_FIELDS])
+
+
+def _phrase(parts: list[str]) -> wq.Query:
+    tokens = [stem(p) for p in parts]
+    return wq.Or([wq.Phrase(f, tokens, boost=FIELD_BOOSTS[f]) for f in PHRASE_FIELDS])

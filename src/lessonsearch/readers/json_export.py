@@ -1,0 +1,209 @@
+"""JSON lesson exports (reader schema 1, see formats.md).
+
+Sections come from ``reader.blocks`` with their ``id`` taken verbatim as the anchor, since
+that is what the public page puts on the heading. Without reader blocks, ``body.text`` is
+read as Markdown and anchors are derived by the site's rule. Unknown keys, block types and
+run attributes are ignored, so a newer export still reads.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import LessonFormatError
+from ..model import CheckQuestion, CodeBlock, CourseInfo, Lesson, LessonLink, Option, Section
+from ..slugs import AnchorRegistry, anchor_for
+from .markdown import module_from, read_markdown_body
+
+_EMPHASIS_KEYS = ("bold", "italic", "strong", "em", "b", "i")
+
+
+def read_json_lesson(text: str, source: str) -> Lesson:
+    if not text.strip():
+        raise LessonFormatError(source, "empty lesson file", line=1)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LessonFormatError(source, f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from exc
+    doc = _Doc(data, text, source)
+    lesson = doc.mapping(data, "", required=True)
+    meta = doc.mapping(lesson.get("lesson"), "lesson", required=True)
+    slug = doc.string(meta, "lesson.slug", required=True)
+    title = doc.string(meta, "lesson.title", required=True)
+    reader = doc.mapping(lesson.get("reader"), "reader")
+    body = doc.mapping(lesson.get("body"), "body")
+    blocks = reader.get("blocks")
+    if blocks is not None:
+        sections = _sections_from_blocks(doc, doc.sequence(blocks, "reader.blocks"))
+    elif "text" in body:
+        body_text = doc.string(body, "body.text", required=True)
+        sections = read_markdown_body(body_text, source, line_offset=doc.line_of('"text"') - 1)
+    else:
+        doc.fail("body.text", "has neither reader.blocks nor body.text: no lesson content")
+    course = doc.mapping(lesson.get("course"), "course")
+    check = lesson.get("check", reader.get("check"))
+    return Lesson(
+        slug=slug,
+        title=title,
+        url=doc.string(meta, "lesson.url") or "",
+        source=source,
+        format="json",
+        sections=sections,
+        course=CourseInfo(
+            slug=doc.string(course, "course.slug") or "",
+            title=doc.string(course, "course.title") or doc.string(reader, "reader.courseTitle") or "",
+            url=doc.string(course, "course.url"),
+        )
+        if course or reader.get("courseTitle")
+        else None,
+        module=module_from(reader.get("module")),
+        position=doc.integer(meta, "lesson.position"),
+        minutes=doc.integer(meta, "lesson.minutes"),
+        key_idea=doc.string(meta, "lesson.keyIdea") or doc.string(reader, "reader.keyIdea"),
+        check=_check(doc, check) if check is not None else None,
+        prev=_link(doc, lesson.get("prev", reader.get("prev")), "prev"),
+        next=_link(doc, lesson.get("next", reader.get("next")), "next"),
+    )
+
+
+@dataclass
+class _Doc:
+    """Typed access to the parsed export, failing with the key path and its line."""
+
+    data: Any
+    text: str
+    source: str
+    _lines: dict[str, int] = field(default_factory=dict)
+
+    def line_of(self, needle: str) -> int:
+        if needle not in self._lines:
+            at = self.text.find(needle)
+            self._lines[needle] = self.text.count("\n", 0, at) + 1 if at >= 0 else 1
+        return self._lines[needle]
+
+    def fail(self, key_path: str, reason: str) -> None:
+        last = key_path.rsplit(".", 1)[-1]
+        line = self.line_of(f'"{last}"') if last else 1
+        raise LessonFormatError(self.source, f"{key_path or 'the file'} {reason}", line)
+
+    def mapping(self, value: Any, key_path: str, required: bool = False) -> dict[str, Any]:
+        if value is None and not required:
+            return {}
+        if not isinstance(value, dict):
+            self.fail(key_path, "is missing" if value is None else "must be an object")
+        return value
+
+    def sequence(self, value: Any, key_path: str) -> list[Any]:
+        if not isinstance(value, list):
+            self.fail(key_path, "must be a list")
+        return value
+
+    def string(self, parent: dict[str, Any], key_path: str, required: bool = False) -> str | None:
+        value = parent.get(key_path.rsplit(".", 1)[-1])
+        if value is None or (isinstance(value, str) and not value.strip()):
+            if required:
+                self.fail(key_path, "is missing (a non-empty string is required)")
+            return None
+        if not isinstance(value, str):
+            self.fail(key_path, f"must be a string, not {type(value).__name__}")
+        return value
+
+    def integer(self, parent: dict[str, Any], key_path: str) -> int | None:
+        value = parent.get(key_path.rsplit(".", 1)[-1])
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(key_path, f"must be a whole number, not {value!r}")
+        return value
+
+
+def _runs_text(doc: _Doc, block: dict[str, Any], emphasis: list[str]) -> str:
+    parts: list[str] = []
+    runs = block.get("runs")
+    if runs is None:
+        return str(block.get("text") or "")
+    for run in doc.sequence(runs, "reader.blocks[].runs"):
+        if not isinstance(run, dict) or not isinstance(run.get("text"), str):
+            continue
+        parts.append(run["text"])
+        marks = run.get("marks") if isinstance(run.get("marks"), list) else ()
+        if any(run.get(k) for k in _EMPHASIS_KEYS) or set(marks) & set(_EMPHASIS_KEYS):
+            if run["text"].strip():
+                emphasis.append(run["text"].strip())
+    return " ".join("".join(parts).split())
+
+
+def _sections_from_blocks(doc: _Doc, blocks: list[Any]) -> tuple[Section, ...]:
+    anchors = AnchorRegistry()
+    drafts: list[dict[str, Any]] = [_draft(None, None, 0, ())]
+    path: list[tuple[int, str]] = []
+    for block in blocks:
+        if not isinstance(block, dict):
+            continue
+        kind = block.get("t")
+        current = drafts[-1]
+        if kind in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            level = int(kind[1])
+            heading = _runs_text(doc, block, [])
+            anchor = block.get("id") if isinstance(block.get("id"), str) else None
+            anchor = anchors.claim(anchor or anchor_for(heading))
+            path = [(lvl, h) for lvl, h in path if lvl < level] + [(level, heading)]
+            drafts.append(_draft(anchor, heading, level, tuple(h for _, h in path)))
+            drafts[-1]["line"] = doc.line_of(f'"{block.get("id")}"') if block.get("id") else None
+        elif kind == "code" and isinstance(block.get("text"), str):
+            lang = block.get("lang") if isinstance(block.get("lang"), str) else None
+            current["code"].append(CodeBlock(block["text"], lang))
+        elif kind in ("ul", "ol", "list") and isinstance(block.get("items"), list):
+            for item in block["items"]:
+                text = item if isinstance(item, str) else None
+                if isinstance(item, dict):
+                    text = _runs_text(doc, item, current["emphasis"])
+                if text:
+                    current["list_items"].append(text)
+        elif kind in ("p", "quote", "callout", "li") or "runs" in block:
+            text = _runs_text(doc, block, current["emphasis"])
+            if text:
+                current["paragraphs"].append(text)
+    return tuple(
+        Section(**{k: tuple(v) if isinstance(v, list) else v for k, v in d.items()})
+        for d in drafts
+        if d["heading"] is not None or d["paragraphs"] or d["code"] or d["list_items"]
+    )
+
+
+def _draft(anchor: str | None, heading: str | None, level: int, path: tuple[str, ...]):
+    return {
+        "anchor": anchor,
+        "heading": heading,
+        "level": level,
+        "heading_path": path,
+        "paragraphs": [],
+        "code": [],
+        "list_items": [],
+        "emphasis": [],
+    }
+
+
+def _check(doc: _Doc, value: Any) -> CheckQuestion | None:
+    check = doc.mapping(value, "check")
+    question = doc.string(check, "check.question")
+    if not question:
+        return None
+    options = []
+    for raw in doc.sequence(check.get("options", []), "check.options"):
+        if isinstance(raw, dict) and isinstance(raw.get("text"), str):
+            tempting = raw.get("tempting") if isinstance(raw.get("tempting"), str) else None
+            options.append(Option(raw["text"], raw.get("correct") is True, tempting))
+    return CheckQuestion(question, tuple(options))
+
+
+def _link(doc: _Doc, value: Any, key: str) -> LessonLink | None:
+    if not isinstance(value, dict):
+        return None
+    slug, title = value.get("slug"), value.get("title")
+    if not isinstance(slug, str) or not isinstance(title, str):
+        return None
+    url = value.get("url") if isinstance(value.get("url"), str) else ""
+    return LessonLink(slug, title, url)

@@ -1,0 +1,261 @@
+"""Markdown lessons, read from markdown-it-py's token stream.
+
+Front matter, ATX headings, paragraphs, fenced code, lists, tables (as text), definition
+lists and Pandoc fenced divs (``:::: challenge``) all arrive as tokens; this module turns
+them into Sections. The JSON reader reuses ``read_markdown_body`` for an export's
+``body.text`` when it has no reader blocks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.attrs import attrs_plugin
+from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from ..errors import LessonFormatError
+from ..model import CodeBlock, DefinitionItem, Lesson, Module, Section
+from ..slugs import AnchorRegistry, anchor_for, slug_from_filename, slugify
+
+
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark").enable("table")
+    front_matter_plugin(md)
+    deflist_plugin(md)
+    attrs_plugin(md, spans=True)
+    # One container rule for every Pandoc fenced div, whatever its class.
+    container_plugin(md, "div", validate=lambda params, *_: bool(params.strip()))
+    return md
+
+
+_MD = _parser()
+_HEADING_ID = re.compile(r"\s*\{#([\w-]+)[^}]*\}\s*$")
+_TRAILING_ATTRS = re.compile(r"^\{[^}]*\}")
+
+
+@dataclass
+class _Draft:
+    """A section being filled while the token stream is walked."""
+
+    anchor: str | None
+    heading: str | None
+    level: int
+    heading_path: tuple[str, ...]
+    line: int | None
+    callout: str | None = None
+    paragraphs: list[str] = field(default_factory=list)
+    code: list[CodeBlock] = field(default_factory=list)
+    list_items: list[str] = field(default_factory=list)
+    emphasis: list[str] = field(default_factory=list)
+    definitions: list[DefinitionItem] = field(default_factory=list)
+
+    def freeze(self) -> Section:
+        return Section(
+            anchor=self.anchor,
+            heading=self.heading,
+            level=self.level,
+            heading_path=self.heading_path,
+            paragraphs=tuple(self.paragraphs),
+            code=tuple(self.code),
+            list_items=tuple(self.list_items),
+            callout=self.callout,
+            emphasis=tuple(self.emphasis),
+            definitions=tuple(self.definitions),
+            line=self.line,
+        )
+
+
+def inline_text(token: Token, emphasis: list[str] | None = None) -> str:
+    """Plain text of an inline token: link text kept, images and raw HTML dropped.
+
+    Bold and italic runs are also appended to ``emphasis``.
+    """
+    out: list[str] = []
+    marked: list[list[str]] = []
+    skip_attrs = False
+    for child in token.children or ():
+        kind = child.type
+        if kind in ("text", "code_inline"):
+            text = child.content
+            if skip_attrs:
+                text = _TRAILING_ATTRS.sub("", text)
+            out.append(text)
+            for run in marked:
+                run.append(text)
+        elif kind in ("softbreak", "hardbreak"):
+            out.append(" ")
+            for run in marked:
+                run.append(" ")
+        elif kind in ("strong_open", "em_open"):
+            marked.append([])
+        elif kind in ("strong_close", "em_close") and marked:
+            run_text = "".join(marked.pop()).strip()
+            if emphasis is not None and run_text:
+                emphasis.append(run_text)
+        skip_attrs = kind == "image"
+    return " ".join("".join(out).split())
+
+
+def read_markdown_lesson(text: str, source: str) -> Lesson:
+    """A Markdown lesson: front matter for metadata, ``#`` as title, ``##`` and deeper as sections."""
+    if not text.strip():
+        raise LessonFormatError(source, "empty lesson file", line=1)
+    tokens = _parse(text, source)
+    meta = _front_matter(tokens, source)
+    title, sections = _sections(tokens, source)
+    slug = str(meta.get("slug") or slug_from_filename(source))
+    title = str(meta.get("title") or title or slug.replace("-", " ").capitalize())
+    minutes = meta.get("minutes")
+    if minutes is None and isinstance(meta.get("teaching"), int):
+        minutes = meta["teaching"] + (meta.get("exercises") or 0)
+    return Lesson(
+        slug=slug,
+        title=title,
+        url=str(meta.get("url") or ""),
+        source=source,
+        format="markdown",
+        sections=sections,
+        module=module_from(meta.get("module")),
+        position=_int_or_none(meta.get("position")),
+        minutes=_int_or_none(minutes),
+        key_idea=_str_or_none(meta.get("key_idea") or meta.get("keyIdea")),
+    )
+
+
+def read_markdown_body(text: str, source: str, line_offset: int = 0) -> tuple[Section, ...]:
+    """Sections of a Markdown fragment (an export's ``body.text``); its ``#`` heading is ignored."""
+    return _sections(_parse(text, source), source, line_offset)[1]
+
+
+def _parse(text: str, source: str) -> list[Token]:
+    try:
+        return _MD.parse(text)
+    except Exception as exc:  # markdown-it is total on strings; guard against plugin bugs
+        raise LessonFormatError(source, f"cannot parse Markdown: {exc}") from exc
+
+
+def _front_matter(tokens: list[Token], source: str) -> dict[str, Any]:
+    if not tokens or tokens[0].type != "front_matter":
+        return {}
+    try:
+        meta = yaml.safe_load(tokens[0].content)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else 1  # +1 for 1-based, +1 for the '---'
+        column = mark.column + 1 if mark is not None else None
+        reason = getattr(exc, "problem", None) or str(exc)
+        raise LessonFormatError(source, f"invalid front matter: {reason}", line, column) from exc
+    if meta is None:
+        return {}
+    if not isinstance(meta, dict):
+        raise LessonFormatError(source, "front matter must be a mapping of keys to values", 2)
+    return meta
+
+
+def _sections(
+    tokens: list[Token], source: str, line_offset: int = 0
+) -> tuple[str | None, tuple[Section, ...]]:
+    title: str | None = None
+    anchors = AnchorRegistry()
+    path: list[tuple[int, str]] = []
+    divs: list[str] = []
+    current = _Draft(None, None, 0, (), 1 + line_offset)
+    drafts = [current]
+    in_list = 0
+    term: str | None = None
+    table_row: list[str] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        kind = tok.type
+        if kind == "heading_open":
+            level = int(tok.tag[1])
+            heading = inline_text(tokens[i + 1])
+            i += 2
+            if level == 1 and title is None:
+                title = heading
+                i += 1
+                continue
+            explicit = _HEADING_ID.search(heading)
+            if explicit:
+                heading = heading[: explicit.start()].rstrip()
+            anchor = anchors.claim(explicit.group(1) if explicit else anchor_for(heading))
+            path = [(lvl, h) for lvl, h in path if lvl < level] + [(level, heading)]
+            line = tok.map[0] + 1 + line_offset if tok.map else None
+            current = _Draft(anchor, heading, level, tuple(h for _, h in path), line)
+            current.callout = divs[-1] if divs else None
+            drafts.append(current)
+        elif kind == "container_div_open":
+            divs.append(tok.info.strip().split()[0].lstrip(".{"))
+        elif kind == "container_div_close" and divs:
+            divs.pop()
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            in_list += 1
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            in_list -= 1
+        elif kind in ("fence", "code_block"):
+            lang = tok.info.strip().split()[0].strip("{}.") if tok.info.strip() else None
+            if tok.content.strip():
+                current.code.append(CodeBlock(tok.content.rstrip("\n"), lang or None))
+        elif kind == "dt_open":
+            term = inline_text(tokens[i + 1], current.emphasis)
+        elif kind in ("th_open", "td_open"):
+            table_row.append(inline_text(tokens[i + 1]))
+        elif kind == "tr_close":
+            current.paragraphs.append(" | ".join(table_row))
+            table_row = []
+        elif kind == "inline" and tokens[i - 1].type == "paragraph_open":
+            text = inline_text(tok, current.emphasis)
+            if not text:
+                pass
+            elif term is not None:
+                current.definitions.append(DefinitionItem(term, text))
+                current.list_items.append(f"{term}: {text}")
+                term = None
+            elif in_list:
+                current.list_items.append(text)
+            else:
+                current.paragraphs.append(text)
+        elif kind == "dl_close":
+            term = None
+        i += 1
+    sections = tuple(d.freeze() for d in drafts if d.heading is not None or _has_content(d))
+    return title, sections
+
+
+def _has_content(draft: _Draft) -> bool:
+    return bool(draft.paragraphs or draft.code or draft.list_items or draft.definitions)
+
+
+def module_from(value: Any) -> Module | None:
+    """A module from front matter: a mapping ``{index, slug, title}`` or just a title."""
+    if isinstance(value, dict):
+        title = str(value.get("title") or value.get("slug") or "")
+        if not title:
+            return None
+        slug = str(value.get("slug") or slugify(title))
+        return Module(_int_or_none(value.get("index")), slug, title)
+    if isinstance(value, str) and value.strip():
+        return Module(None, slugify(value), value.strip())
+    return None
+
+
+def _int_or_none(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return None
+
+
+def _str_or_none(value: Any) -> str | None:
+    return str(value) if value else None

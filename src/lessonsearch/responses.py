@@ -1,0 +1,99 @@
+"""The JSON bodies lessonsearch answers with, built in one place for the CLI and the web API.
+
+``lessonsearch search --json`` prints exactly what ``GET /api/search`` returns, and so on
+for terms: both call these functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .glossary_table import TermRecord
+from .searcher import SearchResponse
+
+
+def error_body(message: str, **extra: Any) -> dict[str, Any]:
+    """The one error shape: ``{"error": message, ...}``."""
+    return {"error": message, **extra}
+
+
+def search_body(response: SearchResponse) -> dict[str, Any]:
+    return {
+        "query": response.query,
+        "total": response.total,
+        "page": response.page,
+        "limit": response.limit,
+        "relaxed": response.relaxed,
+        "results": [
+            {
+                "lesson": hit.lesson,
+                "lesson_title": hit.lesson_title,
+                "heading": hit.heading,
+                "heading_path": list(hit.heading_path),
+                "module": hit.module,
+                "anchor": hit.anchor,
+                "url": hit.url,
+                "snippet": hit.snippet,
+                "score": hit.score,
+                "kind": hit.kind,
+            }
+            for hit in response.results
+        ],
+        "terms": [term_card(t) for t in response.terms],
+        "suggestion": response.suggestion,
+    }
+
+
+def term_card(record: TermRecord) -> dict[str, Any]:
+    """A term as a search response shows it: name, definition, where to read more."""
+    return {
+        "term": record.term,
+        "definition": record.definition,
+        "url": _defined_at(record)["url"] if record.lesson_definition else None,
+        "glossary_anchor": record.anchor,
+    }
+
+
+def term_body(record: TermRecord) -> dict[str, Any]:
+    """One term: ``lessonsearch term NAME --json`` and ``GET /api/terms/<name>``."""
+    return {
+        "term": record.term,
+        "aliases": list(record.aliases),
+        "definition": record.definition,
+        "source": record.source,
+        "defined_at": _defined_at(record) if record.lesson_definition else None,
+        "mentions": [
+            {
+                "lesson": m.lesson,
+                "lesson_title": m.lesson_title,
+                "anchor": m.anchor,
+                "url": m.url,
+                "count": m.count,
+            }
+            for m in record.mentions
+        ],
+        "see_also": list(record.see_also),
+        "anchor": record.anchor,
+    }
+
+
+def terms_body(records: list[TermRecord]) -> dict[str, Any]:
+    """All terms A–Z: ``lessonsearch terms --json`` and ``GET /api/terms``."""
+    return {
+        "terms": [
+            {
+                "term": r.term,
+                "definition": r.definition,
+                "defined_at": _defined_at(r) if r.lesson_definition else None,
+                "mentions": r.mention_count,
+                "anchor": r.anchor,
+            }
+            for r in records
+        ]
+    }
+
+
+def _defined_at(record: TermRecord) -> dict[str, Any]:
+    d = record.lesson_definition
+    assert d is not None
+    return {"lesson": d.lesson, "anchor": d.anchor, "url": d.url, "sentence": d.text}

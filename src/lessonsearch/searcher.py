@@ -1,0 +1,222 @@
+"""Search one index version: ranked sections with escaped, marked snippets.
+
+A Whoosh searcher is not safe to share between threads, so each thread gets its own, kept
+for as long as the version is open. The web app and the CLI both call ``Searcher.search``
+and serialise the same ``SearchResponse``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from whoosh import highlight, index
+from whoosh import query as wq
+from whoosh.scoring import BM25F
+
+from .errors import BadQuery
+from .glossary_table import TermRecord
+from .index_store import current_version, read_manifest
+from .query import parse_query
+from .query_plan import plan
+from .term_lookup import Glossary
+from .whoosh_index import WHOOSH_DIR
+
+MAX_QUERY_CHARS = 512
+MAX_LIMIT = 50
+SNIPPET_CHARS = 220
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    lesson: str
+    lesson_title: str
+    heading: str | None
+    anchor: str | None
+    url: str
+    snippet: str
+    """HTML: the lesson's text escaped, matched words in ``<mark>``."""
+    score: float
+    kind: str
+    heading_path: tuple[str, ...] = ()
+    module: str | None = None
+    module_title: str | None = None
+    position: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResponse:
+    query: str
+    total: int
+    results: tuple[SearchHit, ...]
+    terms: tuple[TermRecord, ...] = ()
+    """Glossary terms the query names."""
+    suggestion: str | None = None
+    page: int = 1
+    limit: int = 10
+    relaxed: bool = False
+    """True when no section had every word and the results match most of them instead."""
+    version: str = ""
+    words: tuple[str, ...] = field(default=())
+
+
+class _MarkFormatter(highlight.HtmlFormatter):
+    """``<mark>word</mark>`` around matches; everything else HTML-escaped by the base class."""
+
+    def __init__(self) -> None:
+        super().__init__(tagname="mark", between=" … ")
+
+    def format_token(self, text, token, replace=False):
+        return "<mark>" + self._text(highlight.get_text(text, token, replace)) + "</mark>"
+
+
+class Searcher:
+    """One open index version; safe to use from many threads."""
+
+    def __init__(self, version_dir: Path):
+        self.version_dir = Path(version_dir)
+        self.version = self.version_dir.name
+        self.manifest = read_manifest(self.version_dir)
+        self._index = index.open_dir(str(self.version_dir / WHOOSH_DIR))
+        self._local = threading.local()
+        self._all: list[Any] = []
+        self._lock = threading.Lock()
+        self.glossary = Glossary.load(self.version_dir)
+
+    @classmethod
+    def open(cls, index_dir: Path) -> Searcher:
+        return cls(current_version(Path(index_dir)))
+
+    def whoosh_searcher(self):
+        searcher = getattr(self._local, "searcher", None)
+        if searcher is None:
+            searcher = self._index.searcher(weighting=BM25F(B=0.75, K1=1.2))
+            self._local.searcher = searcher
+            with self._lock:
+                self._all.append(searcher)
+        return searcher
+
+    def close(self) -> None:
+        with self._lock:
+            for searcher in self._all:
+                searcher.close()
+            self._all.clear()
+
+    def correct(self, word: str) -> str | None:
+        """A better-known spelling from the index's own words, for a word it does not hold."""
+        reader = self.whoosh_searcher().reader()
+        if reader.doc_frequency("spell", word) > 0:
+            return None
+        corrector = self.whoosh_searcher().corrector("spell")
+        found = corrector.suggest(word, limit=1, maxdist=2 if len(word) > 6 else 1, prefix=1)
+        return found[0] if found else None
+
+    def search(
+        self,
+        text: str,
+        limit: int = 10,
+        page: int = 1,
+        lesson: str | None = None,
+        module: str | None = None,
+    ) -> SearchResponse:
+        text = check_query(text)
+        limit = max(1, min(int(limit), MAX_LIMIT))
+        page = max(1, int(page))
+        tree = parse_query(text)
+        if tree is None:
+            return SearchResponse(text, 0, (), page=page, limit=limit, version=self.version)
+        searcher = self.whoosh_searcher()
+        filters = [wq.Term(k, v) for k, v in (("lesson", lesson), ("module", module)) if v]
+        filter_q = wq.And(filters) if filters else None
+        the_plan = plan(tree, correct=self.correct)
+        results = self._run(searcher, the_plan.query, page, limit, filter_q)
+        if results is not None and results.total == 0 and not the_plan.natural:
+            loose = plan(tree, correct=self.correct, relaxed=True)
+            loose_results = self._run(searcher, loose.query, page, limit, filter_q)
+            if loose_results is not None and loose_results.total:
+                the_plan, results = loose, loose_results
+        terms = tuple(self.glossary.in_text(text))
+        suggestion = None
+        if the_plan.corrections:
+            suggestion = _apply_corrections(text, the_plan.corrections)
+        if results is None:
+            return SearchResponse(text, 0, (), terms, suggestion, page, limit,
+                                  version=self.version)
+        hits = tuple(self._hit(hit) for hit in results)
+        return SearchResponse(
+            query=text,
+            total=results.total,
+            results=hits,
+            terms=terms,
+            suggestion=suggestion,
+            page=page,
+            limit=limit,
+            relaxed=the_plan.relaxed,
+            version=self.version,
+            words=tuple(the_plan.words),
+        )
+
+    def _run(self, searcher, q, page, limit, filter_q):
+        if q is None:
+            return None
+        results = searcher.search_page(q, page, pagelen=limit, filter=filter_q, terms=True)
+        results.results.fragmenter = highlight.ContextFragmenter(maxchars=SNIPPET_CHARS,
+                                                                 surround=70)
+        results.results.fragmenter.charlimit = None  # highlight past the first 32K characters
+        results.results.formatter = _MarkFormatter()
+        return results
+
+    def _hit(self, hit) -> SearchHit:
+        stored = hit.fields()
+        body = stored.get("body") or ""
+        snippet = hit.highlights("body", top=2) if body else ""
+        if not snippet:
+            snippet = hit.highlights("code", top=1) if stored.get("code") else ""
+        if not snippet:
+            snippet = html.escape(_shorten(body or stored.get("code") or "", SNIPPET_CHARS))
+        return SearchHit(
+            lesson=stored["lesson"],
+            lesson_title=stored["lesson_title"],
+            heading=stored.get("heading") or None,
+            anchor=stored.get("anchor"),
+            url=stored["url"],
+            snippet=snippet,
+            score=round(float(hit.score or 0.0), 4),
+            kind=stored["kind"],
+            heading_path=tuple(stored.get("heading_path") or ()),
+            module=stored.get("module") or None,
+            module_title=stored.get("module_title"),
+            position=stored.get("position") or 0,
+        )
+
+
+def check_query(text: str | None) -> str:
+    text = " ".join((text or "").split())
+    if not text:
+        raise BadQuery("The query is empty: type one or more words to search for.")
+    if len(text) > MAX_QUERY_CHARS:
+        raise BadQuery(f"The query is {len(text)} characters long; the limit is "
+                       f"{MAX_QUERY_CHARS}.")
+    return text
+
+
+def _shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _apply_corrections(text: str, corrections: dict[str, str]) -> str:
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        fixed = corrections.get(word.lower())
+        if fixed is None:
+            return word
+        return fixed.capitalize() if word[:1].isupper() else fixed
+
+    return re.sub(r"[^\W_]+", swap, text)

@@ -1,0 +1,57 @@
+"""Term lookup over one index version's glossary, held in memory.
+
+Any spelling finds a term (aliases, plural, hyphenated, curly quotes), an unknown name gets
+suggestions, and a search query is scanned for the terms it names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import TermNotFound
+from .glossary_table import TermRecord, load_glossary
+from .slugs import slugify
+from .term_matching import TermMatcher
+
+
+class Glossary:
+    def __init__(self, records: list[TermRecord]):
+        self.records = records
+        self._by_name = {r.term: r for r in records}
+        self._by_anchor = {r.anchor: r for r in records}
+        self.matcher = TermMatcher({r.term: [r.term, *r.aliases] for r in records})
+
+    @classmethod
+    def load(cls, version_dir: Path) -> Glossary:
+        return cls(load_glossary(version_dir))
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def find(self, name: str) -> TermRecord | None:
+        name = " ".join(name.split())
+        if not name:
+            return None
+        record = self._by_name.get(name) or self._by_anchor.get(name)
+        if record is None:
+            canonical = self.matcher.canonical_for(name)
+            record = self._by_name.get(canonical) if canonical else None
+        if record is None:
+            record = self._by_anchor.get(slugify(name))
+        return record
+
+    def look_up(self, name: str) -> TermRecord:
+        record = self.find(name)
+        if record is None:
+            raise TermNotFound(name, self.matcher.suggest(name))
+        return record
+
+    def in_text(self, text: str) -> list[TermRecord]:
+        """The terms a text (a search query) names, longest match first, each once."""
+        names = dict.fromkeys(name for name, _, _ in self.matcher.spans(text))
+        return [self._by_name[n] for n in names if n in self._by_name]
+
+    def variants(self, name: str) -> list[str]:
+        """Every name of the term ``name`` spells, itself included; empty when it is no term."""
+        record = self.find(name)
+        return [record.term, *record.aliases] if record else []
