@@ -175,7 +175,7 @@ def _terminal(snippet: str) -> str:
         text = snippet.replace("<mark>", "\033[1m").replace("</mark>", "\033[0m")
     else:
         text = _MARK.sub("", snippet)
-    return html.unescape(text)
+    return html.unescape(" ".join(text.split()))
 
 
 if __name__ == "__main__":

@@ -18,10 +18,11 @@ from whoosh import highlight, index
 from whoosh import query as wq
 from whoosh.scoring import BM25F
 
+from .analysis import stem
 from .errors import BadQuery
 from .glossary_table import TermRecord
 from .index_store import current_version, read_manifest
-from .query import parse_query
+from .query import parse_query, positive_words
 from .query_plan import plan
 from .term_lookup import Glossary
 from .whoosh_index import WHOOSH_DIR
@@ -111,6 +112,9 @@ class Searcher:
         reader = self.whoosh_searcher().reader()
         if reader.doc_frequency("spell", word) > 0:
             return None
+        stemmed = stem(word)
+        if any(reader.doc_frequency(f, stemmed) > 0 for f in ("body", "heading", "terms")):
+            return None  # an inflection the index knows by its stem
         corrector = self.whoosh_searcher().corrector("spell")
         found = corrector.suggest(word, limit=1, maxdist=2 if len(word) > 6 else 1, prefix=1)
         return found[0] if found else None
@@ -139,7 +143,7 @@ class Searcher:
             loose_results = self._run(searcher, loose.query, page, limit, filter_q)
             if loose_results is not None and loose_results.total:
                 the_plan, results = loose, loose_results
-        terms = tuple(self.glossary.in_text(text))
+        terms = tuple(self.glossary.in_text(" ".join(positive_words(tree))))
         suggestion = None
         if the_plan.corrections:
             suggestion = _apply_corrections(text, the_plan.corrections)

@@ -48,7 +48,10 @@ class Glossary:
 
     def in_text(self, text: str) -> list[TermRecord]:
         """The terms a text (a search query) names, longest match first, each once."""
-        names = dict.fromkeys(name for name, _, _ in self.matcher.spans(text))
+        whole = self.find(text)  # a query typed in lower case still names "KV cache"
+        names = dict.fromkeys(
+            ([whole.term] if whole else []) + [name for name, _, _ in self.matcher.spans(text)]
+        )
         return [self._by_name[n] for n in names if n in self._by_name]
 
     def variants(self, name: str) -> list[str]:

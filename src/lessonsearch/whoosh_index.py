@@ -160,7 +160,8 @@ def write_whoosh(
     target = folder / WHOOSH_DIR
     target.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(target), schema())
-    writer = ix.writer(limitmb=256)
+    # A compound segment file is copied into memory on every open; separate files are mapped.
+    writer = ix.writer(limitmb=256, compound=False)
     count = 0
     try:
         for doc in docs:
@@ -170,5 +171,5 @@ def write_whoosh(
         writer.cancel()
         raise
     # A compound segment file is copied into memory on every open; separate files are mapped.
-    writer.commit(compound=False)
+    writer.commit()
     return count
