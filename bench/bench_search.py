@@ -1,0 +1,127 @@
+"""Build and query speed at scale, each figure beside SQLite FTS5 measured in the same run.
+
+    .venv/bin/python bench/bench_search.py --sections 1000 10000 [--queries 2000]
+
+For each size: a deterministic generated course (bench/generate_course.py), then
+- full build time and sections/second (lessonsearch vs building the FTS5 table);
+- incremental rebuild after changing one lesson;
+- in-process query latency p50/p99 over a fixed mixed set (words, pairs, phrases,
+  misspellings, questions) and over a stream of distinct queries (no cache can help);
+- glossary lookup latency; index size on disk; peak memory of this process.
+Absolute times drift on shared machines, so every time is also printed as a ratio to FTS5.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from fts5_baseline import Fts5Baseline  # noqa: E402
+from generate_course import TOPIC, VERBS, generate  # noqa: E402
+
+from lessonsearch.build import build_index  # noqa: E402
+from lessonsearch.course import read_course  # noqa: E402
+from lessonsearch.searcher import Searcher  # noqa: E402
+
+MIXED = [
+    "attention", "temperature", "cache", "gradient", "tokenizer",
+    "attention head", "learning rate", "context window", "beam search", "reward policy",
+    '"attention head"', '"key value"', '"learning rate"',
+    "temprature", "atention", "tokeniser", "gradiant",
+    "how does the cache grow", "why does sampling change the answer",
+    "what is a logit", "how do I lower latency",
+]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def timed(fn, queries: list[str]) -> list[float]:
+    times = []
+    for q in queries:
+        started = time.perf_counter()
+        fn(q)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def distinct_queries(count: int, seed: int = 11) -> list[str]:
+    rng = random.Random(seed)
+    out: set[str] = set()
+    while len(out) < count:
+        words = [rng.choice(TOPIC + VERBS) for _ in range(rng.randint(1, 3))]
+        out.add(" ".join(words))
+    return sorted(out)
+
+
+def folder_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def row(name: str, ours: float, base: float, unit: str) -> str:
+    ratio = ours / base if base else float("nan")
+    return f"  {name:34} {ours:10.2f} {unit:4} FTS5 {base:9.2f} {unit:4} ratio {ratio:6.2f}×"
+
+
+def run(sections: int, query_count: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        course_dir = Path(tmp) / "course"
+        lessons = generate(course_dir, sections)
+        out = Path(tmp) / "index"
+        started = time.perf_counter()
+        report = build_index(lessons, course_dir / "glossary", out)
+        build_s = time.perf_counter() - started
+        fts = Fts5Baseline(read_course(lessons).course)
+        print(f"\n{report.sections} sections ({report.lessons} lessons, {report.terms} terms)")
+        print(row("full build", build_s, fts.build_seconds, "s"))
+        print(f"  {'sections/second':34} {report.sections / build_s:10.0f}")
+        changed = next(iter(sorted(lessons.glob("*.md"))))
+        changed.write_text(changed.read_text() + "\n\nOne more paragraph about caches.\n")
+        started = time.perf_counter()
+        build_index(lessons, course_dir / "glossary", out)
+        print(f"  {'rebuild after one lesson changed':34} {time.perf_counter() - started:10.2f} s")
+
+        searcher = Searcher.open(out)
+        searcher.search("warm up")  # open the thread's searcher and caches
+        for name, queries in (("mixed set", MIXED * 5), ("distinct stream",
+                                                         distinct_queries(query_count))):
+            ours = timed(lambda q: searcher.search(q, limit=10), queries)
+            base = timed(lambda q: fts.search(q, limit=10), queries)
+            print(row(f"{name} p50 ({len(queries)} q)", statistics.median(ours),
+                      statistics.median(base), "ms"))
+            print(row(f"{name} p99", percentile(ours, 99), percentile(base, 99), "ms"))
+        names = [r.term for r in searcher.glossary.records] or ["none"]
+        lookups = timed(lambda n: searcher.glossary.find(n), names * 50)
+        print(f"  {'glossary lookup p50 / p99':34} {statistics.median(lookups):10.4f} ms "
+              f"/ {percentile(lookups, 99):.4f} ms")
+        print(f"  {'index size':34} {folder_bytes(out / 'current') / 1e6:10.1f} MB")
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"  {'peak RSS of this process':34} {rss:10.0f} MB")
+        searcher.close()
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sections", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--queries", type=int, default=2000)
+    args = parser.parse_args()
+    for size in args.sections:
+        run(size, args.queries)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
