@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 SOURCES := $(shell find lessons glossary -type f 2>/dev/null)
 
-.PHONY: run test install install-test lint bench clean
+.PHONY: run test install install-test browser lint bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -31,9 +31,17 @@ $(INDEX)/current/manifest.json: $(SOURCES) | $(VENV)/.installed
 run: $(VENV)/.installed $(INDEX)/current/manifest.json
 	$(BIN)/lessonsearch serve --index $(INDEX) --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# The browser tests drive Debian's chromium (never a downloaded browser build).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "Installing chromium for the browser tests (apt)"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run_all.py

@@ -77,9 +77,7 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course) -> list[_Term]:
         terms.append(_Term(entry.term, entry, aliases=list(entry.aliases)))
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
     lookup = {t.name: t for t in terms}
-    order = 0
-    for lesson in course.lessons:
-        order += 1
+    for order, lesson in enumerate(course.lessons, start=1):
         for definition in find_definitions(lesson):
             name = matcher.canonical_for(definition.term)
             if name is None and definition.abbreviation:
