@@ -16,10 +16,7 @@ from whoosh import query as wq
 
 from .analysis import STOP_WORDS, stem, words
 from .query import All, Any, Node, Not, Phrase, Word
-from .whoosh_index import FIELD_BOOSTS
-
-SEARCH_FIELDS = tuple(FIELD_BOOSTS)
-PHRASE_FIELDS = ("lesson_title", "heading", "terms", "body", "code")
+from .whoosh_index import BONUS_FIELDS, CONTENT
 
 
 @dataclass
@@ -112,12 +109,12 @@ def _is_natural(node: Node, bare: list[str]) -> bool:
 
 
 def _term(word: str) -> wq.Query:
-    """A word scored by the field it matches best, not the sum over fields: summing counted
-    one word up to six times and let it drown the others (measured on the judged questions)."""
     token = stem(word)
-    return wq.DisjunctionMax([wq.Term(f, token, boost=FIELD_BOOSTS[f]) for f in SEARCH_FIELDS])
+    return wq.Or([wq.Term(CONTENT, token)]
+                 + [wq.Term(f, token, boost=b) for f, b in BONUS_FIELDS.items()])
 
 
 def _phrase(parts: list[str]) -> wq.Query:
     tokens = [stem(p) for p in parts]
-    return wq.DisjunctionMax([wq.Phrase(f, tokens, boost=FIELD_BOOSTS[f]) for f in PHRASE_FIELDS])
+    return wq.Or([wq.Phrase(CONTENT, tokens), wq.Phrase("heading", tokens,
+                                                         boost=BONUS_FIELDS["heading"])])

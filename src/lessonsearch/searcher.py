@@ -18,18 +18,20 @@ from whoosh import highlight, index
 from whoosh import query as wq
 from whoosh.scoring import BM25F
 
-from .analysis import stem
+from .analysis import STOP_WORDS, stem
+from .analysis import words as analysis_words
 from .errors import BadQuery
 from .glossary_table import TermRecord
 from .index_store import current_version, read_manifest
 from .query import parse_query, positive_words
 from .query_plan import plan
 from .term_lookup import Glossary
-from .whoosh_index import WHOOSH_DIR
+from .whoosh_index import WHOOSH_DIR, course_analyzer, read_spelling
 
 MAX_QUERY_CHARS = 512
 MAX_LIMIT = 50
 SNIPPET_CHARS = 220
+CORRECTION_FIELDS = ("content",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +89,7 @@ class Searcher:
         self._all: list[Any] = []
         self._lock = threading.Lock()
         self.glossary = Glossary.load(self.version_dir)
+        self._spelling = read_spelling(self.version_dir)
 
     @classmethod
     def open(cls, index_dir: Path) -> Searcher:
@@ -108,16 +111,24 @@ class Searcher:
             self._all.clear()
 
     def correct(self, word: str) -> str | None:
-        """A better-known spelling from the index's own words, for a word it does not hold."""
+        """A better-known spelling from the index's own words, for a word it does not hold.
+
+        Looks for stems within edit distance 1 (2 for long words) of the word's stem in the
+        body's term dictionary, takes the one in most sections, and shows it as the word the
+        course writes most for that stem.
+        """
         reader = self.whoosh_searcher().reader()
-        if reader.doc_frequency("spell", word) > 0:
-            return None
-        stemmed = stem(word)
-        if any(reader.doc_frequency(f, stemmed) > 0 for f in ("body", "heading", "terms")):
-            return None  # an inflection the index knows by its stem
-        corrector = self.whoosh_searcher().corrector("spell")
-        found = corrector.suggest(word, limit=1, maxdist=2 if len(word) > 6 else 1, prefix=1)
-        return found[0] if found else None
+        key = stem(word)
+        if any(reader.doc_frequency(f, key) > 0 for f in CORRECTION_FIELDS):
+            return None  # a word the index knows, perhaps in another inflection
+        maxdist = 2 if len(word) > 7 else 1
+        best = None
+        for name in CORRECTION_FIELDS:
+            for candidate in reader.terms_within(name, key, maxdist, prefix=1):
+                freq = reader.doc_frequency(name, candidate)
+                if candidate in self._spelling and (best is None or freq > best[0]):
+                    best = (freq, candidate)
+        return self._spelling[best[1]] if best else None
 
     def search(
         self,
@@ -150,7 +161,9 @@ class Searcher:
         if results is None:
             return SearchResponse(text, 0, (), terms, suggestion, page, limit,
                                   version=self.version)
-        hits = tuple(self._hit(hit) for hit in results)
+        marks = _marked_stems(positive_words(tree), the_plan.corrections)
+        # Whoosh answers a page past the end with the last page; there is nothing there.
+        hits = tuple(self._hit(hit, marks) for hit in results) if results.pagenum == page else ()
         return SearchResponse(
             query=text,
             total=results.total,
@@ -167,21 +180,21 @@ class Searcher:
     def _run(self, searcher, q, page, limit, filter_q):
         if q is None:
             return None
-        results = searcher.search_page(q, page, pagelen=limit, filter=filter_q, terms=True)
-        results.results.fragmenter = highlight.ContextFragmenter(maxchars=SNIPPET_CHARS,
-                                                                 surround=70)
-        results.results.fragmenter.charlimit = None  # highlight past the first 32K characters
-        results.results.formatter = _MarkFormatter()
+        results = searcher.search_page(q, page, pagelen=limit, filter=filter_q)
+        if filter_q is not None:
+            # With a filter, Whoosh's total counts matches the filter dropped (and all of
+            # them when it matches no document): count the allowed matches ourselves.
+            allowed = set(searcher.docs_for_query(filter_q))
+            results.total = sum(1 for doc in searcher.docs_for_query(q) if doc in allowed)
         return results
 
-    def _hit(self, hit) -> SearchHit:
+    def _hit(self, hit, marks: frozenset[str]) -> SearchHit:
         stored = hit.fields()
         body = stored.get("body") or ""
-        snippet = hit.highlights("body", top=2) if body else ""
+        code = stored.get("code") or ""
+        snippet = _snippet(body, marks, top=2) or _snippet(code, marks, top=1)
         if not snippet:
-            snippet = hit.highlights("code", top=1) if stored.get("code") else ""
-        if not snippet:
-            snippet = html.escape(_shorten(body or stored.get("code") or "", SNIPPET_CHARS))
+            snippet = html.escape(_shorten(body or code, SNIPPET_CHARS))
         return SearchHit(
             lesson=stored["lesson"],
             lesson_title=stored["lesson_title"],
@@ -224,3 +237,25 @@ def _apply_corrections(text: str, corrections: dict[str, str]) -> str:
         return fixed.capitalize() if word[:1].isupper() else fixed
 
     return re.sub(r"[^\W_]+", swap, text)
+
+
+_ANALYZER = course_analyzer()
+
+
+def _snippet(text: str, marks: frozenset[str], top: int) -> str:
+    """The best passages of ``text`` around the query's words, escaped, words in ``<mark>``.
+
+    Highlights from the query's own stems rather than Whoosh's per-field query terms, since
+    the index searches one combined field; reads the whole text, not the first 32K.
+    """
+    if not text or not marks:
+        return ""
+    fragmenter = highlight.ContextFragmenter(maxchars=SNIPPET_CHARS, surround=70)
+    fragmenter.charlimit = None
+    return highlight.highlight(text, marks, _ANALYZER, fragmenter, _MarkFormatter(), top=top)
+
+
+def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[str]:
+    found = [w for text in words for w in analysis_words(text)] + list(corrections.values())
+    content = [w for w in found if w not in STOP_WORDS] or found
+    return frozenset(stem(w) for w in content)

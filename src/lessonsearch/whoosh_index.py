@@ -6,49 +6,82 @@ lesson's check question becomes one more (kind ``check``).
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import fields, index
-from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer
+from whoosh.analysis import Token, Tokenizer
 
 from .analysis import WORD, stem
 from .model import Course, Lesson, text_fragment
 
 WHOOSH_DIR = "whoosh"
+SPELLING = "spelling.json"
 
 
-class SnowballFilter(Filter):
-    """Stems every token with NLTK's Snowball stemmer (through the shared, cached ``stem``)."""
+class CourseTokenizer(Tokenizer):
+    """Words, lower-cased and (optionally) Snowball-stemmed, in one pass.
 
-    def __call__(self, tokens):
-        for token in tokens:
-            if not token.stopped:
-                token.text = stem(token.text)
+    One fused step instead of Whoosh's tokenizer → lowercase → stem generator chain: the
+    chain's per-token overhead was the largest cost of a build (bench/README.md).
+    """
+
+    def __init__(self, stemming: bool = True):
+        self.stemming = stemming
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other.stemming == self.stemming
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False,
+                 removestops=True, start_pos=0, start_char=0, tokenize=True, mode="",
+                 **kwargs):
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            token.original = token.text = value.lower()
+            token.boost = 1.0
+            token.stopped = False
+            token.pos = start_pos
+            token.startchar, token.endchar = start_char, start_char + len(value)
+            yield token
+            return
+        fold = stem if self.stemming else str
+        for pos, match in enumerate(WORD.finditer(value), start=start_pos):
+            word = match.group(0).lower()
+            token.text = fold(word)
+            token.boost = 1.0
+            token.stopped = False
+            if keeporiginal:
+                token.original = word
+            if positions:
+                token.pos = pos
+            if chars:
+                token.startchar = start_char + match.start()
+                token.endchar = start_char + match.end()
             yield token
 
 
-def course_analyzer():
+def course_analyzer(stemming: bool = True):
     """Identifiers split at ``.`` and ``_``, curly apostrophes kept in words, Snowball stems.
 
     Stop words are kept in the index so phrase queries stay exact; the query side decides
     what to ignore.
     """
-    return RegexTokenizer(WORD.pattern) | LowercaseFilter() | SnowballFilter()
+    return CourseTokenizer(stemming)
 
 
-FIELD_BOOSTS = {
-    "lesson_title": 1.0,
-    "heading": 1.3,
-    "parents": 1.0,
-    "terms": 1.0,
-    "body": 1.0,
-    "code": 1.0,
-}
-"""Per-field weights. A word is scored by its best field (see ``query_plan``), and short
-fields already score high under BM25F, so a heading match outranks a body mention with a
-small boost; larger boosts measured worse on the judged questions (bench/README.md)."""
+CONTENT = "content"
+"""Everything a section says (titles, headings, body, code, the names of the terms it
+mentions) in one field, so BM25 saturates a word's frequency once per section. Scoring
+each field apart and summing counted one word up to six times and let it drown the
+others (measured on the judged questions, bench/README.md)."""
+
+BONUS_FIELDS = {"heading": 0.5, "lesson_title": 0.2}
+"""Added on top of the content score: a heading match outranks a body mention, and the
+lesson title breaks ties between lessons. It is the same for every section of a lesson,
+so it stays small."""
 
 
 def schema() -> fields.Schema:
@@ -59,15 +92,12 @@ def schema() -> fields.Schema:
         lesson=fields.ID(stored=True),
         module=fields.ID(stored=True),
         module_title=fields.STORED,
-        lesson_title=fields.TEXT(analyzer=text, stored=True, phrase=True),
+        lesson_title=fields.TEXT(analyzer=text, stored=True, phrase=False),
         heading=fields.TEXT(analyzer=text, stored=True, phrase=True),
         heading_path=fields.STORED,
-        parents=fields.TEXT(analyzer=text, phrase=False),
-        terms=fields.TEXT(analyzer=text, phrase=True),
-        body=fields.TEXT(analyzer=text, stored=True, phrase=True),
-        code=fields.TEXT(analyzer=text, stored=True, phrase=True),
-        spell=fields.TEXT(analyzer=RegexTokenizer(WORD.pattern) | LowercaseFilter(),
-                          phrase=False),
+        content=fields.TEXT(analyzer=text, phrase=True),
+        body=fields.STORED,
+        code=fields.STORED,
         anchor=fields.STORED,
         url=fields.STORED,
         callout=fields.STORED,
@@ -103,11 +133,11 @@ class Document:
             "lesson_title": self.lesson.title,
             "heading": self.heading or "",
             "heading_path": self.heading_path,
-            "parents": " ".join(self.heading_path[:-1]),
-            "terms": " ; ".join(terms),
+            "content": "\n".join(
+                (self.lesson.title, *self.heading_path, " ; ".join(terms), self.body, self.code)
+            ),
             "body": self.body,
             "code": self.code,
-            "spell": f"{self.lesson.title}\n{self.heading or ''}\n{self.body}",
             "anchor": self.anchor,
             "url": self.url,
             "callout": self.callout,
@@ -158,20 +188,41 @@ def documents(course: Course) -> Iterator[Document]:
 def write_whoosh(
     folder: Path, docs: Iterable[Document], terms_of: dict[str, tuple[str, ...]] | None = None
 ) -> int:
-    """Write the documents into a fresh Whoosh index in ``folder``; returns how many."""
+    """Write the documents into a fresh Whoosh index in ``folder``; returns how many.
+
+    Also writes ``spelling.json``: for every stem, the surface word the course uses most,
+    so a corrected query is shown in words a reader knows, not in stems.
+    """
     target = folder / WHOOSH_DIR
     target.mkdir(parents=True, exist_ok=True)
     ix = index.create_in(str(target), schema())
     # A compound segment file is copied into memory on every open; separate files are mapped.
     writer = ix.writer(limitmb=256, compound=False)
+    surfaces: Counter[str] = Counter()
     count = 0
     try:
         for doc in docs:
             writer.add_document(**doc.fields((terms_of or {}).get(doc.id, ())))
+            surfaces.update(WORD.findall(f"{doc.heading or ''} {doc.body}".lower()))
             count += 1
     except BaseException:
         writer.cancel()
         raise
-    # A compound segment file is copied into memory on every open; separate files are mapped.
     writer.commit()
+    write_spelling(folder, surfaces)
     return count
+
+
+def write_spelling(folder: Path, surfaces: Counter[str]) -> None:
+    best: dict[str, tuple[int, str]] = {}
+    for word, n in surfaces.items():
+        key = stem(word)
+        if key not in best or n > best[key][0]:
+            best[key] = (n, word)
+    spelling = {key: word for key, (_, word) in best.items()}
+    (folder / SPELLING).write_text(json.dumps(spelling, ensure_ascii=False), encoding="utf-8")
+
+
+def read_spelling(folder: Path) -> dict[str, str]:
+    path = folder / SPELLING
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
