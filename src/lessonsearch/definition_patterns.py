@@ -1,0 +1,212 @@
+"""The phrasings by which a lesson's sentence defines a term, one small rule per class.
+
+Each rule reads one sentence and returns ``Found`` records; ``definitions.find_definitions``
+keeps the first per term. Rules only find a cue ("is called", a quoted name, a pointing
+"This is …"); deciding whether the words after the cue are a term is ``take_term``'s job, so
+the near-misses ("is called every time", "This is important.") are refused in one place.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lessonsearch.definition_abbreviations import abbreviations
+from lessonsearch.definition_terms import (
+    is_plain_noun_phrase,
+    starts_description,
+    take_term,
+)
+
+_BE = r"(?:is|are|was|were|be|been|being|gets|get)"
+_HEDGE = r"(?:(?:also|often|usually|sometimes|commonly|generally|simply|typically|widely)\s+)?"
+_NAMING = (
+    re.compile(rf"\b{_BE}\s+{_HEDGE}(?:called|termed|dubbed|known\s+as|referred\s+to\s+as)"
+               r"\s+(?P<rest>.+)", re.I),
+    re.compile(r"\b(?:is|are|was|were)\s+what\s+(?:[\w-]+\s+){1,4}?(?:call|calls|term|terms)"
+               r"\s+(?P<rest>.+)", re.I),
+    re.compile(r"^what\s+(?:[\w-]+\s+){1,4}?(?:call|calls)\s+(?P<rest>[^,;:]+?)\s+(?:is|are)\s",
+               re.I),
+    re.compile(r"\b(?:we|they|people|you|practitioners|researchers|engineers|programmers|"
+               r"developers|statisticians|authors)\s+(?:\w+\s+)?(?:call|calls|term|dub)\s+"
+               r"(?:this|that|it|these|those|them|such\s+\w+)\s+(?P<rest>.+)", re.I),
+    re.compile(r"(?<!\bis\s)(?<!\bare\s)\b(?:known\s+as|goes\s+by\s+the\s+name(?:\s+of)?)"
+               r"\s+(?P<rest>.+)", re.I),
+    re.compile(r",\s+(?:also|often|sometimes|usually)\s+called\s+(?P<rest>.+)", re.I),
+    re.compile(r"\b(?:a|an|the)\s+(?:technique|method|process|procedure|approach|trick|idea|"
+               r"concept|phenomenon|effect|property|quantity|measure|structure|pattern|practice|"
+               r"strategy|algorithm|step|stage|operation|setting)\s+called\s+(?P<rest>.+)", re.I),
+)
+"""Besides "is called X": "…, also called X", and a kind of thing "called X" (but not "a
+file called notes.txt" or "a function called main", which name an instance, not a term)."""
+_NAME_IS = re.compile(
+    r"\b(?:the|a|one)\s+(?:usual\s+|common\s+|technical\s+|standard\s+|proper\s+)?"
+    r"(?:name|term|word|jargon|label)\s+(?:[\w-]+\s+){0,2}?(?:for|to|that|of)\s+"
+    r"(?:(?!(?:it|they|we|you|he|she|i)\s)[\w-]+\s+){0,6}?(?:is|was)\s+(?!called|known|referred)"
+    r"(?P<rest>.+)", re.I
+)
+""""The name usually given to this is …", "The word for this is …", "The term of art is …"."""
+_QUOTED = re.compile(r"(?:^|(?<=[\s(]))[\"“‘](?P<term>[^\"“”‘’]{1,60})[\"”’](?P<after>.*)")
+_OPENS_QUOTED = re.compile(r"^\s*(?:(?:a|an|the)\s+)?[\"“‘']", re.I)
+_QUOTE_CUE = re.compile(r"\b(?:the|a)\s+(?:term|word|name|phrase|expression)\s*$", re.I)
+"""Right before the quote: 'the term "overfitting": …'."""
+_QUOTE_MEANS = re.compile(r"^\s*,?\s*(?:which\s+)?(?:means|refers\s+to|stands\s+for|"
+                          r"is\s+short\s+for)\s+(?!and\b|or\b)\w")
+_EXPLAINS = re.compile(r"^\s*(?:[:—–]|--|\s-\s)\s*(?:[\w'’-]+\s+){2}")
+_POINTING = re.compile(
+    r"(?:^|[;:—–]\s*|,\s+and\s+)(?:this|that|these|those)(?P<noun>(?:\s+[\w'’-]+){0,6}?)\s+"
+    r"(?:is|are|was|were)\s+(?!an?\s|called\b|known\b|termed\b|referred\b|what\b)(?P<rest>.+)",
+    re.I,
+)
+""""This is X.", "That limit is the context window, and …": a demonstrative names what the
+sentences before it described."""
+_ENDS = re.compile(r"^[\"”’)]*\s*[.!]*\s*$")
+_GOES_ON = re.compile(r"^[\"”’)]*,\s+(?:and|which)\b")
+""""…, and it is why …": how a sentence goes on after the term it points at."""
+_APPOSED = re.compile(r"^[\"”’)]*,\s+(?:the|a|an)\b")
+_CONTRAST = re.compile(
+    r"\b(?:is|are|was|were)\s+(?P<rest>[^,.;:]{1,60}),\s+not\s+(?:an?\s+|the\s+)?"
+    r"[^,.;:—–]{1,40}?\s*(?:—|–|--|:|;)\s*(?P<gloss>\w+)", re.I
+)
+""""it is a byte, not a character — the unit …": the contrast must be followed by a gloss."""
+_SETTING = re.compile(
+    r"(?:^|[;:—–]\s*|,\s+(?:and|but|so)\s+)(?:how|what|which|whatever|the\s+(?:knob|setting|dial|"
+    r"parameter|switch|control|number|amount)\s+(?:that|which|of))(?:\s+[\w'’-]+){3}", re.I
+)
+"""A clause that describes a quantity by what it does ("how hard the optimiser pushes")."""
+_SETTING_IS = re.compile(r"\s(?:is|are)\s+(?:the|what\s+[\w-]+\s+calls?)\s+(?P<rest>.+)")
+_AS_SUBJECT = re.compile(r"(?:^|[,;:]\s+|\b(?:and|but)\s+)[\"“‘(]?(?:(?:a|an|the)\s+)?$", re.I)
+_SUBJECT_DEFINED = re.compile(
+    r"^[\"”’]?\s*(?:\([^)]{1,60}\)\s*)?(?:(?:is|are)\s+(?:a|an|the|one|what|how|when|where|any|"
+    r"just|simply|essentially|basically|defined)\b|means\b|refers\s+to\b|stands\s+for\b|"
+    r"describes\b|denotes\b|(?:[:—–]|--)\s*\S+\s+\S|,\s+(?:a|an|the)\b|\()"
+    r"|^\s*(?:is|are)\s+(?P<word>[\w'’-]+)\s+\w", re.I
+)
+""""A **token** is …", "**Token**: the unit …", "*tokens* (pieces of text) …"."""
+_AS_PREDICATE = re.compile(r"\b(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?$", re.I)
+_PREDICATE_DEFINED = re.compile(r"^[\"”’]?\s*(?:[:—–]|--)\s*\S+\s+\S")
+""""The simplest rule is *greedy decoding*: always take …"."""
+_APPOSITIVE = re.compile(
+    r"^[\"”’]?\s*(?:(?:—|–|--)\s*(?:a|an|the|one)\s+\w|,\s*(?:a|an|the|one)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?:that|which|who|where|of|for|used|made|with)\b)", re.I
+)
+""""the *vocabulary* — the fixed list of …", "a *text cursor*, a character that …"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A term one rule found in a sentence, with where it starts in the sentence."""
+
+    term: str
+    kind: str
+    start: int
+    abbreviation: str | None = None
+
+
+def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
+    """Every definition one sentence makes, the most telling rule first; questions make none."""
+    if sentence.rstrip(" \"'”’)").endswith("?"):
+        return []
+    found = [Found(long, "abbreviation", at, abbr) for long, at, abbr in abbreviations(sentence)]
+    found += _by_cue(sentence)
+    found += _pointing_back(sentence)
+    found += _setting(sentence)
+    found += _contrasting(sentence)
+    found += _emphasised(sentence, emphasis)
+    return found
+
+
+def _by_cue(sentence: str) -> list[Found]:
+    out = []
+    for pattern in _NAMING:
+        for match in pattern.finditer(sentence):
+            rest = match["rest"]
+            term = take_term(rest)
+            if term and not re.match(r"\s+as\b", _after(rest, term)):  # "known as long as"
+                kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
+                out.append(Found(term, kind, match.start("rest")))
+    for match in _NAME_IS.finditer(sentence):
+        if (term := take_term(match["rest"])):
+            kind = "quoting" if _OPENS_QUOTED.match(match["rest"]) else "naming"
+            out.append(Found(term, kind, match.start("rest")))
+    for match in _QUOTED.finditer(sentence):
+        before = sentence[: match.start()]
+        if re.search(r"\bwhat\s+(?:\w+\s+)?$", before):
+            continue  # 'what exactly "open" means' asks, it does not define
+        cue = _QUOTE_CUE.search(before) and _EXPLAINS.match(match["after"])
+        if (cue or _QUOTE_MEANS.match(match["after"])) and (
+            term := take_term(match["term"], whole=True)
+        ):
+            out.append(Found(term, "quoting", match.start("term")))
+    return out
+
+
+def _after(rest: str, term: str) -> str:
+    at = rest.find(term)
+    return rest[at + len(term):] if at >= 0 else "?"
+
+
+_ENDS_OR_GOES_ON = re.compile(f"{_ENDS.pattern}|{_GOES_ON.pattern}")
+
+
+def _pointing_back(sentence: str) -> list[Found]:
+    for match in _POINTING.finditer(sentence):
+        rest = match["rest"]
+        term = take_term(rest, strict=True)
+        # "This is X." may end there; "That limit is X" must go on ", and it is why …".
+        follows = _GOES_ON if match["noun"].strip() else _ENDS_OR_GOES_ON
+        if term and follows.match(_after(rest, term)) and is_plain_noun_phrase(match["noun"]):
+            return [Found(term, "pointing-back", match.start("rest"))]
+    return []
+
+
+def _setting(sentence: str) -> list[Found]:
+    for opener in _SETTING.finditer(sentence):
+        for match in _SETTING_IS.finditer(sentence, opener.end()):
+            rest = match["rest"]
+            term = take_term(rest, strict=True)
+            after = _after(rest, term) if term else "?"
+            if term and (_ENDS.match(after) or _GOES_ON.match(after) or _APPOSED.match(after)):
+                return [Found(term, "setting", match.start("rest"))]
+    return []
+
+
+def _contrasting(sentence: str) -> list[Found]:
+    """The subject is the term ("The seed is a starting number, not … — it fixes …"); when
+    it is a pronoun or a vague noun ("it is a byte, not a character — the unit …", "The
+    result is a probability distribution, not …"), the complement is."""
+    match = _CONTRAST.search(sentence)
+    if not match:
+        return []
+    before = sentence[: match.start()].rstrip(" ,")
+    subject_at = before.rfind(",") + 1
+    subject_at += len(before[subject_at:]) - len(before[subject_at:].lstrip())
+    for term, at in (
+        (take_term(before[subject_at:], whole=True, strict=True), subject_at),
+        (take_term(match["rest"], whole=True, strict=True), match.start("rest")),
+        (take_term(before[subject_at:], whole=True), subject_at),
+    ):
+        if term:
+            return [Found(term, "contrasting", at)]
+    return []
+
+
+def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
+    out = []
+    for marked in dict.fromkeys(emphasis):
+        term = take_term(marked, whole=True, strict=True)
+        if not term:
+            continue
+        for match in re.finditer(rf"(?<![\w.]){re.escape(marked)}(?![\w(]|\.\w)", sentence):
+            before, after = sentence[: match.start()], sentence[match.end():]
+            subject = _AS_SUBJECT.search(before) and _SUBJECT_DEFINED.match(after)
+            if subject and subject["word"] and not starts_description(subject["word"]):
+                subject = None  # "**Tokens** are not words", "*order* is important here"
+            if (
+                subject
+                or (_AS_PREDICATE.search(before) and _PREDICATE_DEFINED.match(after))
+                or (_APPOSITIVE.match(after) and not re.search(r"\b(?:like|as)\s+\S*\s*$", before))
+            ):
+                out.append(Found(term, "emphasis", match.start()))
+                break
+    return out

@@ -1,0 +1,178 @@
+"""Sentences, and the words a definition pattern captured turned into a clean term — or refused.
+
+Precision matters more than recall for lesson definitions: a wrong "definition" puts junk in
+the glossary, a missed one only leaves a gap the glossary folder usually fills. So every
+pattern hands its capture to ``take_term``, which stops at the first word that cannot belong to
+a term and refuses pronouns, adverbs, code, vague nouns and anything longer than five words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lessonsearch.analysis import STOP_WORDS
+
+MAX_TERM_WORDS = 5
+
+
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_BREAK = STOP_WORDS | _word_set(
+    """also always usually often sometimes never ever just simply really quite rather even
+    every each many much several most more less another one ones someone something anything
+    nothing everything everyone well again once twice first last next later now then today
+    here there yet already still instead too may might must shall can cannot per etc via
+    since unless whether although though however thus hence therefore either neither upon
+    whatever whichever whoever like unlike far elsewhere everywhere anywhere somewhere nowhere
+    nearby otherwise together apart away ahead aside around"""
+)
+"""Words that end a term: function words, adverbs, quantifiers and modal verbs."""
+_ADVERB = re.compile(r"(ally|ively|ously|ently|antly|ately|edly|ingly|fully|lessly|tly|rly|sly)$")
+_VAGUE = _word_set(
+    """answer aspect basis case catch cause challenge choice consequence default detail
+    difference effect end example fact goal heart idea issue job key kind lesson matter
+    mistake model name number part plan point problem purpose question rate reason result
+    rule same sort start step story thing trick type way whole word solution output input
+    code file line value list program function command text version option error message
+    data information work task"""
+)
+"""Nouns so general that "This is the point." or "is called a problem" never names a term."""
+_EVALUATIVE = _word_set(
+    """important useful true false wrong right correct incorrect easy hard simple difficult
+    possible impossible necessary fine good bad better worse best worst normal expected
+    deliberate intentional fast slow expensive cheap common rare new old different similar
+    obvious clear enough crucial essential key interesting surprising strange odd tricky
+    subtle worth wasteful handy helpful harmless dangerous safe unsafe big small large"""
+)
+_NOT_DESCRIBING = _word_set(
+    """not never no nothing none hardly rarely seldom also only always often usually sometimes
+    still already even just too so very quite rather much more less there here"""
+)
+_CODE = re.compile(r"[()\[\]{}=<>/\\_@#$%^*+|~;]|\w\.\w|^\W|\.\.|::")
+_WORD = re.compile(r"\w+(?:['’-]\w+)*")
+_LEADING_WORDS = re.compile(r"^(?:(?:a|an|the|its|their|his|her|our|your|my|so-called)\s+)+", re.I)
+"""Words dropped from the front of a capture: "is called *its* query" names "query"."""
+_QUOTED_START = re.compile(r"^(?:\"([^\"]+)\"|“([^”]+)”|‘(.+?)’(?!\w)|'(.+?)'(?!\w))")
+_CODE_NEXT = re.compile(r"[._/\\(]\w|\(|\.\.")
+"""A word glued to ``.py``, ``()`` or ``/path`` is code, not a term."""
+_EDGE = "\"'“”‘’`«»*,.;:!?()[]{} \t\n"
+
+_SENTENCE_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s+[\"“‘(\[]?[A-Z0-9])")
+_ABBREVIATIONS = _word_set("e.g i.e etc vs cf fig eq no mr mrs ms dr st approx al")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a paragraph as exact substrings; ``e.g.`` and initials do not end one."""
+    sentences, start = [], 0
+    for end in _SENTENCE_END.finditer(text):
+        before = text[start:end.start()].rsplit(None, 1)[-1:] or [""]
+        last = before[0].lower().rstrip(".").lstrip("([\"'“‘")
+        if last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
+            continue
+        sentences.append(text[start:end.end()].strip())
+        start = end.end()
+    if text[start:].strip():
+        sentences.append(text[start:].strip())
+    return sentences
+
+
+def take_term(rest: str, whole: bool = False, strict: bool = False) -> str | None:
+    """The term at the start of ``rest``, the words a cue ("is called …") was followed by.
+
+    The term ends at the first word that cannot belong to one, or at punctuation; a quoted
+    term is taken whole. With ``whole`` the capture must be the term and nothing else
+    (emphasised text, a definition-list term).
+    """
+    rest = _LEADING_WORDS.sub("", rest.lstrip(" \t*_"))
+    quoted = _QUOTED_START.match(rest)
+    if quoted:
+        if whole and rest[quoted.end():].strip(_EDGE):
+            return None
+        return _whole_term(next(g for g in quoted.groups() if g is not None), strict)
+    if whole:
+        return _whole_term(rest, strict)
+    found = list(_WORD.finditer(rest))
+    taken: list[re.Match[str]] = []
+    for i, match in enumerate(found):
+        if i and rest[found[i - 1].end(): match.start()].strip():
+            break  # a comma, bracket, dash or quote between two words ends the term
+        word = match.group().lower()
+        if word in _BREAK or (_ADVERB.search(word) and len(word) > 4):
+            if word == "of" and taken and i + 1 < len(found) and (
+                found[i + 1].group().lower() not in _BREAK
+            ):
+                taken.append(match)
+                continue
+            break
+        taken.append(match)
+    if not taken or _CODE_NEXT.match(rest, taken[-1].end()):
+        return None
+    return term_or_none(rest[taken[0].start(): taken[-1].end()], strict)
+
+
+def _whole_term(text: str, strict: bool) -> str | None:
+    """A term given whole (quoted, emphasised): names like "Don't Repeat Yourself" may hold
+    function words, but it may not start with one or be mostly made of them."""
+    text = _LEADING_WORDS.sub("", text.strip(_EDGE))
+    lowered = [w.lower() for w in _WORD.findall(text)]
+    if not lowered or lowered[0] in _BREAK or sum(w in _BREAK for w in lowered) * 2 > len(lowered):
+        return None
+    return term_or_none(text, strict, inner_ok=True)
+
+
+def term_or_none(
+    term: str, strict: bool = False, inner_ok: bool = False, code_ok: bool = False
+) -> str | None:
+    """``term`` when it can name a concept: 1–5 words, not code, not a pronoun.
+
+    ``strict`` is for the weak cues ("This is X.", emphasis): there a lone vague noun or
+    adjective ("This is the point.", "This is **important**") is refused as well.
+    """
+    term = term.strip(_EDGE)
+    parts = term.split()
+    if not parts or len(parts) > MAX_TERM_WORDS or len(term) > 60:
+        return None
+    if _CODE.search(term) and not code_ok:
+        return None
+    lowered = [p.lower() for p in parts]
+    if lowered[0] in _BREAK or any(w.isdigit() for w in lowered):
+        return None
+    if lowered[-1] in _BREAK and not inner_ok:
+        return None
+    if strict and ((len(parts) == 1 and lowered[0] in _VAGUE) or lowered[0] in _EVALUATIVE):
+        return None
+    if not any(c.isalpha() for c in term):
+        return None
+    return term
+
+
+def starts_description(word: str) -> bool:
+    """Whether "X is <word> …" goes on to say what X is, not how X is ("is not", "is
+    important", "is usually")."""
+    word = word.lower()
+    return not (
+        word in _NOT_DESCRIBING
+        or word in _EVALUATIVE
+        or (_ADVERB.search(word) and len(word) > 4)
+        or word.endswith("ed")  # passive: "The prompt is followed by …"
+    )
+
+
+def is_plain_noun_phrase(text: str) -> bool:
+    """Words that can only be a short noun phrase: no pronoun, verb-like adverb or clause
+    word ("That limit", "That pattern of allowed and blocked positions")."""
+    found = [w.lower() for w in _WORD.findall(text)]
+    return all(w in ("of", "and") or w not in _BREAK for w in found)
+
+
+def tidy_case(term: str, at_sentence_start: bool) -> str:
+    """Lower case, except acronyms, mixed case and capitalised words inside a sentence."""
+    out = []
+    for i, word in enumerate(term.split()):
+        capitals = sum(c.isupper() for c in word)
+        proper = word[:1].isupper() and not (i == 0 and at_sentence_start)
+        out.append(word if capitals > 1 or (capitals == 1 and not word[:1].isupper()) or proper
+                   else word.lower())
+    return " ".join(out)

@@ -1,0 +1,62 @@
+"""Where a lesson's own prose defines a term, so the glossary can link to the lesson.
+
+Lessons rarely use definition lists; they define in running prose ("… is called the prompt",
+"This is next-token prediction, and …", "A **token** is …"). ``definition_patterns`` holds
+one rule per phrasing; this module walks a lesson's sections and sentences in reading order,
+keeps the first definition of each term, and builds the link to it.
+"""
+
+from __future__ import annotations
+
+from lessonsearch.definition_patterns import sentence_definitions
+from lessonsearch.definition_terms import split_sentences, term_or_none, tidy_case
+from lessonsearch.model import Lesson, LessonDefinition, Section, link_to, text_fragment
+from lessonsearch.term_forms import term_key
+
+KINDS = (
+    "naming",
+    "pointing-back",
+    "quoting",
+    "contrasting",
+    "setting",
+    "emphasis",
+    "abbreviation",
+    "definition-list",
+)
+"""Every ``LessonDefinition.kind`` this module produces."""
+
+
+def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
+    """The definitions a lesson makes, one per term (the first), in reading order."""
+    found: dict[str, LessonDefinition] = {}
+    for section in lesson.sections:
+        for text in section.paragraphs + section.list_items:
+            for sentence in split_sentences(text):
+                for hit in sentence_definitions(sentence, section.emphasis):
+                    term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
+                        "\"'“‘*_ ("))
+                    _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation)
+        for item in section.definitions:
+            term = term_or_none(item.term, code_ok=True)  # a list's term is a term: pass@k
+            sentences = split_sentences(item.definition)
+            if term and sentences:
+                _keep(found, lesson, section, tidy_case(term, True), sentences[0],
+                      "definition-list", None)
+    return tuple(found.values())
+
+
+def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, term: str,
+          sentence: str, kind: str, abbreviation: str | None) -> None:
+    key = term_key(term)
+    if not key or key in found:
+        return
+    fragment = None if section.anchor else text_fragment(sentence)
+    found[key] = LessonDefinition(
+        term=term,
+        sentence=sentence,
+        lesson=lesson.slug,
+        url=link_to(lesson.url, section.anchor, fragment),
+        anchor=section.anchor,
+        kind=kind,
+        abbreviation=abbreviation,
+    )

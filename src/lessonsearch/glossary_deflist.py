@@ -1,0 +1,194 @@
+"""The line reader behind ``glossary_source``: Pandoc definition lists to plain-text drafts.
+
+Lines are grouped into blocks separated by blank lines (code fences dropped), then each
+``:`` line is tied to the term line just above it. That covers the tight form
+(``term`` / ``: definition``), the loose form with a blank line between them, several
+entries with no blank line between them, indented second paragraphs, and Pandoc's second
+``:`` definition of the same term. Definitions become plain text: links keep their text,
+emphasis, code ticks and HTML tags go, because the CLI, the index and the web page all show
+a definition as text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+_MARK = re.compile(r"^ {0,3}(?::(?!:)|~(?=[ \t]))[ \t]*(?P<text>.*)$")
+_IGNORED = re.compile(r"^\s*(\{:.*\}|<!--.*-->)\s*$")
+"""kramdown attribute lines (``{:auto\\_ids}``) and one-line comments: not content."""
+_SPAN_TERM = re.compile(r"^\[(?P<term>[^\]]+)\]\{#(?P<anchor>[^}\s]+)[^}]*\}$")
+_LINK_TERM = re.compile(r"^\[(?P<term>[^\]]+)\]\(#(?P<anchor>[^)\s]+)\)$")
+_ATTR_TERM = re.compile(r"^(?P<term>.*?)\s*\{#(?P<anchor>[^}\s]+)[^}]*\}$")
+_NOT_TERM = re.compile(
+    r"^(#|>|\||<|!\[|:::|\{|[-*+][ \t]|\d+[.)][ \t]|\[[^\]]+\]:\s)|[.,;:!]$"
+)
+_LIST_MARKER = re.compile(
+    r"(?:^|(?<=[.!?])[ \t]+)(?P<kind>see also|also)[ \t]*:[ \t]*", re.I | re.M
+)
+_SEE_ONLY = re.compile(r"^See (?P<target>[^.,;:]{1,60}?)\.?$")
+
+_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)(\{[^}]*\})?")
+_LINK = re.compile(r"\[([^\]]+)\](?:\([^)]*\)|\[[^\]]*\]|\{[^}]*\})")
+_CODE = re.compile(r"(`+)(.+?)\1")
+_STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_EM = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A glossary entry before conflicts are resolved; ``line`` is the term's line."""
+
+    term: str
+    anchor: str | None
+    line: int
+    paragraphs: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    see_also: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class _Open:
+    """The entry being read; ``term`` is None while skipping a definition with no term."""
+
+    term: str | None
+    anchor: str | None
+    line: int
+    paragraphs: list[list[str]] = field(default_factory=list)
+
+
+def read_definition_list(lines: list[str], first_line: int) -> tuple[list[Draft], list[int]]:
+    """Entries found in ``lines`` and the line numbers of ``:`` lines with no term above."""
+    drafts: list[Draft] = []
+    orphans: list[int] = []
+    current: _Open | None = None
+    lone_term: tuple[str, str | None, int] | None = None
+    after_definition = False
+    for block in _blocks(lines, first_line):
+        marks = [i for i, (_, text) in enumerate(block) if _MARK.match(text)]
+        if not marks:
+            if after_definition and current and block[0][1].startswith(("    ", "\t")):
+                current.paragraphs.append([text.strip() for _, text in block])
+                continue
+            parsed = _term(block[0][1]) if len(block) == 1 else None
+            lone_term = (*parsed, block[0][0]) if parsed else None
+            after_definition = False
+            continue
+        first = marks[0]
+        if first > 0 and (parsed := _term(block[first - 1][1])):
+            current = _start(drafts, current, *parsed, block[first - 1][0])
+        elif first == 0 and lone_term:
+            current = _start(drafts, current, *lone_term)
+        elif not (first == 0 and after_definition and current):
+            orphans.append(block[first][0])
+            current = _start(drafts, current, None, None, 0)
+        for k in range(first, len(block)):
+            text = block[k][1]
+            mark = _MARK.match(text)
+            if mark:
+                if current is not None:
+                    current.paragraphs.append([mark["text"].strip()])
+            elif k + 1 < len(block) and _MARK.match(block[k + 1][1]) and (
+                parsed := _term(text)
+            ):
+                current = _start(drafts, current, *parsed, block[k][0])
+            elif current is not None:
+                current.paragraphs[-1].append(text.strip())
+        after_definition, lone_term = current is not None, None
+    _start(drafts, current, None, None, 0)
+    return drafts, orphans
+
+
+def body_definition(lines: list[str], first_line: int) -> Draft:
+    """The body of a one-term file as a definition: its paragraphs, minus headings."""
+    paragraphs = [
+        [text.strip() for _, text in block if not text.lstrip().startswith("#")]
+        for block in _blocks(lines, first_line)
+    ]
+    return _finish("", None, first_line, paragraphs)
+
+
+def _blocks(lines: list[str], first_line: int) -> list[list[tuple[int, str]]]:
+    """Runs of non-blank lines as (line number, text); fenced code ends a run and is dropped."""
+    blocks: list[list[tuple[int, str]]] = [[]]
+    fence: str | None = None
+    for number, text in enumerate(lines, start=first_line):
+        opener = _FENCE.match(text)
+        if fence is not None:
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
+                fence = None
+            continue
+        if opener:
+            fence = opener.group(1)
+            blocks.append([])
+        elif not text.strip():
+            blocks.append([])
+        elif not _IGNORED.match(text):
+            blocks[-1].append((number, text.rstrip()))
+    return [block for block in blocks if block]
+
+
+def _term(text: str) -> tuple[str, str | None] | None:
+    """(term, anchor) when ``text`` can be a term line, else None."""
+    text = text.strip()
+    if not text or text.startswith(("    ", "\t")) or _NOT_TERM.search(text):
+        return None
+    for shape in (_SPAN_TERM, _LINK_TERM, _ATTR_TERM):
+        found = shape.match(text)
+        if found:
+            term, anchor = plain(found["term"]), found["anchor"]
+            break
+    else:
+        term, anchor = plain(text), None
+    if not term or len(term) > 80 or len(term.split()) > 10:
+        return None
+    return term, anchor
+
+
+def _start(drafts: list[Draft], current: _Open | None, term: str | None,
+           anchor: str | None, line: int) -> _Open:
+    """Close the entry being read (if any) and open the next one."""
+    if current is not None and current.term is not None:
+        drafts.append(_finish(current.term, current.anchor, current.line, current.paragraphs))
+    return _Open(term, anchor, line)
+
+
+def _finish(term: str, anchor: str | None, line: int, paragraphs: list[list[str]]) -> Draft:
+    """Plain-text paragraphs, with ``Also:`` and ``See also:`` lists taken out of them."""
+    aliases: list[str] = []
+    see_also: list[str] = []
+    kept: list[str] = []
+    for lines in paragraphs:
+        text = "\n".join(line for line in lines if line)
+        markers = list(_LIST_MARKER.finditer(text))
+        for marker, following in zip(markers, [*markers[1:], None][: len(markers)], strict=True):
+            listed = text[marker.end(): following.start() if following else len(text)]
+            target = see_also if marker["kind"].lower() == "see also" else aliases
+            target.extend(_split_list(listed))
+        kept.append(plain(text[: markers[0].start()] if markers else text))
+    kept = [p for p in kept if p]
+    if len(kept) == 1 and (see := _SEE_ONLY.match(kept[0])) and not see_also:
+        see_also.append(see["target"].strip())
+    return Draft(term, anchor, line, tuple(kept), tuple(aliases), tuple(see_also))
+
+
+def _split_list(text: str) -> list[str]:
+    items = re.split(r"[,;]|\s+and\s+|\n", plain(text.replace("\n", " ")))
+    cleaned = (re.sub(r"^(and|or)\s+", "", item.strip()).rstrip(".").strip() for item in items)
+    return [item for item in cleaned if item]
+
+
+def plain(text: str) -> str:
+    """Markdown inline markup to the text a reader sees, on one line."""
+    pieces = []
+    for i, part in enumerate(_CODE.split(_IMAGE.sub("", text))):
+        if i % 3 == 2:
+            pieces.append(part.strip())  # the contents of a code span stay verbatim
+        elif i % 3 == 0:
+            part = _LINK.sub(r"\1", part)
+            part = _EM.sub(r"\2", _STRONG.sub(r"\2", part))
+            pieces.append(_ESCAPE.sub(r"\1", _TAG.sub("", part)))
+    return " ".join("".join(pieces).split())

@@ -1,0 +1,166 @@
+"""Read the course glossary folder: the terms an editor wrote down, with their definitions.
+
+Two shapes are accepted, mixed freely across any number of ``*.md`` files:
+
+* Pandoc definition lists, as the Carpentries ``learners/reference.md`` pages write them:
+  a term line (``term``, ``term {#anchor}``, ``[term]{#anchor}`` or ``[term](#anchor)``)
+  followed by ``:`` and the definition;
+* one term per file: YAML front matter with ``term`` (and ``aliases``, ``see_also``), the
+  body being the definition.
+
+Pandoc definition lists are not CommonMark, so markdown-it would only see paragraphs; the
+line reader in ``glossary_deflist`` knows the few shapes in use and keeps line numbers exact.
+Nothing here raises for a bad file: every oddity becomes a ``Problem`` naming file and line,
+because one editor's typo must not stop the whole index build.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from lessonsearch.analysis import words
+from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
+from lessonsearch.model import GlossaryEntry, Problem
+
+_FRONT_MATTER_END = ("---", "...")
+_ABBREVIATED_TERM = re.compile(r"^(?P<term>.+?)\s*\((?P<abbr>[A-Z][A-Z0-9]{1,7})\)$")
+_ABBREVIATION_FIRST = re.compile(r"^\((?P<abbr>[A-Z][A-Z0-9]{1,7})\):?\s")
+"""``comma-separated values (CSV)`` and a definition opening ``(CSV) A common…``: both give
+the abbreviation, which readers look up and lessons use as often as the long name."""
+
+
+def read_glossary(
+    folder: Path,
+) -> tuple[tuple[GlossaryEntry, ...], tuple[Problem, ...]]:
+    """Every entry of the glossary folder, in file then line order, and what went wrong.
+
+    The same term written twice with the same definition is kept once, silently (lessons
+    are often assembled from pages that repeat shared terms); with different definitions the
+    first is kept and the second is reported, naming both places, so an editor can choose.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        return (), (Problem(str(folder), "No glossary folder here; the glossary is empty."),)
+    entries: list[GlossaryEntry] = []
+    problems: list[Problem] = []
+    seen: dict[str, GlossaryEntry] = {}
+    for path in sorted(folder.rglob("*.md")):
+        shown = f"{folder.name}/{path.relative_to(folder).as_posix()}"
+        if any(part.startswith(".") for part in path.relative_to(folder).parts):
+            continue
+        try:
+            text = path.read_bytes().decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError) as error:
+            problems.append(
+                Problem(shown, f"Cannot read this file as UTF-8 text ({error}); it was skipped.",
+                        skipped=True)
+            )
+            continue
+        drafts, file_problems = read_glossary_text(text, shown)
+        problems.extend(file_problems)
+        for draft in drafts:
+            entry = _entry(draft, shown)
+            if entry is None:
+                problems.append(Problem(shown, f"The term {draft.term!r} has no definition; "
+                                        "it was left out.", line=draft.line))
+                continue
+            key = " ".join(words(entry.term))
+            first = seen.get(key)
+            if first is None:
+                seen[key] = entry
+                entries.append(entry)
+            elif " ".join(first.definition.split()) != " ".join(entry.definition.split()):
+                problems.append(
+                    Problem(shown, f"The term {entry.term!r} is defined here and at "
+                            f"{first.source} with a different definition; the one at "
+                            f"{first.source} is kept.", line=draft.line)
+                )
+    return tuple(entries), tuple(problems)
+
+
+def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem]]:
+    """The entries of one file's text; ``shown`` is the path that problems name."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    problems: list[Problem] = []
+    start = 0
+    if lines and lines[0].rstrip() == "---":
+        end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in _FRONT_MATTER_END),
+                   None)
+        if end is None:
+            problems.append(Problem(shown, "Front matter opened with '---' is never closed; "
+                                    "it was read as text.", line=1))
+        else:
+            start = end + 1
+            try:
+                meta = yaml.safe_load("\n".join(lines[1:end]))
+            except yaml.YAMLError as error:
+                mark = getattr(error, "problem_mark", None)
+                line = mark.line + 2 if mark is not None else 1
+                problems.append(Problem(shown, f"Front matter is not valid YAML ({error}); "
+                                        "it was ignored.", line=line))
+                meta = None
+            if isinstance(meta, dict) and meta.get("term"):
+                return [_one_term_file(meta, lines, end, shown, problems)], problems
+    drafts, orphans = read_definition_list(lines[start:], first_line=start + 1)
+    problems.extend(
+        Problem(shown, "A definition (a line starting with ':') has no term on the line "
+                "before it; it was left out.", line=line)
+        for line in orphans
+    )
+    return drafts, problems
+
+
+def _one_term_file(
+    meta: dict, lines: list[str], end: int, shown: str, problems: list[Problem]
+) -> Draft:
+    term_line = next(
+        (i + 1 for i in range(1, end) if lines[i].lstrip().startswith("term:")), 1
+    )
+    draft = body_definition(lines[end + 1:], first_line=end + 2)
+    anchor = meta.get("anchor") or meta.get("id")
+    return Draft(
+        term=str(meta["term"]).strip(),
+        anchor=str(anchor) if anchor else None,
+        line=term_line,
+        paragraphs=draft.paragraphs,
+        aliases=_listed(meta.get("aliases"), shown, problems, term_line) + draft.aliases,
+        see_also=_listed(meta.get("see_also", meta.get("see-also")), shown, problems, term_line)
+        + draft.see_also,
+    )
+
+
+def _listed(value: object, shown: str, problems: list[Problem], line: int) -> tuple[str, ...]:
+    """A front-matter list; a single string is accepted as a comma-separated list."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list | tuple):
+        problems.append(Problem(shown, f"Expected a list in the front matter, got {value!r}; "
+                                "it was ignored.", line=line))
+        return ()
+    return tuple(str(v).strip() for v in value if str(v).strip())
+
+
+def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
+    definition = "\n\n".join(p for p in draft.paragraphs if p)
+    if not definition:
+        return None
+    term, aliases = draft.term, list(draft.aliases)
+    if found := _ABBREVIATED_TERM.match(term):
+        term = found["term"]
+        aliases.insert(0, found["abbr"])
+    if found := _ABBREVIATION_FIRST.match(definition):
+        aliases.insert(0, found["abbr"])
+    term_words = " ".join(words(term))
+    return GlossaryEntry(
+        term=term,
+        definition=definition,
+        source=f"{shown}:{draft.line}",
+        anchor=draft.anchor,
+        aliases=tuple(dict.fromkeys(a for a in aliases if " ".join(words(a)) != term_words)),
+        see_also=tuple(dict.fromkeys(draft.see_also)),
+    )

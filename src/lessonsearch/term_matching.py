@@ -1,0 +1,249 @@
+"""Find where text mentions a glossary term, whatever form the writer gave it.
+
+Lessons use a term in plural or inflected forms, hyphenated or not ("key-value cache",
+"key value cache", "keyvalue cache"), with curly quotes, and by aliases and abbreviations.
+Every variant is turned into a tuple of Snowball stems (the same ``analysis`` functions the
+index uses) and stored in a trie; the text is tokenized once and walked left to right, taking
+the longest phrase that starts at each word. That makes a scan linear in the text whatever the
+number of terms, where one regex per term would not be, and a multi-word term only ever
+matches as a phrase, never as loose words.
+
+Case matters in two places only. An all-capital abbreviation of up to five letters (RAG, KV,
+RLHF, R) matches only when the text writes it in capitals, so "rag" the cloth is not RAG. A
+one-word term the glossary writes with a capital (Make, Git) matches only a capitalised word,
+so "make" the verb is not the build tool; this rule is off when most terms are capitalised,
+because then the capital is the glossary's house style and says nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from difflib import SequenceMatcher
+from itertools import product
+
+from lessonsearch.analysis import STOP_WORDS, WORD, normalize, stem, words
+from lessonsearch.model import GlossaryEntry, LessonDefinition
+from lessonsearch.term_forms import CAPS, TITLE, abbreviation_core, inflects, term_key, text_keys
+
+_END = ""
+"""Trie key under which a node stores the canonical term ending there (never a stem)."""
+_MAX_JOINED = 4
+"""Variants of up to this many words also match with words run together ("keyvalue")."""
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+class TermMatcher:
+    """Mentions of a fixed set of terms, built once per index and reused for every section."""
+
+    def __init__(self, variants: Mapping[str, Iterable[str]]):
+        """``variants`` maps each canonical term to its other spellings (aliases, abbreviations)."""
+        self._forms: dict[str, tuple[str, ...]] = {}
+        for canonical, others in variants.items():
+            forms = [canonical, *(o for o in others if o and o.strip())]
+            self._forms[canonical] = tuple(dict.fromkeys(f.strip() for f in forms))
+        named = [c for c in self._forms if c[:1].isalpha()]
+        self._title_rule = sum(c[0].isupper() for c in named) * 2 < len(named)
+        self._root: dict = {}
+        self._loose: dict[tuple[str, ...], str] = {}
+        self._stems: dict[str, frozenset[str]] = {}
+        self._spelled: dict[str, str] = {}
+        """Every registered spelling's ``term_key`` → its term: exact look-ups, and the
+        tie-break when two terms share stems (token / tokenizer)."""
+        self._spellings: dict[str, set[str]] = {c: set() for c in self._forms}
+        self._words_by_stem: dict[str, set[str]] = {}
+        self._checked: dict[str, bool] = {}
+        # Canonical names first, then aliases, then run-together forms: when two terms
+        # claim the same spelling, the one whose own name it is wins.
+        for joined in (False, True):
+            for rank in (0, 1):
+                for canonical, forms in self._forms.items():
+                    for form in forms[:1] if rank == 0 else forms[1:]:
+                        self._add(canonical, form, joined)
+        for canonical, forms in self._forms.items():
+            self._stems[canonical] = frozenset(
+                s for form in forms for s in map(stem, words(form)) if s not in STOP_WORDS
+            )
+
+    @classmethod
+    def from_glossary(
+        cls,
+        entries: Iterable[GlossaryEntry],
+        definitions: Iterable[LessonDefinition] = (),
+    ) -> TermMatcher:
+        """Glossary terms with their aliases, plus terms only the lessons define."""
+        variants: dict[str, list[str]] = {e.term: list(e.aliases) for e in entries}
+        known = cls(variants)
+        for found in definitions:
+            canonical = known.canonical_for(found.term) or found.term
+            variants.setdefault(canonical, [])
+            if found.abbreviation:
+                variants[canonical].append(found.abbreviation)
+        return cls(variants)
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        return tuple(self._forms)
+
+    def spans(self, text: str) -> list[tuple[str, int, int]]:
+        """(canonical, start, end) for each mention, as offsets into ``text`` itself."""
+        return list(self._scan(text))
+
+    def mentions(self, text: str) -> Counter[str]:
+        """How many times each term is mentioned in ``text``."""
+        return Counter(canonical for canonical, _, _ in self._scan(text))
+
+    def canonical_for(self, name: str) -> str | None:
+        """The term that ``name`` spells, in any of its forms and in any case."""
+        found = list(self._scan(name))
+        tokens = list(WORD.finditer(name))
+        if term_key(name) in self._spelled:
+            return self._spelled[term_key(name)]
+        if len(found) == 1 and tokens and found[0][1:] == (tokens[0].start(), tokens[-1].end()):
+            return found[0][0]
+        if not all(self._inflected(w) for w in words(name)):
+            return None
+        return self._loose.get(tuple(stem(w) for w in words(name)))
+
+    def suggest(self, name: str, limit: int = 5) -> tuple[str, ...]:
+        """The terms closest to ``name``: by spelling (typos) or by a shared word."""
+        query = " ".join(words(name))
+        query_stems = {stem(w) for w in words(name)} - STOP_WORDS
+        scores: dict[str, float] = {}
+        for canonical, forms in self._forms.items():
+            best = 0.0
+            for form in forms:
+                matcher = SequenceMatcher(None, query, " ".join(words(form)), autojunk=False)
+                if matcher.real_quick_ratio() > best and matcher.quick_ratio() > best:
+                    best = max(best, matcher.ratio())
+            shared = len(query_stems & self._stems[canonical])
+            if best >= 0.7 or shared:
+                scores[canonical] = best + shared / max(len(query_stems), 1)
+        return tuple(sorted(scores, key=lambda c: (-scores[c], c))[:limit])
+
+    # --- building ---------------------------------------------------------------------
+
+    def _add(self, canonical: str, form: str, joined: bool) -> None:
+        surfaces = [m.group() for m in WORD.finditer(form)]
+        if not surfaces or (
+            all(w in STOP_WORDS for w in map(normalize, surfaces))
+            and not any(map(abbreviation_core, surfaces))
+        ):
+            return
+        if joined:
+            if not 1 < len(surfaces) <= _MAX_JOINED:
+                return
+            spellings = [
+                self._join(surfaces, glue)
+                for glue in product((False, True), repeat=len(surfaces) - 1)
+                if any(glue)
+            ]
+        else:
+            spellings = [surfaces]
+            self._loose.setdefault(tuple(stem(normalize(s)) for s in surfaces), canonical)
+        for spelling in spellings:
+            spelled = term_key(" ".join(spelling))
+            self._spelled.setdefault(spelled, canonical)
+            self._spellings[canonical].add(spelled)
+            keys = self._keys(spelling)
+            node = self._root
+            for key in keys:
+                node = node.setdefault(key, {})
+            claimed = node.setdefault(_END, [])
+            if canonical not in claimed:
+                claimed.append(canonical)
+            if joined:
+                loose = tuple(k.lstrip(CAPS + TITLE) for k in keys)
+                self._loose.setdefault(loose, canonical)
+
+    @staticmethod
+    def _join(surfaces: list[str], glue: tuple[bool, ...]) -> list[str]:
+        out = [surfaces[0]]
+        for word, stick in zip(surfaces[1:], glue, strict=True):
+            if stick:
+                out[-1] += word
+            else:
+                out.append(word)
+        return out
+
+    def _keys(self, surfaces: list[str]) -> tuple[str, ...]:
+        keys = []
+        for surface in surfaces:
+            core = abbreviation_core(surface)
+            if core is not None:
+                keys.append(CAPS + core)
+            elif self._title_rule and len(surfaces) == 1 and surface[:1].isupper() and (
+                surface[1:].islower()
+            ):
+                keys.append(TITLE + stem(normalize(surface)))
+            else:
+                keys.append(stem(normalize(surface)))
+            word = normalize(surface)
+            self._words_by_stem.setdefault(stem(word), set()).add(word)
+        return tuple(keys)
+
+    def _inflected(self, surface: str) -> bool:
+        """Whether a text word is a term word or an inflection of one ("masks", "cached",
+        "overfits"), not a derivation Snowball folds into the same stem ("headings" for
+        "head", "computer" for "compute", "organization" for "organ")."""
+        word = normalize(surface)
+        known = self._checked.get(word)
+        if known is None:
+            root = stem(word)
+            known = self._checked[word] = any(
+                inflects(word, base) for base in (root, *self._words_by_stem.get(root, ()))
+            )
+        return known
+
+    # --- scanning ---------------------------------------------------------------------
+
+    def _scan(self, text: str) -> Iterator[tuple[str, int, int]]:
+        tokens = list(WORD.finditer(text))
+        keys = [text_keys(m.group()) for m in tokens]
+        for at, found in enumerate(keys):
+            if found[0] in self._words_by_stem and not self._inflected(tokens[at].group()):
+                keys[at] = tuple(k for k in found if k.startswith(CAPS))
+        root, count, i = self._root, len(tokens), 0
+        while i < count:
+            frontier = [root[k] for k in keys[i] if k in root]
+            if not frontier:
+                i += 1
+                continue
+            best, j = None, i
+            while True:
+                for node in frontier:
+                    if _END in node:
+                        best = (node[_END], j)
+                        break
+                j += 1
+                if j == count:
+                    break
+                frontier = [n[k] for n in frontier for k in keys[j] if k in n]
+                if not frontier:
+                    break
+            if best is None:
+                i += 1
+                continue
+            start, end = tokens[i].start(), tokens[best[1]].end()
+            yield self._choose(best[0], text[start:end]), start, end
+            i = best[1] + 1
+
+
+    def _choose(self, claimed: list[str], written: str) -> str:
+        """Of the terms that share these stems, the one spelled most like the text."""
+        if len(claimed) == 1:
+            return claimed[0]
+        key = term_key(written)
+        return max(
+            claimed,
+            key=lambda c: (key in self._spellings[c],
+                           max(_common_prefix(key, s) for s in self._spellings[c])),
+        )

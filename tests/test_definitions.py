@@ -1,0 +1,293 @@
+"""Where a lesson's prose defines a term: each phrasing found, and the near-misses refused.
+
+The sentences are invented (a databases course) so the rules are checked on prose they were
+not tuned on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lessonsearch.definition_terms import split_sentences
+from lessonsearch.definitions import KINDS, find_definitions
+from lessonsearch.model import DefinitionItem, Lesson, Section, text_fragment
+
+URL = "https://learn.example.org/databases/storage"
+
+
+def lesson_of(*sections: Section) -> Lesson:
+    return Lesson(slug="storage", title="Storage", url=URL, source="storage.md",
+                  format="markdown", sections=sections)
+
+
+def section(*paragraphs: str, emphasis: tuple[str, ...] = (), anchor: str | None = "intro",
+            list_items: tuple[str, ...] = (), definitions=()) -> Section:
+    return Section(anchor=anchor, heading="Intro" if anchor else None, level=2 if anchor else 0,
+                   paragraphs=paragraphs, list_items=list_items, emphasis=emphasis,
+                   definitions=tuple(definitions))
+
+
+def defined(*paragraphs: str, emphasis: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    found = find_definitions(lesson_of(section(*paragraphs, emphasis=emphasis)))
+    return [(d.term, d.kind) for d in found]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("Keeping a copy of a result so the next request can reuse it is called caching.",
+         "caching"),
+        ("A query that runs inside another query is known as a subquery.", "subquery"),
+        ("Splitting one wide table into narrow ones is what database people call "
+         "normalization.", "normalization"),
+        ("Two writers racing for one row is a hazard, and we call this a lost update.",
+         "lost update"),
+        ("The copy that answers reads, known as the replica, lags a little behind.", "replica"),
+        ("Rows are found through a structure called a B-tree.", "B-tree"),
+        ("A hash join, also called a hash match, builds a table in memory.", "hash match"),
+    ],
+)
+def test_naming(sentence, term):
+    assert defined(sentence) == [(term, "naming")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The handler is called every time a request arrives.",
+        "What is known as well is that indexes cost space.",
+        "The cleanup function is called by the scheduler.",
+        "The trick has been known as long as databases have existed.",
+        "The file is called backup.sql and sits next to the data.",
+        "What happens when the server is called twice?",
+        "Open a file called notes.txt in the editor.",
+        "Then define a function called main.",
+    ],
+)
+def test_naming_near_misses(sentence):
+    assert defined(sentence) == []
+
+
+def test_pointing_back():
+    assert defined(
+        "The planner weighs every route through the tables. This is query planning."
+    ) == [("query planning", "pointing-back")]
+    assert defined(
+        "That delay is the replication lag, and it is why a read can return old data."
+    ) == [("replication lag", "pointing-back")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This is important.",
+        "This is why backups matter.",
+        "That is far better than nothing.",
+        "This is not a bug.",
+        "This is the answer.",
+        "This is a problem for large tables.",
+        "That is what makes joins slow.",
+        "This prints each row as it is read, which helps.",
+    ],
+)
+def test_pointing_back_near_misses(sentence):
+    assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("The word for this is “idempotent”: running it twice changes nothing more.",
+         "idempotent"),
+        ("The usual name for such a column is 'surrogate key': a number with no meaning of its "
+         "own.", "surrogate key"),
+        ('A "tombstone" means a row that is marked deleted but not yet removed.', "tombstone"),
+        ("The standard term for this goes by the name \"write skew\": two transactions each "
+         "read what the other changes.", "write skew"),
+    ],
+)
+def test_quoting(sentence, term):
+    assert defined(sentence) == [(term, "quoting")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        'Type "hello" and press Enter.',
+        'The log said "disk full" twice, then "retrying".',
+        'In "Bob paid Ann", the word "it" means nothing.',
+        'Save it as "config.yaml" in the project folder.',
+        'Nobody agrees on what exactly "fast" means here.',
+        'A press release called it "state of the art" without saying why.',
+    ],
+)
+def test_quoting_near_misses(sentence):
+    assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("It is a byte, not a character — the unit the file is stored in.", "byte"),
+        ("A shard is a slice of the rows, not a copy — each row lives in exactly one shard.",
+         "shard"),
+        ("The result is a snapshot, not a live view — a frozen picture of the table.",
+         "snapshot"),
+    ],
+)
+def test_contrasting(sentence, term):
+    assert defined(sentence) == [(term, "contrasting")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Backups are a safety net, not a strategy.",
+        "Indexes speed up reads, not writes — plan for that.",
+        "What the engine stores is pages of bytes, not rows.",
+    ],
+)
+def test_contrasting_near_misses(sentence):
+    assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("How long the server waits before giving up is the timeout.", "timeout"),
+        ("How many copies of each row the cluster keeps is the replication factor, and three "
+         "is common.", "replication factor"),
+    ],
+)
+def test_setting(sentence, term):
+    assert defined(sentence) == [(term, "setting")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "How long a migration takes is a hard question.",
+        "How much it costs is a matter of taste.",
+        "How the planner works is the subject of the next lesson.",
+    ],
+)
+def test_setting_near_misses(sentence):
+    assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "marked", "term"),
+    [
+        ("An index is a sorted copy of one column that points back at the rows.", "index",
+         "index"),
+        ("Every change goes first to the write-ahead log — the file the database replays "
+         "after a crash.", "write-ahead log", "write-ahead log"),
+        ("Vacuum: the job that reclaims the space deleted rows leave behind.", "Vacuum",
+         "vacuum"),
+        ("The simplest plan is a full scan: read every row and keep the ones that match.",
+         "full scan", "full scan"),
+    ],
+)
+def test_emphasis(sentence, marked, term):
+    assert defined(sentence, emphasis=(marked,)) == [(term, "emphasis")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "marked"),
+    [
+        ("A view is not a table.", "not"),
+        ("Never edit the data files by hand.", "Never"),
+        ("Commit your work before you leave.", "Commit your work before you leave."),
+        ("The order is important here.", "order"),
+        ("Reads are fast, writes are slow.", "fast"),
+        ("Tables are like spreadsheets — at least at first.", "spreadsheets"),
+        ("The prompt is followed by a cursor.", "prompt"),
+    ],
+)
+def test_emphasis_near_misses(sentence, marked):
+    assert defined(sentence, emphasis=(marked,)) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term", "abbreviation"),
+    [
+        ("Most systems speak the structured query language (SQL) to the engine.",
+         "structured query language", "SQL"),
+        ("A write-ahead log (WAL) records every change before it happens.", "write-ahead log",
+         "WAL"),
+        ("JavaScript Object Notation (JSON) is a common export format.",
+         "JavaScript Object Notation", "JSON"),
+        ("Laptops now ship with solid-state drives (SSDs) instead of disks.",
+         "solid-state drives", "SSD"),
+        ("A CDN (content delivery network) keeps files near readers.",
+         "content delivery network", "CDN"),
+    ],
+)
+def test_abbreviation(sentence, term, abbreviation):
+    (found,) = find_definitions(lesson_of(section(sentence)))
+    assert (found.term, found.kind, found.abbreviation) == (term, "abbreviation", abbreviation)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The values (OK) were fine.",
+        "See the second figure (A2) for the layout.",
+        "It keeps many tables (TB) of history.",
+    ],
+)
+def test_abbreviation_near_misses(sentence):
+    assert defined(sentence) == []
+
+
+def test_definition_list_items():
+    item = DefinitionItem("shard", "A horizontal slice of a table. Each row lives in one shard.")
+    (found,) = find_definitions(lesson_of(section(definitions=[item])))
+    assert (found.term, found.kind, found.sentence) == (
+        "shard", "definition-list", "A horizontal slice of a table.")
+
+
+def test_one_record_per_term_the_first_and_every_kind_is_documented():
+    found = find_definitions(lesson_of(
+        section("A page is called a block in some engines.", anchor="pages"),
+        section("Blocks are known as pages elsewhere.", "This is a block.", anchor="blocks"),
+    ))
+    assert [(d.term, d.anchor) for d in found] == [("block", "pages"), ("pages", "blocks")]
+    assert {d.kind for d in found} <= set(KINDS)
+
+
+def test_record_keeps_sentence_lesson_anchor_and_link():
+    text = "Rows are grouped in pages. A group of pages is called an extent. Extents grow."
+    (found,) = find_definitions(lesson_of(section(text, anchor="pages-and-extents")))
+    assert found.sentence == "A group of pages is called an extent."
+    assert found.lesson == "storage"
+    assert found.anchor == "pages-and-extents"
+    assert found.url == URL + "#pages-and-extents"
+
+
+def test_passage_without_anchor_links_with_a_text_fragment():
+    sentence = "A group of pages is called an extent."
+    (found,) = find_definitions(lesson_of(section(sentence, anchor=None)))
+    assert found.anchor is None
+    assert found.url == URL + "#" + text_fragment(sentence)
+
+
+def test_term_case_is_kept_for_acronyms_and_names_only():
+    assert defined("Storing the data twice is called Data Mirroring in the vendor's manual.",
+                   "The cache of recent pages is known as the LRU list.") == [
+        ("Data Mirroring", "naming"), ("LRU list", "naming")]
+    assert defined("Caching: keeping copies of hot pages in memory.", emphasis=("Caching",)) == [
+        ("caching", "emphasis")]
+
+
+def test_list_items_are_read_too():
+    found = find_definitions(lesson_of(section(
+        list_items=("Vacuum: the job that reclaims space from deleted rows.",),
+        emphasis=("Vacuum",))))
+    assert [(d.term, d.kind) for d in found] == [("vacuum", "emphasis")]
+
+
+def test_sentences_are_exact_and_abbreviations_do_not_split_them():
+    text = "Engines (e.g. SQLite) store pages. Each page is 4 KB, i.e. small! Is that enough?"
+    assert split_sentences(text) == [
+        "Engines (e.g. SQLite) store pages.", "Each page is 4 KB, i.e. small!", "Is that enough?"]

@@ -1,0 +1,159 @@
+"""Reading the glossary folder: definition lists, one-term files, and what goes wrong."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lessonsearch.glossary_source import read_glossary
+
+FIXTURE = Path(__file__).parent / "data" / "glossary"
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+
+
+@pytest.fixture(scope="module")
+def glossary():
+    entries, problems = read_glossary(FIXTURE)
+    return {e.term: e for e in entries}, problems
+
+
+def test_reads_every_entry_of_every_file_in_file_then_line_order(glossary):
+    entries, _ = glossary
+    assert list(entries) == [
+        "mise en place", "station", "brigade", "low and slow", "sous vide", "roux",
+        "emulsion", "blanching",
+    ]
+
+
+def test_term_line_forms_give_term_and_anchor(glossary):
+    entries, _ = glossary
+    assert entries["mise en place"].anchor == "mise-en-place"  # term {#anchor}
+    assert entries["station"].anchor == "station"  # [term]{#anchor}
+    assert entries["brigade"].anchor == "brigade"  # [term](#anchor)
+    assert entries["low and slow"].anchor is None  # plain term
+
+
+def test_source_names_folder_file_and_term_line(glossary):
+    entries, _ = glossary
+    assert entries["mise en place"].source == "glossary/kitchen.md:10"
+    assert entries["blanching"].source == "glossary/terms/blanching.md:2"
+
+
+def test_continuation_lines_join_and_markup_becomes_plain_text(glossary):
+    entries, _ = glossary
+    assert entries["mise en place"].definition == (
+        "Having every ingredient measured and every tool ready before the first pan goes on "
+        "the heat."
+    )
+    assert entries["low and slow"].definition.startswith("Cooking at a low temperature")
+
+
+def test_also_and_see_also_lines_give_aliases_and_links_without_markdown(glossary):
+    entries, _ = glossary
+    assert entries["mise en place"].aliases == ("mise", "prep")
+    assert entries["mise en place"].see_also == ("station", "brigade")
+    assert entries["brigade"].see_also == ("station",)
+    assert "See also" not in entries["brigade"].definition
+
+
+def test_abbreviation_written_after_the_term_becomes_an_alias(glossary):
+    entries, _ = glossary
+    assert entries["sous vide"].aliases == ("SV",)
+
+
+def test_one_term_per_file_front_matter(glossary):
+    entries, _ = glossary
+    entry = entries["blanching"]
+    assert entry.definition.startswith("Boiling food briefly")
+    assert entry.aliases == ("blanch", "blanched")
+    assert entry.see_also == ("shocking",)
+    assert entry.anchor == "blanching"
+
+
+def test_headings_prose_and_code_fences_are_not_terms(glossary):
+    entries, _ = glossary
+    assert "not a term" not in entries
+    assert not any("Kitchen" in term or "Sauces" in term for term in entries)
+
+
+def test_definition_without_a_term_is_reported_with_its_line(glossary):
+    _, problems = glossary
+    orphan = [p for p in problems if "no term" in p.message]
+    assert [(p.path, p.line) for p in orphan] == [("glossary/kitchen.md", 36)]
+
+
+def test_conflicting_definitions_keep_the_first_and_name_both_places(glossary):
+    entries, problems = glossary
+    assert entries["roux"].definition == "Flour cooked in fat, used to thicken a sauce."
+    conflict = [p for p in problems if "roux" in p.message]
+    assert len(conflict) == 1
+    assert str(conflict[0]).startswith("glossary/overlap.md:4:")
+    assert "glossary/kitchen.md:38" in conflict[0].message
+
+
+def test_same_term_same_definition_is_kept_once_without_warning(glossary):
+    entries, problems = glossary
+    assert entries["station"].source == "glossary/kitchen.md:16"
+    assert not any("station" in p.message for p in problems)
+
+
+def test_crlf_and_byte_order_mark_are_read(tmp_path):
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "crlf.md").write_bytes(
+        b"\xef\xbb\xbfzest {#zest}\r\n:   The coloured outer skin of a citrus fruit,\r\n"
+        b"grated for flavour.\r\n    Also: peel\r\n"
+    )
+    entries, problems = read_glossary(folder)
+    assert problems == ()
+    assert [(e.term, e.anchor, e.definition, e.aliases, e.source) for e in entries] == [
+        ("zest", "zest", "The coloured outer skin of a citrus fruit, grated for flavour.",
+         ("peel",), "glossary/crlf.md:1")
+    ]
+
+
+def test_unreadable_file_is_skipped_and_reported(tmp_path):
+    folder = tmp_path / "glossary"
+    shutil.copytree(FIXTURE, folder)
+    (folder / "broken.md").write_bytes(b"caf\xe9\n:   not UTF-8\n")
+    entries, problems = read_glossary(folder)
+    assert len(entries) == 8
+    skipped = [p for p in problems if p.skipped]
+    assert [p.path for p in skipped] == ["glossary/broken.md"]
+
+
+def test_term_and_definition_on_tight_and_loose_lines(tmp_path):
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "g.md").write_text(
+        "whisk\n: To beat air into a mixture.\nfold\n:To mix gently.\n\n"
+        "sear\n\n:   To brown fast.\n"
+    )
+    entries, problems = read_glossary(folder)
+    assert [(e.term, e.definition) for e in entries] == [
+        ("whisk", "To beat air into a mixture."),
+        ("fold", "To mix gently."),
+        ("sear", "To brown fast."),
+    ]
+    assert problems == ()
+
+
+def test_missing_folder_is_a_problem_not_a_crash(tmp_path):
+    entries, problems = read_glossary(tmp_path / "nowhere")
+    assert entries == ()
+    assert len(problems) == 1
+
+
+@pytest.mark.skipif(not CORPORA.is_dir(), reason="the shared Carpentries corpora are not here")
+@pytest.mark.parametrize(
+    ("lesson", "count"),
+    [("git-novice", 14), ("make-novice", 23), ("python-novice-inflammation", 70),
+     ("shell-novice", 40), ("sql-novice-survey", 23)],
+)
+def test_real_carpentries_glossaries(lesson, count):
+    entries, problems = read_glossary(CORPORA / lesson / "learners")
+    assert problems == ()
+    assert len(entries) == count
+    assert all(e.anchor for e in entries)

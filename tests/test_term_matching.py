@@ -1,0 +1,147 @@
+"""Finding glossary terms in text, whatever form the writer gave them."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from lessonsearch.model import GlossaryEntry, LessonDefinition
+from lessonsearch.term_forms import term_key
+from lessonsearch.term_matching import TermMatcher
+
+
+@pytest.fixture(scope="module")
+def matcher():
+    return TermMatcher(
+        {
+            "key-value cache": ["KV cache"],
+            "retrieval-augmented generation": ["RAG"],
+            "attention mask": ["causal mask"],
+            "token": [],
+            "tokenizer": ["tokenization"],
+            "overfitting": [],
+            "file system": [],
+            "learning rate": ["LR"],
+            "Make": [],
+            "mask": [],
+        }
+    )
+
+
+def found(matcher, text):
+    return [(term, text[start:end]) for term, start, end in matcher.spans(text)]
+
+
+def test_plural_and_other_inflections(matcher):
+    assert found(matcher, "Tokens matter. The model overfits; overfitting hurts.") == [
+        ("token", "Tokens"), ("overfitting", "overfits"), ("overfitting", "overfitting"),
+    ]
+
+
+def test_inflections_count_but_derivations_that_share_a_stem_do_not():
+    matcher = TermMatcher({"head": [], "compute": [], "embedding": [], "query": []})
+    text = "Headings and computers; heads, computed embeddings and two queries."
+    assert found(matcher, text) == [
+        ("head", "heads"), ("compute", "computed"), ("embedding", "embeddings"),
+        ("query", "queries"),
+    ]
+    assert matcher.canonical_for("headings") is None
+
+
+def test_hyphen_space_and_run_together_spellings(matcher):
+    text = "a key-value cache, a key value cache, the keyvalue caches and a filesystem"
+    assert found(matcher, text) == [
+        ("key-value cache", "key-value cache"),
+        ("key-value cache", "key value cache"),
+        ("key-value cache", "keyvalue caches"),
+        ("file system", "filesystem"),
+    ]
+
+
+def test_aliases_and_abbreviations_count_for_their_term(matcher):
+    counts = matcher.mentions("The KV cache grows. KV-caches help. RAG fetches text for RAG.")
+    assert counts == {"key-value cache": 2, "retrieval-augmented generation": 2}
+
+
+def test_capital_abbreviation_matches_only_in_capitals(matcher):
+    assert matcher.mentions("Wipe the bench with a rag, then a clean rag.") == {}
+    assert matcher.mentions("Our lr was too high.") == {}
+    assert matcher.mentions("Our LR was too high.") == {"learning rate": 1}
+
+
+def test_capitalised_one_word_term_does_not_match_the_everyday_word(matcher):
+    assert matcher.mentions("We make a copy and run Make.") == {"Make": 1}
+
+
+def test_curly_and_straight_quotes(matcher):
+    assert matcher.mentions("“Overfitting” and \"overfitting\" and ‘tokens’") == {
+        "overfitting": 2, "token": 1,
+    }
+
+
+def test_multi_word_terms_match_as_phrases_only_longest_first(matcher):
+    assert found(matcher, "attention to the mask") == [("mask", "mask")]
+    assert found(matcher, "The attention masks and a causal mask.") == [
+        ("attention mask", "attention masks"), ("attention mask", "causal mask"),
+    ]
+
+
+def test_terms_sharing_a_stem_stay_apart(matcher):
+    assert found(matcher, "A tokenizer splits text into tokens; tokenizers differ.") == [
+        ("tokenizer", "tokenizer"), ("token", "tokens"), ("tokenizer", "tokenizers"),
+    ]
+
+
+def test_spans_are_offsets_into_the_original_text(matcher):
+    text = "Ça va: the KV‑cache (non-breaking hyphen) and “RAG”."
+    for term, start, end in matcher.spans(text):
+        assert matcher.canonical_for(text[start:end]) == term
+
+
+def test_canonical_for_any_variant_spelling(matcher):
+    assert matcher.canonical_for("kv caches") == "key-value cache"
+    assert matcher.canonical_for("Key Value Cache") == "key-value cache"
+    assert matcher.canonical_for("keyvalue cache") == "key-value cache"
+    assert matcher.canonical_for("rag") == "retrieval-augmented generation"
+    assert matcher.canonical_for("Tokenizers") == "tokenizer"
+    assert matcher.canonical_for("tokens") == "token"
+    assert matcher.canonical_for("cache") is None
+
+
+def test_suggestions_for_a_typo_and_a_shared_word(matcher):
+    assert matcher.suggest("atention mask")[0] == "attention mask"
+    assert matcher.suggest("overfiting") == ("overfitting",)
+    assert "key-value cache" in matcher.suggest("cache")
+    assert matcher.suggest("zebra crossing") == ()
+
+
+def test_from_glossary_adds_lesson_abbreviations_and_lesson_only_terms():
+    entries = [GlossaryEntry("large language model", "A big model.", "glossary/g.md:1")]
+    definitions = [
+        LessonDefinition("large language models", "…", "intro", "u", abbreviation="LLM"),
+        LessonDefinition("warm start", "…", "tuning", "u"),
+    ]
+    matcher = TermMatcher.from_glossary(entries, definitions)
+    assert matcher.terms == ("large language model", "warm start")
+    assert matcher.mentions("LLMs and a warm start") == {
+        "large language model": 1, "warm start": 1,
+    }
+
+
+def test_term_key_ignores_case_and_plural_but_not_suffixes():
+    assert term_key("KV Caches") == term_key("kv cache")
+    assert term_key("Queries") == term_key("query") == "query"
+    assert term_key("matches") == term_key("match")
+    assert term_key("tokenizer") != term_key("token")
+
+
+def test_fast_for_many_terms_and_a_long_text():
+    terms = {f"term{i} word{i % 7}": [f"T{i % 100}X"] for i in range(500)}
+    start = time.perf_counter()
+    matcher = TermMatcher(terms)
+    text = " ".join(f"some prose with term{i % 600} word{i % 7} and more" for i in range(12_500))
+    counts = matcher.mentions(text)
+    elapsed = time.perf_counter() - start
+    assert sum(counts.values()) > 1000
+    assert elapsed < 2.0  # well under a second on a developer machine; slack for CI
