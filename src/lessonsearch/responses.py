@@ -97,3 +97,44 @@ def _defined_at(record: TermRecord) -> dict[str, Any]:
     d = record.lesson_definition
     assert d is not None
     return {"lesson": d.lesson, "anchor": d.anchor, "url": d.url, "sentence": d.text}
+
+
+# --- Bodies only the web API answers with (built here so every JSON body lives in one file) --
+
+
+def lessons_body(manifest: dict[str, Any]) -> dict[str, Any]:
+    """``GET /api/lessons``: the course's lessons in course order, from the index manifest."""
+    return {
+        "course": manifest.get("course"),
+        "modules": manifest.get("modules", []),
+        "lessons": [
+            {
+                "slug": x["slug"],
+                "title": x["title"],
+                "url": x["url"],
+                "module": x.get("module"),
+                "position": x.get("position"),
+                "minutes": x.get("minutes"),
+                "sections": x.get("sections", 0),
+            }
+            for x in manifest.get("lessons", [])
+        ],
+    }
+
+
+def health_body(manifest: dict[str, Any]) -> dict[str, Any]:
+    """``GET /healthz``: which index version answers, when it was built, what it holds."""
+    return {
+        "status": "ok",
+        "version": manifest.get("version"),
+        "built_at": manifest.get("built_at"),
+        "counts": manifest.get("counts", {}),
+    }
+
+
+def suggest_body(query: str, suggestions: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """``GET /api/suggest``: ``(text, kind, url)`` completions, best first."""
+    return {
+        "query": query,
+        "suggestions": [{"text": t, "kind": k, "url": u} for t, k, u in suggestions],
+    }

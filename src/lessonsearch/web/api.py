@@ -1,0 +1,76 @@
+"""The JSON API: the same bodies the CLI prints with ``--json``, built by ``responses``.
+
+Views stay linear: parameter problems and lookups raise our exceptions, and ``errors.py``
+turns them into the one error shape. Every route here is described in ``openapi.py``; a test
+compares the two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import Blueprint, jsonify, url_for
+
+from .. import responses
+from ..searcher import SearchResponse
+from . import params
+from .openapi import openapi_document
+from .request_index import use_index
+
+api = Blueprint("api", __name__)
+
+
+@api.get("/api/search")
+def search():
+    text = params.query_text()
+    limit, page = params.limit(), params.page()
+    found = use_index().searcher.search(
+        text, limit, page, params.slug("lesson"), params.slug("module")
+    )
+    return jsonify(responses.search_body(_past_the_end(found)))
+
+
+@api.get("/api/suggest")
+def suggest():
+    text = params.query_text()
+    found = use_index().suggestions.complete(text)
+    return jsonify(responses.suggest_body(text, [
+        (s.text, s.kind, url_for("pages.term", name=s.target) if s.kind == "term" else s.target)
+        for s in found
+    ]))
+
+
+@api.get("/api/terms")
+def terms():
+    return jsonify(responses.terms_body(use_index().glossary.records))
+
+
+@api.get("/api/terms/<path:name>")
+def term(name: str):
+    return jsonify(responses.term_body(use_index().glossary.look_up(name)))
+
+
+@api.get("/api/lessons")
+def lessons():
+    return jsonify(responses.lessons_body(use_index().manifest))
+
+
+@api.get("/healthz")
+def health():
+    return jsonify(responses.health_body(use_index().manifest))
+
+
+@api.get("/api/openapi.json")
+def openapi():
+    return jsonify(openapi_document())
+
+
+def _past_the_end(found: SearchResponse) -> SearchResponse:
+    """No results for a page after the last one.
+
+    Whoosh answers a page past the end with the last page's hits; a client paging on until
+    the list is empty would loop forever, so the web layer drops them.
+    """
+    if found.results and (found.page - 1) * found.limit >= found.total:
+        return replace(found, results=())
+    return found

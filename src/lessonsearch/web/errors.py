@@ -1,0 +1,73 @@
+"""The one place exceptions become HTTP responses: JSON under ``/api``, an HTML page elsewhere.
+
+Views and the searcher raise our own exceptions (or ``abort``); this module alone decides the
+status code and builds the body, through ``responses.error_body`` for JSON, so every error a
+client sees has the same shape: ``{"error": "a sentence", ...}``.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from .. import responses
+from ..errors import BadQuery, IndexNotBuilt, LessonSearchError, TermNotFound
+
+STATUS: dict[type[LessonSearchError], int] = {
+    BadQuery: 400,
+    TermNotFound: 404,
+    IndexNotBuilt: 503,
+}
+
+NOT_BUILT = "Index not built: run `lessonsearch index` on the server to build it."
+"""Said instead of the exception's text, which names a server path the public need not see."""
+
+RETRY_AFTER_SECONDS = 30
+
+
+def register_error_handlers(app: Flask) -> None:
+    app.register_error_handler(LessonSearchError, _our_error)
+    app.register_error_handler(HTTPException, _http_error)
+
+
+def wants_json() -> bool:
+    """JSON for the API and the health check, including routes that do not exist under /api."""
+    return request.blueprint == "api" or request.path.startswith("/api/")
+
+
+def _our_error(exc: LessonSearchError) -> Response:
+    status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 500)
+    message = NOT_BUILT if isinstance(exc, IndexNotBuilt) else str(exc)
+    if status == 500:  # one of ours no request should cause; its text may name server paths
+        current_app.logger.error("Unexpected error answering %s", request.path, exc_info=exc)
+        message = InternalServerError.description
+    suggestions = list(exc.suggestions) if isinstance(exc, TermNotFound) else None
+    if wants_json():
+        extra = {} if suggestions is None else {"suggestions": suggestions}
+        response = jsonify(responses.error_body(message, **extra))
+    else:
+        if isinstance(exc, TermNotFound):  # the page lists the suggestions as links instead
+            message = f"No term named “{exc.name}” in the glossary."
+        response = Response(render_template(
+            "error.html", status=status, message=message, suggestions=suggestions or (),
+            q=request.args.get("q", ""),
+        ), mimetype="text/html")
+    response.status_code = status
+    if status == 503:
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def _http_error(exc: HTTPException) -> Response | HTTPException:
+    if exc.code is None or exc.code < 400:
+        return exc  # redirects (a missing trailing slash) pass through unchanged
+    response = exc.get_response()  # keeps headers such as Allow on a 405
+    if wants_json():
+        response.set_data(jsonify(responses.error_body(exc.description or exc.name)).get_data())
+        response.mimetype = "application/json"
+    else:
+        response.set_data(render_template(
+            "error.html", status=exc.code, message=exc.description or exc.name, suggestions=(),
+        ))
+        response.mimetype = "text/html"
+    return response

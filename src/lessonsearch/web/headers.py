@@ -1,0 +1,74 @@
+"""Headers every response gets: security, caching and CORS, set in one ``after_request``.
+
+* ``ETag`` is a hash of the index version that answered, the package version (so a deploy
+  with new templates is not answered with a stale 304) and the request's path and query
+  string; with ``Cache-Control: no-cache`` clients revalidate every time and get a 304 while
+  nothing changed.
+* CORS applies to ``/api/*`` only: the HTML pages are for people, not for other sites' scripts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from importlib.metadata import PackageNotFoundError, version
+
+from flask import Flask, Response, request
+
+from .request_index import used_index
+from .settings import Settings
+
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+}
+PAGE_CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            "frame-ancestors 'self'")
+CORS_PATHS = ("/api/", "/opensearch.xml")
+CORS_MAX_AGE = 86400
+
+
+def install(app: Flask, settings: Settings) -> None:
+    package = package_version()
+
+    @app.after_request
+    def finish(response: Response) -> Response:
+        response.headers.update(SECURITY_HEADERS)
+        if response.mimetype == "text/html":
+            response.headers["Content-Security-Policy"] = PAGE_CSP
+        if request.path.startswith(CORS_PATHS):
+            _cors(response, settings)
+        if request.endpoint != "static":
+            response.headers["Cache-Control"] = "no-cache"
+            if not app.debug:  # the dev server reloads templates; a 304 would hide the edit
+                _etag(response, package)
+        return response
+
+
+def _cors(response: Response, settings: Settings) -> None:
+    allowed = settings.allows_origin(request.headers.get("Origin"))
+    response.vary.add("Origin")
+    if allowed is None:
+        return
+    response.headers["Access-Control-Allow-Origin"] = allowed
+    response.headers["Access-Control-Expose-Headers"] = "ETag"
+    if request.method == "OPTIONS":
+        response.headers["Access-Control-Allow-Methods"] = "GET, HEAD, OPTIONS"
+        response.headers["Access-Control-Allow-Headers"] = "Content-Type, If-None-Match"
+        response.headers["Access-Control-Max-Age"] = str(CORS_MAX_AGE)
+
+
+def _etag(response: Response, package: str) -> None:
+    opened = used_index()
+    if opened is None or response.status_code != 200 or request.method not in ("GET", "HEAD"):
+        return
+    identity = "\0".join((opened.version, package, request.path,
+                          request.query_string.decode("latin-1")))
+    response.set_etag(hashlib.sha256(identity.encode("utf-8")).hexdigest()[:32])
+    response.make_conditional(request)
+
+
+def package_version() -> str:
+    try:
+        return version("lessonsearch")
+    except PackageNotFoundError:
+        return "unknown"

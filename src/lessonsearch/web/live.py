@@ -1,0 +1,155 @@
+"""The index version a worker serves, swapped for a newer one without a restart.
+
+Each request asks ``LiveIndex.acquire`` for the live version. That costs one ``readlink`` of
+``index/current``; only when the link names another version is a new ``Searcher`` opened (under
+a lock, so concurrent requests open it once) and the reference swapped. A request keeps the
+``OpenIndex`` it acquired until it ends, so every response comes from one complete version
+even if a rebuild lands half-way. A replaced version is closed when its last request releases
+it: never under a running search, and never kept open longer than needed.
+
+No Flask in here: the app wires ``acquire``/``release`` to the request, and tests drive this
+class directly.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import IndexNotBuilt
+from ..index_store import current_version, current_version_name
+from ..searcher import Searcher
+from .suggest import SuggestionIndex
+
+log = logging.getLogger(__name__)
+
+
+class OpenIndex:
+    """One opened index version and what the web layer derives from it, built once."""
+
+    def __init__(self, searcher: Searcher):
+        self.searcher = searcher
+        self.version: str = searcher.version
+        self.manifest: dict[str, Any] = searcher.manifest
+        self.users = 0
+        """Requests using this version now; guarded by the owning LiveIndex's lock."""
+        self._suggestions: SuggestionIndex | None = None
+        self._build_lock = threading.Lock()
+
+    @property
+    def glossary(self):
+        return self.searcher.glossary
+
+    @property
+    def suggestions(self) -> SuggestionIndex:
+        """Prefix lists for ``/api/suggest``, built on first use, once per version."""
+        if self._suggestions is None:
+            with self._build_lock:
+                if self._suggestions is None:
+                    self._suggestions = SuggestionIndex.for_searcher(self.searcher)
+        return self._suggestions
+
+    def close(self) -> None:
+        self.searcher.close()
+
+
+class LiveIndex:
+    """Hands out the live ``OpenIndex``; safe to share between a worker's threads."""
+
+    def __init__(self, index_dir: Path, opener: Callable[[Path], Searcher] = Searcher):
+        self.index_dir = Path(index_dir)
+        self._opener = opener
+        self._live: OpenIndex | None = None
+        self._retired: list[OpenIndex] = []
+        self._lock = threading.Lock()
+        """Guards ``_live``, ``_retired`` and every ``users`` count; held only briefly."""
+        self._open_lock = threading.Lock()
+        """Serialises opening a version, so a swap opens it once however many requests wait."""
+        self._unopenable: str | None = None
+        """A version that failed to open; the previous one keeps serving instead of retrying
+        (and failing, and logging) on every request."""
+
+    def acquire(self) -> OpenIndex:
+        """The live version, marked in use until ``release``; raises IndexNotBuilt."""
+        name = current_version_name(self.index_dir)
+        with self._lock:
+            live = self._live
+            if live is not None and name is not None and Path(name).name in (
+                live.version, self._unopenable
+            ):
+                live.users += 1
+                return live
+        return self._swap()
+
+    def release(self, opened: OpenIndex) -> None:
+        with self._lock:
+            opened.users -= 1
+            idle = self._take_idle()
+        _close_all(idle)
+
+    def warm(self) -> bool:
+        """Open the live version ahead of the first request; False when there is none yet."""
+        try:
+            self.release(self.acquire())
+        except IndexNotBuilt:
+            return False
+        except Exception:  # a worker that cannot boot takes the server down; log and go on
+            log.exception("Cannot open the index in %s", self.index_dir)
+            return False
+        return True
+
+    def close(self) -> None:
+        """Close every version (at shutdown); requests still running keep their searchers."""
+        with self._lock:
+            everything = [*self._retired, *([self._live] if self._live else [])]
+            self._retired, self._live = [], None
+        _close_all(everything)
+
+    @property
+    def version(self) -> str | None:
+        live = self._live
+        return live.version if live else None
+
+    def _swap(self) -> OpenIndex:
+        with self._open_lock:
+            # Resolved again under the lock: another request may have opened it meanwhile.
+            folder = current_version(self.index_dir)
+            with self._lock:
+                live = self._live
+                if live is not None and live.version == folder.name:
+                    live.users += 1
+                    return live
+            try:
+                fresh = OpenIndex(self._opener(folder))
+            except Exception:
+                with self._lock:
+                    live = self._live
+                    if live is None:
+                        raise
+                    self._unopenable = folder.name
+                    live.users += 1
+                log.exception("Cannot open index version %s; still serving %s",
+                              folder.name, live.version)
+                return live
+            with self._lock:
+                old, self._live = self._live, fresh
+                fresh.users += 1
+                if old is not None:
+                    self._retired.append(old)
+                idle = self._take_idle()
+        _close_all(idle)
+        return fresh
+
+    def _take_idle(self) -> list[OpenIndex]:
+        """Retired versions no request uses any more; call with ``_lock`` held."""
+        idle = [old for old in self._retired if old.users <= 0]
+        self._retired = [old for old in self._retired if old.users > 0]
+        return idle
+
+
+def _close_all(versions: list[OpenIndex]) -> None:
+    for opened in versions:
+        opened.close()

@@ -1,0 +1,174 @@
+"""The OpenAPI 3.1 description of every JSON route, served at ``/api/openapi.json``.
+
+Written by hand next to the views rather than generated, so it reads as documentation; the
+tests keep it true by comparing its paths with the app's routes and validating real
+responses against its schemas (objects here forbid unknown properties so drift is noticed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..searcher import MAX_LIMIT, MAX_QUERY_CHARS
+from .headers import package_version
+from .params import DEFAULT_LIMIT, MAX_PAGE
+from .suggest import KINDS, MAX_SUGGESTIONS
+
+STR = {"type": "string"}
+INT = {"type": "integer"}
+STR_OR_NULL = {"type": ["string", "null"]}
+INT_OR_NULL = {"type": ["integer", "null"]}
+STRINGS = {"type": "array", "items": STR}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _object(nullable: bool = False, **properties: Any) -> dict[str, Any]:
+    """An object whose listed properties are all present and nothing else is."""
+    return {
+        "type": ["object", "null"] if nullable else "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+def _list_of(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": schema}
+
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "description": "Every error: a sentence saying what went wrong and what to do.",
+        "properties": {
+            "error": STR,
+            "suggestions": {**STRINGS, "description": "Close term names (404 on a term)."},
+        },
+        "required": ["error"],
+        "additionalProperties": False,
+    },
+    "SearchHit": _object(
+        lesson=STR, lesson_title=STR, heading=STR_OR_NULL, heading_path=STRINGS,
+        module=STR_OR_NULL, anchor=STR_OR_NULL,
+        url={**STR, "description": "The lesson page, with #anchor when the section has one."},
+        snippet={**STR, "description": "HTML: escaped text, matched words in <mark>."},
+        score={"type": "number"}, kind={"enum": ["section", "check"]},
+    ),
+    "TermCard": _object(
+        term=STR, definition=STR_OR_NULL,
+        url={**STR_OR_NULL, "description": "Where a lesson defines the term, if one does."},
+        glossary_anchor=STR,
+    ),
+    "SearchResponse": _object(
+        query=STR, total=INT, page=INT, limit=INT,
+        relaxed={"type": "boolean",
+                 "description": "No section had every word; results match most of them."},
+        results=_list_of(_ref("SearchHit")),
+        terms={**_list_of(_ref("TermCard")), "description": "Glossary terms the query names."},
+        suggestion={**STR_OR_NULL, "description": "The query with misspelt words corrected."},
+    ),
+    "DefinedAt": _object(nullable=True, lesson=STR, anchor=STR_OR_NULL, url=STR, sentence=STR),
+    "Term": _object(
+        term=STR, aliases=STRINGS, definition=STR_OR_NULL, source=STR_OR_NULL,
+        defined_at=_ref("DefinedAt"),
+        mentions=_list_of(_object(lesson=STR, lesson_title=STR, anchor=STR_OR_NULL, url=STR,
+                                  count=INT)),
+        see_also=STRINGS, anchor=STR,
+    ),
+    "TermList": _object(terms=_list_of(_object(
+        term=STR, definition=STR_OR_NULL, defined_at=_ref("DefinedAt"),
+        mentions={**INT, "description": "How often lessons mention the term."}, anchor=STR,
+    ))),
+    "Suggestions": _object(query=STR, suggestions={**_list_of(_object(
+        text=STR, kind={"enum": list(KINDS)},
+        url={**STR, "description": "A lesson URL, or this service's /glossary/<term> page."},
+    )), "maxItems": MAX_SUGGESTIONS}),
+    "Lessons": _object(
+        course=_object(slug=STR, title=STR, url=STR_OR_NULL),
+        modules=_list_of(_object(index=INT_OR_NULL, slug=STR, title=STR)),
+        lessons=_list_of(_object(slug=STR, title=STR, url=STR, module=STR_OR_NULL,
+                                 position=INT_OR_NULL, minutes=INT_OR_NULL, sections=INT)),
+    ),
+    "Health": _object(
+        status={"const": "ok"}, version=STR, built_at=STR,
+        counts={"type": "object", "additionalProperties": INT},
+    ),
+}
+
+PARAMETERS: dict[str, Any] = {
+    "q": {"name": "q", "in": "query", "required": True,
+          "description": "Words, \"quoted phrases\", AND, OR, NOT and -word.",
+          "schema": {**STR, "minLength": 1, "maxLength": MAX_QUERY_CHARS}},
+    "prefix": {"name": "q", "in": "query", "required": True,
+               "description": "What the reader has typed so far; matched case-insensitively "
+                              "at the start of a name or of any word in it.",
+               "schema": {**STR, "minLength": 1, "maxLength": MAX_QUERY_CHARS}},
+    "limit": {"name": "limit", "in": "query",
+              "description": f"Results per page; values above {MAX_LIMIT} are capped.",
+              "schema": {**INT, "minimum": 1, "default": DEFAULT_LIMIT}},
+    "page": {"name": "page", "in": "query", "description": "1 for the first page.",
+             "schema": {**INT, "minimum": 1, "maximum": MAX_PAGE, "default": 1}},
+    "lesson": {"name": "lesson", "in": "query", "description": "Only this lesson (slug).",
+               "schema": STR},
+    "module": {"name": "module", "in": "query", "description": "Only this module (slug).",
+               "schema": STR},
+    "name": {"name": "name", "in": "path", "required": True,
+             "description": "The term, an alias or any spelling of it, or its anchor.",
+             "schema": STR},
+}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/json": {"schema": _ref("Error")}}}
+
+
+def _get(summary: str, schema: dict[str, Any], params: tuple[str, ...] = (),
+         errors: tuple[int, ...] = (), from_index: bool = True) -> dict[str, Any]:
+    responses: dict[str, Any] = {
+        "200": {"description": "OK", "content": {"application/json": {"schema": schema}}},
+    }
+    if from_index:
+        responses["304"] = {"description": "Not modified: the ETag sent in If-None-Match "
+                                           "still matches (same index version and query)."}
+    known = {400: "Bad parameters.", 404: "Not found.",
+             503: "Index not built yet; retry after building it."}
+    for code in (*errors, *((503,) if from_index else ())):
+        responses[str(code)] = _error(known[code])
+    return {"get": {
+        "summary": summary,
+        "parameters": [_ref_parameter(p) for p in params],
+        "responses": responses,
+    }}
+
+
+def _ref_parameter(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/parameters/{name}"}
+
+
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "lessonsearch",
+            "version": package_version(),
+            "description": "Search a course's lessons and look up its glossary. Errors share "
+                           "one shape; responses carry an ETag and Cache-Control: no-cache.",
+        },
+        "paths": {
+            "/api/search": _get("Ranked sections for a query", _ref("SearchResponse"),
+                                ("q", "limit", "page", "lesson", "module"), (400,)),
+            "/api/suggest": _get(
+                f"Up to {MAX_SUGGESTIONS} completions: terms, then lessons, then headings",
+                _ref("Suggestions"), ("prefix",), (400,)),
+            "/api/terms": _get("Every glossary term, A to Z", _ref("TermList")),
+            "/api/terms/{name}": _get("One glossary term", _ref("Term"), ("name",), (404,)),
+            "/api/lessons": _get("The course's lessons in order", _ref("Lessons")),
+            "/healthz": _get("Which index version answers", _ref("Health")),
+            "/api/openapi.json": _get("This document", {"type": "object"}, from_index=False),
+        },
+        "components": {"schemas": SCHEMAS, "parameters": PARAMETERS},
+    }

@@ -1,0 +1,92 @@
+"""The HTML pages: a search form that works without JavaScript, results, and the glossary.
+
+Templates auto-escape everything; the only ``|safe`` is a snippet (see ``ShownHit``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from flask import Blueprint, current_app, render_template
+
+from . import params
+from .lesson_groups import MAX_HITS, grouped_search
+from .request_index import use_index, used_index
+from .settings import Settings
+
+pages = Blueprint("pages", __name__)
+
+
+@pages.app_context_processor
+def course_context() -> dict[str, object]:
+    """The course title for the header, when this request already opened an index."""
+    opened = used_index()
+    manifest = opened.manifest if opened is not None else {}
+    return {"course": manifest.get("course") or {}}
+
+
+@pages.get("/")
+def home():
+    opened = use_index()
+    return render_template("home.html", modules=_modules(opened.manifest))
+
+
+@pages.get("/search")
+def search():
+    settings: Settings = current_app.config["LESSONSEARCH"]
+    text = params.query_text()
+    page = params.page()
+    lesson, module = params.slug("lesson"), params.slug("module")
+    opened = use_index()
+    results = grouped_search(opened.searcher, text, page, settings.groups_per_page,
+                             settings.sections_per_group, lesson, module)
+    lessons = {x["slug"]: x for x in opened.manifest.get("lessons", [])}
+    return render_template(
+        "search.html", q=text, results=results, lesson=lesson, module=module,
+        modules=_modules(opened.manifest), lesson_title=lessons.get(lesson, {}).get("title"),
+        args=_search_args(text, lesson, module), max_hits=MAX_HITS,
+    )
+
+
+@pages.get("/glossary")
+def glossary():
+    by_letter: dict[str, list] = {}
+    for record in use_index().glossary.records:
+        by_letter.setdefault(_letter(record.term), []).append(record)
+    return render_template("glossary.html", by_letter=sorted(by_letter.items()))
+
+
+@pages.get("/glossary/<path:name>")
+def term(name: str):
+    opened = use_index()
+    record = opened.glossary.look_up(name)
+    titles = {x["slug"]: x["title"] for x in opened.manifest.get("lessons", [])}
+    entry = next((d for d in record.definitions if d.origin == "glossary"), None)
+    return render_template("term.html", record=record, defined=record.lesson_definition,
+                           entry=entry, lesson_titles=titles)
+
+
+def _modules(manifest: dict) -> list[dict]:
+    """Modules in course order, each with its lessons; lessons outside a module at the end."""
+    lessons = manifest.get("lessons", [])
+    modules = [
+        {**m, "lessons": [x for x in lessons if x.get("module") == m["slug"]]}
+        for m in manifest.get("modules", [])
+    ]
+    loose = [x for x in lessons if not x.get("module")]
+    if loose:
+        modules.append({"slug": "", "title": "Other lessons", "lessons": loose})
+    return modules
+
+
+def _search_args(text: str, lesson: str | None, module: str | None) -> dict[str, str]:
+    """The current search as query arguments, for pagination and "more" links."""
+    args = {"q": text, "lesson": lesson or "", "module": module or ""}
+    return {k: v for k, v in args.items() if v}
+
+
+def _letter(term: str) -> str:
+    """The A–Z heading a term files under: "Élan" under E, "2-gram" under #."""
+    first = unicodedata.normalize("NFKD", term)[:1].upper()
+    return first if first.isalpha() else "#"
+

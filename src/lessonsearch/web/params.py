@@ -1,0 +1,51 @@
+"""Reading query-string parameters, shared by the JSON API and the HTML pages.
+
+The rules, documented in the OpenAPI description too: ``q`` is required (empty → 400; over
+512 characters → 400, checked by the searcher); ``limit`` and ``page`` are whole numbers of
+at least 1, else 400 (a client sending ``page=abc`` has a bug worth hearing about); ``limit``
+above 50 is quietly capped, as the body's ``limit`` shows; ``page`` above 1000 is a 400,
+because deep pages cost a search of every result before them.
+"""
+
+from __future__ import annotations
+
+from flask import request
+
+from ..errors import BadQuery
+from ..searcher import MAX_LIMIT, check_query
+
+MAX_PAGE = 1000
+DEFAULT_LIMIT = 10
+
+
+def query_text() -> str:
+    """The ``q`` parameter, whitespace-normalised; raises BadQuery when empty or too long."""
+    return check_query(request.args.get("q"))
+
+
+def whole_number(name: str, default: int, most: int | None = None, cap: int | None = None) -> int:
+    raw = request.args.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    raw = raw.strip()
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < 1:
+        raise BadQuery(f"The {name} parameter must be a whole number of at least 1, "
+                       f"not {raw[:20]!r}.")
+    value = int(raw)
+    if most is not None and value > most:
+        raise BadQuery(f"The {name} parameter can be at most {most}.")
+    return min(value, cap) if cap is not None else value
+
+
+def limit() -> int:
+    return whole_number("limit", DEFAULT_LIMIT, cap=MAX_LIMIT)
+
+
+def page() -> int:
+    return whole_number("page", 1, most=MAX_PAGE)
+
+
+def slug(name: str) -> str | None:
+    """A lesson or module filter; empty means no filter."""
+    value = (request.args.get(name) or "").strip()
+    return value or None

@@ -1,0 +1,87 @@
+"""``lessonsearch serve``: gunicorn in production, Flask's reloading server with ``--dev``.
+
+Gunicorn runs as a library (``BaseApplication``), so the one console script is all a deploy
+needs. Workers are processes, each with its own open index (``LiveIndex``); ``gthread``
+workers add threads, which keep a worker answering while one request waits on the network.
+Searching is CPU work under the GIL, so processes give the parallelism: two per core, at
+most four, since each holds the glossary in memory.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from gunicorn.app.base import BaseApplication
+
+from ..index_store import current_version_name
+from . import create_app
+from .request_index import live_index
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+DEFAULT_THREADS = 4
+MAX_DEFAULT_WORKERS = 4
+NEWER_SETTINGS = {"control_socket_disable"}
+"""Settings older gunicorns (pyproject allows >=22) lack; skipped there rather than fatal."""
+
+
+def default_workers(cores: int | None = None) -> int:
+    cores = cores or os.cpu_count() or 1
+    return max(1, min(2 * cores, MAX_DEFAULT_WORKERS))
+
+
+class GunicornServer(BaseApplication):
+    """The app under gunicorn, configured from a dict rather than gunicorn's own CLI."""
+
+    def __init__(self, settings: Settings, options: dict[str, Any]):
+        self.settings = settings
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            if key in self.cfg.settings or key not in NEWER_SETTINGS:
+                self.cfg.set(key, value)
+
+    def load(self) -> Flask:
+        """Runs in each worker after the fork, so every worker opens its own index."""
+        app = create_app(self.settings)
+        live_index(app).warm()
+        return app
+
+
+def gunicorn_options(host: str, port: int, workers: int | None = None,
+                     threads: int | None = None) -> dict[str, Any]:
+    return {
+        "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
+        "workers": workers or default_workers(),
+        "threads": threads or DEFAULT_THREADS,
+        "worker_class": "gthread",
+        "timeout": 30,
+        "graceful_timeout": 10,
+        "keepalive": 5,
+        "accesslog": "-",
+        "errorlog": "-",
+        "proc_name": "lessonsearch",
+        # gunicorn 25+ opens a control socket at one fixed path per user, which two servers
+        # on a host would fight over; nothing here uses it.
+        "control_socket_disable": True,
+    }
+
+
+def serve(index_dir: Path | None, host: str, port: int, workers: int | None = None,
+          threads: int | None = None, dev: bool = False) -> int:
+    settings = Settings.from_env(index_dir=index_dir)
+    if current_version_name(settings.index_dir) is None:
+        log.warning("No index at %s yet: pages answer 503 until `lessonsearch index --out %s` "
+                    "builds one (no restart needed).", settings.index_dir, settings.index_dir)
+    if dev:
+        create_app(settings).run(host=host, port=port, debug=True, use_reloader=True)
+        return 0
+    GunicornServer(settings, gunicorn_options(host, port, workers, threads)).run()
+    return 0

@@ -1,0 +1,58 @@
+"""What an operator can change about the service, read once when the app is created.
+
+A frozen dataclass, so a running app's settings cannot drift between requests or threads.
+The environment supplies defaults (``LESSONSEARCH_INDEX``, ``LESSONSEARCH_CORS_ORIGINS``) so a
+process manager can configure the server without touching its command line.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+ENV_INDEX = "LESSONSEARCH_INDEX"
+ENV_CORS_ORIGINS = "LESSONSEARCH_CORS_ORIGINS"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    index_dir: Path = Path("index")
+    """The folder ``lessonsearch index --out`` writes; its ``current`` link is followed."""
+    cors_origins: tuple[str, ...] = ("*",)
+    """Origins whose pages may call ``/api/*`` from a browser; ``*`` allows every origin."""
+    groups_per_page: int = 10
+    """Lessons per page of HTML results (each lesson shows its best few sections)."""
+    sections_per_group: int = 3
+    """Sections shown under a lesson before "more from this lesson"."""
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+        """Defaults, then the environment, then explicit ``overrides`` (None means unset)."""
+        environ = os.environ if environ is None else environ
+        settings = cls()
+        if environ.get(ENV_INDEX):
+            settings = replace(settings, index_dir=Path(environ[ENV_INDEX]))
+        if environ.get(ENV_CORS_ORIGINS):
+            settings = replace(settings, cors_origins=parse_origins(environ[ENV_CORS_ORIGINS]))
+        given = {k: v for k, v in overrides.items() if v is not None}
+        if "index_dir" in given:
+            given["index_dir"] = Path(given["index_dir"])
+        if isinstance(given.get("cors_origins"), str):
+            given["cors_origins"] = parse_origins(given["cors_origins"])
+        return replace(settings, **given)
+
+    def allows_origin(self, origin: str | None) -> str | None:
+        """The ``Access-Control-Allow-Origin`` value for a request from ``origin``, if any."""
+        if "*" in self.cors_origins:
+            return "*"
+        if origin and origin in self.cors_origins:
+            return origin
+        return None
+
+
+def parse_origins(text: str) -> tuple[str, ...]:
+    """``"https://a.example, https://b.example"`` → a tuple; trailing slashes dropped."""
+    return tuple(part.strip().rstrip("/") for part in text.split(",") if part.strip())

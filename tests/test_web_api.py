@@ -1,0 +1,397 @@
+"""The JSON API through Flask's test client: bodies, parameters, errors, caching and CORS."""
+
+from __future__ import annotations
+
+import json
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from web_fixtures import build, copy_course, serving
+
+from lessonsearch import responses
+from lessonsearch.index_store import current_version_name
+from lessonsearch.searcher import Searcher
+from lessonsearch.web import Settings, create_app
+
+
+@pytest.fixture
+def client(tiny_index: Path):
+    with serving(tiny_index) as client:
+        yield client
+
+
+def as_json(body: object) -> object:
+    """What a body looks like after a trip through JSON (tuples become lists)."""
+    return json.loads(json.dumps(body))
+
+
+# --- Bodies: exactly what the CLI prints --------------------------------------------------
+
+
+def test_search_returns_the_cli_body(client, tiny_index: Path):
+    with closing(Searcher.open(tiny_index)) as searcher:
+        expected = responses.search_body(searcher.search("token", 5, 1))
+    got = client.get("/api/search?q=token&limit=5")
+    assert got.status_code == 200
+    assert got.mimetype == "application/json"
+    assert got.get_json() == as_json(expected)
+    assert got.get_json()["total"] > 0
+
+
+def test_terms_and_term_return_the_cli_bodies(client, tiny_index: Path):
+    with closing(Searcher.open(tiny_index)) as searcher:
+        glossary = searcher.glossary
+    assert client.get("/api/terms").get_json() == as_json(responses.terms_body(glossary.records))
+    kv = client.get("/api/terms/KV cache").get_json()
+    assert kv == as_json(responses.term_body(glossary.look_up("KV cache")))
+
+
+def test_terms_are_listed_a_to_z(client):
+    names = [t["term"] for t in client.get("/api/terms").get_json()["terms"]]
+    assert names == sorted(names, key=str.lower)
+    assert {"token", "KV cache", "temperature", "vocabulary"} <= set(names)
+
+
+@pytest.mark.parametrize("spelling", ["key-value cache", "kv-cache", "KV-cache", "kv cache"])
+def test_a_term_is_found_by_any_spelling(client, spelling):
+    got = client.get(f"/api/terms/{spelling}")
+    assert got.status_code == 200
+    assert got.get_json()["term"] == "KV cache"
+
+
+def test_an_unknown_term_is_a_404_with_suggestions(client):
+    got = client.get("/api/terms/tokne")
+    assert got.status_code == 404
+    body = got.get_json()
+    assert set(body) == {"error", "suggestions"}
+    assert "tokne" in body["error"]
+    assert "token" in body["suggestions"]
+
+
+def test_lessons_come_from_the_manifest_in_course_order(client, tiny_index: Path):
+    body = client.get("/api/lessons").get_json()
+    assert [x["slug"] for x in body["lessons"]] == ["tokens", "sampling", "kv-cache", "notes"]
+    first = body["lessons"][0]
+    assert first == {
+        "slug": "tokens", "title": "Tokens and vocabularies",
+        "url": "https://courses.example.test/tiny/tokens", "module": "basics",
+        "position": 1, "minutes": 8, "sections": first["sections"],
+    }
+    assert first["sections"] >= 4
+    assert body["course"]["title"] == "A Tiny Course on Models"
+    assert [m["slug"] for m in body["modules"]] == ["basics", "memory"]
+
+
+def test_healthz_names_the_live_version(client, tiny_index: Path):
+    body = client.get("/healthz").get_json()
+    assert body["status"] == "ok"
+    assert body["version"] == current_version_name(tiny_index)
+    assert body["built_at"].endswith("Z")
+    assert body["counts"]["lessons"] == 4
+    assert body["counts"]["terms"] >= 4
+
+
+# --- Search behaviour, seen through the API -----------------------------------------------
+
+
+def search(client, query: str, **params) -> dict:
+    got = client.get("/api/search", query_string={"q": query, **params})
+    assert got.status_code == 200, got.get_json()
+    return got.get_json()
+
+
+def test_filters_by_lesson_and_by_module(client):
+    everywhere = search(client, "token")
+    assert len({hit["lesson"] for hit in everywhere["results"]}) > 1
+    in_lesson = search(client, "token", lesson="kv-cache")
+    assert in_lesson["results"]
+    assert {hit["lesson"] for hit in in_lesson["results"]} == {"kv-cache"}
+    in_module = search(client, "token", module="memory")
+    assert in_module["results"]
+    assert {hit["module"] for hit in in_module["results"]} == {"memory"}
+
+
+def test_a_phrase_matches_only_the_words_in_order(client):
+    assert search(client, "tokens earlier")["total"] >= 1
+    assert search(client, '"earlier tokens"')["total"] >= 1
+    assert search(client, '"tokens earlier"')["total"] == 0
+
+
+def test_minus_excludes_a_word(client):
+    with_word = search(client, "token")
+    without = search(client, "token -vocabulary")
+    assert without["total"] < with_word["total"]
+    assert not any("vocabulary" in hit["snippet"].lower() for hit in without["results"])
+
+
+def test_every_word_required_then_relaxed_when_nothing_has_them_all(client):
+    strict = search(client, "token cache")
+    assert not strict["relaxed"]
+    relaxed = search(client, "zebra token cache")
+    assert relaxed["relaxed"]
+    assert relaxed["results"]
+
+
+def test_a_misspelt_word_gets_a_suggestion(client):
+    assert search(client, "temprature")["suggestion"] == "temperature"
+
+
+def test_a_query_naming_a_term_returns_its_card(client):
+    body = search(client, "how big is the KV cache")
+    assert [t["term"] for t in body["terms"]] == ["KV cache"]
+    assert search(client, "tokens")["terms"][0]["glossary_anchor"] == "token"
+
+
+@pytest.mark.parametrize("query", ['"unclosed phrase', "token AND", "(token OR", "NOT", "-",
+                                   "token ) ( ::", "AND OR NOT"])
+def test_malformed_syntax_never_fails(client, query):
+    got = client.get("/api/search", query_string={"q": query})
+    assert got.status_code == 200
+    assert got.get_json()["query"]
+
+
+def test_one_result_per_section(client):
+    body = search(client, "token", limit=50)
+    urls = [hit["url"] for hit in body["results"]]
+    assert len(urls) == len(set(urls))
+
+
+# --- Parameters -----------------------------------------------------------------------------
+
+
+def test_limit_is_capped_at_50(client):
+    assert search(client, "token", limit=500)["limit"] == 50
+
+
+def test_pages_split_the_results(client):
+    everything = search(client, "token", limit=50)
+    assert everything["total"] >= 4
+    first = search(client, "token", limit=2, page=1)
+    second = search(client, "token", limit=2, page=2)
+    assert second["page"] == 2
+    assert [h["url"] for h in first["results"] + second["results"]] == [
+        h["url"] for h in everything["results"][:4]
+    ]
+
+
+def test_a_page_after_the_last_is_empty(client):
+    total = search(client, "token", limit=50)["total"]
+    past = search(client, "token", limit=2, page=total)  # pages of 2: page `total` is past
+    assert past["total"] == total
+    assert past["results"] == []
+
+
+@pytest.mark.parametrize("params, word", [
+    ({"q": ""}, "empty"),
+    ({"q": "   "}, "empty"),
+    ({}, "empty"),
+    ({"q": "token " * 100}, "512"),
+    ({"q": "token", "limit": "ten"}, "limit"),
+    ({"q": "token", "limit": "0"}, "limit"),
+    ({"q": "token", "limit": "-3"}, "limit"),
+    ({"q": "token", "page": "0"}, "page"),
+    ({"q": "token", "page": "2.5"}, "page"),
+    ({"q": "token", "page": "1001"}, "page"),
+])
+def test_bad_parameters_are_a_400_in_the_one_error_shape(client, params, word):
+    got = client.get("/api/search", query_string=params)
+    assert got.status_code == 400
+    body = got.get_json()
+    assert list(body) == ["error"]
+    assert word in body["error"]
+
+
+# --- Suggest ---------------------------------------------------------------------------------
+
+
+def suggest(client, prefix: str) -> list[dict]:
+    got = client.get("/api/suggest", query_string={"q": prefix})
+    assert got.status_code == 200
+    body = got.get_json()
+    assert body["query"] == prefix.strip()
+    return body["suggestions"]
+
+
+def test_suggest_lists_terms_then_lessons_then_headings(client):
+    found = suggest(client, "tok")
+    kinds = [s["kind"] for s in found]
+    assert kinds == sorted(kinds, key=["term", "lesson", "heading"].index)
+    assert found[0] == {"text": "token", "kind": "term", "url": "/glossary/token"}
+    assert {"text": "Tokens and vocabularies", "kind": "lesson",
+            "url": "https://courses.example.test/tiny/tokens"} in found
+    headings = [s for s in found if s["kind"] == "heading"]
+    assert {"text": "What is a token?", "kind": "heading",
+            "url": "https://courses.example.test/tiny/tokens#what-is-a-token"} in headings
+
+
+def test_suggest_ignores_case_and_matches_word_starts(client):
+    assert suggest(client, "TOK") == suggest(client, "tok")
+    texts = [s["text"] for s in suggest(client, "cache")]
+    assert texts[:2] == ["KV cache", "The KV cache"]
+    assert "Memory grows" in [s["text"] for s in suggest(client, "grow")]
+    assert "Memory grows" not in [s["text"] for s in suggest(client, "rows")]
+
+
+def test_suggest_finds_a_term_by_its_alias(client):
+    assert suggest(client, "key-val")[0]["text"] == "KV cache"
+
+
+def test_suggest_gives_at_most_ten_and_nothing_for_no_match(client):
+    assert len(suggest(client, "t")) <= 10
+    assert suggest(client, "qqqq") == []
+
+
+def test_a_suggested_term_url_opens_its_page(client):
+    url = suggest(client, "temp")[0]["url"]
+    assert client.get(url).status_code == 200
+
+
+def test_suggest_needs_a_query(client):
+    got = client.get("/api/suggest?q=")
+    assert got.status_code == 400
+    assert "error" in got.get_json()
+
+
+# --- Errors ---------------------------------------------------------------------------------
+
+
+def test_unknown_api_routes_answer_json(client):
+    got = client.get("/api/nothing-here")
+    assert got.status_code == 404
+    assert got.mimetype == "application/json"
+    assert list(got.get_json()) == ["error"]
+
+
+def test_a_wrong_method_is_a_json_405(client):
+    got = client.post("/api/search?q=token")
+    assert got.status_code == 405
+    assert "GET" in got.headers["Allow"]
+    assert list(got.get_json()) == ["error"]
+
+
+def test_an_unexpected_failure_is_a_json_500_in_the_same_shape(tmp_path: Path):
+    app = create_app(Settings(index_dir=tmp_path))
+
+    def broken():
+        raise RuntimeError("a bug")
+
+    app.add_url_rule("/api/broken", "broken", broken)
+    got = app.test_client().get("/api/broken")
+    assert got.status_code == 500
+    assert list(got.get_json()) == ["error"]
+    assert "a bug" not in got.get_json()["error"]
+
+
+def test_no_index_is_a_503_not_a_crash(tmp_path: Path):
+    with serving(tmp_path / "missing") as client:
+        for url in ("/api/search?q=token", "/healthz", "/api/terms", "/api/suggest?q=t"):
+            got = client.get(url)
+            assert got.status_code == 503, url
+            assert got.get_json()["error"].startswith("Index not built: run `lessonsearch index`")
+            assert str(tmp_path) not in got.get_json()["error"]
+            assert got.headers["Retry-After"]
+        assert client.get("/api/openapi.json").status_code == 200
+
+
+# --- Caching ----------------------------------------------------------------------------------
+
+
+def test_etag_revalidates_to_304(client):
+    first = client.get("/api/search?q=token")
+    etag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "no-cache"
+    again = client.get("/api/search?q=token", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    assert again.data == b""
+    stale = client.get("/api/search?q=token", headers={"If-None-Match": '"something-else"'})
+    assert stale.status_code == 200
+
+
+def test_etag_differs_by_query_and_route(client):
+    tags = {
+        client.get(url).headers["ETag"]
+        for url in ("/api/search?q=token", "/api/search?q=cache", "/api/terms", "/api/lessons")
+    }
+    assert len(tags) == 4
+
+
+def test_etag_changes_with_the_index_version(tmp_path: Path):
+    course = copy_course(tmp_path / "course")
+    index_dir = tmp_path / "index"
+    build(course, index_dir)
+    with serving(index_dir) as client:
+        before = client.get("/api/terms").headers["ETag"]
+        build(course, index_dir)
+        after = client.get("/api/terms", headers={"If-None-Match": before})
+    assert after.status_code == 200
+    assert after.headers["ETag"] != before
+
+
+def test_errors_carry_no_etag(client):
+    assert "ETag" not in client.get("/api/search?q=").headers
+
+
+# --- CORS and security headers ---------------------------------------------------------------
+
+
+ORIGIN = "https://other.example"
+
+
+def test_cors_allows_every_origin_by_default(client):
+    got = client.get("/api/search?q=token", headers={"Origin": ORIGIN})
+    assert got.headers["Access-Control-Allow-Origin"] == "*"
+    assert "Origin" in got.headers["Vary"]
+    assert "ETag" in got.headers["Access-Control-Expose-Headers"]
+
+
+def test_cors_follows_the_allow_list(tiny_index: Path):
+    with serving(tiny_index, cors_origins=(ORIGIN,)) as client:
+        allowed = client.get("/api/terms", headers={"Origin": ORIGIN})
+        other = client.get("/api/terms", headers={"Origin": "https://evil.example"})
+    assert allowed.headers["Access-Control-Allow-Origin"] == ORIGIN
+    assert "Access-Control-Allow-Origin" not in other.headers
+    assert "Origin" in other.headers["Vary"]
+
+
+def test_cors_preflight_is_answered(client):
+    got = client.options("/api/search", headers={
+        "Origin": ORIGIN, "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "if-none-match",
+    })
+    assert got.status_code == 200
+    assert got.headers["Access-Control-Allow-Origin"] == "*"
+    assert "GET" in got.headers["Access-Control-Allow-Methods"]
+    assert "if-none-match" in got.headers["Access-Control-Allow-Headers"].lower()
+
+
+def test_no_cors_on_pages(client):
+    got = client.get("/search?q=token", headers={"Origin": ORIGIN})
+    assert "Access-Control-Allow-Origin" not in got.headers
+
+
+def test_security_headers_on_json(client):
+    got = client.get("/api/terms")
+    assert got.headers["X-Content-Type-Options"] == "nosniff"
+    assert got.headers["Referrer-Policy"] == "strict-origin-when-cross-origin"
+
+
+# --- Live reload, in process ------------------------------------------------------------------
+
+
+def test_a_rebuilt_index_is_served_without_a_new_app(tmp_path: Path):
+    course = copy_course(tmp_path / "course")
+    index_dir = tmp_path / "index"
+    first = build(course, index_dir)
+    with serving(index_dir) as client:
+        assert client.get("/healthz").get_json()["version"] == first
+        assert search(client, "zephyrology")["total"] == 0
+
+        (course / "lessons" / "05-zephyr.md").write_text(WINDS, encoding="utf-8")
+        second = build(course, index_dir)
+        assert client.get("/healthz").get_json()["version"] == second != first
+        assert [hit["lesson"] for hit in search(client, "zephyrology")["results"]] == ["winds"]
+        assert "Winds" in [s["text"] for s in suggest(client, "win")]
+
+
+WINDS = "---\ntitle: Winds\nslug: winds\n---\n\n## Zephyrs\n\nZephyrology studies winds.\n"

@@ -1,0 +1,90 @@
+"""The pages in headless Chromium: no sideways scrolling on a phone, nothing the CSP blocks.
+
+Skipped where Playwright or a Chromium is not installed (neither is a project dependency).
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from lessonsearch.web import Settings, create_app
+from lessonsearch.web.request_index import live_index
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+PHONE = {"width": 375, "height": 800}
+PAGES = ["/", "/search?q=token", "/search?q=token&lesson=tokens", "/glossary",
+         "/glossary/kv-cache", "/search?q=", "/glossary/tokne"]
+
+
+@pytest.fixture(scope="module")
+def base_url(tiny_index: Path) -> Iterator[str]:
+    app = create_app(Settings(index_dir=tiny_index))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+        live_index(app).close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        try:
+            launched = playwright.chromium.launch()
+        except sync_api.Error:
+            system = shutil.which("chromium") or shutil.which("chromium-browser")
+            if system is None:
+                pytest.skip("no Chromium for Playwright")
+            launched = playwright.chromium.launch(executable_path=system, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_fit_a_phone_and_break_no_policy(browser, base_url, scheme):
+    page = browser.new_page(viewport=PHONE, color_scheme=scheme)
+    blocked: list[str] = []
+    page.on("console", lambda message: blocked.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    for url in PAGES:
+        page.goto(base_url + url)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{url} scrolls sideways: {width}px"
+    assert blocked == []
+    page.close()
+
+
+def test_the_search_box_completes_from_the_api(browser, base_url):
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.fill("#q", "tok")
+    page.wait_for_selector("#q-suggestions option", state="attached")
+    options = page.evaluate(
+        "[...document.querySelectorAll('#q-suggestions option')].map(o => o.value)")
+    assert options[0] == "token"
+    page.close()
+
+
+def test_the_skip_link_is_the_first_stop_and_shows_focus(browser, base_url):
+    page = browser.new_page()
+    page.goto(base_url + "/glossary")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.className")
+    assert focused == "skip"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    top = page.evaluate("document.activeElement.getBoundingClientRect().top")
+    assert outline != "none"
+    assert top >= 0  # hidden above the page until focused
+    page.close()

@@ -1,0 +1,162 @@
+"""LiveIndex: one open version per worker, swapped for a rebuild, closed when unused."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from web_fixtures import build, copy_course
+
+from lessonsearch.errors import IndexNotBuilt
+from lessonsearch.searcher import Searcher
+from lessonsearch.web.live import LiveIndex
+
+
+class CountingOpener:
+    """Opens real Searchers and remembers them, to count opens and see which were closed."""
+
+    def __init__(self):
+        self.opened: list[Searcher] = []
+        self.closed: list[str] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, folder: Path) -> Searcher:
+        searcher = Searcher(folder)
+        original_close = searcher.close
+
+        def close() -> None:
+            self.closed.append(searcher.version)
+            original_close()
+
+        searcher.close = close  # type: ignore[method-assign]
+        with self._lock:
+            self.opened.append(searcher)
+        return searcher
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    return copy_course(tmp_path / "course")
+
+
+@pytest.fixture
+def live(tmp_path: Path):
+    opener = CountingOpener()
+    live = LiveIndex(tmp_path / "index", opener=opener)
+    live.opener = opener  # type: ignore[attr-defined]
+    yield live
+    live.close()
+
+
+def test_the_same_version_is_opened_once_and_reused(live, course):
+    build(course, live.index_dir)
+    first = live.acquire()
+    live.release(first)
+    second = live.acquire()
+    live.release(second)
+    assert first is second
+    assert len(live.opener.opened) == 1
+
+
+def test_concurrent_first_requests_open_the_version_once(live, course):
+    build(course, live.index_dir)
+    got: list[object] = []
+    start = threading.Barrier(8)
+
+    def request() -> None:
+        start.wait()
+        opened = live.acquire()
+        got.append(opened)
+        live.release(opened)
+
+    threads = [threading.Thread(target=request) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(got) == 8 and len({id(x) for x in got}) == 1
+    assert len(live.opener.opened) == 1
+
+
+def test_a_rebuild_is_picked_up_and_the_old_version_closed_after_its_last_request(live, course):
+    first_version = build(course, live.index_dir)
+    in_flight = live.acquire()
+    second_version = build(course, live.index_dir)
+
+    fresh = live.acquire()
+    assert fresh.version == second_version != first_version
+    # The request that started before the rebuild still reads its own, complete version.
+    assert in_flight.version == first_version
+    assert in_flight.searcher.search("token").version == first_version
+    assert live.opener.closed == []
+
+    live.release(in_flight)
+    assert live.opener.closed == [first_version]
+    live.release(fresh)
+    assert live.opener.closed == [first_version]
+    assert live.version == second_version
+
+
+def test_no_index_raises_until_one_is_built(live, course):
+    with pytest.raises(IndexNotBuilt):
+        live.acquire()
+    assert live.warm() is False
+    build(course, live.index_dir)
+    assert live.warm() is True
+    opened = live.acquire()
+    assert opened.manifest["counts"]["lessons"] == 4
+    live.release(opened)
+
+
+def test_suggestions_are_built_once_per_version(live, course):
+    build(course, live.index_dir)
+    opened = live.acquire()
+    assert opened.suggestions is opened.suggestions
+    assert len(opened.suggestions) > 0
+    live.release(opened)
+
+
+def test_close_closes_every_open_version(live, course):
+    version = build(course, live.index_dir)
+    live.release(live.acquire())
+    live.close()
+    assert live.opener.closed == [version]
+    assert live.version is None
+
+
+def test_a_version_that_cannot_be_opened_leaves_the_previous_one_serving(tmp_path, course):
+    index_dir = tmp_path / "index"
+    good = build(course, index_dir)
+    attempts: list[str] = []
+
+    def opener(folder: Path) -> Searcher:
+        attempts.append(folder.name)
+        if folder.name != good:
+            raise ValueError("an index written by an incompatible version")
+        return Searcher(folder)
+
+    live = LiveIndex(index_dir, opener=opener)
+    try:
+        live.release(live.acquire())
+        bad = build(course, index_dir)
+        for _ in range(3):
+            opened = live.acquire()
+            assert opened.version == good
+            live.release(opened)
+        assert attempts == [good, bad]  # tried once, not on every request
+    finally:
+        live.close()
+
+
+def test_an_unopenable_first_version_is_an_error_not_a_stale_answer(tmp_path, course):
+    index_dir = tmp_path / "index"
+    build(course, index_dir)
+
+    def opener(folder: Path) -> Searcher:
+        raise ValueError("an index written by an incompatible version")
+
+    live = LiveIndex(index_dir, opener=opener)
+    with pytest.raises(ValueError):
+        live.acquire()
+    assert live.warm() is False

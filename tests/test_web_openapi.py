@@ -1,0 +1,103 @@
+"""The OpenAPI document: valid, complete (every JSON route, nothing more) and true to the
+bodies the API really sends."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from web_fixtures import serving
+
+from lessonsearch.web import Settings, create_app
+
+
+def is_json_route(rule) -> bool:
+    """Our JSON routes: the api blueprint's, and anything any blueprint serves under /api/."""
+    return rule.endpoint.startswith("api.") or rule.rule.startswith("/api/")
+
+
+@pytest.fixture
+def client(tiny_index: Path):
+    with serving(tiny_index) as client:
+        yield client
+
+
+@pytest.fixture
+def document(client) -> dict:
+    got = client.get("/api/openapi.json")
+    assert got.status_code == 200
+    return got.get_json()
+
+
+def test_the_document_is_valid_openapi_3_1(document):
+    validator = pytest.importorskip("openapi_spec_validator")
+    assert document["openapi"].startswith("3.1")
+    validator.validate(document)
+
+
+def test_the_document_lists_exactly_the_json_routes(document, tmp_path: Path):
+    app = create_app(Settings(index_dir=tmp_path))
+    routes = {
+        re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+        for rule in app.url_map.iter_rules()
+        if is_json_route(rule)
+    }
+    assert routes == set(document["paths"])
+    assert "/api/search" in routes and "/healthz" in routes
+
+
+def test_every_path_parameter_is_described(document):
+    for path, item in document["paths"].items():
+        declared = set(re.findall(r"{(\w+)}", path))
+        described = {
+            document["components"]["parameters"][p["$ref"].rsplit("/", 1)[1]]["name"]
+            for p in item["get"]["parameters"]
+            if document["components"]["parameters"][p["$ref"].rsplit("/", 1)[1]]["in"] == "path"
+        }
+        assert declared == described, path
+
+
+def schema_checker(document: dict, name: str):
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = {"$ref": f"#/components/schemas/{name}", "components": document["components"]}
+    return jsonschema.Draft202012Validator(schema)
+
+
+@pytest.mark.parametrize("url, status, schema", [
+    ("/api/search?q=token", 200, "SearchResponse"),
+    ("/api/search?q=how+big+is+the+KV+cache", 200, "SearchResponse"),
+    ("/api/search?q=temprature", 200, "SearchResponse"),
+    ("/api/search?q=zebra+token+cache", 200, "SearchResponse"),
+    ("/api/suggest?q=to", 200, "Suggestions"),
+    ("/api/terms", 200, "TermList"),
+    ("/api/terms/KV%20cache", 200, "Term"),
+    ("/api/terms/temperature", 200, "Term"),
+    ("/api/lessons", 200, "Lessons"),
+    ("/healthz", 200, "Health"),
+    ("/api/search?q=", 400, "Error"),
+    ("/api/terms/nothing-like-it", 404, "Error"),
+    ("/api/nowhere", 404, "Error"),
+])
+def test_real_bodies_match_their_schemas(client, document, url, status, schema):
+    got = client.get(url)
+    assert got.status_code == status
+    errors = list(schema_checker(document, schema).iter_errors(got.get_json()))
+    assert errors == [], [e.message for e in errors]
+
+
+def test_each_documented_status_has_a_schema_for_its_body(document):
+    for path, item in document["paths"].items():
+        responses = item["get"]["responses"]
+        assert "200" in responses, path
+        for code, response in responses.items():
+            if code != "304":
+                assert "application/json" in response["content"], (path, code)
+
+
+def test_the_schemas_reject_what_the_api_never_sends(document):
+    checker = schema_checker(document, "SearchResponse")
+    assert list(checker.iter_errors({"query": "x"}))  # required fields missing
+    error = schema_checker(document, "Error")
+    assert not list(error.iter_errors({"error": "x", "suggestions": ["y"]}))
+    assert list(error.iter_errors({"message": "x"}))

@@ -1,0 +1,259 @@
+"""The HTML pages through Flask's test client: what a reader sees and can follow."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import pytest
+from web_fixtures import Page, build_odd_index, serving
+
+
+@pytest.fixture
+def client(tiny_index: Path):
+    with serving(tiny_index) as client:
+        yield client
+
+
+def page(client, url: str, status: int = 200) -> Page:
+    got = client.get(url)
+    assert got.status_code == status, url
+    assert got.mimetype == "text/html"
+    return Page(got.get_data(as_text=True))
+
+
+def hit_links(p: Page) -> list[str]:
+    """The links to lesson sections in the results."""
+    return p.links(within="hits")
+
+
+# --- The frame every page shares --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", ["/", "/search?q=token", "/glossary", "/glossary/token"])
+def test_every_page_has_landmarks_a_skip_link_and_a_language(client, url):
+    p = page(client, url)
+    assert p.find("html", lang="en")
+    for landmark in ("header", "main", "nav", "footer"):
+        assert p.find(landmark), landmark
+    skip = p.find("a", class_="skip")
+    assert skip and skip[0]["href"] == "#main-content"
+    assert p.find("main", id="main-content")
+    assert p.find("link", rel="search", type="application/opensearchdescription+xml",
+                  href="/opensearch.xml")
+    assert p.find("meta", name="viewport")
+
+
+@pytest.mark.parametrize("url", ["/", "/search?q=token", "/glossary", "/glossary/kv-cache",
+                                 "/search?q=", "/no-such-page"])
+def test_pages_have_no_inline_script_or_style_for_the_csp(client, url):
+    got = client.get(url)
+    assert "script-src 'self'" in got.headers["Content-Security-Policy"]
+    assert "frame-ancestors 'self'" in got.headers["Content-Security-Policy"]
+    p = Page(got.get_data(as_text=True))
+    assert all(attrs.get("src") for tag, attrs in p.tags if tag == "script")
+    assert not p.find("style")
+    assert not [tag for tag, attrs in p.tags if "style" in attrs or
+                any(name.startswith("on") for name in attrs)]
+    assert got.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_stylesheet_and_script_are_served_from_the_package(client):
+    with client.get("/static/style.css") as css:
+        assert css.status_code == 200
+        assert b"prefers-color-scheme: dark" in css.data
+        assert b"http" not in css.data  # no external fonts or images
+    with client.get("/static/suggest.js") as script:
+        assert script.status_code == 200
+
+
+# --- Home and search --------------------------------------------------------------------------
+
+
+def test_home_is_a_plain_get_form_with_a_label(client):
+    p = page(client, "/")
+    form = p.find("form")[0]
+    assert form["action"] == "/search" and form["method"] == "get"
+    search_box = p.find("input", name="q")[0]
+    assert p.find("label", for_=search_box["id"])
+    assert p.find("label", for_="module") and p.find("label", for_="lesson")
+    assert "Tokens and vocabularies" in p.text and "The KV cache" in p.text
+
+
+def test_results_are_grouped_by_lesson_with_up_to_three_sections(client):
+    p = page(client, "/search?q=token")
+    lesson_titles = [a["id"] for a in p.find("h2") if a.get("id", "").startswith("lesson-")]
+    assert lesson_titles[:2] == ["lesson-tokens", "lesson-kv-cache"]
+    assert len(lesson_titles) == len(set(lesson_titles))
+    for slug in ("tokens", "kv-cache"):
+        shown = [h for h in hit_links(p) if f"/tiny/{slug}" in h]
+        assert 1 <= len(shown) <= 3, slug
+
+
+def test_more_from_this_lesson_narrows_the_search(client):
+    p = page(client, "/search?q=token")
+    more = [h for h in p.links() if "lesson=tokens" in h]
+    assert more, "the tokens lesson has more than three matching sections"
+    assert parse_qs(urlsplit(more[0]).query) == {"q": ["token"], "lesson": ["tokens"]}
+    narrowed = page(client, more[0])
+    in_lesson = [h for h in hit_links(narrowed) if "/tiny/tokens" in h]
+    other = [h for h in hit_links(narrowed) if "/tiny/tokens" not in h]
+    assert len(in_lesson) > 3
+    assert other == []
+
+
+def test_section_links_carry_the_matched_words(client):
+    p = page(client, "/search?q=memory")
+    href = next(h for h in hit_links(p) if "#memory-grows" in h)
+    anchor, _, directive = href.partition(":~:text=")
+    assert anchor.endswith("#memory-grows")
+    words = unquote(directive).split("-,")[-1]
+    assert words.lower() == "memory"
+
+
+def test_the_term_card_comes_first_when_the_query_names_a_term(client):
+    got = client.get("/search?q=KV+cache")
+    html = got.get_data(as_text=True)
+    card = html.index('class="card"')
+    assert card < html.index('class="group"')
+    p = Page(html)
+    assert "/glossary/kv-cache" in p.links()
+    assert "The stored keys and values of earlier tokens" in p.text
+
+
+def test_a_typo_offers_the_corrected_search(client):
+    p = page(client, "/search?q=temprature")
+    assert "Did you mean" in p.text
+    assert "/search?q=temperature" in p.links()
+
+
+def test_relaxed_results_say_so(client):
+    assert "No section has every word" in page(client, "/search?q=zebra+token+cache").text
+
+
+def test_no_results_says_so(client):
+    assert "No sections match “qqqzzz”" in page(client, "/search?q=qqqzzz").text
+
+
+def test_module_filter_keeps_only_that_module_and_stays_selected(client):
+    p = page(client, "/search?q=token&module=memory")
+    hosts = {urlsplit(h).path for h in hit_links(p)}
+    assert hosts and all(path.startswith(("/tiny/kv-cache", "/tiny/notes")) for path in hosts)
+    assert p.find("option", value="memory", selected="")
+
+
+def test_pagination_walks_through_lessons(tiny_index: Path):
+    with serving(tiny_index, groups_per_page=1) as client:
+        first = page(client, "/search?q=token")
+        assert "Page 1 of" in first.text
+        next_link = first.find("a", rel="next")[0]["href"]
+        assert parse_qs(urlsplit(next_link).query) == {"q": ["token"], "page": ["2"]}
+        second = page(client, next_link)
+        assert second.find("a", rel="prev")
+        firsts = {a["id"] for a in first.find("h2") if a.get("id", "").startswith("lesson-")}
+        seconds = {a["id"] for a in second.find("h2") if a.get("id", "").startswith("lesson-")}
+        assert len(firsts) == len(seconds) == 1
+        assert firsts != seconds
+
+
+@pytest.mark.parametrize("url, words", [
+    ("/search?q=", "empty"),
+    ("/search", "empty"),
+    ("/search?q=" + "a" * 600, "512"),
+    ("/search?q=token&page=zero", "page"),
+])
+def test_bad_searches_show_the_form_and_a_400(client, url, words):
+    p = page(client, url, status=400)
+    assert words in p.text
+    assert p.find("input", name="q")
+
+
+# --- Escaping -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def odd_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_odd_index(tmp_path_factory.mktemp("odd"))
+
+
+def test_lesson_text_and_titles_are_escaped_and_only_marks_survive(odd_index: Path):
+    with serving(odd_index) as client:
+        html = client.get("/search?q=zephyrology").get_data(as_text=True)
+    assert "Zephyr &lt;b&gt;&amp; friends&lt;/b&gt;" in html
+    assert "<b>" not in html and "<i>" not in html
+    assert "<mark>zephyrology</mark>" in html.lower()
+    assert "models &amp;" in html
+
+
+def test_the_query_is_escaped_back_into_the_page(client):
+    html = client.get('/search?q=<script>alert("x")</script>').get_data(as_text=True)
+    assert "<script>alert" not in html
+    assert "&lt;script&gt;alert" in html
+
+
+# --- Glossary -----------------------------------------------------------------------------------
+
+
+def test_glossary_lists_every_term_a_to_z_with_its_own_anchor(client):
+    p = page(client, "/glossary")
+    expected = client.get("/api/terms").get_json()["terms"]
+    ids = [a["id"] for tag, a in p.tags if tag == "dt"]
+    assert ids == [t["anchor"] for t in expected]
+    letters = [a["href"] for a in p.find("a") if a.get("href", "").startswith("#letter-")]
+    assert letters == ["#letter-k", "#letter-t", "#letter-v"]
+
+
+def test_a_term_page_shows_definition_definer_and_mentions(client):
+    p = page(client, "/glossary/key-value cache")
+    assert p.find("h1")
+    assert "KV cache" in p.text
+    assert "The stored keys and values of earlier tokens" in p.text
+    assert "https://courses.example.test/tiny/kv-cache#keys-and-values-are-kept" in p.links()
+    mentions = client.get("/api/terms/KV cache").get_json()["mentions"]
+    assert mentions and all(m["url"] in p.links() for m in mentions)
+
+
+def test_see_also_links_to_other_terms(client):
+    p = page(client, "/glossary/token")
+    assert "/glossary/vocabulary" in p.links()
+    page(client, "/glossary/vocabulary")
+
+
+def test_an_unknown_term_page_is_a_404_with_suggestions(client):
+    p = page(client, "/glossary/tokne", status=404)
+    assert "tokne" in p.text
+    assert "/glossary/token" in p.links()
+
+
+def test_an_unknown_page_is_an_html_404(client):
+    p = page(client, "/nowhere", status=404)
+    assert p.find("input", name="q")
+
+
+def test_without_an_index_pages_explain_with_a_503(tmp_path: Path):
+    with serving(tmp_path / "none") as client:
+        got = client.get("/")
+        assert got.status_code == 503
+        assert "lessonsearch index" in Page(got.get_data(as_text=True)).text
+        with client.get("/static/style.css") as css:
+            assert css.status_code == 200
+
+
+# --- Caching -------------------------------------------------------------------------------------
+
+
+def test_pages_revalidate_with_an_etag(client):
+    first = client.get("/glossary")
+    assert first.headers["Cache-Control"] == "no-cache"
+    again = client.get("/glossary", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_a_page_past_the_end_shows_the_last_page(tiny_index: Path):
+    with serving(tiny_index, groups_per_page=1) as client:
+        pages = re.search(r"Page 1 of (\d+)", page(client, "/search?q=token").text).group(1)
+        last = page(client, "/search?q=token&page=999")
+        assert f"Page {pages} of {pages}" in last.text
+        assert last.find("a", rel="prev") and not last.find("a", rel="next")
+        assert hit_links(last)

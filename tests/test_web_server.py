@@ -1,0 +1,149 @@
+"""The real production server: ``lessonsearch serve`` (gunicorn) in a subprocess, over HTTP.
+
+Few and slower than the test-client tests: they check what only a real server shows, that
+the workers start, answer, pick up a rebuilt index without a restart, and stop on SIGTERM.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from web_fixtures import build, copy_course
+
+READY_SECONDS = 30
+STOP_SECONDS = 15
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict, bytes]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, dict(error.headers), error.read()
+
+
+def fetch_json(url: str) -> tuple[int, dict]:
+    status, _, body = fetch(url)
+    return status, json.loads(body)
+
+
+@contextmanager
+def server(index_dir: Path, tmp_path: Path, *extra: str) -> Iterator[str]:
+    """``lessonsearch serve`` on a free loopback port; yields its base URL, always stops it."""
+    port = free_port()
+    log = (tmp_path / f"server-{port}.log").open("w")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("LESSONSEARCH_INDEX", None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lessonsearch.cli", "serve", "--index", str(index_dir),
+         "--host", "127.0.0.1", "--port", str(port), *extra],
+        stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path, env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + READY_SECONDS
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"the server exited with {process.returncode}:\n{read(log)}")
+            try:
+                fetch(base + "/healthz")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"no answer within {READY_SECONDS} s:\n{read(log)}")
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def read(log) -> str:
+    log.flush()
+    return Path(log.name).read_text()
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    return copy_course(tmp_path / "course")
+
+
+def test_the_production_server_answers_pages_and_api(course: Path, tmp_path: Path):
+    index_dir = tmp_path / "index"
+    version = build(course, index_dir)
+    with server(index_dir, tmp_path, "--workers", "2", "--threads", "2") as base:
+        status, health = fetch_json(base + "/healthz")
+        assert status == 200 and health["version"] == version
+
+        status, body = fetch_json(base + "/api/search?q=token&limit=3")
+        assert status == 200 and body["total"] > 0 and len(body["results"]) == 3
+
+        status, headers, html = fetch(base + "/search?q=token")
+        assert status == 200 and b"Tokens and vocabularies" in html
+        assert "script-src 'self'" in headers["Content-Security-Policy"]
+
+        status, headers, _ = fetch(base + "/api/terms", {"Origin": "https://other.example"})
+        assert headers["Access-Control-Allow-Origin"] == "*"
+        status, _, _ = fetch(base + "/api/terms", {"If-None-Match": headers["ETag"]})
+        assert status == 304
+
+        status, error = fetch_json(base + "/api/search?q=")
+        assert status == 400 and list(error) == ["error"]
+        assert headers["Server"].startswith("gunicorn")
+
+
+def test_a_rebuilt_index_is_served_without_a_restart(course: Path, tmp_path: Path):
+    index_dir = tmp_path / "index"
+    first = build(course, index_dir)
+    with server(index_dir, tmp_path, "--workers", "2") as base:
+        assert fetch_json(base + "/healthz")[1]["version"] == first
+        assert fetch_json(base + "/api/search?q=zephyrology")[1]["total"] == 0
+
+        (course / "lessons" / "05-winds.md").write_text(
+            "---\ntitle: Winds\nslug: winds\n---\n\n## Zephyrs\n\nZephyrology studies winds.\n",
+            encoding="utf-8")
+        second = build(course, index_dir)
+        # Several requests, so each of the two workers is asked at least once in all likelihood.
+        for _ in range(6):
+            assert fetch_json(base + "/healthz")[1]["version"] == second
+            found = fetch_json(base + "/api/search?q=zephyrology")[1]
+            assert [hit["lesson"] for hit in found["results"]] == ["winds"]
+
+
+def test_the_server_starts_without_an_index_and_serves_the_first_build(course: Path,
+                                                                        tmp_path: Path):
+    index_dir = tmp_path / "index"
+    with server(index_dir, tmp_path, "--workers", "1") as base:
+        status, body = fetch_json(base + "/healthz")
+        assert status == 503
+        assert "lessonsearch index" in body["error"]
+        status, _, html = fetch(base + "/")
+        assert status == 503 and b"lessonsearch index" in html
+
+        version = build(course, index_dir)
+        status, body = fetch_json(base + "/healthz")
+        assert status == 200 and body["version"] == version
