@@ -16,7 +16,7 @@ from whoosh import query as wq
 
 from .analysis import STOP_WORDS, stem, words
 from .query import All, Any, Node, Not, Phrase, Word
-from .whoosh_index import BONUS_FIELDS, CONTENT
+from .whoosh_index import CONTENT
 
 
 @dataclass
@@ -109,12 +109,8 @@ def _is_natural(node: Node, bare: list[str]) -> bool:
 
 
 def _term(word: str) -> wq.Query:
-    token = stem(word)
-    return wq.Or([wq.Term(CONTENT, token)]
-                 + [wq.Term(f, token, boost=b) for f, b in BONUS_FIELDS.items()])
+    return wq.Term(CONTENT, stem(word))
 
 
 def _phrase(parts: list[str]) -> wq.Query:
-    tokens = [stem(p) for p in parts]
-    return wq.Or([wq.Phrase(CONTENT, tokens), wq.Phrase("heading", tokens,
-                                                         boost=BONUS_FIELDS["heading"])])
+    return wq.Phrase(CONTENT, [stem(p) for p in parts])

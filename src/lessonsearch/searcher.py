@@ -34,6 +34,7 @@ SNIPPET_CHARS = 220
 CORRECTION_FIELDS = ("content",)
 
 
+
 @dataclass(frozen=True, slots=True)
 class SearchHit:
     lesson: str
@@ -148,26 +149,21 @@ class Searcher:
         filters = [wq.Term(k, v) for k, v in (("lesson", lesson), ("module", module)) if v]
         filter_q = wq.And(filters) if filters else None
         the_plan = plan(tree, correct=self.correct)
-        results = self._run(searcher, the_plan.query, page, limit, filter_q)
-        if results is not None and results.total == 0 and not the_plan.natural:
+        page_hits, total = self._run(searcher, the_plan.query, page, limit, filter_q)
+        if total == 0 and not the_plan.natural:
             loose = plan(tree, correct=self.correct, relaxed=True)
-            loose_results = self._run(searcher, loose.query, page, limit, filter_q)
-            if loose_results is not None and loose_results.total:
-                the_plan, results = loose, loose_results
+            loose_hits, loose_total = self._run(searcher, loose.query, page, limit, filter_q)
+            if loose_total:
+                the_plan, page_hits, total = loose, loose_hits, loose_total
         terms = tuple(self.glossary.in_text(" ".join(positive_words(tree))))
         suggestion = None
         if the_plan.corrections:
             suggestion = _apply_corrections(text, the_plan.corrections)
-        if results is None:
-            return SearchResponse(text, 0, (), terms, suggestion, page, limit,
-                                  version=self.version)
         marks = _marked_stems(positive_words(tree), the_plan.corrections)
-        # Whoosh answers a page past the end with the last page; there is nothing there.
-        hits = tuple(self._hit(hit, marks) for hit in results) if results.pagenum == page else ()
         return SearchResponse(
             query=text,
-            total=results.total,
-            results=hits,
+            total=total,
+            results=tuple(self._hit(hit, marks) for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
             page=page,
@@ -177,16 +173,17 @@ class Searcher:
             words=tuple(the_plan.words),
         )
 
-    def _run(self, searcher, q, page, limit, filter_q):
+    def _run(self, searcher, q, page, limit, filter_q) -> tuple[list, int]:
+        """The hits of one page and the number of matches in all pages.
+
+        Block skipping (Whoosh's ``optimize``) saves little here and makes Whoosh walk every
+        posting list a second time to count the matches, so one pass scores and counts.
+        """
         if q is None:
-            return None
-        results = searcher.search_page(q, page, pagelen=limit, filter=filter_q)
-        if filter_q is not None:
-            # With a filter, Whoosh's total counts matches the filter dropped (and all of
-            # them when it matches no document): count the allowed matches ourselves.
-            allowed = set(searcher.docs_for_query(filter_q))
-            results.total = sum(1 for doc in searcher.docs_for_query(q) if doc in allowed)
-        return results
+            return [], 0
+        wanted = page * limit
+        results = searcher.search(q, limit=wanted, filter=filter_q, optimize=False)
+        return list(results[(page - 1) * limit : wanted]), results.collector.count()
 
     def _hit(self, hit, marks: frozenset[str]) -> SearchHit:
         stored = hit.fields()
