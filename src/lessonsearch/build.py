@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import index_store
 from .course import read_course
+from .coverage_allow import course_allow
 from .glossary_build import build_glossary
 from .model import CourseRead, Problem
 from .whoosh_index import documents, write_whoosh
@@ -69,6 +70,7 @@ def build_index(
             problems = read.problems + glossary.problems
             count = write_whoosh(tmp, documents(read.course), glossary.terms_by_document)
             manifest = _manifest(name, read, problems, count, glossary.term_count)
+            manifest["coverage_allow"] = course_allow(lessons_dir)
             index_store.publish(out, name, tmp, manifest)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -74,6 +74,25 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the /api/terms body")
     p.set_defaults(run=_terms)
 
+    p = sub.add_parser("serve", help="serve the search pages and the JSON API")
+    p.add_argument("--index", type=Path, help="index folder (default: $LESSONSEARCH_INDEX, index)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=5000)
+    p.add_argument("--workers", type=int, help="worker processes (default: 2 per core, up to 4)")
+    p.add_argument("--threads", type=int, help="threads per worker (default: 4)")
+    p.add_argument("--dev", action="store_true", help="Flask's development server with reload")
+    p.set_defaults(run=_serve)
+
+    p = sub.add_parser("coverage", help="which terms the glossary covers, and its gaps")
+    _index_option(p)
+    p.add_argument("--format", choices=("table", "json", "markdown", "html"), default="table",
+                   help="json prints the /api/coverage body")
+    p.add_argument("--fail-on", type=_coverage_kinds, default=(), metavar="KINDS",
+                   help="exit 1 when any of these comma-separated lists is not empty")
+    p.add_argument("--allow", type=Path, metavar="FILE",
+                   help="'kind: name' lines to accept (default: ./coverage-allow.txt if present)")
+    p.set_defaults(run=_coverage)
+
     return parser
 
 
@@ -94,7 +113,8 @@ def _progress_bar():
     def show(done: int, total: int, name: str) -> None:
         width = 30
         filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} {name[-40:]:<40}")
+        bar = "#" * filled + " " * (width - filled)
+        sys.stderr.write(f"\r[{bar}] {done}/{total} {name[-40:]:<40}")
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
@@ -160,6 +180,45 @@ def _terms(args: argparse.Namespace) -> int:
     for r in records:
         print(f"{r.term:<36} {r.mention_count:>4} mentions  {(r.definition or '')[:60]}")
     return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .web import server  # Flask and gunicorn are loaded only for this command
+
+    return server.serve(args.index, args.host, args.port, args.workers, args.threads, args.dev)
+
+
+def _coverage(args: argparse.Namespace) -> int:
+    from . import coverage_render
+    from .coverage import coverage_report
+    from .coverage_allow import default_allow_file
+    from .index_store import current_version
+
+    allow = args.allow or default_allow_file()
+    report = coverage_report(current_version(args.index), args.index, allow)
+    if args.format == "json":
+        _print_json(coverage_render.report_body(report))
+    else:
+        render = {"table": coverage_render.render_table, "html": coverage_render.render_html,
+                  "markdown": coverage_render.render_markdown}[args.format]
+        print(render(report))
+    failing = coverage_render.fail_lines(report, args.fail_on)
+    if failing:
+        print(f"lessonsearch: {len(failing)} coverage problems of kinds --fail-on names "
+              "(accept one by adding its line to the allow-list):", file=sys.stderr)
+        print("\n".join(failing), file=sys.stderr)
+    return 1 if failing else 0
+
+
+def _coverage_kinds(text: str) -> tuple[str, ...]:
+    from .coverage_allow import KINDS
+
+    kinds = tuple(dict.fromkeys(k.strip() for k in text.split(",") if k.strip()))
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown or not kinds:
+        raise argparse.ArgumentTypeError(
+            f"unknown kind {', '.join(unknown) or text!r}; choose from {', '.join(KINDS)}")
+    return kinds
 
 
 def _print_json(body: object) -> None:

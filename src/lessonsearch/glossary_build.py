@@ -1,9 +1,10 @@
 """The glossary stage of a build: entries + lesson definitions → terms with their mentions.
 
 Reads ``glossary/``, finds where lessons define terms, merges both into one term list, counts
-every term's mentions per section in course order, and writes the glossary table. It also
-tells the Whoosh stage which terms each section mentions, so a search for a term's alias
-finds sections that use another of its names.
+every term's mentions per section in course order, and writes the glossary table, with the
+facts the coverage report needs from build time (jargon candidates, lost anchors, glossary
+conflicts). It also tells the Whoosh stage which terms each section mentions, so a search for
+a term's alias finds sections that use another of its names.
 """
 
 from __future__ import annotations
@@ -11,9 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .candidates import find_candidates
+from .coverage_facts import find_broken_anchors, glossary_conflicts
 from .definitions import find_definitions
 from .glossary_source import read_glossary
-from .glossary_table import Definition, Mention, TermRecord, write_glossary_table
+from .glossary_table import (
+    CoverageFacts,
+    Definition,
+    Mention,
+    TermRecord,
+    write_coverage_tables,
+    write_glossary_table,
+)
 from .model import Course, GlossaryEntry, LessonDefinition, Problem
 from .slugs import slugify
 from .term_matching import TermMatcher
@@ -63,6 +73,11 @@ def build_glossary(
                                         count, doc.order))
     records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
     write_glossary_table(out_dir, records)
+    write_coverage_tables(out_dir, CoverageFacts(
+        candidates=find_candidates(course, {t.name: t.aliases for t in terms}),
+        broken_anchors=find_broken_anchors(course, index_dir),
+        conflicts=glossary_conflicts(problems, entries, glossary_dir),
+    ))
     return GlossaryBuild(problems, by_doc, records)
 
 

@@ -144,3 +144,118 @@ def load_glossary(folder: Path) -> list[TermRecord]:
         return records
     finally:
         db.close()
+
+
+# --- What the coverage report needs from build time ---------------------------------------
+# The server has no course text and no earlier versions, so the build stores what only it can
+# see: jargon candidates, anchors lost since earlier versions, and glossary duplicates.
+
+COVERAGE_SCHEMA = """
+CREATE TABLE candidates (
+    rank INTEGER NOT NULL, phrase TEXT NOT NULL,
+    kind TEXT NOT NULL,              -- 'collocation', 'acronym' or 'capitalised'
+    count INTEGER NOT NULL,
+    lessons TEXT NOT NULL            -- JSON list of [lesson, title, url, count], course order
+);
+CREATE TABLE broken_anchors (
+    lesson TEXT NOT NULL, anchor TEXT NOT NULL, old_url TEXT NOT NULL,
+    last_seen TEXT NOT NULL          -- the last version that had it
+);
+CREATE TABLE glossary_conflicts (
+    term TEXT NOT NULL, kept TEXT NOT NULL, kept_text TEXT NOT NULL,
+    other TEXT NOT NULL, other_text TEXT NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A lesson where something occurs, linked at its first section there."""
+
+    lesson: str
+    title: str
+    url: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """Jargon the glossary may be missing."""
+
+    phrase: str
+    kind: str
+    count: int
+    lessons: tuple[Place, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenAnchor:
+    """A section link an earlier version published that this version no longer has."""
+
+    lesson: str
+    anchor: str
+    old_url: str
+    last_seen: str
+    """The last index version that had it."""
+
+
+@dataclass(frozen=True, slots=True)
+class GlossaryConflict:
+    """One term written twice in ``glossary/`` with different text; ``kept`` won."""
+
+    term: str
+    kept: str
+    kept_text: str
+    other: str
+    other_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class CoverageFacts:
+    candidates: tuple[Candidate, ...] = ()
+    broken_anchors: tuple[BrokenAnchor, ...] = ()
+    conflicts: tuple[GlossaryConflict, ...] = ()
+
+
+def write_coverage_tables(folder: Path, facts: CoverageFacts) -> None:
+    db = sqlite3.connect(Path(folder) / GLOSSARY_DB)
+    try:
+        db.executescript(COVERAGE_SCHEMA)
+        db.executemany("INSERT INTO candidates VALUES (?, ?, ?, ?, ?)", [
+            (rank, c.phrase, c.kind, c.count,
+             json.dumps([[p.lesson, p.title, p.url, p.count] for p in c.lessons]))
+            for rank, c in enumerate(facts.candidates, start=1)
+        ])
+        db.executemany("INSERT INTO broken_anchors VALUES (?, ?, ?, ?)", [
+            (b.lesson, b.anchor, b.old_url, b.last_seen) for b in facts.broken_anchors
+        ])
+        db.executemany("INSERT INTO glossary_conflicts VALUES (?, ?, ?, ?, ?)", [
+            (c.term, c.kept, c.kept_text, c.other, c.other_text) for c in facts.conflicts
+        ])
+        db.commit()
+    finally:
+        db.close()
+
+
+def load_coverage_tables(folder: Path) -> CoverageFacts:
+    """The stored facts; empty for a version built before these tables existed."""
+    path = Path(folder) / GLOSSARY_DB
+    if not path.is_file():
+        return CoverageFacts()
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        if not {"candidates", "broken_anchors", "glossary_conflicts"} <= tables:
+            return CoverageFacts()
+        candidates = tuple(
+            Candidate(phrase, kind, count, tuple(Place(*p) for p in json.loads(lessons)))
+            for phrase, kind, count, lessons in db.execute(
+                "SELECT phrase, kind, count, lessons FROM candidates ORDER BY rank")
+        )
+        broken = tuple(BrokenAnchor(*row) for row in db.execute(
+            "SELECT * FROM broken_anchors ORDER BY rowid"))
+        conflicts = tuple(GlossaryConflict(*row) for row in db.execute(
+            "SELECT * FROM glossary_conflicts ORDER BY rowid"))
+        return CoverageFacts(candidates, broken, conflicts)
+    finally:
+        db.close()

@@ -7,7 +7,8 @@
 * ``api`` (JSON) and ``pages`` (HTML) are the two blueprints; ``params`` reads their query
   strings; ``suggest`` and ``lesson_groups`` are what they need beyond the searcher;
 * ``errors`` is the one place exceptions become responses; ``headers`` adds security,
-  caching and CORS headers; ``openapi`` describes the API; ``server`` runs gunicorn.
+  caching and CORS headers; ``openapi`` describes the API; ``server`` runs gunicorn;
+* ``coverage`` serves the editors' term coverage report (``/coverage``, ``/api/coverage``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from flask import Flask
 
 from . import errors, headers, request_index
 from .api import api
+from .coverage import coverage
 from .live import LiveIndex
 from .pages import pages
 from .settings import Settings
@@ -37,6 +39,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     request_index.install(app, LiveIndex(settings.index_dir))
     app.register_blueprint(api)
     app.register_blueprint(pages)
+    app.register_blueprint(coverage)
     errors.register_error_handlers(app)
     headers.install(app, settings)
     return app

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, jsonify, url_for
+from flask import Blueprint, current_app, jsonify, url_for
 
 from .. import responses
+from ..search_log import record_zero_result
 from ..searcher import SearchResponse
 from . import params
 from .openapi import openapi_document
@@ -24,9 +25,10 @@ api = Blueprint("api", __name__)
 def search():
     text = params.query_text()
     limit, page = params.limit(), params.page()
-    found = use_index().searcher.search(
-        text, limit, page, params.slug("lesson"), params.slug("module")
-    )
+    lesson, module = params.slug("lesson"), params.slug("module")
+    found = use_index().searcher.search(text, limit, page, lesson, module)
+    if found.total == 0 and page == 1 and not (lesson or module):
+        record_zero_result(current_app.config["LESSONSEARCH"].index_dir, text)
     return jsonify(responses.search_body(_past_the_end(found)))
 
 

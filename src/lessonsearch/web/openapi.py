@@ -149,6 +149,17 @@ def _ref_parameter(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/parameters/{name}"}
 
 
+_COVERAGE_LISTS = ("terms", "used_before_definition", "missing_from_glossary", "unused",
+                   "undefined", "conflicting", "candidates", "broken_anchors")
+COVERAGE = {
+    "type": "object",
+    "required": ["summary", *_COVERAGE_LISTS],
+    "properties": {"summary": {"type": "object"},
+                   **{name: _list_of({"type": "object"}) for name in _COVERAGE_LISTS}},
+}
+"""The coverage report's outline; its entries are described in the README."""
+
+
 def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
@@ -168,6 +179,7 @@ def openapi_document() -> dict[str, Any]:
             "/api/terms/{name}": _get("One glossary term", _ref("Term"), ("name",), (404,)),
             "/api/lessons": _get("The course's lessons in order", _ref("Lessons")),
             "/healthz": _get("Which index version answers", _ref("Health")),
+            "/api/coverage": _get("Term coverage of the glossary, for editors", COVERAGE),
             "/api/openapi.json": _get("This document", {"type": "object"}, from_index=False),
         },
         "components": {"schemas": SCHEMAS, "parameters": PARAMETERS},

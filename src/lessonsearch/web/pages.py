@@ -9,6 +9,7 @@ import unicodedata
 
 from flask import Blueprint, current_app, render_template
 
+from ..search_log import record_zero_result
 from . import params
 from .lesson_groups import MAX_HITS, grouped_search
 from .request_index import use_index, used_index
@@ -40,6 +41,8 @@ def search():
     opened = use_index()
     results = grouped_search(opened.searcher, text, page, settings.groups_per_page,
                              settings.sections_per_group, lesson, module)
+    if results.response.total == 0 and page == 1 and not (lesson or module):
+        record_zero_result(settings.index_dir, text)  # the editors' backlog (/coverage)
     lessons = {x["slug"]: x for x in opened.manifest.get("lessons", [])}
     return render_template(
         "search.html", q=text, results=results, lesson=lesson, module=module,

@@ -1,0 +1,166 @@
+"""Jargon the glossary may be missing, found in the course text at build time.
+
+The coverage report is served from the index, which holds no running text to mine, so the
+build finds candidates and stores them (``glossary_table.write_coverage_tables``). Three
+signals, each cheap and explainable to an editor:
+
+* collocations: word pairs and triples that recur and occur together far more often than
+  their words' own frequencies predict (``collocations``);
+* acronyms: ``KV``, ``LLMs``, ``RLHF`` — all capitals, 2 to 6 letters, at least twice;
+* capitalised phrases in mid-sentence: product and tool names (``GitHub``, ``Hugging Face``).
+
+Terms the glossary or the lessons already name (in any spelling the ``TermMatcher`` knows),
+and pieces of them, are left out. Text is cut into runs at punctuation and at code
+(``data/file.csv``), which no candidate crosses. Candidates are ranked by how many lessons
+use them: jargon that recurs across lessons is what a reader meets without an explanation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+
+from .analysis import WORD, normalize, stem
+from .collocations import MIN_COUNT, Run, find_collocations, ordinary, within
+from .definition_terms import split_sentences
+from .glossary_table import Candidate, Place
+from .model import Course
+from .term_matching import TermMatcher
+from .whoosh_index import documents
+
+MAX_CANDIDATES = 30
+MIN_ACRONYM_COUNT = 2
+
+_CLAUSE = re.compile(r"[,;:()\[\]\"“”—–!?]|\s-\s|\.\s")
+"""Punctuation a collocation never spans."""
+_CODE = re.compile(r"[/\\_=<>$~@#%^|`{}*+]|\w\.\w|\(\)|^\.\w|\w-\d|\d-\w|-\w+-")
+"""A chunk such as ``data/animals.csv``, ``.dat``, ``DR-1``, ``shell-lesson-data`` or
+``np.mean()``: code or a name in an example, which no candidate crosses."""
+_ACRONYM = re.compile(r"^[A-Z]{2,6}$")
+_ROMAN = re.compile(r"^[IVXLCDM]+$")
+_APOSTROPHE_S = re.compile(r"['’]s$")
+_OPENING = "\"'“‘([{"
+_CLOSING = "\"'”’)]}.,;:!?"
+
+
+def find_candidates(
+    course: Course, variants: Mapping[str, Iterable[str]], limit: int = MAX_CANDIDATES
+) -> tuple[Candidate, ...]:
+    """At most ``limit`` candidates, most lessons first, then most uses, then A–Z.
+
+    ``variants`` maps every known term (glossary or lesson-defined) to its other spellings.
+    """
+    known = _Known(variants)
+    docs = list(documents(course))
+    runs = list(_runs(docs))
+    found: dict[str, tuple[str, Counter]] = {}
+    for kind, finder in (("capitalised", _capitalised), ("acronym", _acronyms),
+                         ("collocation", find_collocations)):
+        for phrase, per_doc in finder(runs).items():
+            if phrase.lower() not in {p.lower() for p in found} and not known.covers(phrase):
+                found[phrase] = (kind, per_doc)
+    candidates = []
+    for phrase, (kind, per_doc) in found.items():
+        per_lesson: dict[str, Place] = {}
+        for index in sorted(per_doc):
+            doc = docs[index]
+            slug = doc.lesson.slug
+            seen = per_lesson.get(slug)
+            count = per_doc[index] + (seen.count if seen else 0)
+            url = seen.url if seen else doc.url
+            per_lesson[slug] = Place(slug, doc.lesson.title, url, count)
+        candidates.append(Candidate(phrase, kind, sum(per_doc.values()),
+                                    tuple(per_lesson.values())))
+    candidates.sort(key=lambda c: (-len(c.lessons), -c.count, c.phrase.lower()))
+    return tuple(candidates[:limit])
+
+
+class _Known:
+    """The terms a course already has: a candidate must be none of them, nor part of one."""
+
+    def __init__(self, variants: Mapping[str, Iterable[str]]):
+        self.matcher = TermMatcher({name: list(forms) for name, forms in variants.items()})
+        self.forms = [
+            tuple(stem(normalize(w)) for w in WORD.findall(form))
+            for name, forms in variants.items() for form in (name, *forms)
+        ]
+
+    def covers(self, phrase: str) -> bool:
+        """True for a known term in any spelling, and for a piece of one ("feed forward" of
+        "feed-forward network", "KV" of "KV cache")."""
+        if self.matcher.canonical_for(phrase) is not None:
+            return True
+        stems = tuple(stem(normalize(w)) for w in WORD.findall(phrase))
+        return any(within(stems, form) for form in self.forms)
+
+
+def _runs(docs: list) -> Iterator[Run]:
+    for index, doc in enumerate(docs):
+        texts = [(doc.heading, False)] if doc.heading else []
+        texts += [(para, True) for para in doc.body.split("\n\n")]
+        for text, prose in texts:
+            for sentence in split_sentences(text):
+                first = True
+                for clause in _CLAUSE.split(sentence):
+                    for words in _chunks(clause):
+                        if words:
+                            yield Run(index, tuple(words), not first, prose)
+                        first = False
+
+
+def _chunks(clause: str) -> Iterator[list[str]]:
+    """The words of a clause, broken wherever a chunk of code sits."""
+    words: list[str] = []
+    for chunk in clause.split():
+        chunk = chunk.lstrip(_OPENING).rstrip(_CLOSING)
+        if _CODE.search(chunk):
+            yield words
+            words = []
+        else:
+            words.extend(m.group() for m in WORD.finditer(chunk))
+    yield words
+
+
+def _acronyms(runs: list[Run]) -> dict[str, Counter]:
+    per_doc: dict[str, Counter] = {}
+    for run in runs:
+        for word in run.words:
+            core = word[:-1] if len(word) > 2 and word.endswith("s") else word
+            if not _ACRONYM.match(core) or _ROMAN.match(core):
+                continue
+            if ordinary(core):
+                continue  # "NOT", "ALL": a word shouted, not an abbreviation
+            per_doc.setdefault(core, Counter())[run.doc] += 1
+    return {k: v for k, v in per_doc.items() if sum(v.values()) >= MIN_ACRONYM_COUNT}
+
+
+def _capitalised(runs: list[Run]) -> dict[str, Counter]:
+    """Runs of two to four capitalised words in mid-sentence prose ("Hugging Face"), and
+    single words with a capital inside (``GitHub``, ``SQLite``). A lone capitalised word is
+    most often a person in an example ("Nelle", "Dr"), so it is left out."""
+    per_doc: dict[str, Counter] = {}
+    for run in runs:
+        if not run.prose:
+            continue
+        words, i = run.words, (0 if run.mid else 1)
+        while i < len(words):
+            j = i
+            while j < len(words) and j - i < 4 and _is_capitalised(words[j]):
+                j += 1
+            if j > i:
+                phrase = [_APOSTROPHE_S.sub("", w) for w in words[i:j]]
+                if len(phrase) > 1 or _inner_capital(phrase[0]):
+                    per_doc.setdefault(" ".join(phrase), Counter())[run.doc] += 1
+                i = j
+            else:
+                i += 1
+    return {k: v for k, v in per_doc.items() if sum(v.values()) >= MIN_COUNT}
+
+
+def _is_capitalised(word: str) -> bool:
+    return word[:1].isupper() and not word.isupper() and word[1:2].isalpha()
+
+
+def _inner_capital(word: str) -> bool:
+    return any(c.isupper() for c in word[1:])

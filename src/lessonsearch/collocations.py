@@ -1,0 +1,159 @@
+"""Recurring word pairs and triples that behave like terms: the collocation signal of
+``candidates``.
+
+NLTK's finders count every pair and triple within a clause; an n-gram is kept when it occurs at
+least ``MIN_COUNT`` times and its likelihood ratio (Dunning), which is asymptotically
+chi-squared, passes ``MIN_LIKELIHOOD``, the p < 0.001 cut-off. Then what statistics cannot
+tell is removed by rule: a stop word, quantifier or common verb at either edge, a phrase made
+only of everyday words (NLTK ships no word-frequency data without a download, so
+``_EVERYDAY`` is a short list), and verb phrases, told by what stands around them.
+Inflections are counted together ("text editor", "text editors").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from nltk.collocations import BigramCollocationFinder, TrigramCollocationFinder
+from nltk.metrics import BigramAssocMeasures, TrigramAssocMeasures
+
+from .analysis import STOP_WORDS, normalize, stem
+
+MIN_COUNT = 3
+MIN_LIKELIHOOD = 10.83
+_PAST = re.compile(r"..[^e]ed$")
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Words between two breaks (punctuation or code) in one section's prose."""
+
+    doc: int
+    words: tuple[str, ...]
+    mid: bool
+    """False when the run starts a sentence: its first capital says nothing."""
+    prose: bool
+    """False for a heading, whose capitals are often title case."""
+
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in text.split())
+
+
+_EDGE = frozenset(stem(w) for w in STOP_WORDS) | _stems(
+    """also always usually often sometimes never ever just simply really quite rather even
+    every each many much several most more less another one two three four five ten first
+    second third last next later now then today here there yet already still instead may might
+    must shall can cannot per etc via like unlike new old same different other whole
+    use used using get got make made see seen need want know let go goes gone say said call
+    called take give put show try look find keep tell mean means come following us newly
+    particular whose around across within contain allow total zero re pre non"""
+)
+"""Words that begin or end no term: function words, quantifiers, adverbs, common verbs."""
+
+_EVERYDAY = _stems(
+    """time times way ways thing things part parts place case example examples point end
+    start beginning kind sort type number numbers lot bit line lines page pages word words
+    sentence text name names question questions answer answers problem problems idea
+    reason result results step steps order group set list table value values piece pieces
+    people person day week year hour minute second minutes seconds world home work job
+    course lesson lessons chapter section exercise exercises solution solutions note
+    error message information data computer screen window book story left right top bottom
+    front back side middle inside outside short long big small large good bad best better
+    great little high low full empty easy hard simple plain real true false sure right wrong
+    correct reverse main final single double whole open close clear quick slow early late
+    enough rest change changes choice choose read write run see look think learn teach
+    answer ask help follow start stop play move turn hold bring begin turns"""
+)
+"""Everyday English: a phrase made only of these is no jargon, whatever its statistics."""
+
+_BEFORE_VERB = frozenset(
+    "to can could will would should must may might we you i they he she let's don't".split()
+)
+_AFTER_VERB = frozenset(
+    "the a an to this these those it its their our your my his her them us me him".split()
+)
+
+
+@dataclass
+class _Uses:
+    """Where one collocation occurs, in all its inflections, and what stands around it."""
+
+    lowered: tuple[str, ...]
+    per_doc: Counter = field(default_factory=Counter)
+    surfaces: Counter = field(default_factory=Counter)
+    verb_context: int = 0
+    """Occurrences after "to", a modal or a pronoun ("we *write queries*"), or before an
+    article or pronoun ("the model *predicts the*"): the phrase starts or ends with a verb."""
+
+    @property
+    def count(self) -> int:
+        return sum(self.per_doc.values())
+
+    @property
+    def phrase(self) -> str:
+        """The spelling most used in mid-sentence prose, where a capital means a name."""
+        return " ".join(self.surfaces.most_common(1)[0][0] if self.surfaces else self.lowered)
+
+
+def find_collocations(runs: list[Run]) -> dict[str, Counter]:
+    """Phrase → occurrences per document. Trigrams first, so a pair that only ever occurs
+    inside a kept triple is dropped."""
+    lowered = [tuple(normalize(w) for w in run.words) for run in runs]
+    kept: dict[tuple[str, ...], _Uses] = {}
+    for size, finder_type, measures in (
+        (3, TrigramCollocationFinder, TrigramAssocMeasures),
+        (2, BigramCollocationFinder, BigramAssocMeasures),
+    ):
+        finder = finder_type.from_documents(lowered)
+        finder.apply_freq_filter(MIN_COUNT)
+        finder.apply_ngram_filter(_not_a_term)
+        scored = {
+            gram for gram, score in finder.score_ngrams(measures.likelihood_ratio)
+            if score >= MIN_LIKELIHOOD and not _everyday(gram)
+        }
+        found: dict[tuple[str, ...], _Uses] = {}
+        for run, words in zip(runs, lowered, strict=True):
+            for i in range(len(words) - size + 1):
+                gram = words[i:i + size]
+                if gram not in scored:
+                    continue
+                uses = found.setdefault(tuple(map(stem, gram)), _Uses(gram))
+                uses.per_doc[run.doc] += 1
+                if run.prose and (i or run.mid):
+                    uses.surfaces[run.words[i:i + size]] += 1
+                before = words[i - 1] if i else None
+                after = words[i + size] if i + size < len(words) else None
+                uses.verb_context += before in _BEFORE_VERB or after in _AFTER_VERB
+        for key, uses in found.items():
+            inside = sum(kept[longer].count for longer in kept if within(key, longer))
+            if uses.count - inside >= MIN_COUNT and 2 * uses.verb_context < uses.count:
+                kept[key] = uses
+    return {uses.phrase: uses.per_doc for uses in kept.values()}
+
+
+def _not_a_term(*gram: str) -> bool:
+    """True for an n-gram that cannot be jargon: NLTK's filter drops those."""
+    if {gram[0], gram[-1]} & STOP_WORDS or stem(gram[0]) in _EDGE or stem(gram[-1]) in _EDGE:
+        return True
+    if any(w in STOP_WORDS and w != "of" for w in gram[1:-1]):
+        return True
+    if _PAST.search(gram[-1]) or gram[0].endswith("ly"):
+        return True  # "error occurred", "frequently used": a verb or an adverb at the edge
+    return any(len(w) < 2 or w.isdigit() or "'" in w or "’" in w for w in gram)
+
+
+def _everyday(gram: tuple[str, ...]) -> bool:
+    return all(stem(w) in _EVERYDAY or w in STOP_WORDS for w in gram)
+
+
+def within(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    return any(long[i:i + len(short)] == short for i in range(len(long) - len(short) + 1))
+
+
+def ordinary(word: str) -> bool:
+    """A stop word, an everyday word or one that begins or ends no term."""
+    low = word.lower()
+    return low in STOP_WORDS or stem(low) in _EVERYDAY or stem(low) in _EDGE

@@ -1,0 +1,230 @@
+"""The term coverage report: does the glossary cover the course, and where does it fall short?
+
+One function, ``coverage_report``, reads one index version (glossary table, manifest and the
+facts the build stored) and returns a ``CoverageReport``; the CLI, ``GET /api/coverage`` and
+the ``/coverage`` page only render it (``coverage_render``), so the three always agree.
+
+Every problem list is sorted the same way on every run, so a CI diff of the report is
+readable. Entries an editor has accepted are silenced by an allow-list (``kind: name`` lines,
+``#`` comments) read from the course file's ``[coverage]`` table at build time and from a file
+at report time (``coverage_allow``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .analysis import STOP_WORDS, stem, words
+from .coverage_allow import KINDS, read_allow, silence
+from .glossary_table import (
+    BrokenAnchor,
+    Candidate,
+    Place,
+    TermRecord,
+    load_coverage_tables,
+    load_glossary,
+)
+from .index_store import read_manifest
+from .search_log import ZeroResult, read_zero_results
+from .term_lookup import Glossary
+
+LESSONS_AGREE = 0.25
+"""Two lessons' defining sentences conflict when they share less than this fraction of the
+shorter one's content words (stems, without stop words and the term's own words)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DefinedAt:
+    lesson: str
+    title: str
+    url: str
+    sentence: str
+
+
+@dataclass(frozen=True, slots=True)
+class TermCoverage:
+    term: str
+    anchor: str
+    """The term's id on the /glossary page."""
+    in_glossary: bool
+    glossary_entry: str | None
+    """``glossary/file.md:LINE`` of its entry."""
+    defined_at: DefinedAt | None
+    """The first lesson, in course order, whose prose defines it."""
+    mentions: int
+    lessons: tuple[Place, ...]
+    """The lessons that mention it, in course order, each linked at its first mention."""
+    first_mention: Place | None
+
+
+@dataclass(frozen=True, slots=True)
+class UsedBeforeDefinition:
+    term: str
+    defined_at: DefinedAt
+    used_at: tuple[Place, ...]
+    """Lessons before the defining one that mention the term."""
+
+
+@dataclass(frozen=True, slots=True)
+class MissingFromGlossary:
+    term: str
+    defined_at: DefinedAt
+
+
+@dataclass(frozen=True, slots=True)
+class Unused:
+    term: str
+    glossary_entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class Undefined:
+    """A glossary entry lessons use but never explain; unused entries are not repeated here."""
+
+    term: str
+    glossary_entry: str
+    first_mention: Place | None
+
+
+@dataclass(frozen=True, slots=True)
+class ConflictingText:
+    source: str
+    """``glossary/file.md:LINE`` or the defining lesson's slug."""
+    text: str
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    term: str
+    reason: str
+    """``glossary-duplicate`` (written twice in glossary/) or ``lessons-disagree``."""
+    definitions: tuple[ConflictingText, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LessonInfo:
+    slug: str
+    title: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class CoverageReport:
+    version: str
+    course: dict[str, Any]
+    lessons: tuple[LessonInfo, ...]
+    """Every lesson, in course order: the x axis of each term's strip."""
+    terms: tuple[TermCoverage, ...]
+    used_before_definition: tuple[UsedBeforeDefinition, ...] = ()
+    missing_from_glossary: tuple[MissingFromGlossary, ...] = ()
+    unused: tuple[Unused, ...] = ()
+    undefined: tuple[Undefined, ...] = ()
+    conflicting: tuple[Conflict, ...] = ()
+    candidates: tuple[Candidate, ...] = ()
+    broken_anchors: tuple[BrokenAnchor, ...] = ()
+    zero_result_searches: tuple[ZeroResult, ...] = ()
+    allowed: int = 0
+    """How many entries the allow-list silenced."""
+
+    def problems(self, kind: str) -> tuple:
+        return getattr(self, kind.replace("-", "_"))
+
+    def summary(self) -> dict[str, int]:
+        counts = {"terms": len(self.terms),
+                  "in_glossary": sum(t.in_glossary for t in self.terms)}
+        counts.update({kind.replace("-", "_"): len(self.problems(kind)) for kind in KINDS})
+        counts["zero_result_searches"] = len(self.zero_result_searches)
+        counts["allowed"] = self.allowed
+        return counts
+
+
+def coverage_report(
+    version_dir: Path, index_dir: Path, allow_file: Path | None = None
+) -> CoverageReport:
+    """The report for one index version; ``allow_file`` adds to the course file's allow-list."""
+    manifest = read_manifest(version_dir)
+    records = load_glossary(version_dir)
+    facts = load_coverage_tables(version_dir)
+    lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"]) for x in manifest["lessons"])
+    position = {lesson.slug: number for number, lesson in enumerate(lessons, start=1)}
+    terms = tuple(_term(r, position) for r in records)
+    report = CoverageReport(
+        version=manifest.get("version", Path(version_dir).name),
+        course=manifest.get("course") or {},
+        lessons=lessons,
+        terms=terms,
+        used_before_definition=tuple(
+            UsedBeforeDefinition(t.term, t.defined_at, early) for t in terms
+            if t.defined_at and (early := tuple(
+                p for p in t.lessons if position[p.lesson] < position[t.defined_at.lesson]))
+        ),
+        missing_from_glossary=tuple(MissingFromGlossary(t.term, t.defined_at) for t in terms
+                                    if not t.in_glossary and t.defined_at),
+        unused=tuple(Unused(t.term, t.glossary_entry or "") for t in terms
+                     if t.in_glossary and not t.mentions),
+        undefined=tuple(Undefined(t.term, t.glossary_entry or "", t.first_mention)
+                        for t in terms if t.in_glossary and t.mentions and not t.defined_at),
+        conflicting=_conflicts(records, facts.conflicts, position),
+        candidates=facts.candidates,
+        broken_anchors=facts.broken_anchors,
+        zero_result_searches=read_zero_results(index_dir),
+    )
+    allow = read_allow(manifest.get("coverage_allow", []), allow_file)
+    return silence(report, allow, Glossary(records))
+
+
+def _term(record: TermRecord, position: dict[str, int]) -> TermCoverage:
+    per_lesson: dict[str, Place] = {}
+    for m in record.mentions:
+        seen = per_lesson.get(m.lesson)
+        per_lesson[m.lesson] = Place(m.lesson, m.lesson_title, seen.url if seen else m.url,
+                                     m.count + (seen.count if seen else 0))
+    first = record.mentions[0] if record.mentions else None
+    lesson_defs = sorted((d for d in record.definitions if d.origin == "lesson" and d.lesson),
+                         key=lambda d: position.get(d.lesson or "", 0))
+    defined = lesson_defs[0] if lesson_defs else None
+    titles = {m.lesson: m.lesson_title for m in record.mentions}
+    glossary = next((d for d in record.definitions if d.origin == "glossary"), None)
+    return TermCoverage(
+        term=record.term,
+        anchor=record.anchor,
+        in_glossary=record.in_glossary,
+        glossary_entry=glossary.source if glossary else None,
+        defined_at=DefinedAt(defined.lesson or "", titles.get(defined.lesson or "", ""),
+                             defined.url or defined.source, defined.text) if defined else None,
+        mentions=record.mention_count,
+        lessons=tuple(sorted(per_lesson.values(), key=lambda p: position.get(p.lesson, 0))),
+        first_mention=Place(first.lesson, first.lesson_title, first.url, first.count)
+        if first else None,
+    )
+
+
+def _conflicts(records: list[TermRecord], duplicates, position: dict[str, int]
+               ) -> tuple[Conflict, ...]:
+    found = [Conflict(d.term, "glossary-duplicate", (ConflictingText(d.kept, d.kept_text),
+                                                     ConflictingText(d.other, d.other_text)))
+             for d in duplicates]
+    for record in records:
+        defs = sorted((d for d in record.definitions if d.origin == "lesson" and d.lesson),
+                      key=lambda d: position.get(d.lesson or "", 0))
+        if len(defs) < 2:
+            continue
+        own = {stem(w) for w in words(record.term)}
+        first = defs[0]
+        disagreeing = [d for d in defs[1:] if d.lesson != first.lesson
+                       and not _agree(first.text, d.text, own)]
+        if disagreeing:
+            found.append(Conflict(record.term, "lessons-disagree", tuple(
+                ConflictingText(d.lesson or "", d.text, d.url) for d in [first, *disagreeing])))
+    return tuple(sorted(found, key=lambda c: (c.term.lower(), c.reason)))
+
+
+def _agree(one: str, other: str, own: set[str]) -> bool:
+    a, b = (({stem(w) for w in words(s)} - STOP_WORDS) - own for s in (one, other))
+    if not a or not b:
+        return True
+    return len(a & b) / min(len(a), len(b)) >= LESSONS_AGREE
+

@@ -1,0 +1,86 @@
+"""Build-time facts for the coverage report that the server could not work out later.
+
+* Broken anchors: the links an earlier version published that this build no longer has.
+  Only a build sees both the previous live version and the new course. An anchor stays on the
+  list (carried from version to version) until it comes back or an editor allows it, because
+  readers' bookmarks and embedding sites keep the link whatever we rebuild in between.
+* Glossary conflicts: ``read_glossary`` keeps the first of two different definitions of one
+  term and says so in a Problem; here that Problem becomes both texts side by side.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from . import index_store
+from .glossary_source import read_glossary_text
+from .glossary_table import BrokenAnchor, GlossaryConflict, load_coverage_tables
+from .model import Course, GlossaryEntry, Problem, link_to
+
+_DUPLICATE = re.compile(
+    r"^The term (?P<term>'.*'|\".*\") is defined here and at (?P<kept>\S+) with a different"
+)
+"""The message ``glossary_source.read_glossary`` gives a term defined twice differently."""
+
+
+def find_broken_anchors(course: Course, index_dir: Path | None) -> tuple[BrokenAnchor, ...]:
+    """Section links of the live version (and the ones it still listed) the new course lacks.
+
+    Call it before the new version is published, while ``current`` is still the old one.
+    """
+    previous = index_store.previous_version(Path(index_dir)) if index_dir else None
+    if previous is None:
+        return ()
+    now = {link_to(lesson.url, s.anchor) for lesson in course.lessons for s in lesson.sections
+           if s.anchor}
+    broken: dict[str, BrokenAnchor] = {}
+    for old in load_coverage_tables(previous).broken_anchors:
+        if old.old_url not in now:
+            broken[old.old_url] = old
+    try:
+        lessons = index_store.read_manifest(previous).get("lessons", [])
+    except (OSError, ValueError):
+        lessons = []
+    for lesson in lessons:
+        for anchor in lesson.get("anchors", []):
+            url = link_to(lesson["url"], anchor)
+            if url not in now and url not in broken:
+                broken[url] = BrokenAnchor(lesson["slug"], anchor, url, previous.name)
+    return tuple(broken.values())
+
+
+def glossary_conflicts(
+    problems: tuple[Problem, ...], entries: tuple[GlossaryEntry, ...], glossary_dir: Path | None
+) -> tuple[GlossaryConflict, ...]:
+    """The glossary reader's duplicate-definition warnings, with both definitions' text."""
+    kept_text = {entry.source: entry.definition for entry in entries}
+    conflicts = []
+    for problem in problems:
+        found = _DUPLICATE.match(problem.message)
+        if found is None or problem.line is None:
+            continue
+        other = f"{problem.path}:{problem.line}"
+        conflicts.append(GlossaryConflict(
+            term=ast.literal_eval(found["term"]),
+            kept=found["kept"],
+            kept_text=kept_text.get(found["kept"], ""),
+            other=other,
+            other_text=_definition_at(glossary_dir, problem.path, problem.line),
+        ))
+    return tuple(conflicts)
+
+
+def _definition_at(glossary_dir: Path | None, shown: str, line: int) -> str:
+    """The definition written at ``shown:line`` (``shown`` starts with the folder's name)."""
+    if glossary_dir is None:
+        return ""
+    path = Path(glossary_dir).joinpath(*Path(shown).parts[1:])
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    drafts, _ = read_glossary_text(text, shown)
+    draft = next((d for d in drafts if d.line == line), None)
+    return "\n\n".join(p for p in draft.paragraphs if p) if draft else ""

@@ -1,0 +1,253 @@
+"""The coverage report's faces: JSON, a terminal table, Markdown, and the HTML page's data.
+
+``report_body`` is the one JSON body (``--format json`` and ``GET /api/coverage``). The HTML
+page and ``--format html`` render one template, ``web/templates/coverage.html``, from
+``page_context``: inside the site's layout for the server, inside a standalone layout (styles
+and script inlined) for a file a CI job can publish. Jinja is used directly for the latter, so
+the CLI needs no Flask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from .coverage import CoverageReport, TermCoverage
+from .coverage_allow import KINDS, entry_name
+
+WEB = Path(__file__).resolve().parent / "web"
+TITLES = {
+    "used-before-definition": "Used before definition",
+    "missing-from-glossary": "Missing from the glossary",
+    "unused": "Unused glossary entries",
+    "undefined": "Never defined in a lesson",
+    "conflicting": "Conflicting definitions",
+    "candidates": "Jargon with no entry",
+    "broken-anchors": "Broken anchors",
+}
+TERM_KINDS = KINDS[:5]
+"""The kinds whose entries are terms of the table (a filter shows those rows)."""
+SORTS = ("term", "glossary", "defined", "mentions", "lessons", "first")
+
+
+def report_body(report: CoverageReport) -> dict[str, Any]:
+    body: dict[str, Any] = {"summary": report.summary()}
+    body["terms"] = [asdict(t) for t in report.terms]
+    for kind in KINDS:
+        body[kind.replace("-", "_")] = [asdict(e) for e in report.problems(kind)]
+    body["zero_result_searches"] = [asdict(z) for z in report.zero_result_searches]
+    body["version"] = report.version
+    body["course"] = report.course
+    body["lessons"] = [asdict(lesson) for lesson in report.lessons]
+    return body
+
+
+def describe(kind: str, entry: Any, urls: bool = True) -> str:
+    """One line on what is wrong with ``entry``, for the terminal and for CI logs; pages
+    that link the lessons anyway pass ``urls=False``."""
+    if kind == "used-before-definition":
+        early = ", ".join(p.lesson for p in entry.used_at)
+        return f"used in {early} before {entry.defined_at.lesson} defines it"
+    if kind == "missing-from-glossary":
+        return f"defined in {entry.defined_at.lesson}" + (
+            f": {entry.defined_at.url}" if urls else "")
+    if kind in ("unused", "undefined"):
+        return f"glossary entry at {entry.glossary_entry}"
+    if kind == "conflicting":
+        return f"{entry.reason}: " + " vs ".join(d.source for d in entry.definitions)
+    if kind == "candidates":
+        return f"{entry.kind}, {entry.count}× in {len(entry.lessons)} lessons"
+    return (f"was {entry.old_url} " if urls else "") + f"(last in {entry.last_seen})"
+
+
+def fail_lines(report: CoverageReport, kinds: tuple[str, ...]) -> list[str]:
+    """``kind: name  # why`` per failing entry: the allow-list's own format, ready to paste."""
+    return [f"{kind}: {entry_name(kind, e)}  # {describe(kind, e)}"
+            for kind in kinds for e in report.problems(kind)]
+
+
+def render_table(report: CoverageReport) -> str:
+    lines = [f"Term coverage: {report.course.get('title') or 'course'} ({report.version})",
+             _summary_line(report), ""]
+    widths = (30, 34, 28, 8, 7)
+    head = ("TERM", "GLOSSARY", "DEFINED IN", "MENTIONS", "LESSONS")
+    lines.append("  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)) + "  FIRST")
+    for t in report.terms:
+        cells = (t.term, t.glossary_entry or "-", t.defined_at.lesson if t.defined_at else "-",
+                 str(t.mentions), str(len(t.lessons)))
+        lines.append("  ".join(_cut(c, w).ljust(w) for c, w in zip(cells, widths, strict=True))
+                     + "  " + (t.first_mention.lesson if t.first_mention else "-"))
+    for kind in KINDS:
+        entries = report.problems(kind)
+        lines += ["", f"{TITLES[kind]} ({len(entries)})"]
+        lines += [f"  {entry_name(kind, e)}: {describe(kind, e)}" for e in entries]
+    if report.zero_result_searches:
+        lines += ["", f"Searches with no results ({len(report.zero_result_searches)})"]
+        lines += [f"  {z.count:>4}× {z.query}" for z in report.zero_result_searches]
+    return "\n".join(lines)
+
+
+def render_markdown(report: CoverageReport) -> str:
+    lines = [f"# Term coverage: {report.course.get('title') or 'course'}", "",
+             f"Index version `{report.version}`. {_summary_line(report)}", ""]
+    for kind in KINDS:
+        entries = report.problems(kind)
+        lines += [f"## {TITLES[kind]} ({len(entries)})", ""]
+        for e in entries:
+            links = [f"[{_md(p.lesson)}]({p.url})" for p in _places(kind, e)]
+            if kind == "broken-anchors":
+                links.append(f"<{e.old_url}>")
+            lines.append(" ".join([f"- **{_md(entry_name(kind, e))}**:",
+                                   _md(describe(kind, e, False)), *links]))
+            if kind == "conflicting":
+                lines += [f"  - {_md(d.source)}: {_md(d.text)}" for d in e.definitions]
+        if not entries:
+            lines.append("None.")
+        lines.append("")
+    lines += ["## Terms", "", "| term | glossary | defined in | mentions | lessons |",
+              "| --- | --- | --- | ---: | ---: |"]
+    for t in report.terms:
+        defined = f"[{_md(t.defined_at.lesson)}]({t.defined_at.url})" if t.defined_at else "–"
+        lines.append(f"| {_md(t.term)} | {_md(t.glossary_entry or '–')} | {defined} | "
+                     f"{t.mentions} | {len(t.lessons)} |")
+    if report.zero_result_searches:
+        lines += ["", "## Searches with no results", ""]
+        lines += [f"- {z.count}× {_md(z.query)}" for z in report.zero_result_searches]
+    return "\n".join(lines) + "\n"
+
+
+def render_html(report: CoverageReport) -> str:
+    """A standalone page (styles and script inlined) with what ``/coverage`` shows."""
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    env = Environment(loader=FileSystemLoader(WEB / "templates"),
+                      autoescape=select_autoescape(default=True, default_for_string=True))
+    layout = env.from_string(_STANDALONE)
+    page = env.get_template("coverage.html")
+    css = "\n".join((WEB / "static" / name).read_text("utf-8")
+                    for name in ("style.css", "coverage.css"))
+    return page.render(layout=layout, css=css, js=(WEB / "static/coverage.js").read_text("utf-8"),
+                       term_url=None, **page_context(report))
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A lesson that mentions or defines a term: its bar in the term's strip."""
+
+    x: int
+    height: int
+    css: str
+    """``hit``, or ``def`` for the defining lesson."""
+    title: str
+    url: str
+
+
+STRIP_STEP = 8
+STRIP_HEIGHT = 18
+
+
+def page_context(report: CoverageReport, kind: str | None = None,
+                 sort: str = "term") -> dict[str, Any]:
+    """What the template needs: rows (filtered, sorted), each with its kinds and strip."""
+    kinds_of: dict[str, list[str]] = {}
+    for k in TERM_KINDS:
+        for e in report.problems(k):
+            kinds_of.setdefault(e.term, []).append(k)
+    position = {lesson.slug: n for n, lesson in enumerate(report.lessons, start=1)}
+    rows = [{"t": t, "kinds": kinds_of.get(t.term, []), "cells": strip(report, t),
+             "order": sort_keys(t, position)}
+            for t in report.terms if kind not in TERM_KINDS or kind in kinds_of.get(t.term, [])]
+    rows.sort(key=lambda row: (row["order"][sort], row["order"]["term"]))
+    return {
+        "report": report, "summary": report.summary(), "rows": rows, "kind": kind,
+        "sort": sort, "kinds": KINDS, "titles": TITLES, "term_kinds": TERM_KINDS,
+        "strip_width": max(1, len(report.lessons)) * STRIP_STEP, "strip_height": STRIP_HEIGHT,
+        "describe": describe, "entry_name": entry_name, "places": _places,
+    }
+
+
+def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:
+    """A bar per lesson that uses the term, in course order, taller for more mentions, the
+    defining lesson marked. The template draws a dashed baseline, a dash per lesson, so the
+    lessons without a bar show as gaps."""
+    uses = {p.lesson: p for p in term.lessons}
+    most = max((p.count for p in term.lessons), default=1)
+    defined = term.defined_at.lesson if term.defined_at else None
+    cells = []
+    for number, lesson in enumerate(report.lessons):
+        place = uses.get(lesson.slug)
+        if place is None and lesson.slug != defined:
+            continue
+        count = place.count if place else 0
+        what = f"{count} mention{'s' if count != 1 else ''}"
+        if lesson.slug == defined:
+            what += "; defines it"
+        cells.append(Cell(
+            x=number * STRIP_STEP,
+            height=3 + round((STRIP_HEIGHT - 5) * count / most),
+            css="def" if lesson.slug == defined else "hit",
+            title=f"{number + 1}. {lesson.title}: {what}",
+            url=place.url if place else term.defined_at.url,  # type: ignore[union-attr]
+        ))
+    return cells
+
+
+def sort_keys(t: TermCoverage, position: dict[str, int]) -> dict[str, Any]:
+    """Each column's ascending sort value; counts negated so the default puts most first.
+    The page writes them as ``data-*`` attributes, so coverage.js sorts exactly as the server
+    does."""
+    last = len(position) + 1
+    return {
+        "term": t.term.lower(),
+        "glossary": t.glossary_entry or "~",
+        "defined": position.get(t.defined_at.lesson, last) if t.defined_at else last,
+        "mentions": -t.mentions,
+        "lessons": -len(t.lessons),
+        "first": position.get(t.first_mention.lesson, last) if t.first_mention else last,
+    }
+
+
+def _places(kind: str, entry: Any) -> list:
+    """The lesson links an entry involves, for the HTML and Markdown lists."""
+    if kind == "used-before-definition":
+        return [*entry.used_at, entry.defined_at]
+    if kind == "missing-from-glossary":
+        return [entry.defined_at]
+    if kind == "undefined":
+        return [entry.first_mention] if entry.first_mention else []
+    if kind == "candidates":
+        return list(entry.lessons)
+    return []
+
+
+def _summary_line(report: CoverageReport) -> str:
+    s = report.summary()
+    parts = [f"{s['terms']} terms, {s['in_glossary']} in the glossary"]
+    parts += [f"{s[k.replace('-', '_')]} {k.replace('-', ' ')}" for k in KINDS]
+    parts.append(f"{s['allowed']} allowed")
+    return "; ".join(parts) + "."
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("[", "\\[").replace("]", "\\]").replace("*", "\\*")
+
+
+_STANDALONE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{% block title %}{% endblock %} · {{ report.course.title or "Course" }}</title>
+<style>{{ css | safe }}</style>
+</head>
+<body>
+<main id="main-content" class="wrap">{% block main %}{% endblock %}</main>
+<script>{{ js | safe }}</script>
+</body>
+</html>
+"""

@@ -1,0 +1,75 @@
+"""Searches that found nothing: a backlog of words readers expect the course to explain.
+
+The log lives in the index folder, beside the versions, so it outlives rebuilds. Recording
+must never slow or break a search: one ``write`` of one line to a file opened with
+``O_APPEND`` (the kernel appends whole small writes atomically, so concurrent workers do not
+interleave lines), and any ``OSError`` — a read-only disk, a full one — is swallowed. The log
+stops growing at ``MAX_LOG_BYTES``; reading aggregates it into counts per query.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ZERO_RESULTS_LOG = "zero-results.jsonl"
+MAX_LOG_BYTES = 5 * 2**20
+MAX_QUERY_CHARS = 200
+"""Longer queries are cut: a pasted paragraph says little about a missing term."""
+
+
+@dataclass(frozen=True, slots=True)
+class ZeroResult:
+    query: str
+    count: int
+    last: str
+    """When it was last searched for, ``YYYY-MM-DDTHH:MM:SSZ``."""
+
+
+def record_zero_result(index_dir: Path, query: str) -> None:
+    """Append one line for a search that found nothing; never raises ``OSError``."""
+    query = " ".join(query.split())[:MAX_QUERY_CHARS]
+    if not query:
+        return
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    line = json.dumps({"query": query, "at": stamp}, ensure_ascii=False) + "\n"
+    try:
+        fd = os.open(Path(index_dir) / ZERO_RESULTS_LOG,
+                     os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError:
+        return
+    try:
+        if os.fstat(fd).st_size < MAX_LOG_BYTES:
+            os.write(fd, line.encode("utf-8"))
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_zero_results(index_dir: Path, limit: int = 50) -> tuple[ZeroResult, ...]:
+    """The most frequent zero-result queries (case and spacing folded), then the latest."""
+    counts: dict[str, list] = {}
+    try:
+        with open(Path(index_dir) / ZERO_RESULTS_LOG, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                try:
+                    entry = json.loads(line)
+                    query, at = str(entry["query"]), str(entry["at"])
+                except (ValueError, KeyError, TypeError):
+                    continue  # a torn or hand-edited line
+                key = " ".join(query.lower().split())
+                seen = counts.setdefault(key, [query, 0, at])
+                seen[1] += 1
+                seen[2] = max(seen[2], at)
+    except OSError:
+        return ()
+    ranked = sorted(counts.values(), key=lambda s: (-s[1], _descending(s[2]), s[0].lower()))
+    return tuple(ZeroResult(query, count, last) for query, count, last in ranked[:limit])
+
+
+def _descending(stamp: str) -> tuple[int, ...]:
+    return tuple(-ord(c) for c in stamp)

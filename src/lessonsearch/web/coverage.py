@@ -1,0 +1,45 @@
+"""The editors' term coverage report: ``/coverage`` (HTML) and ``GET /api/coverage`` (JSON).
+
+Both call ``coverage.coverage_report`` on the version this request reads, so the page, the
+API and ``lessonsearch coverage`` show one report. The allow-list is the course file's
+(stored at build time) plus ``coverage-allow.txt`` in the server's working directory.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
+
+from ..coverage import CoverageReport, coverage_report
+from ..coverage_allow import KINDS, default_allow_file
+from ..coverage_render import SORTS, page_context, report_body
+from .request_index import use_index
+from .settings import Settings
+
+coverage = Blueprint("coverage", __name__)
+
+
+@coverage.get("/coverage")
+def page():
+    kind = request.args.get("kind")
+    sort = request.args.get("sort", "term")
+    return render_template(
+        "coverage.html",
+        layout="base.html",
+        stylesheets=[url_for("static", filename="coverage.css")],
+        scripts=[url_for("static", filename="coverage.js")],
+        term_url=lambda anchor: url_for("pages.term", name=anchor),
+        **page_context(_report(), kind if kind in KINDS else None,
+                       sort if sort in SORTS else "term"),
+    )
+
+
+@coverage.get("/api/coverage")
+def api():
+    return jsonify(report_body(_report()))
+
+
+def _report() -> CoverageReport:
+    settings: Settings = current_app.config["LESSONSEARCH"]
+    opened = use_index()
+    return coverage_report(opened.searcher.version_dir, settings.index_dir,
+                           default_allow_file())

@@ -1,0 +1,58 @@
+// The coverage page's table: sort by a column and filter by a problem kind without a reload.
+// Without JavaScript the same links ask the server for the sorted or filtered page.
+(function () {
+  "use strict";
+  var table = document.querySelector("table.coverage-terms");
+  if (!table) { return; }
+  var body = table.tBodies[0];
+  var rows = Array.prototype.slice.call(body.rows).filter(function (r) {
+    return r.hasAttribute("data-kinds");
+  });
+
+  function value(row, key) {
+    var raw = row.getAttribute("data-" + key) || "";
+    var number = Number(raw);
+    return raw !== "" && !isNaN(number) ? number : raw;
+  }
+
+  function sortBy(key, link) {
+    var header = link.closest("th");
+    var descending = header.getAttribute("aria-sort") === "ascending" &&
+      header.hasAttribute("data-sorted");
+    rows.sort(function (a, b) {
+      var x = value(a, key), y = value(b, key);
+      var order = x < y ? -1 : x > y ? 1 : 0;
+      if (order === 0) { order = value(a, "term") < value(b, "term") ? -1 : 1; }
+      return descending ? -order : order;
+    });
+    rows.forEach(function (r) { body.appendChild(r); });
+    table.querySelectorAll("thead th").forEach(function (th) {
+      th.removeAttribute("aria-sort");
+      th.removeAttribute("data-sorted");
+    });
+    header.setAttribute("aria-sort", descending ? "descending" : "ascending");
+    header.setAttribute("data-sorted", "");
+  }
+
+  function filterBy(kind, link) {
+    rows.forEach(function (r) {
+      var kinds = r.getAttribute("data-kinds").split(" ");
+      r.hidden = kind !== "" && kinds.indexOf(kind) < 0;
+    });
+    document.querySelectorAll("nav.kinds a[data-filter]").forEach(function (a) {
+      a.removeAttribute("aria-current");
+    });
+    link.setAttribute("aria-current", "true");
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-sort], a[data-filter]");
+    if (!link) { return; }
+    event.preventDefault();
+    if (link.hasAttribute("data-sort")) {
+      sortBy(link.getAttribute("data-sort"), link);
+    } else {
+      filterBy(link.getAttribute("data-filter"), link);
+    }
+  });
+}());

@@ -1,0 +1,186 @@
+"""The term coverage report on a course written to hold exactly one of every problem.
+
+``tests/data/coverage`` is built twice: first with an extra section that the second build no
+longer has, so the live version also reports exactly one broken anchor.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lessonsearch.build import build_index
+from lessonsearch.coverage import LESSONS_AGREE, _agree, _conflicts, coverage_report
+from lessonsearch.coverage_allow import KINDS, course_allow, entry_name, parse_allow
+from lessonsearch.errors import LessonFormatError
+from lessonsearch.glossary_table import Definition, TermRecord
+from lessonsearch.index_store import current_version
+
+COURSE = Path(__file__).resolve().parent / "data" / "coverage"
+RETIRED = "\n## Cooling down\n\nLeave the loaf on a rack for an hour before slicing.\n"
+BASE = "https://bake.example.test/bread/"
+
+
+def build_coverage_index(folder: Path) -> Path:
+    """The coverage course built twice into ``folder/index``; the first build had one more
+    section (``shaping-and-baking#cooling-down``)."""
+    course = Path(shutil.copytree(COURSE, folder / "course"))
+    lesson = course / "lessons" / "03-shaping-and-baking.md"
+    original = lesson.read_text(encoding="utf-8")
+    lesson.write_text(original + RETIRED, encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", folder / "index")
+    lesson.write_text(original, encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", folder / "index")
+    return folder / "index"
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_coverage_index(tmp_path_factory.mktemp("coverage"))
+
+
+@pytest.fixture(scope="module")
+def report(index_dir: Path):
+    return coverage_report(current_version(index_dir), index_dir)
+
+
+def test_each_problem_is_found_exactly_once(report):
+    names = {kind: [entry_name(kind, e) for e in report.problems(kind)] for kind in KINDS}
+    assert names == {
+        "used-before-definition": ["levain"],
+        "missing-from-glossary": ["autolyse"],
+        "unused": ["banneton"],
+        "undefined": ["oven spring"],
+        "conflicting": ["crumb"],
+        "candidates": ["bulk fermentation"],
+        "broken-anchors": ["shaping-and-baking#cooling-down"],
+    }
+
+
+def test_the_course_files_allow_list_silences_the_second_unused_entry(report):
+    assert report.allowed == 1
+    assert "couche" in {t.term for t in report.terms}
+    assert report.summary()["unused"] == 1
+
+
+def test_used_before_definition_links_both_lessons(report):
+    (entry,) = report.used_before_definition
+    assert [p.lesson for p in entry.used_at] == ["flour-and-water"]
+    assert entry.used_at[0].url == BASE + "flour-and-water#letting-it-sit"
+    assert entry.defined_at.lesson == "the-starter"
+    assert entry.defined_at.url == BASE + "the-starter#feeding-a-culture"
+    assert "called a levain" in entry.defined_at.sentence
+
+
+def test_each_term_has_its_entry_definition_lessons_and_first_mention(report):
+    terms = {t.term: t for t in report.terms}
+    hydration = terms["hydration"]
+    assert hydration.glossary_entry == "glossary/glossary.md:14"
+    assert hydration.defined_at.url == BASE + "flour-and-water#weighing-everything"
+    assert [p.lesson for p in hydration.lessons] == [
+        "flour-and-water", "the-starter", "shaping-and-baking"]
+    assert hydration.first_mention.url == BASE + "flour-and-water#weighing-everything"
+    assert terms["autolyse"].glossary_entry is None and not terms["autolyse"].in_glossary
+    assert terms["banneton"].mentions == 0 and terms["banneton"].first_mention is None
+
+
+def test_a_glossary_duplicate_shows_both_texts(report):
+    (conflict,) = report.conflicting
+    assert conflict.reason == "glossary-duplicate"
+    kept, other = conflict.definitions
+    assert (kept.source, other.source) == ("glossary/glossary.md:11", "glossary/more-terms.md:1")
+    assert kept.text.startswith("The inside of a baked loaf")
+    assert other.text == "The crust and the inside of a loaf together."
+
+
+def test_candidates_say_where_they_occur(report):
+    (candidate,) = report.candidates
+    assert candidate.kind == "collocation" and candidate.count == 4
+    assert [p.lesson for p in candidate.lessons] == [
+        "flour-and-water", "the-starter", "shaping-and-baking"]
+    assert candidate.lessons[1].count == 2
+
+
+def test_broken_anchors_name_the_old_link_and_the_version_that_had_it(index_dir, report):
+    (broken,) = report.broken_anchors
+    assert broken.old_url == BASE + "shaping-and-baking#cooling-down"
+    versions = sorted(p.name for p in index_dir.glob("v-*"))
+    assert broken.last_seen == versions[0]
+
+
+def test_a_broken_anchor_is_carried_until_it_comes_back(tmp_path: Path):
+    index_dir = build_coverage_index(tmp_path)
+    course = tmp_path / "course"
+    build_index(course / "lessons", course / "glossary", index_dir)
+    again = coverage_report(current_version(index_dir), index_dir)
+    assert [b.anchor for b in again.broken_anchors] == ["cooling-down"]
+    lesson = course / "lessons" / "03-shaping-and-baking.md"
+    lesson.write_text(lesson.read_text(encoding="utf-8") + RETIRED, encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", index_dir)
+    assert coverage_report(current_version(index_dir), index_dir).broken_anchors == ()
+
+
+def test_an_allow_file_silences_any_spelling_of_a_term(index_dir, tmp_path: Path):
+    allow = tmp_path / "allow.txt"
+    allow.write_text(
+        "# accepted for now\n"
+        "used-before-definition: Levains   # plural spelling still names the term\n"
+        "candidates: Bulk Fermentation\n"
+        "broken-anchors: shaping-and-baking#cooling-down\n",
+        encoding="utf-8",
+    )
+    report = coverage_report(current_version(index_dir), index_dir, allow)
+    assert report.used_before_definition == ()
+    assert report.candidates == ()
+    assert report.broken_anchors == ()
+    assert report.allowed == 4
+    assert len(report.missing_from_glossary) == 1
+
+
+def test_an_unknown_kind_in_the_allow_list_is_an_error_naming_the_line():
+    with pytest.raises(LessonFormatError) as raised:
+        parse_allow(["unused: banneton", "unsued: couche"], "coverage-allow.txt")
+    assert raised.value.line == 2
+    assert "coverage-allow.txt:2" in str(raised.value)
+
+
+def test_problem_lists_are_in_a_stable_order(index_dir, report):
+    again = coverage_report(current_version(index_dir), index_dir)
+    assert again == report
+    assert [t.term for t in report.terms] == sorted((t.term for t in report.terms), key=str.lower)
+
+
+def _lesson_definition(lesson: str, order: int, text: str) -> Definition:
+    return Definition("lesson", text, f"{BASE}{lesson}", lesson, None, f"{BASE}{lesson}",
+                      "naming", order)
+
+
+def test_two_lessons_conflict_only_when_their_sentences_share_almost_nothing():
+    agreeing = TermRecord("proof", "proof", None, None, False, (), (), (
+        _lesson_definition("one", 1, "The final rise of a shaped loaf is its proof."),
+        _lesson_definition("two", 2, "Proof means the last rise a shaped loaf gets before baking."),
+    ), ())
+    clashing = TermRecord("proof", "proof", None, None, False, (), (), (
+        _lesson_definition("one", 1, "The final rise of a shaped loaf is its proof."),
+        _lesson_definition("two", 2, "Proof is the alcohol strength printed on a spirit bottle."),
+    ), ())
+    position = {"one": 1, "two": 2}
+    assert _conflicts([agreeing], (), position) == ()
+    (conflict,) = _conflicts([clashing], (), position)
+    assert conflict.reason == "lessons-disagree"
+    assert [d.source for d in conflict.definitions] == ["one", "two"]
+    assert 0 < LESSONS_AGREE < 1
+    assert _agree("a loaf rises", "", set())  # nothing to compare is no conflict
+
+
+
+def test_the_course_file_coverage_table_takes_lines_or_lists_per_kind(tmp_path: Path):
+    (tmp_path / "lessonsearch.toml").write_text(
+        '[coverage]\nallow = ["candidates: bulk fermentation"]\nunused = ["couche", "banneton"]\n',
+        encoding="utf-8",
+    )
+    assert course_allow(tmp_path) == [
+        "candidates: bulk fermentation", "unused: couche", "unused: banneton"]
+    assert course_allow(tmp_path / "other" / "lessons") == []  # none here nor in the parent

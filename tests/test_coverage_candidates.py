@@ -1,0 +1,79 @@
+"""Jargon candidates: recurring collocations, acronyms and mid-sentence names, minus what the
+glossary already knows, everyday English and code."""
+
+from __future__ import annotations
+
+from lessonsearch.candidates import MAX_CANDIDATES, find_candidates
+from lessonsearch.model import Course, CourseInfo
+from lessonsearch.readers.markdown import read_markdown_lesson
+
+LESSONS = [
+    """---
+title: Ovens
+slug: ovens
+---
+
+## Heat
+
+A deck oven holds heat in its stone floor. The deck oven at the bakery runs all night.
+Bakers who run a WFO, a wood-fired oven, rake the embers out first; a WFO takes hours to
+heat. Our friends at Hearth Works sell parts, and Hearth Works ships them quickly.
+Copy the log into `data/oven_log.csv` and open data/oven_log.csv again, then
+data/oven_log.csv once more. The same way, every time, at the same time.
+""",
+    """---
+title: Loaves
+slug: loaves
+---
+
+## Crust
+
+Steam in a deck oven keeps the crust soft at first. Some use a Dutch oven instead, and
+a Dutch oven traps steam well. Our friends at Hearth Works agree. A WFO gives a smoky
+crust. Grease the Dutch oven lightly. The same way, every time, at the same time.
+""",
+]
+
+
+def course(*texts: str) -> Course:
+    lessons = tuple(read_markdown_lesson(text, f"lessons/{n}.md") for n, text in enumerate(texts))
+    return Course(CourseInfo("c", "C"), lessons)
+
+
+def phrases(found) -> dict[str, str]:
+    return {c.phrase: c.kind for c in found}
+
+
+def test_collocations_acronyms_and_names_are_found_ranked_by_lessons():
+    found = find_candidates(course(*LESSONS), {})
+    assert phrases(found) == {
+        "deck oven": "collocation", "Dutch oven": "collocation", "WFO": "acronym",
+        "Hearth Works": "capitalised",
+    }
+    # most lessons first, then most uses, then A-Z: "Dutch oven" is in one lesson only
+    assert [c.phrase for c in found] == ["deck oven", "Hearth Works", "WFO", "Dutch oven"]
+    deck = next(c for c in found if c.phrase == "deck oven")
+    assert deck.count == 3
+    assert [(p.lesson, p.count) for p in deck.lessons] == [("ovens", 2), ("loaves", 1)]
+    assert deck.lessons[0].url.endswith("#heat")
+
+
+def test_terms_the_glossary_knows_are_left_out_in_any_spelling():
+    found = find_candidates(course(*LESSONS), {"Dutch ovens": [], "wood-fired oven": ["WFO"]})
+    assert "Dutch oven" not in phrases(found) and "WFO" not in phrases(found)
+    assert "deck oven" in phrases(found)
+
+
+def test_a_piece_of_a_known_term_is_no_candidate():
+    found = find_candidates(course(*LESSONS), {"deck oven stone": []})
+    assert "deck oven" not in phrases(found)
+
+
+def test_everyday_phrases_code_and_stop_words_are_no_candidates():
+    found = phrases(find_candidates(course(*LESSONS), {}))
+    assert not {"same way", "same time", "oven log", "oven_log", "csv", "data"} & set(found)
+
+
+def test_at_most_thirty_and_a_limit_can_be_given():
+    assert MAX_CANDIDATES == 30
+    assert len(find_candidates(course(*LESSONS), {}, limit=2)) == 2

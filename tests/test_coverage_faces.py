@@ -1,0 +1,138 @@
+"""One report, three faces: ``lessonsearch coverage``, ``GET /api/coverage`` and ``/coverage``
+agree, and ``--fail-on`` turns named problem lists into an exit code a CI job can use."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_coverage import build_coverage_index
+from web_fixtures import serving
+
+from lessonsearch.cli import main
+from lessonsearch.coverage_allow import KINDS
+from lessonsearch.search_log import record_zero_result
+
+COUNT = re.compile(r'data-count="([\w-]+)">(\d+)<')
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    index_dir = build_coverage_index(tmp_path_factory.mktemp("faces"))
+    record_zero_result(index_dir, "proofing basket")
+    record_zero_result(index_dir, "Proofing  basket")
+    return index_dir
+
+
+@pytest.fixture(autouse=True)
+def no_allow_file_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI and the app read ./coverage-allow.txt; run where there is none."""
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def client(index_dir: Path):
+    with serving(index_dir) as client:
+        yield client
+
+
+def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
+    code = main(["coverage", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_json_is_the_api_body(index_dir, client, capsys):
+    code, out, _ = run(capsys, "--index", str(index_dir), "--format", "json")
+    assert code == 0
+    api = client.get("/api/coverage")
+    assert api.status_code == 200
+    assert json.loads(out) == api.get_json()
+
+
+def test_the_page_shows_the_same_counts(index_dir, client, capsys):
+    body = client.get("/api/coverage").get_json()
+    page = client.get("/coverage")
+    assert page.status_code == 200
+    shown = dict(COUNT.findall(page.get_data(as_text=True)))
+    expected = {kind: str(body["summary"][kind.replace("-", "_")]) for kind in KINDS}
+    assert {kind: shown[kind] for kind in KINDS} == expected
+    assert shown["terms"] == str(len(body["terms"]))
+    assert shown["zero-result-searches"] == "1"
+    _, html, _ = run(capsys, "--index", str(index_dir), "--format", "html")
+    assert dict(COUNT.findall(html)) == shown
+
+
+def test_the_json_body_has_the_documented_shape(index_dir, client):
+    body = client.get("/api/coverage").get_json()
+    assert list(body)[:2] == ["summary", "terms"]
+    for kind in KINDS:
+        assert len(body[kind.replace("-", "_")]) == 1, kind
+    term = next(t for t in body["terms"] if t["term"] == "levain")
+    assert set(term) >= {"term", "in_glossary", "defined_at", "mentions", "lessons",
+                         "first_mention"}
+    assert body["candidates"][0]["phrase"] == "bulk fermentation"
+    assert set(body["candidates"][0]) >= {"phrase", "count", "lessons"}
+    assert body["broken_anchors"][0]["old_url"].endswith("#cooling-down")
+    assert body["zero_result_searches"] == [
+        {"query": "proofing basket", "count": 2, "last": body["zero_result_searches"][0]["last"]}
+    ]
+
+
+def test_fail_on_exits_1_and_prints_the_named_lists_as_allow_lines(index_dir, capsys):
+    code, out, err = run(capsys, "--index", str(index_dir),
+                         "--fail-on", "unused,used-before-definition")
+    assert code == 1
+    assert "Term coverage: Bread Basics" in out
+    failing = [line for line in err.splitlines() if not line.startswith("lessonsearch:")]
+    assert [line.split("  #")[0] for line in failing] == [
+        "unused: banneton", "used-before-definition: levain"]
+
+
+def test_fail_on_passes_once_the_entries_are_allowed(index_dir, tmp_path, capsys):
+    (tmp_path / "coverage-allow.txt").write_text(
+        "unused: banneton\nused-before-definition: levain\n", encoding="utf-8")
+    code, _, err = run(capsys, "--index", str(index_dir),
+                       "--fail-on", "unused,used-before-definition")
+    assert (code, err) == (0, "")
+
+
+def test_fail_on_an_empty_list_exits_0(index_dir, tmp_path, capsys):
+    allow = tmp_path / "elsewhere.txt"
+    allow.write_text("conflicting: crumb\n", encoding="utf-8")
+    code, _, _ = run(capsys, "--index", str(index_dir), "--fail-on", "conflicting",
+                     "--allow", str(allow))
+    assert code == 0
+
+
+def test_an_unknown_kind_is_a_usage_error(index_dir, capsys):
+    with pytest.raises(SystemExit) as raised:
+        main(["coverage", "--index", str(index_dir), "--fail-on", "unusd"])
+    assert raised.value.code == 2
+    assert "choose from used-before-definition" in capsys.readouterr().err
+
+
+def test_markdown_and_table_list_every_kind(index_dir, capsys):
+    _, table, _ = run(capsys, "--index", str(index_dir))
+    _, markdown, _ = run(capsys, "--index", str(index_dir), "--format", "markdown")
+    for text in (table, markdown):
+        assert "levain" in text and "bulk fermentation" in text and "cooling-down" in text
+    assert "## Used before definition (1)" in markdown
+
+
+def test_the_page_filters_and_sorts_without_javascript(client):
+    unused = client.get("/coverage?kind=unused").get_data(as_text=True)
+    assert unused.count("<tr data-kinds") == 1 and 'data-term="banneton"' in unused
+    by_mentions = client.get("/coverage?sort=mentions").get_data(as_text=True)
+    order = re.findall(r'data-term="([^"]+)"', by_mentions)
+    assert order[0] == "hydration"
+    assert "<script>" not in by_mentions and " style=" not in by_mentions  # the CSP forbids both
+
+
+def test_a_missing_index_is_a_503_in_the_api_shape(tmp_path: Path):
+    with serving(tmp_path / "nothing") as client:
+        got = client.get("/api/coverage")
+    assert got.status_code == 503
+    assert "error" in got.get_json()

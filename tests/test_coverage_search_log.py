@@ -1,0 +1,58 @@
+"""The zero-result search log: appended without ever failing a search, read as counts."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+from lessonsearch import search_log
+from lessonsearch.search_log import ZERO_RESULTS_LOG, read_zero_results, record_zero_result
+
+
+def test_queries_are_counted_with_case_and_spacing_folded(tmp_path: Path):
+    for query in ("sourdough", "Sourdough ", "rye  flour", "sourdough"):
+        record_zero_result(tmp_path, query)
+    found = read_zero_results(tmp_path)
+    assert [(z.query, z.count) for z in found] == [("sourdough", 3), ("rye flour", 1)]
+    assert found[0].last.endswith("Z")
+
+
+def test_no_log_reads_as_nothing(tmp_path: Path):
+    assert read_zero_results(tmp_path / "missing") == ()
+
+
+def test_a_folder_that_cannot_be_written_is_ignored(tmp_path: Path):
+    record_zero_result(tmp_path / "no" / "such" / "folder", "anything")
+    (tmp_path / ZERO_RESULTS_LOG).mkdir()  # opening a folder for writing fails too
+    record_zero_result(tmp_path, "anything")
+
+
+def test_torn_lines_are_skipped(tmp_path: Path):
+    record_zero_result(tmp_path, "crumb")
+    with open(tmp_path / ZERO_RESULTS_LOG, "a", encoding="utf-8") as log:
+        log.write('{"query": "half a li\n[1, 2]\n')
+    record_zero_result(tmp_path, "crumb")
+    assert [(z.query, z.count) for z in read_zero_results(tmp_path)] == [("crumb", 2)]
+
+
+def test_concurrent_writers_never_interleave_lines(tmp_path: Path):
+    def write(word: str) -> None:
+        for _ in range(50):
+            record_zero_result(tmp_path, word * 40)
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in "abcd"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    lines = (tmp_path / ZERO_RESULTS_LOG).read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 200
+    assert all(json.loads(line)["query"] in {w * 40 for w in "abcd"} for line in lines)
+
+
+def test_the_log_stops_growing_at_its_cap(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(search_log, "MAX_LOG_BYTES", 100)
+    for n in range(10):
+        record_zero_result(tmp_path, f"query {n}")
+    assert (tmp_path / ZERO_RESULTS_LOG).stat().st_size < 200
