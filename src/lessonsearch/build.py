@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import index_store
+from .build_cache import BuildCache
 from .course import read_course
 from .coverage_allow import course_allow
 from .glossary_build import build_glossary
 from .model import CourseRead, Problem
-from .whoosh_index import documents, write_whoosh
+from .whoosh_index import documents
+from .whoosh_writer import write_whoosh
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,8 @@ class BuildReport:
     terms: int
     problems: tuple[Problem, ...]
     seconds: float
+    rewritten: int = 0
+    """Lessons written to Whoosh; the others were taken unchanged from the previous version."""
 
     @property
     def skipped(self) -> int:
@@ -42,7 +46,7 @@ class BuildReport:
         return (
             f"Indexed {self.lessons} lessons, {self.sections} sections, {self.terms} terms; "
             f"{self.warnings} warnings, {self.skipped} skipped files; {self.seconds:.2f} s "
-            f"(version {self.version})"
+            f"(version {self.version}; {self.rewritten} of {self.lessons} lessons rewritten)"
         )
 
 
@@ -55,20 +59,29 @@ def build_index(
     out: Path,
     base_url: str | None = None,
     progress: Progress | None = None,
+    full: bool = False,
 ) -> BuildReport:
-    """Build a complete new index version in ``out`` and make it the live one."""
+    """Build a complete new index version in ``out`` and make it the live one.
+
+    Unless ``full``, what the live version's build cache holds is reused: unchanged lesson
+    files are not parsed again and only changed lessons are written to Whoosh.
+    """
     started = time.perf_counter()
     out = Path(out)
     lessons_dir = Path(lessons_dir)
     if not lessons_dir.is_dir():
         raise FileNotFoundError(f"No lessons folder at {lessons_dir}")
     with index_store.build_lock(out):
+        previous = None if full else index_store.previous_version(out)
+        cache = BuildCache.load(previous)
         name, tmp = index_store.new_version_dir(out)
         try:
-            read = read_course(lessons_dir, base_url=base_url, on_file=progress)
-            glossary = build_glossary(read.course, glossary_dir, tmp, out)
+            read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache)
+            glossary = build_glossary(read.course, glossary_dir, tmp, out, cache)
             problems = read.problems + glossary.problems
-            count = write_whoosh(tmp, documents(read.course), glossary.terms_by_document)
+            count, written = write_whoosh(tmp, documents(read.course),
+                                          glossary.terms_by_document, cache, previous)
+            cache.save(tmp)
             manifest = _manifest(name, read, problems, count, glossary.term_count)
             manifest["coverage_allow"] = course_allow(lessons_dir)
             index_store.publish(out, name, tmp, manifest)
@@ -77,7 +90,7 @@ def build_index(
             raise
     sections = sum(len(lesson.sections) for lesson in read.course.lessons)
     return BuildReport(name, len(read.course.lessons), sections, count, glossary.term_count,
-                       problems, time.perf_counter() - started)
+                       problems, time.perf_counter() - started, written)
 
 
 def _manifest(name: str, read: CourseRead, problems: tuple[Problem, ...], documents: int,

@@ -51,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, default=DEFAULT_INDEX, help="index folder")
     p.add_argument("--base-url", help="URL that lesson slugs are appended to (default /lessons/)")
     p.add_argument("--strict", action="store_true", help="exit 1 when any file had a problem")
+    p.add_argument("--full", action="store_true",
+                   help="ignore what the previous version's build can lend; rebuild everything")
     p.set_defaults(run=_index)
 
     p = sub.add_parser("search", help="search the index")
@@ -102,7 +104,8 @@ def _index_option(p: argparse.ArgumentParser) -> None:
 
 def _index(args: argparse.Namespace) -> int:
     progress = _progress_bar() if sys.stderr.isatty() else _progress_lines()
-    report = build_index(args.lessons, args.glossary, args.out, args.base_url, progress)
+    report = build_index(args.lessons, args.glossary, args.out, args.base_url, progress,
+                         full=args.full)
     for problem in report.problems:
         print(f"warning: {problem}", file=sys.stderr)
     print(report.summary())

@@ -8,9 +8,12 @@ here, and derived facts (URL, module, position, prev/next) filled in from the co
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from .build_cache import BuildCache
 from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
 from .errors import LessonFormatError
 from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Problem
@@ -27,6 +30,7 @@ READERS: dict[str, Callable[[str, str], Lesson]] = {
 }
 MAX_FILE_BYTES = 10 * 1024 * 1024
 _RICHNESS = {"json": 3, "markdown": 2, "text": 1}
+_WORD = re.compile(r"\w+")
 
 
 def lesson_files(lessons_dir: Path) -> list[Path]:
@@ -40,8 +44,11 @@ def lesson_files(lessons_dir: Path) -> list[Path]:
     )
 
 
-def read_lesson_file(path: Path, display: str) -> Lesson:
-    """One lesson file, or LessonFormatError saying why it cannot be read."""
+def read_lesson_file(path: Path, display: str, cache: BuildCache | None = None) -> Lesson:
+    """One lesson file, or LessonFormatError saying why it cannot be read.
+
+    With a ``cache``, a file whose bytes are unchanged since the last build is not parsed again.
+    """
     reader = READERS.get(path.suffix.lower())
     if reader is None:
         known = ", ".join(sorted(READERS))
@@ -54,6 +61,13 @@ def read_lesson_file(path: Path, display: str) -> Lesson:
     raw = path.read_bytes()
     if b"\x00" in raw[:8192]:
         raise LessonFormatError(display, "looks like a binary file (it contains NUL bytes)")
+    if cache is None:
+        return _parse(raw, reader, display)
+    key = f"{display}:{hashlib.sha256(raw).hexdigest()}"
+    return cache.remember("lessons", key, lambda: _parse(raw, reader, display))
+
+
+def _parse(raw: bytes, reader: Callable[[str, str], Lesson], display: str) -> Lesson:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -68,6 +82,7 @@ def read_course(
     lessons_dir: Path,
     base_url: str | None = None,
     on_file: Callable[[int, int, str], None] | None = None,
+    cache: BuildCache | None = None,
 ) -> CourseRead:
     """Read every lesson below ``lessons_dir``; ``on_file(done, total, name)`` reports progress."""
     lessons_dir = Path(lessons_dir)
@@ -82,7 +97,7 @@ def read_course(
     for done, path in enumerate(files, start=1):
         display = _display(path, lessons_dir)
         try:
-            lessons.append(read_lesson_file(path, display))
+            lessons.append(read_lesson_file(path, display, cache))
         except LessonFormatError as exc:
             problems.append(Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True))
         except (OSError, RecursionError, ValueError) as exc:
@@ -107,17 +122,18 @@ def _display(path: Path, lessons_dir: Path) -> str:
 
 
 def same_lesson(a: Lesson, b: Lesson) -> bool:
-    """Two files hold one lesson when the titles match or most of their words do."""
-    if " ".join(a.title.lower().split()) == " ".join(b.title.lower().split()):
-        return True
+    """Two files hold one lesson when most of their words match; a shared title lowers the
+    bar but is not enough alone, since courses repeat titles ("Summary") across modules."""
+    same_title = " ".join(a.title.lower().split()) == " ".join(b.title.lower().split())
     words_a, words_b = _vocabulary(a), _vocabulary(b)
     if not words_a or not words_b:
-        return False
-    return len(words_a & words_b) / len(words_a | words_b) >= 0.6
+        return same_title and not (words_a or words_b)
+    overlap = len(words_a & words_b) / len(words_a | words_b)
+    return overlap >= (0.4 if same_title else 0.6)
 
 
 def _vocabulary(lesson: Lesson) -> set[str]:
-    return {w.lower() for s in lesson.sections for w in s.text.split()}
+    return {w for s in lesson.sections for w in _WORD.findall(s.text.lower())}
 
 
 def _richness(lesson: Lesson) -> tuple[int, int, int]:
@@ -151,10 +167,11 @@ def _order(lessons: list[Lesson], course_file: CourseFile) -> list[Lesson]:
     """``position`` first, then the course file's list, then the file name."""
     listed = {name: i for i, name in enumerate(course_file.order, start=1)}
 
-    def key(lesson: Lesson) -> tuple[float, str]:
+    def key(lesson: Lesson) -> tuple[float, bool, str]:
         name = Path(lesson.source).name
         rank = lesson.position or listed.get(name) or listed.get(lesson.source) or float("inf")
-        return (rank, name)
+        # On a tie, a lesson's own position outranks the course file's list.
+        return (rank, lesson.position is None, name)
 
     return sorted(lessons, key=key)
 
@@ -183,7 +200,11 @@ def _complete(
         after = done[i + 1] if i + 1 < len(done) else None
         linked.append(dataclasses.replace(
             lesson,
-            prev=lesson.prev or (LessonLink(before.slug, before.title, before.url) if before else None),
-            next=lesson.next or (LessonLink(after.slug, after.title, after.url) if after else None),
+            prev=lesson.prev or (_link_to(before) if before else None),
+            next=lesson.next or (_link_to(after) if after else None),
         ))
     return linked
+
+
+def _link_to(lesson: Lesson) -> LessonLink:
+    return LessonLink(lesson.slug, lesson.title, lesson.url)

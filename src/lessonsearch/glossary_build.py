@@ -9,9 +9,11 @@ a term's alias finds sections that use another of its names.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .build_cache import BuildCache, fingerprint
 from .candidates import find_candidates
 from .coverage_facts import find_broken_anchors, glossary_conflicts
 from .definitions import find_definitions
@@ -50,19 +52,27 @@ class _Term:
 
 
 def build_glossary(
-    course: Course, glossary_dir: Path | None, out_dir: Path, index_dir: Path | None = None
+    course: Course,
+    glossary_dir: Path | None,
+    out_dir: Path,
+    index_dir: Path | None = None,
+    cache: BuildCache | None = None,
 ) -> GlossaryBuild:
     entries: tuple[GlossaryEntry, ...] = ()
     problems: tuple[Problem, ...] = ()
     if glossary_dir is not None and Path(glossary_dir).is_dir():
         entries, problems = read_glossary(Path(glossary_dir))
-    terms = _merge(entries, course)
-    matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
+    cache = cache or BuildCache()
+    terms = _merge(entries, course, cache)
+    variants = {t.name: [t.name, *t.aliases] for t in terms}
+    matcher = TermMatcher(variants)
+    matcher_key = fingerprint(sorted(variants.items()))
     counts: dict[str, list[Mention]] = {t.name: [] for t in terms}
     by_doc: dict[str, tuple[str, ...]] = {}
     for doc in documents(course):
         text = "\n".join(filter(None, (doc.heading, doc.body)))
-        found = matcher.mentions(text)
+        key = f"{matcher_key}:{hashlib.sha256(text.encode()).hexdigest()}"
+        found = cache.remember("mentions", key, lambda text=text: matcher.mentions(text))
         if not found:
             continue
         by_doc[doc.id] = tuple(
@@ -85,7 +95,7 @@ def _aliases(terms: list[_Term], name: str) -> list[str]:
     return next((t.aliases for t in terms if t.name == name), [])
 
 
-def _merge(entries: tuple[GlossaryEntry, ...], course: Course) -> list[_Term]:
+def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache) -> list[_Term]:
     """One term per name: glossary entries first, then terms only lessons define."""
     terms: list[_Term] = []
     for entry in entries:
@@ -93,7 +103,9 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course) -> list[_Term]:
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
     lookup = {t.name: t for t in terms}
     for order, lesson in enumerate(course.lessons, start=1):
-        for definition in find_definitions(lesson):
+        found = cache.remember("definitions", fingerprint(lesson),
+                               lambda lesson=lesson: find_definitions(lesson))
+        for definition in found:
             name = matcher.canonical_for(definition.term)
             if name is None and definition.abbreviation:
                 name = matcher.canonical_for(definition.abbreviation)

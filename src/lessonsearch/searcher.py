@@ -183,7 +183,10 @@ class Searcher:
             return [], 0
         wanted = page * limit
         results = searcher.search(q, limit=wanted, filter=filter_q, optimize=False)
-        return list(results[(page - 1) * limit : wanted]), results.collector.count()
+        # Equal scores in course order, not in the order documents happen to sit in segments.
+        ranked = sorted(results, key=lambda hit: (-round(hit.score, 9), hit["position"],
+                                                  hit.get("section") or 0))
+        return ranked[(page - 1) * limit : wanted], results.collector.count()
 
     def _hit(self, hit, marks: frozenset[str]) -> SearchHit:
         stored = hit.fields()

@@ -7,12 +7,11 @@ lesson's check question becomes one more (kind ``check``).
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from whoosh import fields, index
+from whoosh import fields
 from whoosh.analysis import Token, Tokenizer
 
 from .analysis import WORD, stem
@@ -100,7 +99,7 @@ def schema() -> fields.Schema:
         url=fields.STORED,
         callout=fields.STORED,
         position=fields.NUMERIC(stored=True, sortable=True),
-        order=fields.NUMERIC(stored=True, sortable=True),
+        section=fields.NUMERIC(stored=True),
     )
 
 
@@ -119,6 +118,9 @@ class Document:
     url: str
     callout: str | None
     order: int
+    """The place of the document in the whole course."""
+    number: int = 0
+    """Its place within its lesson: what changes when only other lessons change."""
 
     def fields(self, terms: Iterable[str] = ()) -> dict[str, object]:
         module = self.lesson.module
@@ -141,7 +143,7 @@ class Document:
             "url": self.url,
             "callout": self.callout,
             "position": self.lesson.position or 0,
-            "order": self.order,
+            "section": self.number,
         }
 
 
@@ -163,6 +165,7 @@ def documents(course: Course) -> Iterator[Document]:
                 url=lesson.section_url(section),
                 callout=section.callout,
                 order=order,
+                number=number,
             )
         if lesson.check is not None:
             order += 1
@@ -181,45 +184,8 @@ def documents(course: Course) -> Iterator[Document]:
                 url=f"{lesson.url.split('#')[0]}#{text_fragment(check.question)}",
                 callout=None,
                 order=order,
+                number=len(lesson.sections),
             )
-
-
-def write_whoosh(
-    folder: Path, docs: Iterable[Document], terms_of: dict[str, tuple[str, ...]] | None = None
-) -> int:
-    """Write the documents into a fresh Whoosh index in ``folder``; returns how many.
-
-    Also writes ``spelling.json``: for every stem, the surface word the course uses most,
-    so a corrected query is shown in words a reader knows, not in stems.
-    """
-    target = folder / WHOOSH_DIR
-    target.mkdir(parents=True, exist_ok=True)
-    ix = index.create_in(str(target), schema())
-    # A compound segment file is copied into memory on every open; separate files are mapped.
-    writer = ix.writer(limitmb=256, compound=False)
-    surfaces: Counter[str] = Counter()
-    count = 0
-    try:
-        for doc in docs:
-            writer.add_document(**doc.fields((terms_of or {}).get(doc.id, ())))
-            surfaces.update(WORD.findall(f"{doc.heading or ''} {doc.body}".lower()))
-            count += 1
-    except BaseException:
-        writer.cancel()
-        raise
-    writer.commit()
-    write_spelling(folder, surfaces)
-    return count
-
-
-def write_spelling(folder: Path, surfaces: Counter[str]) -> None:
-    best: dict[str, tuple[int, str]] = {}
-    for word, n in surfaces.items():
-        key = stem(word)
-        if key not in best or n > best[key][0]:
-            best[key] = (n, word)
-    spelling = {key: word for key, (_, word) in best.items()}
-    (folder / SPELLING).write_text(json.dumps(spelling, ensure_ascii=False), encoding="utf-8")
 
 
 def read_spelling(folder: Path) -> dict[str, str]:

@@ -116,6 +116,6 @@ def _headings(searcher: Searcher) -> list[tuple[str, str]]:
     stored = sorted(
         (fields for fields in reader.all_stored_fields()
          if fields.get("kind") == "section" and fields.get("heading")),
-        key=lambda fields: fields.get("order") or 0,
+        key=lambda fields: (fields.get("position") or 0, fields.get("section") or 0),
     )
     return [(fields["heading"], fields["url"]) for fields in stored]

@@ -1,0 +1,76 @@
+"""What a build may take from the version before it, so a small edit rebuilds quickly.
+
+Each index version keeps ``build-cache.pickle``: what the readers made of every lesson file
+(keyed by the SHA-256 of its bytes), the definitions found in every lesson, every section's
+term mentions, and a fingerprint of every lesson's Whoosh documents. The next build reuses
+an entry only when its key is identical, so its output is the same as a full build's;
+``lessonsearch index --full`` ignores the cache. The file is ours, written into our own index
+folder, and a cache that cannot be read is simply not used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+CACHE_FILE = "build-cache.pickle"
+FORMAT = 2
+"""Bumped whenever what a reader, the definition finder or the documents produce changes."""
+
+T = TypeVar("T")
+
+
+def fingerprint(value: Any) -> str:
+    """A stable digest of plain data (dataclasses, tuples, strings)."""
+    return hashlib.sha256(pickle.dumps(value, protocol=5)).hexdigest()
+
+
+class BuildCache:
+    def __init__(self, previous: dict[str, dict[str, Any]] | None = None):
+        self._old = previous or {}
+        self._new: dict[str, dict[str, Any]] = {}
+        self.hits = 0
+        self.misses = 0
+
+    @classmethod
+    def load(cls, version_dir: Path | None) -> BuildCache:
+        """The cache a version left, or an empty one (no version, other format, unreadable)."""
+        if version_dir is None:
+            return cls()
+        try:
+            with open(Path(version_dir) / CACHE_FILE, "rb") as handle:
+                stored = pickle.load(handle)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError,
+                TypeError, ValueError):
+            return cls()
+        if not isinstance(stored, dict) or stored.get("format") != FORMAT:
+            return cls()
+        return cls(stored.get("entries"))
+
+    def remember(self, kind: str, key: str, compute: Callable[[], T]) -> T:
+        """The previous build's value for ``key``, or ``compute()``; kept for the next build."""
+        old = self._old.get(kind, {})
+        if key in old:
+            value = old[key]
+            self.hits += 1
+        else:
+            value = compute()
+            self.misses += 1
+        self._new.setdefault(kind, {})[key] = value
+        return value
+
+    def previous(self, kind: str, key: str) -> Any:
+        return self._old.get(kind, {}).get(key)
+
+    def previous_keys(self, kind: str) -> set[str]:
+        return set(self._old.get(kind, {}))
+
+    def keep(self, kind: str, key: str, value: Any) -> None:
+        self._new.setdefault(kind, {})[key] = value
+
+    def save(self, folder: Path) -> None:
+        with open(Path(folder) / CACHE_FILE, "wb") as handle:
+            pickle.dump({"format": FORMAT, "entries": self._new}, handle, protocol=5)

@@ -1,0 +1,147 @@
+"""Writing the Whoosh index: in chunks of lessons, so a small edit rewrites one chunk.
+
+Lessons are written in course order into segments of about ``CHUNK_DOCS`` documents, one
+segment per chunk, never merged. The next build links the previous version's files in (Whoosh
+never rewrites a file in place), deletes every document of each chunk that holds a changed or
+removed lesson, drops the emptied segments, and writes those chunks' lessons again as new
+segments, new lessons with them. No deleted document is left behind in any segment, so term
+statistics, and with them every score, are exactly those of a full build.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections import Counter
+from collections.abc import Iterable
+from itertools import groupby
+from pathlib import Path
+
+from whoosh import index
+
+from .analysis import WORD, stem
+from .build_cache import BuildCache, fingerprint
+from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
+
+CHUNK_DOCS = 500
+MAX_CHUNKS = 24
+"""At most this many segments from a full build: each one costs every query a little."""
+
+
+def write_whoosh(
+    folder: Path,
+    docs: Iterable[Document],
+    terms_of: dict[str, tuple[str, ...]] | None = None,
+    cache: BuildCache | None = None,
+    previous: Path | None = None,
+) -> tuple[int, int]:
+    """Write the documents into a new Whoosh index in ``folder``: (documents, lessons written).
+
+    With the ``previous`` version and its build ``cache``, only the chunks that changed are
+    written. Also writes ``spelling.json`` (see ``write_spelling``).
+    """
+    cache = cache or BuildCache()
+    terms_of = terms_of or {}
+    lessons: dict[str, list[dict]] = {}
+    surfaces: Counter[str] = Counter()
+    for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug):
+        rows = [doc.fields(terms_of.get(doc.id, ())) for doc in lesson_docs]
+        lessons[slug] = rows
+        for row in rows:
+            surfaces.update(WORD.findall(f"{row['heading']} {row['body']}".lower()))
+    signatures = {slug: fingerprint(rows) for slug, rows in lessons.items()}
+    old_chunks: dict[str, list[str]] = cache.previous("chunks", "all") or {}
+    target = folder / WHOOSH_DIR
+    old = previous / WHOOSH_DIR if previous is not None else None
+    if old is not None and old.is_dir() and old_chunks:
+        _link_tree(old, target)
+        ix = index.open_dir(str(target))
+        kept, dirty = _split(old_chunks, signatures, cache)
+        writer = ix.writer(compound=False)
+        for chunk in dirty:
+            for slug in old_chunks[chunk]:
+                writer.delete_by_term("lesson", slug)
+        writer.commit(mergetype=_drop_emptied_segments)
+        placed = {slug for chunk in kept for slug in old_chunks[chunk]}
+        todo = [slug for slug in lessons if slug not in placed]
+    else:
+        target.mkdir(parents=True, exist_ok=True)
+        ix = index.create_in(str(target), schema())
+        kept, todo = [], list(lessons)
+    chunks = {chunk: old_chunks[chunk] for chunk in kept}
+    size = max(CHUNK_DOCS, sum(len(rows) for rows in lessons.values()) // MAX_CHUNKS + 1)
+    for group in _chunks(todo, lessons, size):
+        # A compound segment file is copied into memory on every open; separate files are mapped.
+        writer = ix.writer(limitmb=256, compound=False)
+        try:
+            for slug in group:
+                for row in lessons[slug]:
+                    writer.add_document(**row)
+        except BaseException:
+            writer.cancel()
+            raise
+        writer.commit(mergetype=_keep_segments)
+        chunks[fingerprint(group)] = group
+    for slug, signature in signatures.items():
+        cache.keep("documents", slug, signature)
+    cache.keep("chunks", "all", chunks)
+    write_spelling(folder, surfaces)
+    return sum(len(rows) for rows in lessons.values()), len(todo)
+
+
+def _split(
+    old_chunks: dict[str, list[str]], signatures: dict[str, str], cache: BuildCache
+) -> tuple[list[str], list[str]]:
+    """Chunks whose lessons are all unchanged (kept), and the others (rewritten)."""
+    kept, dirty = [], []
+    for chunk, slugs in old_chunks.items():
+        same = all(signatures.get(s) == cache.previous("documents", s) for s in slugs)
+        (kept if same else dirty).append(chunk)
+    return kept, dirty
+
+
+def _chunks(slugs: list[str], lessons: dict[str, list[dict]], size: int) -> list[list[str]]:
+    groups: list[list[str]] = []
+    count = size
+    for slug in slugs:
+        if count >= size:
+            groups.append([])
+            count = 0
+        groups[-1].append(slug)
+        count += len(lessons[slug])
+    return groups
+
+
+def _keep_segments(writer, segments):
+    """Merge policy: never merge, so each chunk stays its own segment."""
+    return segments
+
+
+def _drop_emptied_segments(writer, segments):
+    """Merge policy: forget segments whose every document was deleted, merge nothing."""
+    return [segment for segment in segments if segment.doc_count() > 0]
+
+
+def _link_tree(source: Path, target: Path) -> None:
+    """Hard links to the previous version's files (copies where links are refused)."""
+    target.mkdir(parents=True)
+    for path in source.iterdir():
+        if "LOCK" in path.name.upper() or not path.is_file():
+            continue
+        try:
+            os.link(path, target / path.name)
+        except OSError:
+            shutil.copy2(path, target / path.name)
+
+
+def write_spelling(folder: Path, surfaces: Counter[str]) -> None:
+    """For every stem, the surface word the course uses most: corrections are shown in words
+    a reader knows, not in stems."""
+    best: dict[str, tuple[int, str]] = {}
+    for word, n in surfaces.items():
+        key = stem(word)
+        if key not in best or n > best[key][0]:
+            best[key] = (n, word)
+    spelling = {key: word for key, (_, word) in best.items()}
+    (folder / SPELLING).write_text(json.dumps(spelling, ensure_ascii=False), encoding="utf-8")

@@ -1,0 +1,264 @@
+"""The ``lessonsearch`` command end to end: real processes, temporary folders, exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lessonsearch import responses
+from lessonsearch.index_store import build_lock, current_version, read_manifest
+from lessonsearch.searcher import Searcher
+
+BAD = Path(__file__).resolve().parent / "data" / "bad" / "lessons"
+SUMMARY = re.compile(
+    r"^Indexed (?P<lessons>\d+) lessons, (?P<sections>\d+) sections, (?P<terms>\d+) terms; "
+    r"(?P<warnings>\d+) warnings, (?P<skipped>\d+) skipped files; (?P<seconds>\d+\.\d+) s "
+    r"\(version (?P<version>v-[\w-]+); (?P<rewritten>\d+) of (?P=lessons) lessons rewritten\)$"
+)
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    env.pop("LESSONSEARCH_INDEX", None)
+    return subprocess.run(
+        [sys.executable, "-m", "lessonsearch.cli", *args],
+        cwd=cwd, env=env, capture_output=True, text=True, encoding="utf-8", timeout=120,
+    )
+
+
+def no_traceback(result: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in result.stderr
+    assert "Traceback" not in result.stdout
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory, tiny_course: Path) -> Path:
+    """A project folder laid out as ``make run`` expects: lessons/, glossary/, then index/."""
+    folder = tmp_path_factory.mktemp("cli")
+    shutil.copytree(tiny_course / "lessons", folder / "lessons")
+    shutil.copytree(tiny_course / "glossary", folder / "glossary")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def indexed(workdir: Path) -> subprocess.CompletedProcess[str]:
+    """``lessonsearch index`` with every default: ./lessons, ./glossary → ./index."""
+    return run("index", cwd=workdir)
+
+
+@pytest.fixture(scope="module")
+def searcher(workdir: Path, indexed):
+    opened = Searcher.open(workdir / "index")
+    yield opened
+    opened.close()
+
+
+# --- index -----------------------------------------------------------------------------------
+
+
+def test_index_prints_one_summary_line(workdir: Path, indexed) -> None:
+    assert indexed.returncode == 0, indexed.stderr
+    lines = indexed.stdout.splitlines()
+    assert len(lines) == 1
+    match = SUMMARY.match(lines[0])
+    assert match, lines[0]
+    manifest = read_manifest(current_version(workdir / "index"))
+    counts = manifest["counts"]
+    assert int(match["lessons"]) == counts["lessons"] == 4
+    assert int(match["sections"]) == counts["sections"] == 13
+    assert int(match["terms"]) == counts["terms"]
+    assert (int(match["warnings"]), int(match["skipped"])) == (0, 0)
+    assert match["version"] == manifest["version"]
+    # Progress and nothing else on stderr for a clean course.
+    assert "warning:" not in indexed.stderr
+    assert "read 4/4 lesson files" in indexed.stderr
+    no_traceback(indexed)
+
+
+def test_index_warnings_and_strict(tmp_path: Path) -> None:
+    args = ("index", "--lessons", str(BAD), "--glossary", "none", "--out", "idx")
+    relaxed = run(*args, cwd=tmp_path)
+    assert relaxed.returncode == 0
+    warnings = [x for x in relaxed.stderr.splitlines() if x.startswith("warning: ")]
+    assert len(warnings) == 8
+    assert all("lessons/" in w for w in warnings)
+    assert "warning: lessons/03-invalid.json:3:3: invalid JSON" in relaxed.stderr
+    match = SUMMARY.match(relaxed.stdout.strip())
+    assert match and (match["lessons"], match["warnings"], match["skipped"]) == ("2", "8", "8")
+    assert "warning:" not in relaxed.stdout
+    strict = run(*args, "--strict", cwd=tmp_path)
+    assert strict.returncode == 1
+    assert SUMMARY.match(strict.stdout.strip())
+    no_traceback(strict)
+
+
+def test_index_base_url(tmp_path: Path, tiny_course: Path) -> None:
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    shutil.copy(tiny_course / "lessons" / "03-kv-cache.txt", lessons)
+    result = run("index", "--lessons", "lessons", "--out", "idx",
+                 "--base-url", "https://flag.example.test/learn/", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    manifest = read_manifest(current_version(tmp_path / "idx"))
+    assert manifest["lessons"][0]["url"] == "https://flag.example.test/learn/kv-cache"
+
+
+def test_index_without_a_lessons_folder(tmp_path: Path) -> None:
+    result = run("index", "--lessons", "missing", "--out", "idx", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "lessonsearch: No lessons folder at missing" in result.stderr
+    no_traceback(result)
+
+
+def test_index_while_another_build_runs(tmp_path: Path, tiny_course: Path) -> None:
+    with build_lock(tmp_path / "idx"):
+        result = run("index", "--lessons", str(tiny_course / "lessons"), "--out", "idx",
+                     cwd=tmp_path)
+    assert result.returncode == 1
+    assert "lessonsearch: Another build is writing to idx" in result.stderr
+    assert not (tmp_path / "idx" / "current").exists()
+    no_traceback(result)
+
+
+def test_no_command_prints_help(tmp_path: Path) -> None:
+    result = run(cwd=tmp_path)
+    assert result.returncode == 2
+    assert "usage: lessonsearch" in result.stdout
+
+
+# --- search ----------------------------------------------------------------------------------
+
+
+def test_search_json_is_exactly_the_api_body(workdir: Path, indexed, searcher) -> None:
+    result = run("search", "temperature", "--json", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == responses.search_body(searcher.search("temperature"))
+
+
+def test_search_json_with_options(workdir: Path, indexed, searcher) -> None:
+    result = run("search", "token", "--json", "--limit", "2", "--page", "2",
+                 "--module", "basics", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    body = json.loads(result.stdout)
+    assert body == responses.search_body(searcher.search("token", 2, 2, module="basics"))
+    assert (body["page"], body["limit"]) == (2, 2)
+    assert all(hit["module"] == "basics" for hit in body["results"])
+
+
+def test_search_human_output(workdir: Path, indexed, searcher) -> None:
+    result = run("search", "calculation", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "1. Sampling and temperature › Why does “temperature” matter?"
+    assert lines[1].strip() == "https://courses.example.test/tiny/sampling#why-temp"
+    assert "calculated choices" in lines[2]
+    assert "<mark>" not in result.stdout  # no HTML on a terminal
+    expected = searcher.search("calculation").total
+    assert lines[-1] == f"1-{expected} of {expected} results for 'calculation'"
+
+
+def test_search_human_output_names_terms_and_corrections(workdir: Path, indexed) -> None:
+    result = run("search", "temprature", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Did you mean: temperature\n1. Sampling and temperature")
+    result = run("search", "temperature", cwd=workdir)
+    assert result.stdout.startswith("[term] temperature: A number that divides the scores")
+
+
+def test_search_a_lesson_without_headings(workdir: Path, indexed) -> None:
+    result = run("search", "repeated prefixes", "--lesson", "notes", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "1. Notes on long prompts"
+    assert lines[1].strip().startswith("https://courses.example.test/tiny/notes#:~:text=")
+
+
+def test_search_with_no_results(workdir: Path, indexed) -> None:
+    result = run("search", "xylophone", cwd=workdir)
+    assert result.returncode == 0
+    assert result.stdout.strip().endswith("0 results for 'xylophone'")
+
+
+def test_search_refuses_an_empty_query(workdir: Path, indexed) -> None:
+    result = run("search", "   ", cwd=workdir)
+    assert result.returncode == 1
+    assert result.stderr.startswith("lessonsearch: The query is empty")
+    no_traceback(result)
+
+
+# --- term and terms -------------------------------------------------------------------------------
+
+
+def test_term(workdir: Path, indexed, searcher) -> None:
+    result = run("term", "KV cache", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("KV cache")
+    assert "key-value cache" in lines[0]  # the aliases
+    assert "The stored keys and values of earlier tokens" in lines[1]
+    assert "source: " in result.stdout
+    assert re.search(r"mentioned \d+ times in \d+ sections", result.stdout)
+
+
+def test_term_by_alias_json(workdir: Path, indexed, searcher) -> None:
+    result = run("term", "key-value cache", "--json", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    body = json.loads(result.stdout)
+    assert body == responses.term_body(searcher.glossary.look_up("KV cache"))
+    assert body["term"] == "KV cache"
+
+
+def test_unknown_term_suggests(workdir: Path, indexed) -> None:
+    result = run("term", "tokn", cwd=workdir)
+    assert result.returncode == 1
+    assert "No term named 'tokn'" in result.stderr
+    assert "Did you mean: token" in result.stderr
+    assert result.stdout == ""
+    no_traceback(result)
+
+
+def test_unknown_term_json(workdir: Path, indexed) -> None:
+    result = run("term", "tokn", "--json", cwd=workdir)
+    assert result.returncode == 1
+    body = json.loads(result.stdout)
+    assert set(body) == {"error", "suggestions"}
+    assert "token" in body["suggestions"]
+    no_traceback(result)
+
+
+def test_terms(workdir: Path, indexed, searcher) -> None:
+    result = run("terms", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    names = [r.term for r in searcher.glossary.records]
+    assert len(lines) == len(names)
+    for line, name in zip(lines, names, strict=True):
+        assert line.startswith(name)
+    assert {"KV cache", "temperature", "token", "vocabulary"} <= set(names)
+
+
+def test_terms_json(workdir: Path, indexed, searcher) -> None:
+    result = run("terms", "--json", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == responses.terms_body(searcher.glossary.records)
+
+
+# --- No index yet ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args", [("search", "token"), ("search", "token", "--json"), ("term", "token"), ("terms",)]
+)
+def test_a_missing_index_is_a_clear_message(tmp_path: Path, args: tuple[str, ...]) -> None:
+    result = run(*args, "--index", "nowhere", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("lessonsearch: No index at nowhere.")
+    assert "lessonsearch index" in result.stderr
+    no_traceback(result)

@@ -1,0 +1,109 @@
+"""Incremental builds: only changed lessons are re-read and rewritten, and the index they leave
+answers exactly as a full build of the same files does."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lessonsearch import responses, whoosh_writer
+from lessonsearch.build import build_index
+from lessonsearch.build_cache import CACHE_FILE
+from lessonsearch.index_store import current_version
+from lessonsearch.searcher import Searcher
+
+QUERIES = ["kv cache", "key-value cache", "temperature", "token", '"keys and values"',
+           "prompt OR logit", "memory -cache", "temprature", "how does the cache grow?"]
+
+
+def answers(index: Path) -> list[dict]:
+    searcher = Searcher.open(index)
+    try:
+        found = [responses.search_body(searcher.search(q, limit=20)) for q in QUERIES]
+        terms = responses.terms_body(searcher.glossary.records)
+    finally:
+        searcher.close()
+    return [*found, terms]
+
+
+@pytest.fixture(autouse=True)
+def one_lesson_per_segment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tiny course fits one chunk; chunks of three documents give each lesson its own."""
+    monkeypatch.setattr(whoosh_writer, "CHUNK_DOCS", 3)
+
+
+@pytest.fixture
+def course(tmp_path: Path, tiny_course: Path) -> Path:
+    shutil.copytree(tiny_course, tmp_path / "course")
+    return tmp_path / "course"
+
+
+def hits(index: Path, query: str) -> list:
+    searcher = Searcher.open(index)
+    try:
+        return list(searcher.search(query).results)
+    finally:
+        searcher.close()
+
+
+def build(course: Path, out: Path, full: bool = False):
+    return build_index(course / "lessons", course / "glossary", out, full=full)
+
+
+def test_an_unchanged_course_rewrites_nothing(course: Path, tmp_path: Path):
+    out = tmp_path / "index"
+    assert build(course, out).rewritten == 4
+    again = build(course, out)
+    assert again.rewritten == 0
+    assert again.sections == 13 and again.terms == 4
+
+
+def test_one_changed_lesson_is_the_only_one_rewritten_and_answers_match_a_full_build(
+    course: Path, tmp_path: Path
+):
+    out = tmp_path / "index"
+    build(course, out)
+    notes = course / "lessons" / "04-notes.txt"
+    notes.write_text(notes.read_text() + "\nA new passage about temperature and memory.\n")
+    incremental = build(course, out)
+    assert incremental.rewritten == 1
+    full = build(course, tmp_path / "full", full=True)
+    assert full.rewritten == 4
+    assert answers(out) == answers(tmp_path / "full")
+    assert [h.lesson for h in hits(out, "new passage")] == ["notes"]
+
+
+def test_a_removed_lesson_disappears_from_an_incremental_build(course: Path, tmp_path: Path):
+    out = tmp_path / "index"
+    build(course, out)
+    (course / "lessons" / "03-kv-cache.txt").unlink()
+    report = build(course, out)
+    assert report.lessons == 3 and report.rewritten < 3
+    assert all(h.lesson != "kv-cache" for h in hits(out, "cache"))
+    build(course, tmp_path / "full", full=True)
+    assert answers(out) == answers(tmp_path / "full")
+
+
+def test_a_glossary_change_reaches_every_lesson_that_mentions_the_term(
+    course: Path, tmp_path: Path
+):
+    out = tmp_path / "index"
+    build(course, out)
+    glossary = course / "glossary" / "glossary.md"
+    glossary.write_text(glossary.read_text().replace("Also: key-value cache, KV-cache",
+                                                     "Also: key-value cache, KV-cache, kv store"))
+    report = build(course, out)
+    assert 0 < report.rewritten < 4  # only lessons that mention the KV cache
+    build(course, tmp_path / "full", full=True)
+    assert answers(out) == answers(tmp_path / "full")
+
+
+def test_a_damaged_cache_only_costs_a_full_build(course: Path, tmp_path: Path):
+    out = tmp_path / "index"
+    build(course, out)
+    (current_version(out) / CACHE_FILE).write_bytes(b"not a pickle")
+    report = build(course, out)
+    assert report.rewritten == 4
+    assert hits(out, "temperature")
