@@ -6,6 +6,7 @@ Two forms are read: our ``lessonsearch.toml`` and the Carpentries Workbench ``co
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +51,11 @@ def read_course_file(lessons_dir: Path) -> CourseFile:
     path = find_course_file(lessons_dir)
     if path is None:
         return CourseFile()
-    text = path.read_text(encoding="utf-8-sig")
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LessonFormatError(str(path), f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x})",
+                                exc.object.count(b"\n", 0, exc.start) + 1) from exc
     if path.suffix == ".toml":
         return _from_toml(text, str(path))
     return _from_workbench(text, str(path))
@@ -60,29 +65,64 @@ def _from_toml(text: str, source: str) -> CourseFile:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise LessonFormatError(source, f"invalid TOML: {exc}") from exc
-    course = data.get("course", {})
+        at = _TOML_PLACE.search(str(exc))
+        line, column = (int(at[1]), int(at[2])) if at else (None, None)
+        raise LessonFormatError(source, f"invalid TOML: {exc}", line, column) from exc
+    course = _table(data.get("course"), "[course]", source)
     info = None
     if course.get("title") or course.get("slug"):
         title = str(course.get("title") or course.get("slug"))
-        info = CourseInfo(str(course.get("slug") or slugify(title)), title, course.get("url"))
-    order: list[str] = list(course.get("lessons", []))
+        info = CourseInfo(str(course.get("slug") or slugify(title)), title,
+                          _text(course.get("url"), "course.url", source))
+    order = _names(course.get("lessons"), "course.lessons", source)
     modules: dict[str, Module] = {}
-    for number, table in enumerate(data.get("module", []), start=1):
+    tables = data.get("module", [])
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise LessonFormatError(source, "modules must be [[module]] tables")
+    for number, table in enumerate(tables, start=1):
         title = str(table.get("title") or table.get("slug") or f"Module {number}")
-        module = Module(int(table.get("index", number)), str(table.get("slug") or slugify(title)),
-                        title)
-        for name in table.get("lessons", []):
-            modules[str(name)] = module
-            order.append(str(name))
+        index = table.get("index", number)
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise LessonFormatError(source, f"module {title!r}: index must be a whole number, "
+                                    f"not {index!r}")
+        module = Module(index, str(table.get("slug") or slugify(title)), title)
+        for name in _names(table.get("lessons"), f"module {title!r}: lessons", source):
+            modules[name] = module
+            order.append(name)
     return CourseFile(
         info=info,
-        base_url=course.get("base_url"),
+        base_url=_text(course.get("base_url"), "course.base_url", source),
         order=tuple(order),
         modules=modules,
         source=source,
-        allow=data.get("coverage", {}),
+        allow=_table(data.get("coverage"), "[coverage]", source),
     )
+
+
+_TOML_PLACE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def _table(value: Any, name: str, source: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise LessonFormatError(source, f"{name} must be a table")
+    return value
+
+
+def _names(value: Any, name: str, source: str) -> list[str]:
+    """A list of lesson file names; a bare string would otherwise become its characters."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise LessonFormatError(source, f"{name} must be a list of file names")
+    return list(value)
+
+
+def _text(value: Any, name: str, source: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise LessonFormatError(source, f"{name} must be a string, not {value!r}")
+    return value
 
 
 def _from_workbench(text: str, source: str) -> CourseFile:
@@ -95,9 +135,11 @@ def _from_workbench(text: str, source: str) -> CourseFile:
     if not isinstance(data, dict):
         return CourseFile(source=source)
     title = data.get("title")
-    url = data.get("url")
+    url = _text(data.get("url"), "url", source)
     info = CourseInfo(slugify(str(title)), str(title), url) if title else None
     episodes = data.get("episodes") or []
+    if not isinstance(episodes, list):
+        raise LessonFormatError(source, "episodes must be a list of file names")
     return CourseFile(
         info=info,
         base_url=f"{url.rstrip('/')}/" if isinstance(url, str) else None,

@@ -3,9 +3,9 @@
 ::
 
     index/
-      current -> v-20261130T101500-3f2a    (a symlink, replaced atomically)
-      v-20261130T101500-3f2a/              (whoosh/, glossary.sqlite, manifest.json)
-      v-20261130T094000-77c1/              (the previous version, kept for running readers)
+      current -> v-20261130T101500123456-3f2a  (a symlink, replaced atomically)
+      v-20261130T101500123456-3f2a/            (whoosh/, glossary.sqlite, manifest.json)
+      v-20261130T094000654321-77c1/            (the previous version, kept for running readers)
       .build.lock
 
 A build writes ``v-….tmp`` beside the live version and renames it into place only when it
@@ -79,7 +79,8 @@ def new_version_dir(index_dir: Path) -> tuple[str, Path]:
     """A fresh ``.tmp`` folder to build into, after clearing any a killed build left."""
     for stale in index_dir.glob("v-*.tmp"):
         shutil.rmtree(stale, ignore_errors=True)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    # Microseconds too: versions sort by name, and two builds can land in one second.
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
     name = f"v-{stamp}-{secrets.token_hex(3)}"
     tmp = index_dir / f"{name}.tmp"
     tmp.mkdir(parents=True)

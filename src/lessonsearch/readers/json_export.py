@@ -9,7 +9,7 @@ run attributes are ignored, so a newer export still reads.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import LessonFormatError
@@ -35,11 +35,15 @@ def read_json_lesson(text: str, source: str) -> Lesson:
     reader = doc.mapping(lesson.get("reader"), "reader")
     body = doc.mapping(lesson.get("body"), "body")
     blocks = reader.get("blocks")
-    if blocks is not None:
+    if blocks is not None and (blocks != [] or "text" not in body):
         sections = _sections_from_blocks(doc, doc.sequence(blocks, "reader.blocks"))
-    elif "text" in body:
+    elif "text" in body:  # no reader blocks (or an empty list of them): read the Markdown
         body_text = doc.string(body, "body.text", required=True)
-        sections = read_markdown_body(body_text, source, line_offset=doc.line_of('"text"') - 1)
+        # A JSON string holds no raw newline: every section of body.text starts on its line.
+        line = doc.line_after('"body"', '"text"')
+        sections = tuple(
+            replace(s, line=line) for s in read_markdown_body(body_text, source)
+        )
     else:
         doc.fail("body.text", "has neither reader.blocks nor body.text: no lesson content")
     course = doc.mapping(lesson.get("course"), "course")
@@ -53,7 +57,9 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         sections=sections,
         course=CourseInfo(
             slug=doc.string(course, "course.slug") or "",
-            title=doc.string(course, "course.title") or doc.string(reader, "reader.courseTitle") or "",
+            title=doc.string(course, "course.title")
+            or doc.string(reader, "reader.courseTitle")
+            or "",
             url=doc.string(course, "course.url"),
         )
         if course or reader.get("courseTitle")
@@ -83,9 +89,15 @@ class _Doc:
             self._lines[needle] = self.text.count("\n", 0, at) + 1 if at >= 0 else 1
         return self._lines[needle]
 
+    def line_after(self, anchor: str, needle: str) -> int:
+        """The line of the first ``needle`` after ``anchor`` (``"text"`` inside ``"body"``)."""
+        at = self.text.find(needle, max(self.text.find(anchor), 0))
+        return self.text.count("\n", 0, at) + 1 if at >= 0 else 1
+
     def fail(self, key_path: str, reason: str) -> None:
-        last = key_path.rsplit(".", 1)[-1]
-        line = self.line_of(f'"{last}"') if last else 1
+        # The key's own line, or for a missing key the line of the nearest parent present.
+        keys = [f'"{k.removesuffix("[]")}"' for k in reversed(key_path.split(".")) if k]
+        line = next((self.line_of(k) for k in keys if k in self.text), 1)
         raise LessonFormatError(self.source, f"{key_path or 'the file'} {reason}", line)
 
     def mapping(self, value: Any, key_path: str, required: bool = False) -> dict[str, Any]:
@@ -129,9 +141,9 @@ def _runs_text(doc: _Doc, block: dict[str, Any], emphasis: list[str]) -> str:
             continue
         parts.append(run["text"])
         marks = run.get("marks") if isinstance(run.get("marks"), list) else ()
-        if any(run.get(k) for k in _EMPHASIS_KEYS) or set(marks) & set(_EMPHASIS_KEYS):
-            if run["text"].strip():
-                emphasis.append(run["text"].strip())
+        marked = any(run.get(k) for k in _EMPHASIS_KEYS) or set(marks) & set(_EMPHASIS_KEYS)
+        if marked and run["text"].strip():
+            emphasis.append(run["text"].strip())
     return " ".join("".join(parts).split())
 
 

@@ -104,7 +104,8 @@ def inline_text(token: Token, emphasis: list[str] | None = None) -> str:
 
 
 def read_markdown_lesson(text: str, source: str) -> Lesson:
-    """A Markdown lesson: front matter for metadata, ``#`` as title, ``##`` and deeper as sections."""
+    """A Markdown lesson: front matter for metadata, ``#`` as title, ``##`` and deeper as
+    sections."""
     if not text.strip():
         raise LessonFormatError(source, "empty lesson file", line=1)
     tokens = _parse(text, source)

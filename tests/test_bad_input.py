@@ -1,0 +1,267 @@
+"""Broken input never stops a build: one warning per file (file, line, column), the file skipped,
+the rest of the course indexed; duplicated lessons and colliding slugs are resolved with a warning.
+
+The fixtures live in tests/data/bad/: ``lessons/`` (two good lessons and eight broken files),
+``duplicate/`` (a JSON export and a plain-text copy of it) and ``collision/`` (two different
+lessons whose file names give the same slug). The 50 MB file is generated at test time.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lessonsearch import cli
+from lessonsearch.build import build_index
+from lessonsearch.course import MAX_FILE_BYTES, read_course
+from lessonsearch.searcher import Searcher
+
+BAD = Path(__file__).resolve().parent / "data" / "bad"
+GOOD = ("01-attention.md", "02-embeddings.txt")
+
+# file → (what the warning says, line, column); None where a place makes no sense.
+CASES = {
+    "03-invalid.json": ("invalid JSON", 3, 3),
+    "04-missing-slug.json": ("lesson.slug is missing", 2, None),
+    "05-position-seven.json": ("lesson.position must be a whole number, not 'seven'", 5, None),
+    "06-latin1.txt": ("not UTF-8 text (byte 0xe9)", 3, 6),
+    "07-empty.md": ("empty lesson file", 1, None),
+    "08-binary.txt": ("binary file", None, None),
+    "09-handout.docx": ("unknown file type '.docx'", None, None),
+    "10-broken-front-matter.md": ("invalid front matter", 4, 9),
+}
+
+
+def course_with(tmp_path: Path, *names: str) -> Path:
+    """A fresh course folder holding the two good lessons and the named bad files."""
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for name in (*GOOD, *names):
+        shutil.copy(BAD / "lessons" / name, folder / name)
+    return folder
+
+
+def good_slugs(read) -> list[str]:
+    return [lesson.slug for lesson in read.course.lessons]
+
+
+# --- One broken file at a time ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_one_warning_naming_file_line_and_column(tmp_path: Path, name: str) -> None:
+    words, line, column = CASES[name]
+    read = read_course(course_with(tmp_path, name))
+    assert len(read.problems) == 1
+    problem = read.problems[0]
+    assert problem.path == f"lessons/{name}"
+    assert words in problem.message
+    assert (problem.line, problem.column) == (line, column)
+    assert problem.skipped
+    assert read.skipped == (f"lessons/{name}",)
+    # The rest of the course is still there.
+    assert good_slugs(read) == ["attention", "embeddings"]
+    where = f"lessons/{name}" + (f":{line}" if line else "") + (f":{column}" if column else "")
+    assert str(problem).startswith(where + ": ")
+
+
+def test_a_50_mb_file_is_skipped_without_reading_it(tmp_path: Path) -> None:
+    folder = course_with(tmp_path)
+    chunk = ("A paragraph that goes on and on about tokens and caches. " * 100 + "\n\n").encode()
+    with open(folder / "99-huge.txt", "wb") as handle:
+        handle.write(b"A lesson far too long\n\n")
+        while handle.tell() < 50 * 1024 * 1024:
+            handle.write(chunk)
+    assert (folder / "99-huge.txt").stat().st_size > MAX_FILE_BYTES
+    read = read_course(folder)
+    assert len(read.problems) == 1
+    assert read.problems[0].path == "lessons/99-huge.txt"
+    assert "MB" in read.problems[0].message and "limit" in read.problems[0].message
+    assert read.skipped == ("lessons/99-huge.txt",)
+    assert good_slugs(read) == ["attention", "embeddings"]
+
+
+def test_binary_file_without_nul_bytes_is_still_refused(tmp_path: Path) -> None:
+    """Control characters all over a file that does decode as UTF-8: not a lesson either."""
+    folder = course_with(tmp_path)
+    (folder / "11-controls.txt").write_bytes(bytes(range(1, 32)) * 40)
+    read = read_course(folder)
+    assert [p.path for p in read.problems] == ["lessons/11-controls.txt"]
+    assert "binary" in read.problems[0].message
+    assert good_slugs(read) == ["attention", "embeddings"]
+
+
+def test_json_nested_too_deep_is_a_warning_not_a_crash(tmp_path: Path) -> None:
+    folder = course_with(tmp_path)
+    (folder / "12-deep.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    read = read_course(folder)
+    assert [p.path for p in read.problems] == ["lessons/12-deep.json"]
+    assert read.problems[0].skipped
+    assert good_slugs(read) == ["attention", "embeddings"]
+
+
+@pytest.mark.parametrize("name", ["13-bom.md", "13-bom.txt"])
+def test_bom_and_crlf_are_not_problems(tmp_path: Path, name: str) -> None:
+    folder = course_with(tmp_path)
+    if name.endswith(".md"):
+        text = "---\r\ntitle: Windows lesson\r\n---\r\n\r\n## Saved on Windows\r\n\r\nIt works.\r\n"
+    else:
+        text = "Windows lesson\r\n\r\nSaved on Windows\r\n\r\nThe line endings are CRLF here.\r\n"
+    (folder / name).write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    read = read_course(folder)
+    assert read.problems == ()
+    lesson = next(x for x in read.course.lessons if x.source.endswith(name))
+    assert lesson.title == "Windows lesson"
+    assert [s.anchor for s in lesson.sections if s.anchor] == ["saved-on-windows"]
+
+
+# --- Every broken file at once, through the build and the CLI --------------------------------
+
+
+def test_every_broken_file_in_one_course() -> None:
+    read = read_course(BAD / "lessons")
+    assert sorted(p.path for p in read.problems) == sorted(f"lessons/{n}" for n in CASES)
+    assert all(p.skipped for p in read.problems)
+    assert len(read.skipped) == len(CASES)
+    assert good_slugs(read) == ["attention", "embeddings"]
+
+
+def test_build_indexes_the_rest_and_counts_skipped_files(tmp_path: Path) -> None:
+    report = build_index(BAD / "lessons", None, tmp_path / "index")
+    assert (report.lessons, report.skipped, report.warnings) == (2, len(CASES), len(CASES))
+    assert f"{len(CASES)} skipped files" in report.summary()
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        assert searcher.manifest["counts"]["skipped"] == len(CASES)
+        assert searcher.search("vectors").results[0].lesson == "embeddings"
+        assert searcher.search("relevant").results[0].lesson == "attention"
+    finally:
+        searcher.close()
+
+
+@pytest.mark.parametrize(("strict", "code"), [(False, 0), (True, 1)])
+def test_cli_exit_code_and_warnings(tmp_path: Path, capsys, strict: bool, code: int) -> None:
+    argv = ["index", "--lessons", str(BAD / "lessons"), "--glossary", str(tmp_path / "none"),
+            "--out", str(tmp_path / "index")]
+    assert cli.main(argv + (["--strict"] if strict else [])) == code
+    out, err = capsys.readouterr()
+    warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
+    for name in CASES:
+        assert sum(f"lessons/{name}" in line for line in warnings) == 1, name
+    assert "warning: lessons/06-latin1.txt:3:6: not UTF-8 text" in err
+    summary = out.strip().splitlines()
+    assert len(summary) == 1
+    assert "Indexed 2 lessons" in summary[0]
+    assert f"{len(CASES)} skipped files" in summary[0]
+    # Even the strict run published the index: --strict only changes the exit code.
+    assert (tmp_path / "index" / "current" / "manifest.json").is_file()
+
+
+def test_strict_passes_on_a_clean_course(tmp_path: Path, tiny_course: Path, capsys) -> None:
+    argv = ["index", "--lessons", str(tiny_course / "lessons"),
+            "--glossary", str(tiny_course / "glossary"), "--out", str(tmp_path / "i"), "--strict"]
+    assert cli.main(argv) == 0
+    assert "warning:" not in capsys.readouterr().err
+
+
+# --- Duplicates and slug collisions -------------------------------------------------------------
+
+
+def test_the_same_lesson_twice_is_indexed_once_from_the_json() -> None:
+    read = read_course(BAD / "duplicate")
+    assert [(x.slug, x.source) for x in read.course.lessons] == [
+        ("logits", "duplicate/01-logits.json"),
+        ("other", "duplicate/02-other.md"),
+    ]
+    assert len(read.problems) == 1
+    problem = read.problems[0]
+    assert problem.path == "duplicate/01-logits-copy.txt"
+    assert "duplicate/01-logits.json" in problem.message
+    assert not problem.skipped  # nothing was wrong with the file itself
+
+
+@pytest.mark.parametrize("copy_name", ["00-first.txt", "01-logits.txt", "99-last.txt"])
+def test_json_wins_whichever_file_is_read_first(tmp_path: Path, copy_name: str) -> None:
+    shutil.copy(BAD / "duplicate" / "01-logits.json", tmp_path / "01-logits.json")
+    shutil.copy(BAD / "duplicate" / "01-logits-copy.txt", tmp_path / copy_name)
+    read = read_course(tmp_path)
+    assert [(x.slug, x.format) for x in read.course.lessons] == [("logits", "json")]
+    assert len(read.problems) == 1
+    assert copy_name in read.problems[0].path
+    assert "01-logits.json" in read.problems[0].message
+    # The kept lesson is the export, anchors and all.
+    assert [s.anchor for s in read.course.lessons[0].sections] == [
+        "raw-scores", "turning-scores-into-odds",
+    ]
+
+
+def test_markdown_beats_plain_text(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(
+        "Logits before softmax\n\nRaw scores\n\nThe last layer emits one raw score.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "b.md").write_text(
+        "# Logits before softmax\n\n## Raw scores\n\nThe last layer emits one raw score.\n",
+        encoding="utf-8",
+    )
+    read = read_course(tmp_path)
+    assert [x.format for x in read.course.lessons] == ["markdown"]
+    assert len(read.problems) == 1
+
+
+def test_a_shared_title_alone_is_not_a_duplicate(tmp_path: Path) -> None:
+    """Courses repeat titles ("Summary") across modules: different words, both lessons stay."""
+    (tmp_path / "03-summary.md").write_text(
+        "---\ntitle: Summary\n---\n\n## What we covered\n\n"
+        "Tokens, vocabularies and how text becomes numbers for the model.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "07-summary.md").write_text(
+        "---\ntitle: Summary\n---\n\n## What we covered\n\n"
+        "Sampling, temperature and why one prompt gives different answers.\n",
+        encoding="utf-8",
+    )
+    read = read_course(tmp_path)
+    assert [(x.slug, x.source) for x in read.course.lessons] == [
+        ("summary", f"{tmp_path.name}/03-summary.md"),
+        ("summary-2", f"{tmp_path.name}/07-summary.md"),
+    ]
+    assert len(read.problems) == 1
+    assert "indexed as 'summary-2'" in read.problems[0].message
+
+
+def test_duplicate_is_searchable_once(tmp_path: Path) -> None:
+    build_index(BAD / "duplicate", None, tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        hits = searcher.search("exponentiates").results
+        assert [(h.lesson, h.anchor) for h in hits] == [("logits", "turning-scores-into-odds")]
+    finally:
+        searcher.close()
+
+
+def test_colliding_slugs_both_stay() -> None:
+    read = read_course(BAD / "collision")
+    lessons = {x.source: x for x in read.course.lessons}
+    assert lessons["collision/01-intro.md"].slug == "intro"
+    assert lessons["collision/02-intro.txt"].slug == "intro-2"
+    assert len({x.url for x in read.course.lessons}) == 2
+    assert len(read.problems) == 1
+    problem = read.problems[0]
+    assert problem.path == "collision/02-intro.txt"
+    assert "collision/01-intro.md" in problem.message
+    assert "'intro-2'" in problem.message
+    assert not problem.skipped
+
+
+def test_colliding_json_slugs_keep_both(tmp_path: Path) -> None:
+    for name, title in (("a.json", "Attention heads"), ("b.json", "Batch sizes")):
+        export = {"lesson": {"slug": "same", "title": title},
+                  "body": {"text": f"## {title}\n\nWords only {title.lower()} would use."}}
+        (tmp_path / name).write_text(json.dumps(export), encoding="utf-8")
+    read = read_course(tmp_path)
+    assert sorted(x.slug for x in read.course.lessons) == ["same", "same-2"]
+    assert len(read.problems) == 1

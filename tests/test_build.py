@@ -1,0 +1,290 @@
+"""The build pipeline and the index folder: the atomic swap, stale leftovers, the lock."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lessonsearch import build, course, index_store
+from lessonsearch.build import build_index
+from lessonsearch.errors import BuildInProgress, IndexNotBuilt
+from lessonsearch.searcher import Searcher
+
+
+def build_tiny(tiny_course: Path, out: Path, **kwargs):
+    return build_index(tiny_course / "lessons", tiny_course / "glossary", out, **kwargs)
+
+
+def versions(out: Path) -> list[str]:
+    return sorted(p.name for p in out.glob("v-*"))
+
+
+def tmp_folders(out: Path) -> list[str]:
+    return sorted(p.name for p in out.glob("*.tmp"))
+
+
+def search_works(out: Path) -> bool:
+    searcher = Searcher.open(out)
+    try:
+        return searcher.search("temperature").total > 0
+    finally:
+        searcher.close()
+
+
+class Boom(RuntimeError):
+    pass
+
+
+@pytest.fixture
+def built(tiny_course: Path, tmp_path: Path):
+    """An index folder with one good version; returns (folder, version name)."""
+    out = tmp_path / "index"
+    report = build_tiny(tiny_course, out)
+    return out, report.version
+
+
+# --- A good build ---------------------------------------------------------------------------
+
+
+def test_report_and_summary(tiny_course: Path, tmp_path: Path) -> None:
+    report = build_tiny(tiny_course, tmp_path / "index")
+    assert (report.lessons, report.sections, report.warnings, report.skipped) == (4, 13, 0, 0)
+    assert report.documents == report.sections + 1  # one check question
+    assert report.terms >= 4  # the glossary's four, plus any a lesson defines
+    summary = report.summary()
+    assert summary.startswith("Indexed 4 lessons, 13 sections, ")
+    assert f"{report.terms} terms; 0 warnings, 0 skipped files; " in summary
+    assert report.version in summary
+    assert "\n" not in summary
+
+
+def test_layout_and_manifest(built) -> None:
+    out, version = built
+    assert os.readlink(out / "current") == version
+    assert index_store.current_version(out) == out / version
+    assert {p.name for p in (out / version).iterdir()} >= {
+        "whoosh", "glossary.sqlite", "manifest.json",
+    }
+    manifest = json.loads((out / version / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["version"] == version
+    assert manifest["course"]["slug"] == "tiny-course"
+    assert manifest["counts"]["lessons"] == 4
+    assert manifest["counts"]["sections"] == 13
+    assert manifest["counts"]["skipped"] == 0
+    assert [x["slug"] for x in manifest["lessons"]] == ["tokens", "sampling", "kv-cache", "notes"]
+    tokens = manifest["lessons"][0]
+    assert tokens["anchors"] == [
+        "what-is-a-token", "counting-tokens-in-a-sentence", "try-it", "try-it-1",
+    ]
+    assert tokens["module"] == "basics"
+    assert tmp_folders(out) == []
+
+
+def test_base_url_reaches_the_index(tmp_path: Path) -> None:
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-one.md").write_text("---\ntitle: One\n---\n\n## First words\n\nHello there.\n",
+                                       encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index", base_url="https://learn.example.test/c/")
+    manifest = index_store.read_manifest(index_store.current_version(tmp_path / "index"))
+    assert manifest["lessons"][0]["url"] == "https://learn.example.test/c/one"
+
+
+def test_missing_lessons_folder(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="No lessons folder"):
+        build_index(tmp_path / "nowhere", None, tmp_path / "index")
+
+
+def test_no_index_yet(tmp_path: Path) -> None:
+    with pytest.raises(IndexNotBuilt, match="lessonsearch index"):
+        Searcher.open(tmp_path / "index")
+
+
+# --- The atomic swap: a failing build leaves the old version live -------------------------------
+
+
+def test_failing_index_writer_keeps_the_old_version(built, tiny_course, monkeypatch) -> None:
+    out, version = built
+    real_write = build.write_whoosh
+
+    def write_then_fail(folder, docs, *args, **kwargs):
+        def some_then_boom():
+            for number, doc in enumerate(docs):
+                if number == 3:
+                    raise Boom("disk on fire")
+                yield doc
+        return real_write(folder, some_then_boom(), *args, **kwargs)
+
+    monkeypatch.setattr(build, "write_whoosh", write_then_fail)
+    with pytest.raises(Boom):
+        build_tiny(tiny_course, out)
+    assert os.readlink(out / "current") == version
+    assert versions(out) == [version]
+    assert tmp_folders(out) == []
+    assert search_works(out)
+
+
+def broken_reader(text: str, source: str):
+    raise Boom(f"reader crashed on {source}")
+
+
+def test_failing_reader_keeps_the_old_version(built, tiny_course, monkeypatch) -> None:
+    """A reader bug (not a LessonFormatError) stops the build rather than index half a course."""
+    out, version = built
+    monkeypatch.setitem(course.READERS, ".txt", broken_reader)
+    with pytest.raises(Boom):
+        build_tiny(tiny_course, out, full=True)  # full: no cached reading to skip the reader
+    assert os.readlink(out / "current") == version
+    assert versions(out) == [version]
+    assert tmp_folders(out) == []
+    assert search_works(out)
+
+
+def test_interrupted_build_keeps_the_old_version(built, tiny_course, monkeypatch) -> None:
+    out, version = built
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build, "build_glossary", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build_tiny(tiny_course, out)
+    assert os.readlink(out / "current") == version
+    assert tmp_folders(out) == []
+    assert search_works(out)
+
+
+def test_failure_while_publishing_keeps_the_old_version(built, tiny_course, monkeypatch) -> None:
+    out, version = built
+
+    def no_space(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(index_store, "_fsync_tree", no_space)
+    with pytest.raises(OSError, match="No space"):
+        build_tiny(tiny_course, out)
+    assert os.readlink(out / "current") == version
+    assert versions(out) == [version]
+    assert tmp_folders(out) == []
+
+
+def test_a_failed_first_build_leaves_no_index(tiny_course, tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(build, "write_whoosh", lambda *a, **k: (_ for _ in ()).throw(Boom()))
+    with pytest.raises(Boom):
+        build_tiny(tiny_course, tmp_path / "index")
+    assert tmp_folders(tmp_path / "index") == []
+    with pytest.raises(IndexNotBuilt):
+        Searcher.open(tmp_path / "index")
+
+
+def test_broken_lessons_do_not_fail_the_build(built, tmp_path) -> None:
+    """LessonFormatError is a warning, not a failure: that path must not trip the swap logic."""
+    lessons = tmp_path / "more"
+    lessons.mkdir()
+    (lessons / "bad.json").write_text("{", encoding="utf-8")
+    (lessons / "good.md").write_text("## Fine\n\nA fine lesson.\n", encoding="utf-8")
+    out, old = built
+    report = build_index(lessons, None, out)
+    assert report.skipped == 1
+    assert os.readlink(out / "current") == report.version != old
+
+
+# --- Leftovers, the lock, old versions -------------------------------------------------------
+
+
+def test_a_stale_tmp_folder_is_removed_by_the_next_build(built, tiny_course) -> None:
+    out, version = built
+    stale = out / "v-20200101T000000000000-dead00.tmp"
+    (stale / "whoosh").mkdir(parents=True)
+    (stale / "whoosh" / "half-written.seg").write_bytes(b"\0" * 128)
+    report = build_tiny(tiny_course, out)
+    assert not stale.exists()
+    assert tmp_folders(out) == []
+    assert os.readlink(out / "current") == report.version
+    assert versions(out) == sorted([version, report.version])
+
+
+def test_a_second_build_at_once_is_refused(built, tiny_course) -> None:
+    out, version = built
+    with index_store.build_lock(out), pytest.raises(BuildInProgress, match="Another build"):
+        build_tiny(tiny_course, out)
+    assert os.readlink(out / "current") == version
+    assert tmp_folders(out) == []
+    # The lock is released with its holder: the next build goes through.
+    report = build_tiny(tiny_course, out)
+    assert os.readlink(out / "current") == report.version
+
+
+def test_failing_reader_on_a_changed_file_keeps_the_old_version(
+    tiny_course, tmp_path, monkeypatch
+) -> None:
+    """The incremental path: unchanged files come from the cache, the edited one is read."""
+    lessons = tmp_path / "lessons"
+    shutil.copytree(tiny_course / "lessons", lessons)
+    out = tmp_path / "index"
+    version = build_index(lessons, tiny_course / "glossary", out).version
+    notes = lessons / "04-notes.txt"
+    notes.write_text(notes.read_text(encoding="utf-8") + "\nOne more paragraph to read.\n",
+                     encoding="utf-8")
+    monkeypatch.setitem(course.READERS, ".txt", broken_reader)
+    with pytest.raises(Boom):
+        build_index(lessons, tiny_course / "glossary", out)
+    assert os.readlink(out / "current") == version
+    assert versions(out) == [version]
+    assert tmp_folders(out) == []
+    assert search_works(out)
+    monkeypatch.undo()
+    assert build_index(lessons, tiny_course / "glossary", out).version != version
+    searcher = Searcher.open(out)
+    try:
+        assert searcher.search("paragraph", lesson="notes").total == 1
+    finally:
+        searcher.close()
+
+
+def test_the_lock_is_released_after_a_failed_build(built, tiny_course, monkeypatch) -> None:
+    out, _ = built
+    monkeypatch.setitem(course.READERS, ".md", broken_reader)
+    with pytest.raises(Boom):
+        build_tiny(tiny_course, out, full=True)
+    monkeypatch.undo()
+    build_tiny(tiny_course, out)  # would raise BuildInProgress if the lock had leaked
+
+
+def test_an_open_searcher_keeps_its_version_across_a_rebuild(built, tiny_course) -> None:
+    out, version = built
+    searcher = Searcher.open(out)
+    try:
+        before = searcher.search("temperature").total
+        report = build_tiny(tiny_course, out)
+        assert report.version != version
+        assert searcher.version == version
+        assert searcher.search("temperature").total == before
+    finally:
+        searcher.close()
+
+
+def test_old_versions_are_pruned_but_the_recent_ones_kept(built, tiny_course) -> None:
+    out, first = built
+    names = [first] + [build_tiny(tiny_course, out).version for _ in range(4)]
+    assert names == sorted(names)  # names sort in build order
+    assert versions(out) == names[-index_store.KEEP_VERSIONS:]
+    assert os.readlink(out / "current") == names[-1]
+    assert not list(out.glob(".current.*"))
+
+
+def test_a_course_of_only_broken_files_builds_an_empty_index(tmp_path: Path) -> None:
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "only.md").write_bytes(b"")
+    report = build_index(lessons, None, tmp_path / "index")
+    assert (report.lessons, report.sections, report.skipped) == (0, 0, 1)
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        assert searcher.search("anything").total == 0
+    finally:
+        searcher.close()

@@ -1,0 +1,330 @@
+"""Reading a whole course folder: order, URLs, modules, prev/next, the course file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lessonsearch.course import read_course
+from lessonsearch.model import LessonLink, Module
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def md(title: str, extra: str = "") -> str:
+    """A small Markdown lesson with its own words, so no two are taken for duplicates."""
+    return (f"---\ntitle: {title}\n{extra}---\n\n"
+            f"## About {title.lower()}\n\n{title} in a sentence.\n")
+
+
+def slugs(read) -> list[str]:
+    return [lesson.slug for lesson in read.course.lessons]
+
+
+# --- The tiny fixture course ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def tiny(tiny_course: Path):
+    return read_course(tiny_course / "lessons")
+
+
+def test_tiny_course_reads_without_problems(tiny) -> None:
+    assert tiny.problems == ()
+    assert slugs(tiny) == ["tokens", "sampling", "kv-cache", "notes"]
+    assert [lesson.format for lesson in tiny.course.lessons] == ["markdown", "json", "text", "text"]
+    assert [lesson.position for lesson in tiny.course.lessons] == [1, 2, 3, 4]
+
+
+def test_tiny_course_info_and_modules(tiny) -> None:
+    assert tiny.course.info.slug == "tiny-course"
+    assert tiny.course.info.title == "A Tiny Course on Models"
+    assert tiny.course.modules == (Module(1, "basics", "Basics"), Module(2, "memory", "Memory"))
+    assert [lesson.module.slug for lesson in tiny.course.lessons] == [
+        "basics", "basics", "memory", "memory",
+    ]
+
+
+def test_tiny_course_urls(tiny) -> None:
+    urls = {lesson.slug: lesson.url for lesson in tiny.course.lessons}
+    assert urls == {
+        # Markdown and text lessons: the course file's base_url + slug.
+        "tokens": "https://courses.example.test/tiny/tokens",
+        "kv-cache": "https://courses.example.test/tiny/kv-cache",
+        "notes": "https://courses.example.test/tiny/notes",
+        # JSON: lesson.url, verbatim.
+        "sampling": "https://courses.example.test/tiny/sampling",
+    }
+
+
+def test_tiny_course_prev_next(tiny) -> None:
+    tokens, sampling, kv, notes = tiny.course.lessons
+    assert tokens.prev is None
+    assert tokens.next == LessonLink("sampling", sampling.title, sampling.url)
+    assert kv.prev == LessonLink("sampling", sampling.title, sampling.url)
+    assert kv.next == LessonLink("notes", notes.title, notes.url)
+    assert notes.next is None
+    # The export names its own next lesson; that is kept.
+    assert sampling.next == LessonLink("kv-cache", "The KV cache",
+                                       "https://courses.example.test/tiny/kv-cache")
+
+
+# --- Order: position, then the course file, then the file name ---------------------------
+
+
+def test_order_by_file_name_without_anything_else(tmp_path: Path) -> None:
+    write(tmp_path, {"b-second.md": md("Beta"), "a-first.md": md("Alpha"),
+                     "c-third.md": md("Gamma")})
+    assert slugs(read_course(tmp_path)) == ["a-first", "b-second", "c-third"]
+
+
+def test_position_beats_file_name(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "01-one.md": md("One", "position: 3\n"),
+        "02-two.md": md("Two", "position: 1\n"),
+        "03-three.md": md("Three", "position: 2\n"),
+    })
+    read = read_course(tmp_path)
+    assert slugs(read) == ["two", "three", "one"]
+    assert [lesson.position for lesson in read.course.lessons] == [1, 2, 3]
+
+
+def test_json_position_is_used(tmp_path: Path) -> None:
+    export = {"lesson": {"slug": "late", "title": "Late", "position": 1},
+              "body": {"text": "## Late words\n\nArrives first anyway."}}
+    write(tmp_path, {"01-early.md": md("Early", "position: 2\n"),
+                     "99-late.json": json.dumps(export)})
+    assert slugs(read_course(tmp_path)) == ["late", "early"]
+
+
+def test_lessonsearch_toml_module_lists_give_the_order(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "lessonsearch.toml": (
+            '[course]\ntitle = "Order test"\n\n'
+            '[[module]]\ntitle = "Start here"\nlessons = ["30-intro.md", "20-middle.md"]\n\n'
+            '[[module]]\nslug = "later"\ntitle = "Later on"\nlessons = ["10-end.txt"]\n'
+        ),
+        "10-end.txt": "The end\n\nClosing words\n\nEverything wraps up in this last passage.\n",
+        "20-middle.md": md("Middle"),
+        "30-intro.md": md("Intro"),
+        "00-unlisted.md": md("Unlisted"),
+    })
+    read = read_course(tmp_path)
+    # Listed lessons in the file's order; an unlisted one after them all.
+    assert slugs(read) == ["intro", "middle", "end", "unlisted"]
+    assert [lesson.position for lesson in read.course.lessons] == [1, 2, 3, 4]
+    modules = [lesson.module for lesson in read.course.lessons]
+    assert modules[:3] == [Module(1, "start-here", "Start here")] * 2 + [
+        Module(2, "later", "Later on")
+    ]
+    assert modules[3] is None
+    assert read.course.info.title == "Order test"
+    assert read.course.info.slug == "order-test"
+
+
+def test_course_lessons_list_in_toml(tmp_path: Path) -> None:
+    write(tmp_path, {"lessonsearch.toml": '[course]\nlessons = ["b.md", "a.md"]\n',
+                     "a.md": md("Alpha"), "b.md": md("Beta")})
+    assert slugs(read_course(tmp_path)) == ["b", "a"]
+
+
+def test_position_comes_before_the_course_file(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "lessonsearch.toml": '[[module]]\ntitle = "M"\nlessons = ["a.md", "b.md"]\n',
+        "a.md": md("Alpha"),
+        "b.md": md("Beta", "position: 1\n"),
+    })
+    assert slugs(read_course(tmp_path))[0] == "b"
+
+
+def test_a_lesson_module_beats_the_course_file(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "lessonsearch.toml": '[[module]]\ntitle = "From the file"\nlessons = ["a.md"]\n',
+        "a.md": md("Alpha", "module: From the lesson\n"),
+    })
+    assert read_course(tmp_path).course.lessons[0].module.title == "From the lesson"
+
+
+def test_workbench_config_yaml_in_the_parent_folder(tmp_path: Path) -> None:
+    """The Carpentries layout: ``config.yaml`` beside ``episodes/``, ``episodes:`` the order."""
+    write(tmp_path, {
+        "config.yaml": (
+            "title: 'Shell Basics'\nurl: 'https://lessons.example.test/shell'\n"
+            "episodes:\n- 02-navigate.md\n- 01-intro.md\n- 03-pipes.md\n"
+            "learners:\ninstructors:\nprofiles:\n"
+        ),
+        "episodes/01-intro.md": md("Introducing the shell", "teaching: 5\nexercises: 0\n"),
+        "episodes/02-navigate.md": md("Navigating files"),
+        "episodes/03-pipes.md": md("Pipes and filters"),
+    })
+    read = read_course(tmp_path / "episodes")
+    assert read.problems == ()
+    assert slugs(read) == ["navigate", "intro", "pipes"]
+    assert read.course.info.title == "Shell Basics"
+    # The Workbench publishes each episode as <file stem>.html under the lesson URL.
+    assert [lesson.url for lesson in read.course.lessons] == [
+        "https://lessons.example.test/shell/02-navigate.html",
+        "https://lessons.example.test/shell/01-intro.html",
+        "https://lessons.example.test/shell/03-pipes.html",
+    ]
+    assert read.course.lessons[1].minutes == 5
+
+
+# --- URLs -------------------------------------------------------------------------------
+
+
+def test_default_base_url(tmp_path: Path) -> None:
+    write(tmp_path, {"01-first.md": md("First")})
+    read = read_course(tmp_path)
+    assert read.course.lessons[0].url == "/lessons/first"
+
+
+def test_base_url_argument(tmp_path: Path) -> None:
+    write(tmp_path, {"01-first.md": md("First")})
+    read = read_course(tmp_path, base_url="https://site.example.test/learn/")
+    assert read.course.lessons[0].url == "https://site.example.test/learn/first"
+
+
+def test_base_url_argument_beats_the_course_file(tmp_path: Path) -> None:
+    write(tmp_path, {"lessonsearch.toml": '[course]\nbase_url = "https://from.toml.test/l/"\n',
+                     "01-first.md": md("First")})
+    assert read_course(tmp_path).course.lessons[0].url == "https://from.toml.test/l/first"
+    read = read_course(tmp_path, base_url="https://from.flag.test/")
+    assert read.course.lessons[0].url == "https://from.flag.test/first"
+
+
+def test_base_url_without_trailing_slash(tmp_path: Path) -> None:
+    write(tmp_path, {"01-first.md": md("First")})
+    read = read_course(tmp_path, base_url="https://site.example.test/learn")
+    assert read.course.lessons[0].url == "https://site.example.test/learn/first"
+
+
+def test_front_matter_and_json_urls_are_kept(tmp_path: Path) -> None:
+    export = {"lesson": {"slug": "exported", "title": "Exported",
+                         "url": "https://elsewhere.test/x/exported"},
+              "body": {"text": "## Exported words\n\nFrom the export."}}
+    write(tmp_path, {
+        "a.md": md("Alpha", "url: https://pages.test/alpha.html\n"),
+        "b.json": json.dumps(export),
+    })
+    urls = [lesson.url for lesson in read_course(tmp_path, base_url="/ignored/").course.lessons]
+    assert urls == ["https://pages.test/alpha.html", "https://elsewhere.test/x/exported"]
+
+
+def test_section_links_use_the_lesson_url(tiny) -> None:
+    tokens = tiny.course.lessons[0]
+    section = next(s for s in tokens.sections if s.anchor == "what-is-a-token")
+    assert tokens.section_url(section) == "https://courses.example.test/tiny/tokens#what-is-a-token"
+    notes = tiny.course.lessons[3]
+    assert notes.section_url(notes.sections[0]).startswith(
+        "https://courses.example.test/tiny/notes#:~:text="
+    )
+
+
+# --- Course info and the folder ----------------------------------------------------------
+
+
+def test_course_info_from_an_export_when_there_is_no_course_file(tmp_path: Path) -> None:
+    export = {"course": {"slug": "exported-course", "title": "Exported Course"},
+              "lesson": {"slug": "x", "title": "X"}, "body": {"text": "## X\n\nwords"}}
+    write(tmp_path, {"x.json": json.dumps(export)})
+    assert read_course(tmp_path).course.info.title == "Exported Course"
+
+
+def test_course_info_from_the_folder_name(tmp_path: Path) -> None:
+    folder = write(tmp_path / "My Course", {"a.md": md("Alpha")})
+    info = read_course(folder).course.info
+    assert (info.slug, info.title) == ("my-course", "My Course")
+
+
+def test_hidden_files_and_the_course_file_are_not_lessons(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "lessonsearch.toml": "[course]\n",
+        ".draft.md": md("Draft"),
+        ".git/config.md": md("Git"),
+        "a.md": md("Alpha"),
+    })
+    read = read_course(tmp_path)
+    assert slugs(read) == ["a"]
+    assert read.problems == ()
+
+
+def test_lessons_in_subfolders_are_read(tmp_path: Path) -> None:
+    write(tmp_path, {"part-1/01-a.md": md("Alpha"), "part-2/01-b.md": md("Beta")})
+    read = read_course(tmp_path)
+    assert sorted(slugs(read)) == ["a", "b"]
+    assert {lesson.source for lesson in read.course.lessons} == {
+        f"{tmp_path.name}/part-1/01-a.md", f"{tmp_path.name}/part-2/01-b.md",
+    }
+
+
+def test_a_broken_course_file_is_a_warning_not_a_failure(tmp_path: Path) -> None:
+    write(tmp_path, {"lessonsearch.toml": "[course\ntitle = 1\n", "a.md": md("Alpha")})
+    read = read_course(tmp_path)
+    assert slugs(read) == ["a"]
+    assert len(read.problems) == 1
+    assert "lessonsearch.toml" in read.problems[0].path
+    assert "invalid TOML" in read.problems[0].message
+    assert read.skipped == ()
+
+
+def test_progress_is_reported_per_file(tmp_path: Path) -> None:
+    write(tmp_path, {"a.md": md("Alpha"), "b.md": md("Beta")})
+    seen: list[tuple[int, int, str]] = []
+    read_course(tmp_path, on_file=lambda done, total, name: seen.append((done, total, name)))
+    assert [(d, t) for d, t, _ in seen] == [(1, 2), (2, 2)]
+    assert seen[-1][2].endswith("b.md")
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "words"),
+    [
+        ("lessonsearch.toml", '[[module]]\ntitle = "M"\nindex = "two"\nlessons = ["a.md"]\n',
+         "index must be a whole number, not 'two'"),
+        ("lessonsearch.toml", '[course]\nlessons = "a.md"\n',
+         "course.lessons must be a list of file names"),
+        ("lessonsearch.toml", '[[module]]\ntitle = "M"\nlessons = [1, 2]\n',
+         "lessons must be a list of file names"),
+        ("lessonsearch.toml", "course = 5\n", "[course] must be a table"),
+        ("lessonsearch.toml", 'module = "x"\n', "modules must be [[module]] tables"),
+        ("lessonsearch.toml", '[course]\nbase_url = 7\n', "course.base_url must be a string"),
+        ("config.yaml", "episodes: 5\n", "episodes must be a list of file names"),
+        ("config.yaml", "title: x\nurl: [1]\n", "url must be a string"),
+        ("config.yaml", "episodes: [a.md\n", "invalid YAML"),
+    ],
+)
+def test_a_course_file_of_the_wrong_shape_is_one_warning(
+    tmp_path: Path, name: str, text: str, words: str
+) -> None:
+    write(tmp_path, {name: text, "a.md": md("Alpha"), "b.md": md("Beta")})
+    read = read_course(tmp_path)
+    assert slugs(read) == ["a", "b"]  # file-name order, default URLs
+    assert read.course.lessons[0].url == "/lessons/a"
+    assert len(read.problems) == 1
+    assert read.problems[0].path.endswith(name)
+    assert words in read.problems[0].message
+    assert not read.problems[0].skipped
+
+
+def test_invalid_toml_gives_line_and_column(tmp_path: Path) -> None:
+    write(tmp_path, {"lessonsearch.toml": '[course]\ntitle = "ok"\nbase_url = \n',
+                     "a.md": md("Alpha")})
+    problem = read_course(tmp_path).problems[0]
+    assert (problem.line, problem.column) == (3, 12)
+
+
+def test_a_course_file_that_is_not_utf8(tmp_path: Path) -> None:
+    write(tmp_path, {"a.md": md("Alpha")})
+    (tmp_path / "lessonsearch.toml").write_bytes(b'[course]\ntitle = "Caf\xe9"\n')
+    read = read_course(tmp_path)
+    assert slugs(read) == ["a"]
+    assert "not UTF-8" in read.problems[0].message
+    assert read.problems[0].line == 2

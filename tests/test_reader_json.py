@@ -1,0 +1,315 @@
+"""The JSON export reader (formats.md §1) on the fixtures in tests/data/json/.
+
+Snapshots of the reader's output live in tests/data/snapshots/; regenerate them with
+``LESSONSEARCH_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_reader_json.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from lessonsearch.errors import LessonFormatError
+from lessonsearch.model import CheckQuestion, CodeBlock, LessonLink, Module, Option
+from lessonsearch.readers.json_export import read_json_lesson
+
+DATA = Path(__file__).resolve().parent / "data"
+JSON_DIR = DATA / "json"
+SNAPSHOTS = DATA / "snapshots"
+
+
+def read(name: str):
+    return read_json_lesson((JSON_DIR / name).read_text(encoding="utf-8"), f"json/{name}")
+
+
+def read_text(text: str):
+    return read_json_lesson(text, "inline.json")
+
+
+def by_heading(lesson, heading):
+    return next(s for s in lesson.sections if s.heading == heading)
+
+
+def check_snapshot(name: str, value: object) -> None:
+    """Compare ``dataclasses.asdict`` output with a committed JSON file (or rewrite it)."""
+    path = SNAPSHOTS / name
+    actual = json.loads(json.dumps(dataclasses.asdict(value)))
+    if os.environ.get("LESSONSEARCH_UPDATE_SNAPSHOTS") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(actual, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert path.is_file(), f"no snapshot {path}; run with LESSONSEARCH_UPDATE_SNAPSHOTS=1"
+    assert actual == json.loads(path.read_text(encoding="utf-8"))
+
+
+# --- An export with reader blocks --------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def blocks_lesson():
+    return read("08-context-length.json")
+
+
+def test_metadata(blocks_lesson) -> None:
+    lesson = blocks_lesson
+    assert lesson.slug == "context-length"
+    assert lesson.title == "How long can a prompt be?"
+    assert lesson.url == "https://courses.example.test/tiny/context-length"
+    assert lesson.format == "json"
+    assert lesson.source == "json/08-context-length.json"
+    assert lesson.position == 8
+    assert lesson.minutes == 7
+    assert lesson.key_idea == "The window counts tokens, not words."
+    assert lesson.course is not None
+    assert lesson.course.slug == "tiny-course"
+    assert lesson.course.url == "https://courses.example.test/tiny"
+
+
+def test_module_comes_from_the_reader(blocks_lesson) -> None:
+    assert blocks_lesson.module == Module(3, "limits", "Limits")
+
+
+def test_ids_are_taken_verbatim(blocks_lesson) -> None:
+    anchors = [s.anchor for s in blocks_lesson.sections]
+    assert anchors == [
+        None,  # the paragraph before the first heading
+        "the-window-is-measured-in-tokens",
+        "counting-before-you-send",  # an h3 without id: derived by the rule
+        "what-happens-past-it",  # the rule would give what-happens-when-you-go-past-it
+        "why-truncation",  # the rule would give which-is-why-summarise-first-helps
+    ]
+
+
+def test_an_id_that_breaks_the_rule_is_still_the_link(blocks_lesson) -> None:
+    section = by_heading(blocks_lesson, "Which is why “summarise first” helps")
+    assert section.anchor == "why-truncation"
+    assert blocks_lesson.section_url(section) == (
+        "https://courses.example.test/tiny/context-length#why-truncation"
+    )
+
+
+def test_heading_runs_are_joined_and_levels_kept(blocks_lesson) -> None:
+    past = by_heading(blocks_lesson, "What happens when you go past it?")
+    assert past.level == 2
+    h3 = by_heading(blocks_lesson, "Counting before you send")
+    assert h3.level == 3
+    assert h3.heading_path == ("The window is measured in tokens", "Counting before you send")
+
+
+def test_text_before_the_first_heading_is_a_section_without_anchor(blocks_lesson) -> None:
+    first = blocks_lesson.sections[0]
+    assert (first.anchor, first.heading, first.level) == (None, None, 0)
+    assert first.paragraphs == ("Every model has a limit.",)
+
+
+def test_runs_join_into_one_paragraph_and_unknown_run_keys_are_ignored(blocks_lesson) -> None:
+    section = by_heading(blocks_lesson, "The window is measured in tokens")
+    assert section.paragraphs == (
+        "The context window is how many tokens the model can attend to at once.",
+    )
+    assert section.code == (CodeBlock("len(tokenizer.encode(prompt))", "python"),)
+
+
+def test_bold_and_italic_runs_become_emphasis(blocks_lesson) -> None:
+    assert by_heading(blocks_lesson, "The window is measured in tokens").emphasis == (
+        "context window",
+    )
+    # "marks": ["italic"] counts as well as "italic": true.
+    assert by_heading(blocks_lesson, "Counting before you send").emphasis == ("same tokenizer",)
+    # A run marked in a heading is part of the heading, not a definition site.
+    assert by_heading(blocks_lesson, "What happens when you go past it?").emphasis == ()
+
+
+def test_unknown_block_types_are_ignored(blocks_lesson) -> None:
+    """An image, a divider and a bare string in ``blocks`` neither fail nor add text."""
+    everything = " ".join(s.text for s in blocks_lesson.sections)
+    assert "ruler" not in everything
+    assert "not even an object" not in everything
+    section = by_heading(blocks_lesson, "Which is why “summarise first” helps")
+    assert section.paragraphs[0] == "Summaries keep the gist inside the budget."
+
+
+def test_lists_and_quotes(blocks_lesson) -> None:
+    section = by_heading(blocks_lesson, "What happens when you go past it?")
+    assert section.list_items == ("The oldest tokens are dropped.", "Or the request is refused.")
+    assert section.paragraphs == ("A window is a budget, not a goal.",)
+
+
+def test_body_text_is_not_read_when_blocks_exist(blocks_lesson) -> None:
+    assert all("must not be read" not in s.text for s in blocks_lesson.sections)
+
+
+def test_check_question_options_and_tempting(blocks_lesson) -> None:
+    assert blocks_lesson.check == CheckQuestion(
+        "What fills the context window?",
+        (
+            Option("Tokens of the prompt and the answer so far", True, None),
+            Option(
+                "Characters typed by the user",
+                False,
+                "Editors count characters, so it feels natural.",
+            ),
+            Option("Whole sentences", False, None),
+        ),
+    )
+
+
+def test_prev_and_next(blocks_lesson) -> None:
+    assert blocks_lesson.prev == LessonLink(
+        "sampling", "Sampling and temperature", "https://courses.example.test/tiny/sampling"
+    )
+    assert blocks_lesson.next == LessonLink(
+        "kv-cache", "The KV cache", "https://courses.example.test/tiny/kv-cache"
+    )
+
+
+def test_heading_lines_point_into_the_file(blocks_lesson) -> None:
+    lines = (JSON_DIR / "08-context-length.json").read_text(encoding="utf-8").splitlines()
+    section = by_heading(blocks_lesson, "The window is measured in tokens")
+    assert '"the-window-is-measured-in-tokens"' in lines[section.line - 1]
+
+
+def test_blocks_snapshot(blocks_lesson) -> None:
+    check_snapshot("json-08-context-length.json", blocks_lesson)
+
+
+# --- An export without reader blocks: body.text and derived anchors ----------------------
+
+
+@pytest.fixture(scope="module")
+def body_lesson():
+    return read("09-planning.json")
+
+
+def test_body_text_fallback_derives_anchors(body_lesson) -> None:
+    assert [(s.anchor, s.heading) for s in body_lesson.sections] == [
+        (None, None),
+        ("which-is-why-work-step-by-step-helps", "Which is why “work step by step” helps"),
+        ("does-it-plan", "Does it plan?"),
+        ("does-it-plan-1", "Does it plan?"),
+    ]
+
+
+def test_body_text_fallback_skips_the_title_heading(body_lesson) -> None:
+    assert all(s.heading != "Does the model plan ahead?" for s in body_lesson.sections)
+    assert body_lesson.sections[0].paragraphs == ("A short opening before any heading.",)
+
+
+def test_body_text_fallback_keeps_emphasis_and_code(body_lesson) -> None:
+    steps = body_lesson.sections[1]
+    assert steps.emphasis == ("scratch space",)
+    assert steps.paragraphs == ("Writing the steps out gives the model scratch space to use.",)
+    assert body_lesson.sections[3].code == (CodeBlock("step 1: read", "text"),)
+
+
+def test_body_text_sections_point_at_the_line_of_the_text(body_lesson) -> None:
+    """A JSON string is one line: every section of body.text starts on the line of "text"."""
+    lines = (JSON_DIR / "09-planning.json").read_text(encoding="utf-8").splitlines()
+    for section in body_lesson.sections:
+        assert section.line is not None
+        assert '"text"' in lines[section.line - 1]
+
+
+def test_check_and_module_from_the_reader_object(body_lesson) -> None:
+    assert body_lesson.module == Module(3, "limits", "Limits")
+    assert body_lesson.check is not None
+    assert body_lesson.check.question == "Where does the model keep its plan?"
+    assert [o.correct for o in body_lesson.check.options] == [True, False]
+    assert body_lesson.prev is None and body_lesson.next is None
+
+
+def test_body_snapshot(body_lesson) -> None:
+    check_snapshot("json-09-planning.json", body_lesson)
+
+
+def test_export_with_only_lesson_and_body() -> None:
+    lesson = read_text(
+        json.dumps({"lesson": {"slug": "bare", "title": "Bare"},
+                    "body": {"format": "markdown", "text": "## Only “one” heading\n\nText."}})
+    )
+    assert lesson.url == ""  # filled in by the course reader
+    assert lesson.course is None and lesson.module is None and lesson.check is None
+    assert [s.anchor for s in lesson.sections] == ["only-one-heading"]
+
+
+def test_an_empty_block_list_falls_back_to_body_text() -> None:
+    lesson = read_text(json.dumps({"lesson": {"slug": "e", "title": "E"},
+                                   "body": {"text": "## From the body\n\nStill read."},
+                                   "reader": {"schema": 1, "blocks": []}}))
+    assert [(s.anchor, s.paragraphs) for s in lesson.sections] == [
+        ("from-the-body", ("Still read.",)),
+    ]
+
+
+def test_an_empty_block_list_without_body_is_an_empty_lesson() -> None:
+    lesson = read_text(json.dumps({"lesson": {"slug": "e", "title": "E"},
+                                   "reader": {"blocks": []}}))
+    assert lesson.sections == ()
+
+
+def test_blocks_without_ids_get_derived_and_unique_anchors() -> None:
+    blocks = [
+        {"t": "h2", "runs": [{"text": "Recap?"}]},
+        {"t": "p", "runs": [{"text": "One."}]},
+        {"t": "h2", "runs": [{"text": "Recap?"}]},
+        {"t": "p", "runs": [{"text": "Two."}]},
+    ]
+    lesson = read_text(json.dumps({"lesson": {"slug": "r", "title": "R"},
+                                   "reader": {"schema": 1, "blocks": blocks}}))
+    assert [s.anchor for s in lesson.sections] == ["recap", "recap-1"]
+
+
+def test_a_check_without_question_is_no_check() -> None:
+    lesson = read_text(json.dumps({"lesson": {"slug": "c", "title": "C"},
+                                   "body": {"text": "## H\n\nx"},
+                                   "check": {"options": [{"text": "a", "correct": True}]}}))
+    assert lesson.check is None
+
+
+# --- What the reader refuses (each names the file and, where it can, the line) ------------
+
+
+def test_invalid_json_gives_line_and_column() -> None:
+    text = '{\n  "lesson": {"slug": "a", "title": "A",}\n}\n'
+    with pytest.raises(LessonFormatError) as caught:
+        read_text(text)
+    err = caught.value
+    assert err.path == "inline.json"
+    assert (err.line, err.column) == (2, 40)  # the stray "}"
+    assert "invalid JSON" in err.reason
+    assert str(err).startswith("inline.json:2:40: ")
+
+
+@pytest.mark.parametrize(
+    ("doc", "words", "line"),
+    [
+        ('{"lesson": {"title": "A"},\n "body": {"text": "## H"}}', "lesson.slug is missing", 1),
+        ('{"lesson": {"slug": "  ", "title": "A"}}', "lesson.slug is missing", 1),
+        ('{"body": {"text": "## H"}}', "lesson is missing", 1),
+        ('{\n"lesson": {"slug": "a",\n "title": 7}}', "lesson.title must be a string", 3),
+        ('{"lesson": {"slug": "a", "title": "A",\n "position": "seven"},\n "body": {"text": "x"}}',
+         "lesson.position must be a whole number, not 'seven'", 2),
+        ('{"lesson": {"slug": "a", "title": "A", "minutes": true}, "body": {"text": "x"}}',
+         "lesson.minutes must be a whole number", 1),
+        ('[1, 2, 3]', "the file must be an object", 1),
+        ('{"lesson": {"slug": "a", "title": "A"}}', "no lesson content", 1),
+        ('{"lesson": {"slug": "a", "title": "A"},\n "reader": {"blocks": {"t": "p"}}}',
+         "reader.blocks must be a list", 2),
+        ('{"lesson": {"slug": "a", "title": "A"}, "body": {"text": 5}}',
+         "body.text must be a string", 1),
+    ],
+)
+def test_wrong_shapes_are_named(doc: str, words: str, line: int) -> None:
+    with pytest.raises(LessonFormatError) as caught:
+        read_text(doc)
+    assert words in caught.value.reason
+    assert caught.value.line == line
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n"])
+def test_empty_file(text: str) -> None:
+    with pytest.raises(LessonFormatError, match="empty lesson file"):
+        read_text(text)

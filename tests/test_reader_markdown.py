@@ -1,0 +1,271 @@
+"""The Markdown reader (formats.md §2) on the fixtures in tests/data/markdown/.
+
+Snapshots of the reader's output live in tests/data/snapshots/; regenerate them with
+``LESSONSEARCH_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_reader_markdown.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from lessonsearch.errors import LessonFormatError
+from lessonsearch.model import CodeBlock, DefinitionItem, Module
+from lessonsearch.readers.markdown import read_markdown_lesson
+
+DATA = Path(__file__).resolve().parent / "data"
+MARKDOWN = DATA / "markdown"
+SNAPSHOTS = DATA / "snapshots"
+
+
+def read(name: str):
+    return read_markdown_lesson((MARKDOWN / name).read_text(encoding="utf-8"), f"markdown/{name}")
+
+
+def read_text(text: str, source: str = "lessons/03-inline.md"):
+    return read_markdown_lesson(text, source)
+
+
+def by_anchor(lesson, anchor):
+    return next(s for s in lesson.sections if s.anchor == anchor)
+
+
+def check_snapshot(name: str, value: object) -> None:
+    """Compare ``dataclasses.asdict`` output with a committed JSON file (or rewrite it)."""
+    path = SNAPSHOTS / name
+    actual = json.loads(json.dumps(dataclasses.asdict(value)))
+    if os.environ.get("LESSONSEARCH_UPDATE_SNAPSHOTS") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(actual, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert path.is_file(), f"no snapshot {path}; run with LESSONSEARCH_UPDATE_SNAPSHOTS=1"
+    assert actual == json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def lesson():
+    return read("05-prompt-patterns.md")
+
+
+# --- Front matter and title ---------------------------------------------------------------
+
+
+def test_front_matter_fields(lesson) -> None:
+    assert lesson.slug == "prompt-patterns"
+    assert lesson.title == "Prompt patterns that hold up"
+    assert lesson.url == "https://courses.example.test/tiny/prompt-patterns"
+    assert lesson.position == 5
+    assert lesson.minutes == 12
+    assert lesson.key_idea == "A prompt is a program written in prose."
+    assert lesson.module == Module(2, "prompting", "Prompting")
+    assert lesson.format == "markdown"
+    assert lesson.source == "markdown/05-prompt-patterns.md"
+
+
+def test_hash_title_when_front_matter_has_none() -> None:
+    lesson = read("06-untitled.md")
+    assert lesson.title == "Reading a model card"
+    assert lesson.slug == "untitled"  # from the file name, order prefix dropped
+    assert lesson.url == ""  # the course reader derives it
+    assert [s.heading for s in lesson.sections] == ["Where the numbers come from"]
+
+
+def test_front_matter_title_wins_over_hash_title() -> None:
+    lesson = read_text("---\ntitle: From the front matter\n---\n\n# From the page\n\n## A\n\nx\n")
+    assert lesson.title == "From the front matter"
+    assert [s.heading for s in lesson.sections] == ["A"]
+
+
+def test_title_from_slug_when_nothing_names_the_lesson() -> None:
+    lesson = read_text("## Only a section\n\nSome words.\n", "lessons/07-kv-cache-basics.md")
+    assert lesson.slug == "kv-cache-basics"
+    assert lesson.title == "Kv cache basics"
+
+
+def test_module_as_a_plain_title_and_workbench_minutes() -> None:
+    lesson = read_text("---\ntitle: T\nmodule: Getting Started\nteaching: 20\nexercises: 10\n"
+                       "---\n\n## H\n\nx\n")
+    assert lesson.module == Module(None, "getting-started", "Getting Started")
+    assert lesson.minutes == 30
+
+
+def test_position_as_text_is_not_a_position() -> None:
+    lesson = read_text("---\ntitle: T\nposition: seven\n---\n\n## H\n\nx\n")
+    assert lesson.position is None
+
+
+# --- Sections -----------------------------------------------------------------------------
+
+
+def test_sections_in_order(lesson) -> None:
+    assert [(s.anchor, s.level) for s in lesson.sections] == [
+        (None, 0),
+        ("give-the-model-a-role", 2),
+        ("keep-the-role-short", 3),
+        ("compare-the-patterns", 2),
+        ("rewrite-a-vague-prompt", 2),
+        ("solution", 2),
+        ("wrap-up", 2),
+        ("compare-the-patterns-1", 2),
+        ("compare-the-patterns-2", 2),
+    ]
+
+
+def test_text_before_the_first_heading_keeps_link_text(lesson) -> None:
+    intro = lesson.sections[0]
+    assert (intro.anchor, intro.heading, intro.level) == (None, None, 0)
+    assert intro.paragraphs == (
+        "Most prompts fail for dull reasons, and the checklist catches them before the model "
+        "does.",
+    )
+    assert "example.test" not in intro.text
+
+
+def test_heading_path_follows_nesting(lesson) -> None:
+    assert by_anchor(lesson, "give-the-model-a-role").heading_path == ("Give the model a role",)
+    assert by_anchor(lesson, "keep-the-role-short").heading_path == (
+        "Give the model a role",
+        "Keep the role short",
+    )
+    # A later ## closes the ### above it.
+    assert by_anchor(lesson, "compare-the-patterns").heading_path == ("Compare the patterns",)
+
+
+def test_fenced_code_keeps_its_language(lesson) -> None:
+    assert by_anchor(lesson, "give-the-model-a-role").code == (
+        CodeBlock('messages = [{"role": "system", "content": "You are terse."}]', "python"),
+    )
+    assert read("06-untitled.md").sections[0].code == (CodeBlock("no language on this fence"),)
+
+
+def test_emphasis_collects_bold_and_italic(lesson) -> None:
+    assert by_anchor(lesson, "give-the-model-a-role").emphasis == ("system prompt", "role line")
+
+
+def test_inline_code_is_text(lesson) -> None:
+    section = by_anchor(lesson, "keep-the-role-short")
+    assert section.paragraphs == ("Wrap pasted input in <document> tags & say where it ends.",)
+
+
+def test_lists(lesson) -> None:
+    assert by_anchor(lesson, "keep-the-role-short").list_items == (
+        "One sentence is plenty.",
+        "Name the audience, not the mood.",
+        "numbered items count as list items too",
+    )
+
+
+def test_a_table_is_read_as_text(lesson) -> None:
+    section = by_anchor(lesson, "compare-the-patterns")
+    assert section.paragraphs == (
+        "pattern | when it helps",
+        "few-shot | the format is unusual",
+        "step list | the task has stages",
+    )
+
+
+def test_a_definition_list_becomes_definitions(lesson) -> None:
+    section = by_anchor(lesson, "compare-the-patterns")
+    assert section.definitions == (
+        DefinitionItem("few-shot prompt",
+                       "A prompt that shows worked examples before the real question."),
+        DefinitionItem("zero-shot prompt", "A prompt that asks directly, with no examples."),
+    )
+    # …and stays searchable as text.
+    assert "few-shot prompt: A prompt that shows worked examples" in section.text
+
+
+def test_fenced_divs_mark_the_sections_inside(lesson) -> None:
+    assert by_anchor(lesson, "rewrite-a-vague-prompt").callout == "challenge"
+    assert by_anchor(lesson, "solution").callout == "solution"
+    assert by_anchor(lesson, "solution").paragraphs == (
+        "Say what better means: shorter, friendlier, or with sources.",
+    )
+    # Outside the divs again.
+    assert by_anchor(lesson, "wrap-up").callout is None
+    assert by_anchor(lesson, "give-the-model-a-role").callout is None
+
+
+def test_fence_colons_never_leak_into_text(lesson) -> None:
+    assert all(":::" not in s.text for s in lesson.sections)
+
+
+def test_custom_heading_id(lesson) -> None:
+    section = by_anchor(lesson, "wrap-up")
+    assert section.heading == "Summary"
+    assert section.heading_path == ("Summary",)
+
+
+def test_custom_id_with_a_class() -> None:
+    lesson = read_text("## Key points {#keypoints .unnumbered}\n\nx\n")
+    assert (lesson.sections[0].anchor, lesson.sections[0].heading) == ("keypoints", "Key points")
+
+
+def test_repeated_headings_get_suffixes(lesson) -> None:
+    repeated = [s for s in lesson.sections if s.heading == "Compare the patterns"]
+    assert [s.anchor for s in repeated] == [
+        "compare-the-patterns",
+        "compare-the-patterns-1",
+        "compare-the-patterns-2",
+    ]
+
+
+def test_curly_quotes_and_question_marks_in_headings() -> None:
+    lesson = read_text("## Which is why “work step by step” helps\n\nx\n\n## Does it plan?\n\ny\n")
+    assert [s.anchor for s in lesson.sections] == [
+        "which-is-why-work-step-by-step-helps",
+        "does-it-plan",
+    ]
+
+
+def test_hash_lines_inside_code_are_not_headings() -> None:
+    lesson = read_text("## Run it\n\n```bash\n# list the files\nls -l\n```\n")
+    assert [s.heading for s in lesson.sections] == ["Run it"]
+    assert lesson.sections[0].code == (CodeBlock("# list the files\nls -l", "bash"),)
+
+
+def test_heading_lines_are_one_based_file_lines(lesson) -> None:
+    lines = (MARKDOWN / "05-prompt-patterns.md").read_text(encoding="utf-8").splitlines()
+    for section in lesson.sections[1:]:
+        assert lines[section.line - 1].lstrip("#").strip().startswith(section.heading)
+
+
+def test_unicode_heading() -> None:
+    lesson = read_text("## Größe des Vokabulars\n\nÜber 50 000 Einträge.\n")
+    assert lesson.sections[0].anchor == "größe-des-vokabulars"
+    assert lesson.sections[0].paragraphs == ("Über 50 000 Einträge.",)
+
+
+def test_snapshot(lesson) -> None:
+    check_snapshot("markdown-05-prompt-patterns.json", lesson)
+
+
+def test_snapshot_untitled() -> None:
+    check_snapshot("markdown-06-untitled.json", read("06-untitled.md"))
+
+
+# --- What the reader refuses --------------------------------------------------------------
+
+
+def test_empty_file() -> None:
+    with pytest.raises(LessonFormatError, match="empty lesson file"):
+        read_text("\n  \n")
+
+
+def test_broken_front_matter_gives_line_and_column() -> None:
+    text = "---\ntitle: Fine\nslug: [not closed\nposition: 3\n---\n\n## H\n\nx\n"
+    with pytest.raises(LessonFormatError) as caught:
+        read_text(text)
+    err = caught.value
+    assert err.path == "lessons/03-inline.md"
+    assert "invalid front matter" in err.reason
+    assert err.line == 4  # where YAML noticed the bracket was never closed
+    assert err.column is not None
+
+
+def test_front_matter_that_is_not_a_mapping() -> None:
+    with pytest.raises(LessonFormatError, match="front matter must be a mapping"):
+        read_text("---\n- just\n- a list\n---\n\n## H\n\nx\n")

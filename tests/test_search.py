@@ -1,0 +1,338 @@
+"""Searching the tiny course index: ranking, analysis, the query language, snippets, paging."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lessonsearch import responses
+from lessonsearch.build import build_index
+from lessonsearch.errors import BadQuery
+from lessonsearch.model import text_fragment
+from lessonsearch.searcher import MAX_LIMIT, MAX_QUERY_CHARS, Searcher
+
+MARKDOWN = Path(__file__).resolve().parent / "data" / "markdown"
+NOTES_URL = "https://courses.example.test/tiny/notes"
+
+
+@pytest.fixture(scope="module")
+def searcher(tiny_index: Path):
+    opened = Searcher.open(tiny_index)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture(scope="module")
+def markdown_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """The Markdown fixtures as a course of their own: their text has ``<``, ``>`` and ``&``."""
+    out = tmp_path_factory.mktemp("markdown") / "index"
+    build_index(MARKDOWN, None, out)
+    opened = Searcher.open(out)
+    yield opened
+    opened.close()
+
+
+def places(response) -> list[tuple[str, str | None]]:
+    return [(hit.lesson, hit.anchor) for hit in response.results]
+
+
+# --- Ranking and analysis -----------------------------------------------------------------
+
+
+def test_a_heading_match_outranks_a_body_mention(searcher) -> None:
+    hits = searcher.search("tokens").results
+    assert hits[0].anchor == "counting-tokens-in-a-sentence"
+    in_heading = [i for i, h in enumerate(hits) if h.heading and "token" in h.heading.lower()]
+    elsewhere = [i for i, h in enumerate(hits) if i not in in_heading]
+    assert in_heading and elsewhere
+    assert max(in_heading) < min(elsewhere)
+    by_anchor = {h.anchor: h.score for h in hits}
+    # "Count the tokens in your own name." mentions the word only in its body.
+    assert by_anchor["counting-tokens-in-a-sentence"] > by_anchor["try-it"]
+
+
+def test_stemming_matches_other_forms(searcher) -> None:
+    response = searcher.search("calculation")
+    assert places(response) == [("sampling", "why-temp")]
+    assert "<mark>calculated</mark>" in response.results[0].snippet
+
+
+@pytest.mark.parametrize(
+    ("query", "place"),
+    [
+        ("mean", ("tokens", "what-is-a-token")),  # numpy.mean in a code block
+        ("numpy", ("tokens", "what-is-a-token")),
+        ("numpy.mean", ("tokens", "what-is-a-token")),
+        ("data", ("tokens", "try-it-1")),  # data_file
+        ("file", ("tokens", "try-it-1")),
+        ("data_file", ("tokens", "try-it-1")),
+        ("past_key_values", ("kv-cache", "keys-and-values-are-kept")),
+    ],
+)
+def test_identifiers_split_into_words(searcher, query: str, place) -> None:
+    assert place in places(searcher.search(query))
+
+
+def test_a_natural_question_finds_its_section(searcher) -> None:
+    """Question words are scaffolding: "what is a token?" searches for "token"."""
+    response = searcher.search("what is a token?")
+    assert "what-is-a-token" in [hit.anchor for hit in response.results[:2]]
+    assert list(response.words) == ["token"]
+
+
+def test_glossary_terms_named_by_the_query(searcher) -> None:
+    response = searcher.search("kv cache")
+    assert [t.term for t in response.terms] == ["KV cache"]
+    assert response.results[0].lesson == "kv-cache"
+
+
+def test_an_alias_finds_sections_using_another_name(searcher) -> None:
+    """The notes say "key-value cache"; the glossary says that is the KV cache."""
+    assert ("notes", None) in places(searcher.search("KV cache"))
+    assert ("kv-cache", "keys-and-values-are-kept") in places(searcher.search("key-value cache"))
+
+
+# --- Phrases and operators ---------------------------------------------------------------------
+
+
+def test_a_phrase_must_not_match_across_a_dropped_stop_word(searcher) -> None:
+    assert searcher.search('"scores probabilities"').total == 0
+
+
+@pytest.mark.parametrize(
+    "query", ['"scores are not probabilities"', "“Scores are not probabilities”"]
+)
+def test_an_exact_phrase_matches(searcher, query: str) -> None:
+    assert places(searcher.search(query)) == [("sampling", "scores-are-not-probabilities")]
+
+
+def test_a_phrase_must_keep_word_order(searcher) -> None:
+    assert searcher.search('"probabilities not are scores"').total == 0
+
+
+def test_and(searcher) -> None:
+    assert places(searcher.search("cache AND memory")) == [("kv-cache", "memory-grows")]
+    assert places(searcher.search("cache memory")) == [("kv-cache", "memory-grows")]
+
+
+def test_or(searcher) -> None:
+    response = searcher.search("logit OR prefixes")
+    found = places(response)
+    assert ("sampling", "scores-are-not-probabilities") in found
+    assert any(lesson == "notes" for lesson, _ in found)
+    assert not response.relaxed  # OR is asked for, not a fallback
+    assert searcher.search("logit prefixes").relaxed  # no section has both
+
+
+@pytest.mark.parametrize("query", ["cache NOT memory", "cache -memory"])
+def test_not(searcher, query: str) -> None:
+    with_memory = places(searcher.search("cache"))
+    without = places(searcher.search(query))
+    assert ("kv-cache", "memory-grows") in with_memory
+    assert ("kv-cache", "memory-grows") not in without
+    assert set(without) < set(with_memory)
+
+
+def test_lower_case_operators_are_words(searcher) -> None:
+    assert searcher.search("cache or memory").total == searcher.search("cache memory").total
+
+
+def test_a_query_that_only_excludes_finds_nothing(searcher) -> None:
+    response = searcher.search("-memory")
+    assert (response.total, response.results) == (0, ())
+
+
+@pytest.mark.parametrize("query", ['"unclosed phrase', "(cache memory", "cache AND", "OR", ")("])
+def test_malformed_queries_degrade_to_words(searcher, query: str) -> None:
+    searcher.search(query)  # no exception, whatever it finds
+
+
+@settings(max_examples=150, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.one_of(
+    st.text(st.sampled_from(list('ab token cache "()-+ORANDNOT“”_.:*?’é\t')), max_size=50),
+    st.text(max_size=30),
+))
+def test_any_query_either_searches_or_is_refused(searcher, query: str) -> None:
+    """Whatever a reader types, the answer is results (maybe none) or BadQuery, never a crash."""
+    try:
+        response = searcher.search(query, limit=3)
+    except BadQuery:
+        assert not query.split() or len(" ".join(query.split())) > MAX_QUERY_CHARS
+        return
+    assert response.total >= len(response.results)
+    assert len(response.results) <= 3
+
+
+# --- Relaxed matching and spelling ------------------------------------------------------------
+
+
+def test_fallback_to_most_words_sets_relaxed(searcher) -> None:
+    strict = searcher.search("logit temperature")
+    assert strict.total > 0 and not strict.relaxed
+    loose = searcher.search("logit temperature zebra")
+    assert loose.relaxed
+    assert loose.total > 0
+    assert {hit.lesson for hit in loose.results} == {"sampling"}
+
+
+def test_a_typo_is_corrected(searcher) -> None:
+    response = searcher.search("temprature")
+    assert response.total > 0
+    assert response.suggestion == "temperature"
+    assert response.results[0].lesson == "sampling"
+
+
+def test_a_typo_keeps_the_rest_of_the_query(searcher) -> None:
+    response = searcher.search("Temprature sampling")
+    assert response.suggestion == "Temperature sampling"
+
+
+def test_known_and_short_words_are_not_corrected(searcher) -> None:
+    assert searcher.search("temperature").suggestion is None
+    assert searcher.search("tokn").suggestion is None  # under five letters
+
+
+# --- What a hit carries ---------------------------------------------------------------------
+
+
+def test_snippets_escape_html_and_mark_matches(markdown_searcher) -> None:
+    snippet = markdown_searcher.search("document").results[0].snippet
+    assert "&lt;<mark>document</mark>&gt;" in snippet
+    assert "&amp;" in snippet
+    assert "<document>" not in snippet
+
+
+def test_snippet_without_a_body_match_is_escaped_too(markdown_searcher) -> None:
+    hit = markdown_searcher.search("short").results[0]
+    assert hit.anchor == "keep-the-role-short"
+    assert "<mark>" not in hit.snippet
+    assert "&lt;document&gt;" in hit.snippet
+
+
+def test_a_lesson_without_headings_links_with_a_text_fragment(searcher) -> None:
+    hit = searcher.search("repeated prefixes").results[0]
+    assert (hit.lesson, hit.anchor, hit.heading) == ("notes", None, None)
+    assert hit.url == NOTES_URL + "#" + text_fragment(
+        "Reusing the key-value cache between requests makes"
+    )
+    assert hit.url.startswith(NOTES_URL + "#:~:text=Reusing%20the%20key%2Dvalue")
+
+
+def test_the_check_question_is_a_hit_of_its_own(searcher) -> None:
+    hit = searcher.search("raising the temperature").results[0]
+    assert hit.kind == "check"
+    assert hit.lesson == "sampling"
+    assert hit.heading == "Check: What does raising the temperature do?"
+    assert hit.url.startswith("https://courses.example.test/tiny/sampling#:~:text=What%20does")
+    # Options and their "tempting" notes are searchable too.
+    assert searcher.search("effort").results[0].kind == "check"
+
+
+def test_hits_carry_lesson_module_and_path(searcher) -> None:
+    hit = searcher.search("probabilities").results[0]
+    assert hit.lesson_title == "Sampling and temperature"
+    assert hit.heading == "Scores are not probabilities"
+    assert hit.heading_path == ("Scores are not probabilities",)
+    assert (hit.module, hit.module_title, hit.position) == ("basics", "Basics", 2)
+    assert hit.url == "https://courses.example.test/tiny/sampling#scores-are-not-probabilities"
+
+
+def test_callout_sections_are_hits(searcher) -> None:
+    assert ("tokens", "try-it") in places(searcher.search("name"))
+
+
+# --- Filters and paging ----------------------------------------------------------------------
+
+
+def test_filter_by_lesson(searcher) -> None:
+    response = searcher.search("token", lesson="kv-cache")
+    assert response.total > 0
+    assert {hit.lesson for hit in response.results} == {"kv-cache"}
+
+
+@pytest.mark.parametrize(
+    ("module", "lessons"), [("memory", {"kv-cache", "notes"}), ("basics", {"tokens", "sampling"})]
+)
+def test_filter_by_module(searcher, module: str, lessons: set[str]) -> None:
+    response = searcher.search("model", module=module, limit=50)
+    assert response.total > 0
+    assert {hit.lesson for hit in response.results} <= lessons
+    assert all(hit.module == module for hit in response.results)
+
+
+def test_filters_that_match_nothing(searcher) -> None:
+    assert searcher.search("token", lesson="no-such-lesson").total == 0
+    assert searcher.search("token", lesson="tokens", module="memory").total == 0
+
+
+def test_paging(searcher) -> None:
+    everything = searcher.search("token", limit=50)
+    assert everything.total >= 5
+    first = searcher.search("token", limit=2, page=1)
+    second = searcher.search("token", limit=2, page=2)
+    assert (first.page, first.limit, len(first.results)) == (1, 2, 2)
+    assert (second.page, second.limit, len(second.results)) == (2, 2, 2)
+    assert first.total == second.total == everything.total
+    assert places(first) + places(second) == places(everything)[:4]
+
+
+def test_a_page_past_the_end(searcher) -> None:
+    total = searcher.search("token").total
+    response = searcher.search("token", limit=10, page=total + 1)
+    assert response.results == ()
+
+
+def test_limit_and_page_are_clamped(searcher) -> None:
+    assert searcher.search("token", limit=10_000).limit == MAX_LIMIT
+    assert searcher.search("token", limit=0).limit == 1
+    assert searcher.search("token", page=-3).page == 1
+
+
+# --- Refused queries ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["", "   ", "\n\t", None])
+def test_an_empty_query_is_refused(searcher, query) -> None:
+    with pytest.raises(BadQuery, match="empty"):
+        searcher.search(query)
+
+
+def test_a_too_long_query_is_refused(searcher) -> None:
+    with pytest.raises(BadQuery, match=str(MAX_QUERY_CHARS)):
+        searcher.search("token " * 100)
+    searcher.search("t" * MAX_QUERY_CHARS)  # exactly the limit is fine
+
+
+# --- The JSON body ---------------------------------------------------------------------------
+
+
+def test_search_body_has_exactly_the_documented_keys(searcher) -> None:
+    body = responses.search_body(searcher.search("token temperature OR cache"))
+    assert set(body) == {
+        "query", "total", "page", "limit", "relaxed", "results", "terms", "suggestion",
+    }
+    assert body["results"]
+    for result in body["results"]:
+        assert set(result) == {
+            "lesson", "lesson_title", "heading", "heading_path", "module", "anchor", "url",
+            "snippet", "score", "kind",
+        }
+    assert body["terms"]
+    for term in body["terms"]:
+        assert set(term) == {"term", "definition", "url", "glossary_anchor"}
+    assert json.loads(json.dumps(body)) == body
+
+
+def test_search_body_values(searcher) -> None:
+    body = responses.search_body(searcher.search("temprature", limit=3))
+    assert body["query"] == "temprature"
+    assert body["suggestion"] == "temperature"
+    assert (body["page"], body["limit"], body["relaxed"]) == (1, 3, False)
+    assert len(body["results"]) <= 3
+    assert body["total"] >= len(body["results"])
+    assert body["results"][0]["heading_path"] == ["Why does “temperature” matter?"]
