@@ -6,6 +6,7 @@ INDEX := index
 HOST ?= 127.0.0.1
 PORT ?= 5000
 SOURCES := $(shell find lessons glossary -type f 2>/dev/null)
+CODE := $(shell find src -name "*.py" 2>/dev/null)
 
 .PHONY: run test install install-test browser lint bench clean
 
@@ -24,8 +25,8 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
-# Rebuilt only when missing or older than a lesson or glossary file.
-$(INDEX)/current/manifest.json: $(SOURCES) | $(VENV)/.installed
+# Rebuilt when missing or older than a lesson, a glossary file or the code (incremental).
+$(INDEX)/current/manifest.json: $(SOURCES) $(CODE) | $(VENV)/.installed
 	$(BIN)/lessonsearch index --lessons lessons --glossary glossary --out $(INDEX)
 
 run: $(VENV)/.installed $(INDEX)/current/manifest.json

@@ -73,6 +73,10 @@ def build_index(
         raise FileNotFoundError(f"No lessons folder at {lessons_dir}")
     with index_store.build_lock(out):
         previous = None if full else index_store.previous_version(out)
+        if previous is not None and index_store.read_manifest(previous).get("format") != (
+            index_store.FORMAT
+        ):
+            previous = None  # written by another release: nothing in it can be reused
         cache = BuildCache.load(previous)
         name, tmp = index_store.new_version_dir(out)
         try:
@@ -97,6 +101,7 @@ def _manifest(name: str, read: CourseRead, problems: tuple[Problem, ...], docume
               terms: int) -> dict:
     course = read.course
     return {
+        "format": index_store.FORMAT,
         "version": name,
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "course": {"slug": course.info.slug, "title": course.info.title, "url": course.info.url},

@@ -29,6 +29,18 @@ class IndexNotBuilt(LessonSearchError):
         )
 
 
+class IndexIncompatible(IndexNotBuilt):
+    """A version folder written by another release of lessonsearch, in another format."""
+
+    def __init__(self, path: str):
+        self.path = path
+        LessonSearchError.__init__(
+            self,
+            f"The index at {path} was built by another version of lessonsearch. "
+            f"Rebuild it: lessonsearch index --full --out {path}",
+        )
+
+
 class BuildInProgress(LessonSearchError):
     """Another build holds the index folder's lock."""
 

@@ -30,6 +30,9 @@ from typing import Any
 
 from .errors import BuildInProgress, IndexNotBuilt
 
+FORMAT = 3
+"""The version folder's format: bumped whenever the schema or a stored file changes, so a
+reader refuses a folder it cannot read and a build does not reuse one."""
 CURRENT = "current"
 MANIFEST = "manifest.json"
 KEEP_VERSIONS = 3

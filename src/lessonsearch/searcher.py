@@ -20,9 +20,9 @@ from whoosh.scoring import BM25F
 
 from .analysis import STOP_WORDS, stem
 from .analysis import words as analysis_words
-from .errors import BadQuery
+from .errors import BadQuery, IndexIncompatible
 from .glossary_table import TermRecord
-from .index_store import current_version, read_manifest
+from .index_store import FORMAT, current_version, read_manifest
 from .query import parse_query, positive_words
 from .query_plan import plan
 from .term_lookup import Glossary
@@ -85,6 +85,8 @@ class Searcher:
         self.version_dir = Path(version_dir)
         self.version = self.version_dir.name
         self.manifest = read_manifest(self.version_dir)
+        if self.manifest.get("format") != FORMAT:
+            raise IndexIncompatible(str(self.version_dir.parent))
         self._index = index.open_dir(str(self.version_dir / WHOOSH_DIR))
         self._local = threading.local()
         self._all: list[Any] = []
@@ -155,7 +157,8 @@ class Searcher:
             loose_hits, loose_total = self._run(searcher, loose.query, page, limit, filter_q)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
-        terms = tuple(self.glossary.in_text(" ".join(positive_words(tree))))
+        wanted_words = _apply_corrections(" ".join(positive_words(tree)), the_plan.corrections)
+        terms = tuple(self.glossary.in_text(wanted_words))  # "temprature" names temperature
         suggestion = None
         if the_plan.corrections:
             suggestion = _apply_corrections(text, the_plan.corrections)

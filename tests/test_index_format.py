@@ -1,0 +1,56 @@
+"""A version folder from another release is refused with a sentence, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lessonsearch.build import build_index
+from lessonsearch.errors import IndexIncompatible
+from lessonsearch.index_store import MANIFEST, current_version
+from lessonsearch.searcher import Searcher
+
+
+@pytest.fixture
+def old_index(tmp_path: Path, tiny_index: Path) -> Path:
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    manifest_path = current_version(out) / MANIFEST
+    manifest = json.loads(manifest_path.read_text())
+    manifest["format"] = 1
+    manifest_path.write_text(json.dumps(manifest))
+    return out
+
+
+def test_an_index_of_another_format_is_refused_with_what_to_do(old_index: Path):
+    with pytest.raises(IndexIncompatible, match="lessonsearch index --full"):
+        Searcher.open(old_index)
+    done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", "search", "cache",
+                           "--index", str(old_index)], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "built by another version" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_next_build_replaces_it_without_reusing_anything(old_index: Path, tiny_course: Path):
+    report = build_index(tiny_course / "lessons", tiny_course / "glossary", old_index)
+    assert report.rewritten == report.lessons
+    searcher = Searcher.open(old_index)
+    try:
+        assert searcher.search("cache").total > 0
+    finally:
+        searcher.close()
+
+
+def test_a_corrected_typo_still_brings_the_terms_card(tiny_index: Path):
+    searcher = Searcher.open(tiny_index)
+    try:
+        found = searcher.search("temprature")
+    finally:
+        searcher.close()
+    assert found.suggestion == "temperature"
+    assert [t.term for t in found.terms] == ["temperature"]
