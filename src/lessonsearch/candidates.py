@@ -31,6 +31,9 @@ from .whoosh_index import documents
 
 MAX_CANDIDATES = 30
 MIN_ACRONYM_COUNT = 2
+MAX_DOCUMENTS = 1500
+"""Past this many sections, candidates come from an evenly spread sample of them: jargon that
+recurs across a course recurs in the sample, and the cost stays bounded at any scale."""
 
 _CLAUSE = re.compile(r"[,;:()\[\]\"“”—–!?]|\s-\s|\.\s")
 """Punctuation a collocation never spans."""
@@ -52,7 +55,7 @@ def find_candidates(
     ``variants`` maps every known term (glossary or lesson-defined) to its other spellings.
     """
     known = _Known(variants)
-    docs = list(documents(course))
+    docs = sample(list(documents(course)))
     runs = list(_runs(docs))
     found: dict[str, tuple[str, Counter]] = {}
     for kind, finder in (("capitalised", _capitalised), ("acronym", _acronyms),
@@ -74,6 +77,14 @@ def find_candidates(
                                     tuple(per_lesson.values())))
     candidates.sort(key=lambda c: (-len(c.lessons), -c.count, c.phrase.lower()))
     return tuple(candidates[:limit])
+
+
+def sample(docs: list) -> list:
+    """Every document, or ``MAX_DOCUMENTS`` of them spread evenly through the course."""
+    if len(docs) <= MAX_DOCUMENTS:
+        return docs
+    step = len(docs) / MAX_DOCUMENTS
+    return [docs[int(i * step)] for i in range(MAX_DOCUMENTS)]
 
 
 class _Known:

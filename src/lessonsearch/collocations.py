@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from nltk.collocations import BigramCollocationFinder, TrigramCollocationFinder
 from nltk.metrics import BigramAssocMeasures, TrigramAssocMeasures
+from nltk.probability import FreqDist
 
 from .analysis import STOP_WORDS, normalize, stem
 
@@ -103,11 +104,8 @@ def find_collocations(runs: list[Run]) -> dict[str, Counter]:
     inside a kept triple is dropped."""
     lowered = [tuple(normalize(w) for w in run.words) for run in runs]
     kept: dict[tuple[str, ...], _Uses] = {}
-    for size, finder_type, measures in (
-        (3, TrigramCollocationFinder, TrigramAssocMeasures),
-        (2, BigramCollocationFinder, BigramAssocMeasures),
-    ):
-        finder = finder_type.from_documents(lowered)
+    for size, measures in ((3, TrigramAssocMeasures), (2, BigramAssocMeasures)):
+        finder = _finder(size, lowered)
         finder.apply_freq_filter(MIN_COUNT)
         finder.apply_ngram_filter(_not_a_term)
         scored = {
@@ -132,6 +130,22 @@ def find_collocations(runs: list[Run]) -> dict[str, Counter]:
             if uses.count - inside >= MIN_COUNT and 2 * uses.verb_context < uses.count:
                 kept[key] = uses
     return {uses.phrase: uses.per_doc for uses in kept.values()}
+
+
+def _finder(size: int, runs: list[tuple[str, ...]]):
+    """NLTK's finder over n-grams counted with ``Counter`` on ``zip``s: the same counts as
+    ``from_documents`` (which never lets an n-gram cross two runs), many times faster."""
+    words, pairs, skips, triples = Counter(), Counter(), Counter(), Counter()
+    for run in runs:
+        words.update(run)
+        pairs.update(zip(run, run[1:], strict=False))
+        if size == 3:
+            skips.update(zip(run, run[2:], strict=False))
+            triples.update(zip(run, run[1:], run[2:], strict=False))
+    if size == 2:
+        return BigramCollocationFinder(FreqDist(words), FreqDist(pairs))
+    return TrigramCollocationFinder(FreqDist(words), FreqDist(pairs), FreqDist(skips),
+                                    FreqDist(triples))
 
 
 def _not_a_term(*gram: str) -> bool:

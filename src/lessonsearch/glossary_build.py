@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .build_cache import BuildCache, fingerprint
-from .candidates import find_candidates
+from .candidates import find_candidates, sample
 from .coverage_facts import find_broken_anchors, glossary_conflicts
 from .definitions import find_definitions
 from .glossary_source import read_glossary
@@ -84,11 +84,18 @@ def build_glossary(
     records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
     write_glossary_table(out_dir, records)
     write_coverage_tables(out_dir, CoverageFacts(
-        candidates=find_candidates(course, {t.name: t.aliases for t in terms}),
+        candidates=_candidates(course, {t.name: tuple(t.aliases) for t in terms}, cache),
         broken_anchors=find_broken_anchors(course, index_dir),
         conflicts=glossary_conflicts(problems, entries, glossary_dir),
     ))
     return GlossaryBuild(problems, by_doc, records)
+
+
+def _candidates(course: Course, variants: dict[str, tuple[str, ...]], cache: BuildCache):
+    """Jargon candidates, reused while the sampled text and the known terms are unchanged."""
+    texts = [(d.id, d.heading, d.body) for d in sample(list(documents(course)))]
+    key = fingerprint((texts, sorted(variants.items())))
+    return cache.remember("candidates", key, lambda: find_candidates(course, variants))
 
 
 def _aliases(terms: list[_Term], name: str) -> list[str]:
