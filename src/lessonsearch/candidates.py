@@ -31,7 +31,7 @@ from .whoosh_index import documents
 
 MAX_CANDIDATES = 30
 MIN_ACRONYM_COUNT = 2
-MAX_DOCUMENTS = 1500
+MAX_DOCUMENTS = 800
 """Past this many sections, candidates come from an evenly spread sample of them: jargon that
 recurs across a course recurs in the sample, and the cost stays bounded at any scale."""
 
