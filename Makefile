@@ -42,7 +42,7 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "Installing chromium for the browser tests (apt)"; \
 		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run_all.py

@@ -83,6 +83,7 @@ def terms_body(records: list[TermRecord]) -> dict[str, Any]:
         "terms": [
             {
                 "term": r.term,
+                "aliases": list(r.aliases),
                 "definition": r.definition,
                 "defined_at": _defined_at(r) if r.lesson_definition else None,
                 "mentions": r.mention_count,

@@ -8,7 +8,8 @@
   strings; ``suggest`` and ``lesson_groups`` are what they need beyond the searcher;
 * ``errors`` is the one place exceptions become responses; ``headers`` adds security,
   caching and CORS headers; ``openapi`` describes the API; ``server`` runs gunicorn;
-* ``coverage`` serves the editors' term coverage report (``/coverage``, ``/api/coverage``).
+* ``coverage`` serves the editors' term coverage report (``/coverage``, ``/api/coverage``);
+  ``embed`` the embeddable search box's page (``/embed``) and ``/opensearch.xml``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from flask import Flask
 from . import errors, headers, request_index
 from .api import api
 from .coverage import coverage
+from .embed import embed
 from .live import LiveIndex
 from .pages import pages
 from .settings import Settings
@@ -40,6 +42,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.register_blueprint(api)
     app.register_blueprint(pages)
     app.register_blueprint(coverage)
+    app.register_blueprint(embed)
     errors.register_error_handlers(app)
     headers.install(app, settings)
     return app

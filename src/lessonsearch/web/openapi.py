@@ -79,7 +79,7 @@ SCHEMAS: dict[str, Any] = {
         see_also=STRINGS, anchor=STR,
     ),
     "TermList": _object(terms=_list_of(_object(
-        term=STR, definition=STR_OR_NULL, defined_at=_ref("DefinedAt"),
+        term=STR, aliases=STRINGS, definition=STR_OR_NULL, defined_at=_ref("DefinedAt"),
         mentions={**INT, "description": "How often lessons mention the term."}, anchor=STR,
     ))),
     "Suggestions": _object(query=STR, suggestions={**_list_of(_object(

@@ -1,0 +1,179 @@
+"""Glossary terms underlined in a host page's text, with definitions on hover and focus."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import (
+    launch,
+    long_article,
+    open_tab,
+    require_browser,
+    serve_app,
+    serve_host_pages,
+)
+
+TERM = ".lessonsearch-term"
+TOOLTIP = "lessonsearch-tooltip"
+RECORD_MARKING = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    window.__longTasks.push({start: e.startTime, duration: e.duration});
+  }
+}).observe({type: "longtask", buffered: true});
+document.addEventListener("lessonsearch:terms", (e) => {
+  window.__marked = Object.assign({end: performance.now()}, e.detail);
+});
+"""
+"""Runs before the page's own scripts: records long tasks and the widget's summary event."""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_playwright, chromium = require_browser()
+    with sync_playwright() as playwright:
+        browser = launch(playwright, chromium)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def service(sample_index):
+    with serve_app(sample_index) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def host(service):
+    with serve_host_pages(service) as url:
+        yield url
+
+
+@pytest.fixture
+def tab(browser):
+    tab = open_tab(browser)
+    tab.page.add_init_script(RECORD_MARKING)
+    yield tab
+    tab.page.context.close()
+    assert tab.unexpected_errors() == []
+    assert tab.refused == []
+
+
+def expect(locator):
+    from playwright.sync_api import expect
+
+    return expect(locator)
+
+
+def wait_for_marking(page) -> dict:
+    page.wait_for_function("() => window.__marked")  # a function: the host's CSP forbids eval
+    return page.evaluate("window.__marked")
+
+
+def test_first_mentions_are_underlined_outside_code_and_links(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    marked = wait_for_marking(page)
+    terms = page.locator(f"article {TERM}")
+    texts = [t.lower() for t in terms.all_text_contents()]
+    assert {"softmax", "token", "temperature"} <= set(texts)
+    assert len(texts) == len(set(texts)) == marked["marked"]  # first mention only, by default
+    assert page.locator(f"code {TERM}, pre {TERM}, a {TERM}, h1 {TERM}").count() == 0
+    assert terms.evaluate_all("els => els.every(e => e.tabIndex === 0)")
+    # The text itself is untouched: same words, same order.
+    assert "The temperature decides how" in page.locator("article").text_content()
+
+
+GLOSSARY = {"terms": [
+    {"term": "attention", "aliases": ["self-attention"], "anchor": "attention",
+     "definition": "Tokens looking at each other."},
+    {"term": "attention mask", "anchor": "attention-mask", "definition": "Hides positions."},
+    {"term": "KV cache", "aliases": ["key-value cache"], "anchor": "kv-cache",
+     "definition": "Stored keys and values."},
+    {"term": "top-p", "anchor": "top-p", "definition": "Nucleus sampling."},
+    {"term": "pass@k", "anchor": "pass-at-k", "definition": "Solved within k tries."},
+]}
+"""A glossary with aliases and punctuation, served in place of /api/terms."""
+
+
+def test_one_matcher_finds_aliases_longest_first_whole_words_any_case(tab, host):
+    page = tab.page
+    page.route("**/api/terms", lambda route: route.fulfill(
+        json=GLOSSARY, headers={"Access-Control-Allow-Origin": "*"}))
+    page.goto(f"{host}/matching.html")
+    wait_for_marking(page)
+    found = page.locator(TERM).evaluate_all(
+        "els => els.map(e => [e.closest('p').id, e.textContent.replace(/\\s+/g, ' '),"
+        " e.lessonsearchTerm.anchor])")
+    assert found == [
+        ["alias", "Self-attention", "attention"],
+        ["alias", "attention", "attention"],
+        ["longest", "ATTENTION MASK", "attention-mask"],
+        ["wrapped", "key-value cache", "kv-cache"],
+        ["wrapped", "KV cache", "kv-cache"],
+        ["symbols", "Top-p", "top-p"],
+        ["symbols", "pass@k", "pass-at-k"],
+    ]
+
+
+def test_hover_shows_the_definition_with_a_glossary_link(tab, host, service):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    wait_for_marking(page)
+    term = page.locator(f"article {TERM}", has_text="temperature").first
+    tooltip = page.locator(TOOLTIP)
+    term.hover()
+    expect(tooltip).to_be_visible()
+    expect(tooltip.locator(".name")).to_have_text("temperature")
+    expect(tooltip.locator(".def")).to_contain_text("The number every logit is divided by")
+    link = tooltip.locator("a")
+    assert link.get_attribute("href") == f"{service}/glossary#temperature"
+    expect(term).to_have_attribute("aria-describedby", "lessonsearch-tooltip")
+    expect(tooltip).to_have_attribute("role", "tooltip")
+
+    link.hover()  # the tooltip stays while the pointer travels into it
+    page.wait_for_timeout(400)
+    expect(tooltip).to_be_visible()
+    page.locator("h1").hover()
+    expect(tooltip).to_be_hidden()
+    assert term.get_attribute("aria-describedby") is None
+
+
+def test_focus_shows_the_tooltip_escape_hides_it_enter_opens_the_glossary(tab, host, service):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    wait_for_marking(page)
+    term = page.locator(f"article {TERM}", has_text="softmax").first
+    tooltip = page.locator(TOOLTIP)
+    term.focus()
+    expect(tooltip).to_be_visible()
+    expect(tooltip.locator(".def")).to_contain_text("logits into probabilities")
+    page.keyboard.press("Escape")
+    expect(tooltip).to_be_hidden()
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: url == f"{service}/glossary#softmax")
+    expect(page.locator("dt#softmax")).to_be_visible()
+
+
+def test_a_long_page_is_marked_in_slices_without_freezing(tab, host):
+    words = len(long_article().split())
+    assert words > 20_000
+    page = tab.page
+    page.goto(f"{host}/long.html")  # every mention is marked on this page: the most work
+    marked = wait_for_marking(page)
+    assert marked["marked"] > 2_000
+    assert page.locator(TERM).count() == marked["marked"]
+    assert page.locator(f"a {TERM}, code {TERM}").count() == 0
+
+    # The work was split, and no slice of it came near a long task (50 ms)...
+    assert marked["chunks"] >= 2, marked
+    assert marked["longestChunkMs"] < 50, marked
+    # ...nor did anything else block the page for long while it ran.
+    started = marked["end"] - marked["ms"]
+    during = [t for t in page.evaluate("window.__longTasks")
+              if t["start"] + t["duration"] >= started and t["start"] <= marked["end"]]
+    assert max((t["duration"] for t in during), default=0) < 200, (during, marked)
+    # A term far down the page works like the first one.
+    tooltip = page.locator(TOOLTIP)
+    page.locator(TERM).nth(1000).hover()
+    expect(tooltip).to_be_visible()

@@ -1,0 +1,300 @@
+"""The embeddable search box, driven in headless Chromium on a host page of another origin."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_support import (
+    launch,
+    open_tab,
+    require_browser,
+    serve_app,
+    serve_host_pages,
+    wait_for_answer,
+)
+
+BOX = "[data-lessonsearch]"
+FIELD = f"{BOX} input"
+OPTION = f"{BOX} [role=option]"
+SEARCH_REQUEST = re.compile(r"/api/search\?")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_playwright, chromium = require_browser()
+    with sync_playwright() as playwright:
+        browser = launch(playwright, chromium)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def service(sample_index):
+    with serve_app(sample_index) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def host(service):
+    with serve_host_pages(service) as url:
+        yield url
+
+
+@pytest.fixture
+def tab(browser):
+    """A fresh page; it must log no console errors and ask for nothing outside loopback."""
+    tab = open_tab(browser)
+    yield tab
+    tab.page.context.close()
+    assert tab.unexpected_errors() == []
+    assert tab.refused == []
+
+
+def expect(locator):
+    from playwright.sync_api import expect
+
+    return expect(locator)
+
+
+def type_query(page, text: str, box: str = BOX, answered: bool = True) -> None:
+    """Type into the box like a person; then, unless told not to, wait for the answer."""
+    field = page.locator(f"{box} input")
+    field.click()
+    field.press_sequentially(text, delay=25)
+    if answered:
+        wait_for_answer(page, box, text)
+
+
+def test_typing_a_term_shows_its_definition_then_results(tab, host, service):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    searches = []
+    page.on("request", lambda r: searches.append(r.url) if SEARCH_REQUEST.search(r.url) else None)
+    type_query(page, "temperature")
+
+    term = page.locator(f"{OPTION}[data-kind=term]").first
+    expect(term).to_contain_text("The number every logit is divided by before softmax")
+    results = page.locator(f"{OPTION}[data-kind=result]")
+    expect(results).to_have_count(5)  # the default limit
+    expect(results.first.locator("mark").first).to_have_text(re.compile("temperature", re.I))
+    kinds = page.locator(OPTION).evaluate_all("els => els.map(e => e.dataset.kind)")
+    assert kinds[0] == "term" and kinds[-1] == "all"
+    assert kinds.index("result") > max(i for i, k in enumerate(kinds) if k == "term")
+
+    assert term.get_attribute("href") == f"{service}/glossary/temperature"
+    see_all = page.locator(f"{OPTION}[data-kind=all]")
+    assert see_all.get_attribute("href") == f"{service}/search?q=temperature"
+    expect(see_all).to_contain_text(re.compile(r"See all \d+ results"))
+    expect(page.locator(f"{BOX} [role=status]")).to_have_text(
+        re.compile(r"^1 term and 5 of \d+ results\."))
+    # Cross-origin for real, and debounced: one search for eleven keystrokes, not eleven.
+    assert host != service and all(url.startswith(service) for url in searches)
+    assert 1 <= len(searches) <= 3
+
+
+def test_the_combobox_follows_the_aria_pattern(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    field = page.locator(FIELD)
+    expect(field).to_have_attribute("role", "combobox")
+    expect(field).to_have_attribute("aria-expanded", "false")
+    expect(field).to_have_attribute("aria-label", "Search the course")
+    expect(field).to_have_attribute("placeholder", "Search the course")
+    listbox_id = field.get_attribute("aria-controls")
+    type_query(page, "attention")
+    expect(page.locator(OPTION).first).to_be_visible()
+    expect(field).to_have_attribute("aria-expanded", "true")
+    listbox = page.locator(f"{BOX} [role=listbox]")
+    assert listbox.get_attribute("id") == listbox_id
+    labels = page.locator(f"{BOX} [role=group][aria-labelledby]").evaluate_all(
+        "els => els.map(g => g.getRootNode().getElementById("
+        "g.getAttribute('aria-labelledby')).textContent)")
+    assert labels[:2] == ["Terms", "Results"]
+    field.press("ArrowDown")
+    first = page.locator(OPTION).first
+    expect(first).to_have_attribute("aria-selected", "true")
+    expect(field).to_have_attribute("aria-activedescendant", first.get_attribute("id"))
+    field.press("ArrowUp")  # wraps round to the last option, "see all"
+    expect(page.locator(OPTION).last).to_have_attribute("aria-selected", "true")
+    expect(first).to_have_attribute("aria-selected", "false")
+
+
+def test_arrow_keys_and_enter_open_the_section_at_its_anchor(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    type_query(page, "kv cache")
+    results = page.locator(f"{OPTION}[data-kind=result]")
+    expect(results.first).to_be_visible()
+    href = results.first.get_attribute("href")
+    assert re.fullmatch(r"https://learn\.example\.org/how-llms-work/[\w-]+#[\w-]+", href)
+    field = page.locator(FIELD)
+    for _ in range(page.locator(f"{OPTION}[data-kind=term]").count() + 1):
+        field.press("ArrowDown")
+    expect(results.first).to_have_attribute("aria-selected", "true")
+    field.press("Enter")
+    page.wait_for_url(lambda url: url == href)
+    expect(page.locator("p")).to_have_text("A lesson page.")
+
+
+def test_enter_with_nothing_chosen_opens_the_results_page(tab, host, service):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    type_query(page, "softmax")
+    expect(page.locator(OPTION).first).to_be_visible()
+    page.locator(FIELD).press("Enter")
+    page.wait_for_url(lambda url: url == f"{service}/search?q=softmax")
+    expect(page.locator("main")).to_contain_text("softmax")
+
+
+def test_escape_closes_then_clears_and_shortcuts_focus_the_box(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    focused = "() => document.activeElement.shadowRoot?.activeElement?.getAttribute('role')"
+    page.locator("h1").click()
+    page.keyboard.press("/")
+    assert page.evaluate(focused) == "combobox"
+    page.keyboard.type("attention")
+    listbox = page.locator(f"{BOX} [role=listbox]")
+    wait_for_answer(page, BOX, "attention")
+    page.keyboard.press("Escape")
+    expect(listbox).to_be_hidden()
+    field = page.locator(FIELD)
+    expect(field).to_have_attribute("aria-expanded", "false")
+    expect(field).to_have_value("attention")
+    page.keyboard.press("Escape")
+    expect(field).to_have_value("")
+
+    page.locator("h1").click()
+    assert page.evaluate(focused) is None
+    page.keyboard.press("Control+k")
+    assert page.evaluate(focused) == "combobox"
+    page.keyboard.type("a/b")  # "/" inside the box is just a character
+    expect(field).to_have_value("a/b")
+
+
+def test_recent_searches_are_remembered_and_can_be_cleared(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    type_query(page, "softmax")
+    result = page.locator(f"{OPTION}[data-kind=result]").first
+    href = result.get_attribute("href")
+    result.click()
+    page.wait_for_url(lambda url: url == href)
+
+    page.goto(f"{host}/index.html")
+    page.locator(FIELD).click()
+    recent = page.locator(f"{OPTION}[data-kind=recent]")
+    expect(recent).to_have_text(["softmax"])
+    recent.click()
+    expect(page.locator(FIELD)).to_have_value("softmax")
+    expect(page.locator(f"{OPTION}[data-kind=result]").first).to_be_visible()
+
+    page.locator(FIELD).fill("")
+    page.locator(OPTION, has_text="Clear recent searches").click()
+    page.locator("h1").click()
+    page.locator(FIELD).click()
+    expect(page.locator(f"{OPTION}[data-kind=recent]")).to_have_count(0)
+
+
+def test_loading_empty_and_error_states(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    held = []
+    page.route(SEARCH_REQUEST, lambda route: held.append(route))
+    type_query(page, "temperature", answered=False)
+    state = page.locator(f"{BOX} .state")
+    expect(state).to_have_text("Searching…")
+    expect(page.locator(f"{BOX} .panel")).to_have_class(re.compile(r"\bbusy\b"))
+    held[-1].fallback()
+    expect(page.locator(f"{OPTION}[data-kind=result]").first).to_be_visible()
+    expect(state).to_be_hidden()
+    page.unroute(SEARCH_REQUEST)
+
+    page.locator(FIELD).fill("qqqzzx")
+    expect(state).to_have_text("No results for “qqqzzx”.")
+    expect(page.locator(f"{BOX} [role=status]")).to_have_text("No results for “qqqzzx”.")
+
+    tab.allowed_errors = ("503 (Service Unavailable)",)  # the browser logs the failed fetch
+    page.route(SEARCH_REQUEST, lambda route: route.fulfill(
+        status=503, json={"error": "Index not built: run `lessonsearch index`."}))
+    page.locator(FIELD).fill("temperature")
+    expect(state).to_have_text("Search is unavailable right now. Try again in a moment.")
+    expect(page.locator(OPTION)).to_have_count(0)
+
+
+def test_a_newer_search_aborts_the_one_in_flight(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    held, failed = [], []
+    page.route(SEARCH_REQUEST, lambda route: held.append(route)
+               if "q=temp&" in route.request.url else route.fallback())
+    page.on("requestfailed", lambda r: failed.append((r.url, r.failure)))
+    type_query(page, "temp", answered=False)
+    page.wait_for_timeout(400)
+    assert len(held) == 1
+    page.locator(FIELD).press_sequentially("erature", delay=25)
+    wait_for_answer(page, BOX, "temperature")
+    assert (held[0].request.url, "net::ERR_ABORTED") in failed
+    expect(page.locator(f"{BOX} [role=status]")).to_contain_text("1 term")
+
+
+def test_the_host_pages_css_cannot_reach_inside(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")  # host.css: dashed red inputs, lime links, hidden options…
+    type_query(page, "softmax")
+    title = page.locator(f"{OPTION}[data-kind=result] .title").first
+    expect(title).to_be_visible()
+    field = page.locator(FIELD)
+    assert field.evaluate("el => getComputedStyle(el).borderTopStyle") != "dashed"
+    assert field.evaluate("el => getComputedStyle(el).fontSize") == "16px"
+    assert title.evaluate("el => getComputedStyle(el).color") != "rgb(0, 255, 0)"
+    assert title.evaluate("el => getComputedStyle(el).letterSpacing") == "normal"
+    mark = page.locator(f"{OPTION} mark").first
+    assert mark.evaluate("el => getComputedStyle(el).backgroundColor") != "rgb(0, 0, 0)"
+
+
+def _lightness(css_colour: str) -> float:
+    red, green, blue = (int(x) for x in re.findall(r"\d+", css_colour)[:3])
+    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_light_and_dark_follow_the_system_unless_overridden(browser, host, scheme):
+    tab = open_tab(browser, color_scheme=scheme)
+    page = tab.page
+    try:
+        page.goto(f"{host}/index.html")
+        type_query(page, "softmax")
+        panel = page.locator(f"{BOX} .panel")
+        expect(panel).to_be_visible()
+        background = _lightness(panel.evaluate("el => getComputedStyle(el).backgroundColor"))
+        assert background > 0.8 if scheme == "light" else background < 0.2
+
+        page.goto(f"{host}/custom.html")  # data-theme="dark" whatever the system says
+        type_query(page, "softmax", box="lesson-search")
+        panel = page.locator("lesson-search .panel")
+        expect(panel).to_be_visible()
+        assert _lightness(panel.evaluate("el => getComputedStyle(el).backgroundColor")) < 0.2
+    finally:
+        page.context.close()
+    assert tab.unexpected_errors() == []
+
+
+def test_the_custom_element_reads_its_own_options(tab, host):
+    page = tab.page
+    page.goto(f"{host}/custom.html")
+    field = page.locator("lesson-search input")
+    expect(field).to_have_attribute("placeholder", "Find a lesson")
+    type_query(page, "attention", box="lesson-search")
+    results = page.locator("lesson-search [role=option][data-kind=result]")
+    expect(results).to_have_count(3)  # limit="3"
+    expect(results.first).to_have_attribute("target", "_blank")  # data-target="new"
+    href = results.first.get_attribute("href")
+    for _ in range(page.locator("lesson-search [role=option][data-kind=term]").count() + 1):
+        field.press("ArrowDown")
+    with page.context.expect_page() as opened:
+        field.press("Enter")
+    opened.value.wait_for_url(lambda url: url == href)
+    assert page.url == f"{host}/custom.html"
+    assert page.evaluate("Object.keys(localStorage)") == []  # data-recent="off"
