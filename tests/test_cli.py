@@ -167,7 +167,10 @@ def test_search_human_output(workdir: Path, indexed, searcher) -> None:
 def test_search_human_output_names_terms_and_corrections(workdir: Path, indexed) -> None:
     result = run("search", "temprature", cwd=workdir)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("Did you mean: temperature\n1. Sampling and temperature")
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("[term] temperature: A number that divides the scores")
+    assert lines[1] == "Did you mean: temperature"
+    assert lines[2].startswith("1. Sampling and temperature")
     result = run("search", "temperature", cwd=workdir)
     assert result.stdout.startswith("[term] temperature: A number that divides the scores")
 

@@ -18,8 +18,8 @@ from flask import Flask
 
 from . import errors, headers, request_index
 from .api import api
-from .coverage import coverage
-from .embed import embed
+from .coverage import coverage as coverage_blueprint
+from .embed import embed as embed_blueprint
 from .live import LiveIndex
 from .pages import pages
 from .settings import Settings
@@ -41,8 +41,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     request_index.install(app, LiveIndex(settings.index_dir))
     app.register_blueprint(api)
     app.register_blueprint(pages)
-    app.register_blueprint(coverage)
-    app.register_blueprint(embed)
+    app.register_blueprint(coverage_blueprint)
+    app.register_blueprint(embed_blueprint)
     errors.register_error_handlers(app)
     headers.install(app, settings)
     return app
