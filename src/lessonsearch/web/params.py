@@ -28,10 +28,11 @@ def whole_number(name: str, default: int, most: int | None = None, cap: int | No
     if raw is None or raw.strip() == "":
         return default
     raw = raw.strip()
-    if not (raw.isascii() and raw.isdigit()) or int(raw) < 1:
+    if not (raw.isascii() and raw.isdigit()) or not raw.strip("0"):
         raise BadQuery(f"The {name} parameter must be a whole number of at least 1, "
                        f"not {raw[:20]!r}.")
-    value = int(raw)
+    # Past nine digits every bound here is exceeded; int() of thousands of digits is refused.
+    value = int(raw) if len(raw.lstrip("0")) <= 9 else 10**9
     if most is not None and value > most:
         raise BadQuery(f"The {name} parameter can be at most {most}.")
     return min(value, cap) if cap is not None else value

@@ -1,0 +1,129 @@
+"""Hostile requests to the real server get a quick 4xx or results, and never hang a worker.
+
+Each request goes over a raw socket (so bytes no HTTP library would send can be sent too)
+with a timeout: an answer must come, or the connection must close, before it runs out. A
+5xx is a failure, and after every request the server must still answer ``/healthz``.
+Gunicorn refuses request lines over 4 KB itself (414); shorter queries reach the app, which
+refuses those over 512 characters (400) and caps how deep and wide a query may be.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+from test_web_server import fetch_json, server
+from web_fixtures import serving
+
+ANSWER_SECONDS = 10
+"""A request not answered (or closed) by then has hung a worker."""
+
+REFUSED = {400, 414, 431}
+"""Too long or malformed: said by gunicorn (414, 400) or by the app (400)."""
+ANSWERED = {200, 400}
+CLOSED = None
+"""The server closed the connection without a status line: fine for a 10 MB request line."""
+
+
+def q(text: str) -> bytes:
+    return quote(text, safe="").encode("ascii")
+
+
+HOSTILE: dict[str, tuple[bytes, set[int | None]]] = {
+    "10 MB query string": (b"/api/search?q=" + b"a" * (10 * 1024 * 1024), REFUSED | {CLOSED}),
+    "5000 nested parentheses": (b"/api/search?q=" + q("(" * 5000 + "token" + ")" * 5000),
+                                REFUSED),
+    "200 nested parentheses": (b"/api/search?q=" + q("(" * 200 + "token" + ")" * 200),
+                               ANSWERED),
+    "unbalanced parentheses": (b"/api/search?q=" + q("((((token ))) OR (" * 20), ANSWERED),
+    "wildcard only": (b"/api/search?q=" + q("*"), ANSWERED),
+    "question marks only": (b"/api/search?q=" + q("???"), ANSWERED),
+    "wildcards after words": (b"/api/search?q=" + q("t* a* c* *k"), ANSWERED),
+    "3000 terms": (b"/api/search?q=" + q(" ".join(f"w{n}" for n in range(3000))), REFUSED),
+    "250 one-letter terms": (b"/api/search?q=" + q(" ".join("abcdefghij" * 25)), ANSWERED),
+    "100 ORs": (b"/api/search?q=" + q(" OR ".join(["token"] * 100)), ANSWERED),
+    "120 NOTs": (b"/api/search?q=" + q("NOT " * 120 + "token"), ANSWERED),
+    "256 minus signs": (b"/api/search?q=" + q("- " * 255 + "token"), ANSWERED),
+    "500 quotes": (b"/api/search?q=" + q('"' * 500), ANSWERED),
+    "NUL byte, escaped": (b"/api/search?q=tok%00en", ANSWERED),
+    "NUL byte, raw": (b"/api/search?q=tok\x00en", REFUSED | {CLOSED}),
+    "invalid UTF-8 escapes": (b"/api/search?q=%ff%fe%c3%28token", ANSWERED),
+    "lone surrogate escape": (b"/api/search?q=%ed%a0%80token", ANSWERED),
+    "huge limit": (b"/api/search?q=token&limit=" + b"9" * 30, {200}),
+    "huge page": (b"/api/search?q=token&page=" + b"9" * 30, {400}),
+    "4000-digit limit": (b"/api/search?q=token&limit=" + b"9" * 4000, {200} | REFUSED),
+    "4000-digit page": (b"/api/search?q=token&page=" + b"9" * 4000, REFUSED),
+    "negative limit": (b"/api/search?q=token&limit=-5", {400}),
+    "limit with a NUL": (b"/api/search?q=token&limit=1%00", {400}),
+    "suggest with a NUL": (b"/api/suggest?q=%00", ANSWERED),
+    "term named with invalid UTF-8": (b"/api/terms/%ff%fe", {404}),
+    "term with a 3000-character name": (b"/api/terms/" + b"a" * 3000, {404}),
+    "page with nested parentheses": (b"/search?q=" + q("(" * 200 + "x" + ")" * 200), ANSWERED),
+    "page with invalid UTF-8": (b"/search?q=%ff%fe", ANSWERED),
+    "page with a huge page number": (b"/search?q=token&page=" + b"9" * 30, {400}),
+}
+
+
+@pytest.fixture(scope="module")
+def base(tiny_index: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with server(tiny_index, tmp_path_factory.mktemp("hostile"),
+                "--workers", "2", "--threads", "4") as url:
+        yield url
+
+
+def exchange(base_url: str, target: bytes) -> int | None:
+    """Send ``GET target`` as raw bytes; the answer's status, or None if the server closed.
+
+    Raises TimeoutError when the server neither answers nor closes within ANSWER_SECONDS.
+    """
+    address = urlsplit(base_url)
+    with socket.create_connection((address.hostname, address.port),
+                                  timeout=ANSWER_SECONDS) as sock:
+        request = (b"GET " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                   b"Connection: close\r\n\r\n")
+        # A server refusing a huge request line answers and closes before reading it all.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            sock.sendall(request)
+        head = b""
+        with contextlib.suppress(ConnectionResetError):
+            while b"\r\n" not in head:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                head += chunk
+    status = re.match(rb"HTTP/1\.[01] (\d{3}) ", head)
+    return int(status.group(1)) if status else None
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_a_hostile_request_gets_a_quick_refusal_or_results(base: str, name: str):
+    target, allowed = HOSTILE[name]
+    status = exchange(base, target)
+    assert status in allowed, f"{name}: {status}"
+    status, health = fetch_json(base + "/healthz")
+    assert status == 200 and health["status"] == "ok"
+
+
+def test_the_server_still_searches_normally_after_them(base: str):
+    for target, _ in HOSTILE.values():  # all of them again, back to back
+        exchange(base, target)
+    for _ in range(4):  # each worker, in all likelihood
+        status, found = fetch_json(base + "/api/search?q=token&limit=3")
+        assert status == 200 and found["total"] > 0 and len(found["results"]) == 3
+
+
+@pytest.mark.parametrize(("name", "status"), [("limit", 200), ("page", 400)])
+def test_a_5000_digit_number_is_capped_or_refused_by_the_app_itself(
+    tiny_index: Path, name: str, status: int
+):
+    """Gunicorn's 4 KB request line keeps such a number out; other servers and --dev do not."""
+    with serving(tiny_index) as client:
+        got = client.get(f"/api/search?q=token&{name}=" + "9" * 5000)
+    assert got.status_code == status
+    if status == 200:
+        assert got.get_json()["limit"] == 50
