@@ -32,3 +32,33 @@ def sample_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sample") / "index"
     build_index(ROOT / "lessons", ROOT / "glossary", out)
     return out
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless Chromium driven by Playwright, launched once for every browser test."""
+    from browser_support import launch, require_browser
+
+    sync_playwright, chromium = require_browser()
+    with sync_playwright() as playwright:
+        launched = launch(playwright, chromium)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="session")
+def service(sample_index: Path):
+    """The real app on the sample course, on a free loopback port: the embedding service."""
+    from browser_support import serve_app
+
+    with serve_app(sample_index) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def host(service: str):
+    """A course site that embeds the service, on another loopback port (really cross-origin)."""
+    from browser_support import serve_host_pages
+
+    with serve_host_pages(service) as url:
+        yield url

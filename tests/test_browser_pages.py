@@ -16,9 +16,7 @@ import pytest
 from browser_support import (
     WIDTHS,
     XSS_COURSE,
-    launch,
     open_tab,
-    require_browser,
     screenshot,
     serve_app,
     serve_host_pages,
@@ -150,27 +148,6 @@ def test_the_script_inserts_html_only_by_parsing_a_snippet_in_a_template():
 
 
 # --- In the browser -----------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright, chromium = require_browser()
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def service(sample_index):
-    with serve_app(sample_index) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def host(service):
-    with serve_host_pages(service) as url:
-        yield url
 
 
 def expect(locator):

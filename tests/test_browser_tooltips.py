@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import pytest
 from browser_support import (
-    launch,
     long_article,
     open_tab,
-    require_browser,
-    serve_app,
-    serve_host_pages,
 )
 
 TERM = ".lessonsearch-term"
@@ -26,27 +22,6 @@ document.addEventListener("lessonsearch:terms", (e) => {
 });
 """
 """Runs before the page's own scripts: records long tasks and the widget's summary event."""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright, chromium = require_browser()
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def service(sample_index):
-    with serve_app(sample_index) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def host(service):
-    with serve_host_pages(service) as url:
-        yield url
 
 
 @pytest.fixture

@@ -6,11 +6,7 @@ import re
 
 import pytest
 from browser_support import (
-    launch,
     open_tab,
-    require_browser,
-    serve_app,
-    serve_host_pages,
     wait_for_answer,
 )
 
@@ -18,27 +14,6 @@ BOX = "[data-lessonsearch]"
 FIELD = f"{BOX} input"
 OPTION = f"{BOX} [role=option]"
 SEARCH_REQUEST = re.compile(r"/api/search\?")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright, chromium = require_browser()
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def service(sample_index):
-    with serve_app(sample_index) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def host(service):
-    with serve_host_pages(service) as url:
-        yield url
 
 
 @pytest.fixture

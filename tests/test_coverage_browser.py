@@ -3,49 +3,18 @@ site's CSP, with no console errors."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
-from browser_support import launch, open_tab, require_browser
+from browser_support import open_tab, serve_app
 from test_coverage import build_coverage_index
-from werkzeug.serving import make_server
-
-from lessonsearch.web import Settings, create_app
-from lessonsearch.web.request_index import live_index
-
-
-@contextmanager
-def serve_coverage(index_dir: Path) -> Iterator[str]:
-    app = create_app(Settings(index_dir=index_dir))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
-        live_index(app).close()
 
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     index_dir = build_coverage_index(tmp_path_factory.mktemp("coverage-browser"))
-    with serve_coverage(index_dir) as url:
+    with serve_app(index_dir) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright, chromium = require_browser()
-    with sync_playwright() as playwright:
-        browser = launch(playwright, chromium)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -1,22 +1,15 @@
 """The pages in headless Chromium: no sideways scrolling on a phone, nothing the CSP blocks.
 
-Skipped where Playwright or a Chromium is not installed (neither is a project dependency).
+Skipped where Playwright or Chromium is missing, unless CI is set (see browser_support).
 """
 
 from __future__ import annotations
 
-import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
-
-from lessonsearch.web import Settings, create_app
-from lessonsearch.web.request_index import live_index
-
-sync_api = pytest.importorskip("playwright.sync_api")
+from browser_support import serve_app
 
 PHONE = {"width": 375, "height": 800}
 PAGES = ["/", "/search?q=token", "/search?q=token&lesson=tokens", "/glossary",
@@ -25,31 +18,8 @@ PAGES = ["/", "/search?q=token", "/search?q=token&lesson=tokens", "/glossary",
 
 @pytest.fixture(scope="module")
 def base_url(tiny_index: Path) -> Iterator[str]:
-    app = create_app(Settings(index_dir=tiny_index))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
-        live_index(app).close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch()
-        except sync_api.Error:
-            system = shutil.which("chromium") or shutil.which("chromium-browser")
-            if system is None:
-                pytest.skip("no Chromium for Playwright")
-            launched = playwright.chromium.launch(executable_path=system, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+    with serve_app(tiny_index) as url:
+        yield url
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
