@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whoosh import highlight, index
+from whoosh import index
 from whoosh import query as wq
 from whoosh.scoring import BM25F
 
@@ -25,8 +25,9 @@ from .glossary_table import TermRecord
 from .index_store import FORMAT, current_version, read_manifest
 from .query import parse_query, positive_words
 from .query_plan import plan
+from .snippets import snippet as make_snippet
 from .term_lookup import Glossary
-from .whoosh_index import WHOOSH_DIR, course_analyzer, read_spelling
+from .whoosh_index import WHOOSH_DIR, read_spelling
 
 MAX_QUERY_CHARS = 512
 MAX_LIMIT = 50
@@ -66,16 +67,6 @@ class SearchResponse:
     """True when no section had every word and the results match most of them instead."""
     version: str = ""
     words: tuple[str, ...] = field(default=())
-
-
-class _MarkFormatter(highlight.HtmlFormatter):
-    """``<mark>word</mark>`` around matches; everything else HTML-escaped by the base class."""
-
-    def __init__(self) -> None:
-        super().__init__(tagname="mark", between=" … ")
-
-    def format_token(self, text, token, replace=False):
-        return "<mark>" + self._text(highlight.get_text(text, token, replace)) + "</mark>"
 
 
 class Searcher:
@@ -195,7 +186,7 @@ class Searcher:
         stored = hit.fields()
         body = stored.get("body") or ""
         code = stored.get("code") or ""
-        snippet = _snippet(body, marks, top=2) or _snippet(code, marks, top=1)
+        snippet = make_snippet(body, marks) or make_snippet(code, marks)
         if not snippet:
             snippet = html.escape(_shorten(body or code, SNIPPET_CHARS))
         return SearchHit(
@@ -240,22 +231,6 @@ def _apply_corrections(text: str, corrections: dict[str, str]) -> str:
         return fixed.capitalize() if word[:1].isupper() else fixed
 
     return re.sub(r"[^\W_]+", swap, text)
-
-
-_ANALYZER = course_analyzer()
-
-
-def _snippet(text: str, marks: frozenset[str], top: int) -> str:
-    """The best passages of ``text`` around the query's words, escaped, words in ``<mark>``.
-
-    Highlights from the query's own stems rather than Whoosh's per-field query terms, since
-    the index searches one combined field; reads the whole text, not the first 32K.
-    """
-    if not text or not marks:
-        return ""
-    fragmenter = highlight.ContextFragmenter(maxchars=SNIPPET_CHARS, surround=70)
-    fragmenter.charlimit = None
-    return highlight.highlight(text, marks, _ANALYZER, fragmenter, _MarkFormatter(), top=top)
 
 
 def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[str]:

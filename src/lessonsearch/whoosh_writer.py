@@ -24,8 +24,8 @@ from .analysis import WORD, stem
 from .build_cache import BuildCache, fingerprint
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
 
-CHUNK_DOCS = 500
-MAX_CHUNKS = 24
+CHUNK_DOCS = 1000
+MAX_CHUNKS = 10
 """At most this many segments from a full build: each one costs every query a little."""
 
 
