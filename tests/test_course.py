@@ -167,7 +167,7 @@ def test_workbench_config_yaml_in_the_parent_folder(tmp_path: Path) -> None:
     })
     read = read_course(tmp_path / "episodes")
     assert read.problems == ()
-    assert slugs(read) == ["navigate", "intro", "pipes"]
+    assert slugs(read) == ["02-navigate", "01-intro", "03-pipes"]  # the file stems
     assert read.course.info.title == "Shell Basics"
     # The Workbench publishes each episode as <file stem>.html under the lesson URL.
     assert [lesson.url for lesson in read.course.lessons] == [
@@ -328,3 +328,18 @@ def test_a_course_file_that_is_not_utf8(tmp_path: Path) -> None:
     assert slugs(read) == ["a"]
     assert "not UTF-8" in read.problems[0].message
     assert read.problems[0].line == 2
+
+
+def test_workbench_episodes_take_their_file_stem_as_slug(tmp_path: Path) -> None:
+    """Two episodes named alike (make-novice has 03-variables and 06-variables) stay apart."""
+    episodes = tmp_path / "episodes"
+    episodes.mkdir()
+    (tmp_path / "config.yaml").write_text(
+        "title: 'Automation'\nurl: 'https://example.test/auto'\n"
+        "episodes:\n- 03-variables.md\n- 06-variables.md\n")
+    (episodes / "03-variables.md").write_text("---\ntitle: Variables\n---\n\nFirst look.\n")
+    (episodes / "06-variables.md").write_text("---\ntitle: Variables again\n---\n\nMore.\n")
+    read = read_course(episodes)
+    assert [x.slug for x in read.course.lessons] == ["03-variables", "06-variables"]
+    assert read.problems == ()
+    assert read.course.lessons[1].url == "https://example.test/auto/06-variables.html"

@@ -20,7 +20,7 @@ from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Problem
 from .readers.json_export import read_json_lesson
 from .readers.markdown import read_markdown_lesson
 from .readers.plaintext import read_text_lesson
-from .slugs import slugify
+from .slugs import slug_from_filename, slugify
 
 READERS: dict[str, Callable[[str, str], Lesson]] = {
     ".json": read_json_lesson,
@@ -104,6 +104,8 @@ def read_course(
             problems.append(Problem(display, f"cannot read: {exc}", skipped=True))
         if on_file:
             on_file(done, len(files), display)
+    if course_file.uses_stem_urls:
+        lessons = [_slug_from_stem(x) for x in lessons]
     lessons = _drop_duplicates(lessons, problems)
     lessons = _order(lessons, course_file)
     info = course_file.info or next((x.course for x in lessons if x.course), None)
@@ -112,6 +114,14 @@ def read_course(
     lessons = _complete(lessons, course_file, info, base)
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
     return CourseRead(Course(info, tuple(lessons), modules), tuple(problems))
+
+
+def _slug_from_stem(lesson: Lesson) -> Lesson:
+    """Workbench episodes are published as ``<file stem>.html``; the stem (``03-variables``)
+    is then the natural slug, and unique where the names alone repeat (``06-variables``)."""
+    if lesson.slug != slug_from_filename(lesson.source):
+        return lesson  # the front matter chose a slug
+    return dataclasses.replace(lesson, slug=slugify(Path(lesson.source).stem))
 
 
 def _display(path: Path, lessons_dir: Path) -> str:
