@@ -26,13 +26,13 @@ from .index_store import FORMAT, current_version, read_manifest
 from .query import parse_query, positive_words
 from .query_plan import plan
 from .snippets import snippet as make_snippet
+from .spelling import Speller
 from .term_lookup import Glossary
-from .whoosh_index import WHOOSH_DIR, read_spelling
+from .whoosh_index import CONTENT, WHOOSH_DIR, read_spelling
 
 MAX_QUERY_CHARS = 512
 MAX_LIMIT = 50
 SNIPPET_CHARS = 220
-CORRECTION_FIELDS = ("content",)
 
 
 
@@ -84,6 +84,7 @@ class Searcher:
         self._lock = threading.Lock()
         self.glossary = Glossary.load(self.version_dir)
         self._spelling = read_spelling(self.version_dir)
+        self._spell_index: Speller | None = None
 
     @classmethod
     def open(cls, index_dir: Path) -> Searcher:
@@ -105,24 +106,26 @@ class Searcher:
             self._all.clear()
 
     def correct(self, word: str) -> str | None:
-        """A better-known spelling from the index's own words, for a word it does not hold.
+        """A better-known spelling from the course's own words, for a word it does not hold.
 
-        Looks for stems within edit distance 1 (2 for long words) of the word's stem in the
-        body's term dictionary, takes the one in most sections, and shows it as the word the
-        course writes most for that stem.
+        Candidates are the course's words within one edit (two for long words); the nearest
+        wins, then the one the course uses most.
         """
         reader = self.whoosh_searcher().reader()
-        key = stem(word)
-        if any(reader.doc_frequency(f, key) > 0 for f in CORRECTION_FIELDS):
+        if reader.doc_frequency(CONTENT, stem(word)) > 0:
             return None  # a word the index knows, perhaps in another inflection
         maxdist = 2 if len(word) > 7 else 1
-        best = None
-        for name in CORRECTION_FIELDS:
-            for candidate in reader.terms_within(name, key, maxdist, prefix=1):
-                freq = reader.doc_frequency(name, candidate)
-                if candidate in self._spelling and (best is None or freq > best[0]):
-                    best = (freq, candidate)
-        return self._spelling[best[1]] if best else None
+        found = self._speller().candidates(word.lower(), maxdist)
+        if not found:
+            return None
+        return min(found, key=lambda pair: (pair[0], -self._spelling[pair[1]], pair[1]))[1]
+
+    def _speller(self) -> Speller:
+        if self._spell_index is None:
+            with self._lock:
+                if self._spell_index is None:
+                    self._spell_index = Speller(self._spelling)
+        return self._spell_index
 
     def search(
         self,

@@ -188,6 +188,7 @@ def documents(course: Course) -> Iterator[Document]:
             )
 
 
-def read_spelling(folder: Path) -> dict[str, str]:
+def read_spelling(folder: Path) -> dict[str, int]:
+    """The course's words and their counts (``whoosh_writer.write_spelling``)."""
     path = folder / SPELLING
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from whoosh import index
 
-from .analysis import WORD, stem
+from .analysis import WORD
 from .build_cache import BuildCache, fingerprint
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
 
@@ -136,12 +136,7 @@ def _link_tree(source: Path, target: Path) -> None:
 
 
 def write_spelling(folder: Path, surfaces: Counter[str]) -> None:
-    """For every stem, the surface word the course uses most: corrections are shown in words
-    a reader knows, not in stems."""
-    best: dict[str, tuple[int, str]] = {}
-    for word, n in surfaces.items():
-        key = stem(word)
-        if key not in best or n > best[key][0]:
-            best[key] = (n, word)
-    spelling = {key: word for key, (_, word) in best.items()}
-    (folder / SPELLING).write_text(json.dumps(spelling, ensure_ascii=False), encoding="utf-8")
+    """Every word the course writes, with how often: spelling corrections are chosen among
+    these and shown as a reader would write them, not as stems."""
+    words = {w: n for w, n in surfaces.items() if len(w) > 2 and not w.isdigit()}
+    (folder / SPELLING).write_text(json.dumps(words, ensure_ascii=False), encoding="utf-8")
