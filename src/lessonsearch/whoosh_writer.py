@@ -11,14 +11,19 @@ statistics, and with them every score, are exactly those of a full build.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
+import threading
 from collections import Counter
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from itertools import groupby
 from pathlib import Path
 
 from whoosh import index
+from whoosh.writing import SegmentWriter
 
 from .analysis import WORD
 from .build_cache import BuildCache, fingerprint
@@ -27,6 +32,7 @@ from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
 CHUNK_DOCS = 1000
 MAX_CHUNKS = 10
 """At most this many segments from a full build: each one costs every query a little."""
+MAX_PROCESSES = 4
 
 
 def write_whoosh(
@@ -71,23 +77,60 @@ def write_whoosh(
         kept, todo = [], list(lessons)
     chunks = {chunk: old_chunks[chunk] for chunk in kept}
     size = max(CHUNK_DOCS, sum(len(rows) for rows in lessons.values()) // MAX_CHUNKS + 1)
-    for group in _chunks(todo, lessons, size):
-        # A compound segment file is copied into memory on every open; separate files are mapped.
-        writer = ix.writer(limitmb=256, compound=False)
-        try:
-            for slug in group:
-                for row in lessons[slug]:
-                    writer.add_document(**row)
-        except BaseException:
-            writer.cancel()
-            raise
-        writer.commit(mergetype=_keep_segments)
+    groups = _chunks(todo, lessons, size)
+    _write_segments(ix, target, [[row for slug in group for row in lessons[slug]]
+                                 for group in groups])
+    for group in groups:
         chunks[fingerprint(group)] = group
     for slug, signature in signatures.items():
         cache.keep("documents", slug, signature)
     cache.keep("chunks", "all", chunks)
     write_spelling(folder, surfaces)
     return sum(len(rows) for rows in lessons.values()), len(todo)
+
+
+def _write_segments(ix, target: Path, groups: list[list[dict]]) -> None:
+    """One new segment per group, in one commit. With several groups and several cores the
+    segments are written by a pool of processes, as Whoosh's own multi-segment writer does:
+    each child writes its segment's files without the lock, the parent lists them all."""
+    if not groups:
+        return
+    # The lock is the parent's; it also carries every segment the index already has.
+    writer = ix.writer(compound=False)
+    try:
+        new = _in_processes(str(target), groups) or [
+            _write_segment(str(target), rows) for rows in groups
+        ]
+    except BaseException:
+        writer.cancel()
+        raise
+    writer._commit_toc(writer._merge_segments(_keep_segments, None, None) + new)
+    writer._close_segment()
+    writer._finish()
+
+
+def _in_processes(folder: str, groups: list[list[dict]]) -> list | None:
+    """The groups' segments written by a pool of processes; None when that is not worth it
+    (one group, one core) or not possible (a pool that cannot start): then the caller writes
+    them itself. Fork is used only when no other thread could hold a lock across it."""
+    workers = min(len(groups), os.cpu_count() or 1, MAX_PROCESSES)
+    if workers < 2:
+        return None
+    method = "fork" if threading.active_count() == 1 else "spawn"
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool:
+            return list(pool.map(_write_segment, [folder] * len(groups), groups))
+    except (BrokenProcessPool, OSError):
+        return None
+
+
+def _write_segment(folder: str, rows: list[dict]):
+    """Write one segment's files (no table of contents, no lock) and return the segment."""
+    # A compound segment file is copied into memory on every open; separate files are mapped.
+    writer = SegmentWriter(index.open_dir(folder), _lk=False, limitmb=256, compound=False)
+    for row in rows:
+        writer.add_document(**row)
+    return writer._finalize_segment()
 
 
 def _split(
