@@ -80,8 +80,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--index", type=Path, help="index folder (default: $LESSONSEARCH_INDEX, index)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=5000)
-    p.add_argument("--workers", type=int, help="worker processes (default: 2 per core, up to 4)")
-    p.add_argument("--threads", type=int, help="threads per worker (default: 4)")
+    p.add_argument("--workers", type=int, help="worker processes (default: one per core, up to 4)")
+    p.add_argument("--threads", type=int, help="threads per worker (default: 2)")
     p.add_argument("--dev", action="store_true", help="Flask's development server with reload")
     p.set_defaults(run=_serve)
 
