@@ -6,12 +6,11 @@ Snapshots of the reader's output live in tests/data/snapshots/; regenerate them 
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import os
 from pathlib import Path
 
 import pytest
+from snapshots import check_snapshot
 
 from lessonsearch.errors import LessonFormatError
 from lessonsearch.model import CheckQuestion, CodeBlock, LessonLink, Module, Option
@@ -19,7 +18,6 @@ from lessonsearch.readers.json_export import read_json_lesson
 
 DATA = Path(__file__).resolve().parent / "data"
 JSON_DIR = DATA / "json"
-SNAPSHOTS = DATA / "snapshots"
 
 
 def read(name: str):
@@ -32,17 +30,6 @@ def read_text(text: str):
 
 def by_heading(lesson, heading):
     return next(s for s in lesson.sections if s.heading == heading)
-
-
-def check_snapshot(name: str, value: object) -> None:
-    """Compare ``dataclasses.asdict`` output with a committed JSON file (or rewrite it)."""
-    path = SNAPSHOTS / name
-    actual = json.loads(json.dumps(dataclasses.asdict(value)))
-    if os.environ.get("LESSONSEARCH_UPDATE_SNAPSHOTS") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(actual, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert path.is_file(), f"no snapshot {path}; run with LESSONSEARCH_UPDATE_SNAPSHOTS=1"
-    assert actual == json.loads(path.read_text(encoding="utf-8"))
 
 
 # --- An export with reader blocks --------------------------------------------------------

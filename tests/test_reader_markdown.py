@@ -6,12 +6,10 @@ Snapshots of the reader's output live in tests/data/snapshots/; regenerate them 
 
 from __future__ import annotations
 
-import dataclasses
-import json
-import os
 from pathlib import Path
 
 import pytest
+from snapshots import check_snapshot
 
 from lessonsearch.errors import LessonFormatError
 from lessonsearch.model import CodeBlock, DefinitionItem, Module
@@ -19,7 +17,6 @@ from lessonsearch.readers.markdown import read_markdown_lesson
 
 DATA = Path(__file__).resolve().parent / "data"
 MARKDOWN = DATA / "markdown"
-SNAPSHOTS = DATA / "snapshots"
 
 
 def read(name: str):
@@ -32,17 +29,6 @@ def read_text(text: str, source: str = "lessons/03-inline.md"):
 
 def by_anchor(lesson, anchor):
     return next(s for s in lesson.sections if s.anchor == anchor)
-
-
-def check_snapshot(name: str, value: object) -> None:
-    """Compare ``dataclasses.asdict`` output with a committed JSON file (or rewrite it)."""
-    path = SNAPSHOTS / name
-    actual = json.loads(json.dumps(dataclasses.asdict(value)))
-    if os.environ.get("LESSONSEARCH_UPDATE_SNAPSHOTS") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(actual, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert path.is_file(), f"no snapshot {path}; run with LESSONSEARCH_UPDATE_SNAPSHOTS=1"
-    assert actual == json.loads(path.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
