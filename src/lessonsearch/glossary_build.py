@@ -28,6 +28,7 @@ from .glossary_table import (
 )
 from .model import Course, GlossaryEntry, LessonDefinition, Problem
 from .slugs import slugify
+from .term_forms import term_key
 from .term_matching import TermMatcher
 from .whoosh_index import documents
 
@@ -75,9 +76,7 @@ def build_glossary(
         found = cache.remember("mentions", key, lambda text=text: matcher.mentions(text))
         if not found:
             continue
-        by_doc[doc.id] = tuple(
-            variant for name in sorted(found) for variant in (name, *_aliases(terms, name))
-        )
+        by_doc[doc.id] = tuple(variant for name in sorted(found) for variant in variants[name])
         for name, count in found.items():
             counts[name].append(Mention(doc.lesson.slug, doc.lesson.title, doc.anchor, doc.url,
                                         count, doc.order))
@@ -98,31 +97,30 @@ def _candidates(course: Course, variants: dict[str, tuple[str, ...]], cache: Bui
     return cache.remember("candidates", key, lambda: find_candidates(course, variants))
 
 
-def _aliases(terms: list[_Term], name: str) -> list[str]:
-    return next((t.aliases for t in terms if t.name == name), [])
-
-
 def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache) -> list[_Term]:
-    """One term per name: glossary entries first, then terms only lessons define."""
-    terms: list[_Term] = []
-    for entry in entries:
-        terms.append(_Term(entry.term, entry, aliases=list(entry.aliases)))
+    """One term per name: glossary entries first, then terms only lessons define.
+
+    A lesson's term is the glossary's when the glossary's matcher knows any spelling of it;
+    terms only lessons define are told apart by ``term_key`` (case and plural), which needs
+    no matcher rebuilt for each new one.
+    """
+    terms: list[_Term] = [_Term(e.term, e, aliases=list(e.aliases)) for e in entries]
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
     lookup = {t.name: t for t in terms}
+    lesson_only: dict[str, str] = {}  # term_key of a lesson-only term or its abbreviation → name
     for order, lesson in enumerate(course.lessons, start=1):
         found = cache.remember("definitions", fingerprint(lesson),
                                lambda lesson=lesson: find_definitions(lesson))
         for definition in found:
-            name = matcher.canonical_for(definition.term)
-            if name is None and definition.abbreviation:
-                name = matcher.canonical_for(definition.abbreviation)
+            spellings = [definition.term, *filter(None, [definition.abbreviation])]
+            name = next((n for s in spellings if (n := matcher.canonical_for(s))), None)
+            name = name or next((lesson_only[k] for s in spellings
+                                 if (k := term_key(s)) in lesson_only), None)
             if name is None:
-                term = _Term(definition.term)
-                if definition.abbreviation:
-                    term.aliases.append(definition.abbreviation)
+                term = _Term(definition.term, aliases=spellings[1:])
                 terms.append(term)
                 lookup[term.name] = term
-                matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
+                lesson_only.update((term_key(s), term.name) for s in spellings)
                 name = term.name
             lookup[name].lesson_defs.append((order, definition))
     return terms
