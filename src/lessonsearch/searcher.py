@@ -33,6 +33,7 @@ from .whoosh_index import CONTENT, WHOOSH_DIR, read_spelling
 MAX_QUERY_CHARS = 512
 MAX_LIMIT = 50
 SNIPPET_CHARS = 220
+MAX_REMEMBERED_CORRECTIONS = 10_000
 
 
 
@@ -85,6 +86,7 @@ class Searcher:
         self.glossary = Glossary.load(self.version_dir)
         self._spelling = read_spelling(self.version_dir)
         self._spell_index: Speller | None = None
+        self._corrections: dict[str, str | None] = {}
 
     @classmethod
     def open(cls, index_dir: Path) -> Searcher:
@@ -111,14 +113,19 @@ class Searcher:
         Candidates are the course's words within one edit (two for long words); the nearest
         wins, then the one the course uses most.
         """
+        if word in self._corrections:
+            return self._corrections[word]
         reader = self.whoosh_searcher().reader()
-        if reader.doc_frequency(CONTENT, stem(word)) > 0:
-            return None  # a word the index knows, perhaps in another inflection
-        maxdist = 2 if len(word) > 7 else 1
-        found = self._speller().candidates(word.lower(), maxdist)
-        if not found:
-            return None
-        return min(found, key=lambda pair: (pair[0], -self._spelling[pair[1]], pair[1]))[1]
+        fixed = None
+        if reader.doc_frequency(CONTENT, stem(word)) == 0:  # else known, perhaps inflected
+            maxdist = 2 if len(word) > 7 else 1
+            found = self._speller().candidates(word.lower(), maxdist)
+            if found:
+                fixed = min(found, key=lambda p: (p[0], -self._spelling[p[1]], p[1]))[1]
+        if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
+            self._corrections.clear()
+        self._corrections[word] = fixed  # the "most words" fallback asks again; so do readers
+        return fixed
 
     def _speller(self) -> Speller:
         if self._spell_index is None:
