@@ -75,6 +75,16 @@ def serve_app(index_dir: Path) -> Iterator[str]:
     """The service on a free loopback port; yields its origin (no trailing slash)."""
     app = service_app(index_dir)
     server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_QuietHandler)
+    try:
+        with _running(server) as origin:
+            yield origin
+    finally:
+        live_index(app).close()  # the index files it opened, or they leak into warnings
+
+
+@contextmanager
+def _running(server) -> Iterator[str]:
+    """Serve from a daemon thread; yield the origin; stop and close on the way out."""
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -83,7 +93,6 @@ def serve_app(index_dir: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(5)
-        live_index(app).close()  # the index files it opened, or they leak into warnings
 
 
 class _HostPageHandler(SimpleHTTPRequestHandler):
@@ -125,14 +134,8 @@ def serve_host_pages(service: str) -> Iterator[str]:
     handler = type("HostPages", (_HostPageHandler,), {"service": service})
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
+    with _running(server) as origin:
+        yield origin
 
 
 _SENTENCES = (
