@@ -34,6 +34,9 @@ class OpenIndex:
         self.searcher = searcher
         self.version: str = searcher.version
         self.manifest: dict[str, Any] = searcher.manifest
+        self.modules = modules_of(self.manifest)
+        """Modules in course order with their lessons, for the pages' filters and lists."""
+        self.lesson_titles = {x["slug"]: x["title"] for x in self.manifest.get("lessons", [])}
         self.users = 0
         """Requests using this version now; guarded by the owning LiveIndex's lock."""
         self._suggestions: SuggestionIndex | None = None
@@ -54,6 +57,18 @@ class OpenIndex:
 
     def close(self) -> None:
         self.searcher.close()
+
+
+def modules_of(manifest: dict[str, Any]) -> list[dict[str, Any]]:
+    """Modules in course order, each with its lessons; lessons outside a module at the end."""
+    lessons = manifest.get("lessons", [])
+    by_module: dict[str, list] = {}
+    for lesson in lessons:
+        by_module.setdefault(lesson.get("module") or "", []).append(lesson)
+    modules = [{**m, "lessons": by_module.get(m["slug"], [])} for m in manifest.get("modules", [])]
+    if by_module.get(""):
+        modules.append({"slug": "", "title": "Other lessons", "lessons": by_module[""]})
+    return modules
 
 
 class LiveIndex:

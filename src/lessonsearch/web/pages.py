@@ -29,7 +29,7 @@ def course_context() -> dict[str, object]:
 @pages.get("/")
 def home():
     opened = use_index()
-    return render_template("home.html", modules=_modules(opened.manifest))
+    return render_template("home.html", modules=opened.modules)
 
 
 @pages.get("/search")
@@ -43,10 +43,9 @@ def search():
                              settings.sections_per_group, lesson, module)
     if results.response.total == 0 and page == 1 and not (lesson or module):
         record_zero_result(settings.index_dir, text)  # the editors' backlog (/coverage)
-    lessons = {x["slug"]: x for x in opened.manifest.get("lessons", [])}
     return render_template(
         "search.html", q=text, results=results, lesson=lesson, module=module,
-        modules=_modules(opened.manifest), lesson_title=lessons.get(lesson, {}).get("title"),
+        modules=opened.modules, lesson_title=opened.lesson_titles.get(lesson),
         args=_search_args(text, lesson, module), max_hits=MAX_HITS,
     )
 
@@ -63,23 +62,9 @@ def glossary():
 def term(name: str):
     opened = use_index()
     record = opened.glossary.look_up(name)
-    titles = {x["slug"]: x["title"] for x in opened.manifest.get("lessons", [])}
     entry = next((d for d in record.definitions if d.origin == "glossary"), None)
     return render_template("term.html", record=record, defined=record.lesson_definition,
-                           entry=entry, lesson_titles=titles)
-
-
-def _modules(manifest: dict) -> list[dict]:
-    """Modules in course order, each with its lessons; lessons outside a module at the end."""
-    lessons = manifest.get("lessons", [])
-    modules = [
-        {**m, "lessons": [x for x in lessons if x.get("module") == m["slug"]]}
-        for m in manifest.get("modules", [])
-    ]
-    loose = [x for x in lessons if not x.get("module")]
-    if loose:
-        modules.append({"slug": "", "title": "Other lessons", "lessons": loose})
-    return modules
+                           entry=entry, lesson_titles=opened.lesson_titles)
 
 
 def _search_args(text: str, lesson: str | None, module: str | None) -> dict[str, str]:
