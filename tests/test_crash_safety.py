@@ -163,6 +163,50 @@ def test_a_build_killed_while_publishing_leaves_a_whole_version_live(site: Path,
     recovers(site, before)
 
 
+def test_a_build_killed_while_its_worker_processes_run_takes_them_with_it(site: Path):
+    """Per-lesson stages run in a pool of processes, which inherit the build's lock: killing
+    the build must end them too, or they would hold the lock and refuse the next build."""
+    before = answer(site / "index")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "lessonsearch.cli", *index_command(site, "--full")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=child_env(), cwd=site,
+    )
+    try:
+        workers = wait_for_children(child)
+        child.send_signal(signal.SIGKILL)
+    finally:
+        child.wait(FINISH_SECONDS)
+    assert workers, "the build never started worker processes"
+    deadline = time.monotonic() + FINISH_SECONDS
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(alive(pid) for pid in workers)
+    recovers(site, before)
+
+
+def wait_for_children(child: subprocess.Popen) -> list[int]:
+    """The process ids of the child's own children, once it has some (none if it exits)."""
+    deadline = time.monotonic() + START_SECONDS
+    listing = Path(f"/proc/{child.pid}/task/{child.pid}/children")
+    while time.monotonic() < deadline and child.poll() is None:
+        try:
+            pids = [int(pid) for pid in listing.read_text().split()]
+        except OSError:
+            pids = []
+        if pids:
+            return pids
+        time.sleep(0.002)
+    return []
+
+
+def alive(pid: int) -> bool:
+    """Running (not a zombie left for its new parent to reap)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def wait_for_line(log: Path, text: str, child: subprocess.Popen) -> bool:
     """Until ``text`` is in the child's output; False if it exits or START_SECONDS pass."""
     deadline = time.monotonic() + START_SECONDS

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
+
+from .parallel import map_in_processes
 
 CACHE_FILE = "build-cache.pickle"
 FORMAT = 2
 """Bumped whenever what a reader, the definition finder or the documents produce changes."""
 
 T = TypeVar("T")
+A = TypeVar("A")
 
 
 def fingerprint(value: Any) -> str:
@@ -61,6 +64,26 @@ class BuildCache:
             self.misses += 1
         self._new.setdefault(kind, {})[key] = value
         return value
+
+    def remember_many(self, kind: str, keyed: Sequence[tuple[str, A]],
+                      compute: Callable[[A], T]) -> list[T]:
+        """``remember`` for a batch: the misses are computed together, on every core.
+
+        ``compute`` and the arguments must pickle (see ``parallel.map_in_processes``).
+        """
+        old = self._old.get(kind, {})
+        misses = {key: arg for key, arg in keyed if key not in old}  # one per distinct key
+        computed = dict(zip(misses, map_in_processes(compute, list(misses.values())),
+                            strict=True))
+        self.hits += len(keyed) - len(misses)
+        self.misses += len(misses)
+        new = self._new.setdefault(kind, {})
+        values = []
+        for key, _ in keyed:
+            value = computed[key] if key in computed else old[key]
+            new[key] = value
+            values.append(value)
+        return values
 
     def previous(self, kind: str, key: str) -> Any:
         return self._old.get(kind, {}).get(key)

@@ -49,8 +49,16 @@ def read_lesson_file(path: Path, display: str, cache: BuildCache | None = None) 
 
     With a ``cache``, a file whose bytes are unchanged since the last build is not parsed again.
     """
-    reader = READERS.get(path.suffix.lower())
-    if reader is None:
+    raw = _lesson_bytes(path, display)
+    if cache is None:
+        return _parse(raw, path.suffix, display)
+    key = f"{display}:{hashlib.sha256(raw).hexdigest()}"
+    return cache.remember("lessons", key, lambda: _parse(raw, path.suffix, display))
+
+
+def _lesson_bytes(path: Path, display: str) -> bytes:
+    """The file's bytes, once it is known to be a lesson file this tool can read."""
+    if path.suffix.lower() not in READERS:
         known = ", ".join(sorted(READERS))
         raise LessonFormatError(display, f"unknown file type {path.suffix or '(none)'!r}; "
                                 f"lessons are {known}")
@@ -61,13 +69,10 @@ def read_lesson_file(path: Path, display: str, cache: BuildCache | None = None) 
     raw = path.read_bytes()
     if b"\x00" in raw[:8192]:
         raise LessonFormatError(display, "looks like a binary file (it contains NUL bytes)")
-    if cache is None:
-        return _parse(raw, reader, display)
-    key = f"{display}:{hashlib.sha256(raw).hexdigest()}"
-    return cache.remember("lessons", key, lambda: _parse(raw, reader, display))
+    return raw
 
 
-def _parse(raw: bytes, reader: Callable[[str, str], Lesson], display: str) -> Lesson:
+def _parse(raw: bytes, suffix: str, display: str) -> Lesson:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -75,7 +80,19 @@ def _parse(raw: bytes, reader: Callable[[str, str], Lesson], display: str) -> Le
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise LessonFormatError(display, f"not UTF-8 text (byte 0x{raw[exc.start]:02x})",
                                 line, column) from exc
+    reader = READERS[suffix.lower()]
     return reader(text.replace("\r\n", "\n").replace("\r", "\n"), display)
+
+
+def _parse_or_problem(job: tuple[bytes, str, str]) -> Lesson | Problem:
+    """``_parse`` for a pool worker: a file that cannot be read comes back as its Problem."""
+    raw, suffix, display = job
+    try:
+        return _parse(raw, suffix, display)
+    except LessonFormatError as exc:
+        return Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True)
+    except (RecursionError, ValueError) as exc:
+        return Problem(display, f"cannot read: {exc}", skipped=True)
 
 
 def read_course(
@@ -93,17 +110,25 @@ def read_course(
         problems.append(Problem(exc.path, exc.reason, exc.line, exc.column))
         course_file = CourseFile()
     files = lesson_files(lessons_dir)
-    lessons: list[Lesson] = []
+    read: list[Problem | None] = []  # per file: why it cannot be read, or None when it can
+    jobs: list[tuple[str, tuple[bytes, str, str]]] = []
     for done, path in enumerate(files, start=1):
         display = _display(path, lessons_dir)
         try:
-            lessons.append(read_lesson_file(path, display, cache))
+            raw = _lesson_bytes(path, display)
+            jobs.append((f"{display}:{hashlib.sha256(raw).hexdigest()}",
+                         (raw, path.suffix, display)))
+            read.append(None)
         except LessonFormatError as exc:
-            problems.append(Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True))
-        except (OSError, RecursionError, ValueError) as exc:
-            problems.append(Problem(display, f"cannot read: {exc}", skipped=True))
+            read.append(Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True))
+        except OSError as exc:
+            read.append(Problem(display, f"cannot read: {exc}", skipped=True))
         if on_file:
             on_file(done, len(files), display)
+    parsed = iter((cache or BuildCache()).remember_many("lessons", jobs, _parse_or_problem))
+    lessons: list[Lesson] = []
+    for outcome in (problem or next(parsed) for problem in read):
+        (problems if isinstance(outcome, Problem) else lessons).append(outcome)
     if course_file.uses_stem_urls:
         lessons = [_slug_from_stem(x) for x in lessons]
     lessons = _drop_duplicates(lessons, problems)

@@ -70,10 +70,12 @@ def build_glossary(
     matcher_key = fingerprint(sorted(variants.items()))
     counts: dict[str, list[Mention]] = {t.name: [] for t in terms}
     by_doc: dict[str, tuple[str, ...]] = {}
-    for doc in documents(course):
-        text = "\n".join(filter(None, (doc.heading, doc.body)))
-        key = f"{matcher_key}:{hashlib.sha256(text.encode()).hexdigest()}"
-        found = cache.remember("mentions", key, lambda text=text: matcher.mentions(text))
+    docs = list(documents(course))
+    texts = ["\n".join(filter(None, (doc.heading, doc.body))) for doc in docs]
+    keyed = [(f"{matcher_key}:{hashlib.sha256(text.encode()).hexdigest()}", text)
+             for text in texts]
+    for doc, found in zip(docs, cache.remember_many("mentions", keyed, matcher.mentions),
+                          strict=True):
         if not found:
             continue
         by_doc[doc.id] = tuple(variant for name in sorted(found) for variant in variants[name])
@@ -108,9 +110,9 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
     lookup = {t.name: t for t in terms}
     lesson_only: dict[str, str] = {}  # term_key of a lesson-only term or its abbreviation → name
-    for order, lesson in enumerate(course.lessons, start=1):
-        found = cache.remember("definitions", fingerprint(lesson),
-                               lambda lesson=lesson: find_definitions(lesson))
+    keyed = [(fingerprint(lesson), lesson) for lesson in course.lessons]
+    found_in = cache.remember_many("definitions", keyed, find_definitions)
+    for order, found in enumerate(found_in, start=1):
         for definition in found:
             spellings = [definition.term, *filter(None, [definition.abbreviation])]
             name = next((n for s in spellings if (n := matcher.canonical_for(s))), None)

@@ -1,0 +1,67 @@
+"""Per-lesson build work spread over the machine's cores.
+
+Reading lessons, finding definitions, counting term mentions and writing Whoosh segments are
+all pure Python and independent per lesson (or per chunk), so a build hands them to a pool of
+processes. Small batches, one core, or a pool that cannot start are done in this process:
+the results are the same either way, in the order of the items.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
+
+A = TypeVar("A")
+R = TypeVar("R")
+
+MAX_PROCESSES = 4
+MIN_ITEMS = 64
+"""Fewer items than this are not worth starting processes for."""
+
+
+def workers() -> int:
+    return max(1, min(os.cpu_count() or 1, MAX_PROCESSES))
+
+
+def map_in_processes(fn: Callable[[A], R], items: Sequence[A], min_items: int = MIN_ITEMS,
+                     ) -> list[R]:
+    """``[fn(item) for item in items]``, computed by a pool of processes when worth it.
+
+    ``fn`` and the items must pickle. Fork is used only when no other thread could hold a
+    lock across it (a build inside a server thread spawns fresh interpreters instead).
+    An exception raised by ``fn`` is raised here, as it would be in the loop.
+    """
+    count = min(workers(), len(items))
+    if count < 2 or len(items) < min_items:
+        return [fn(item) for item in items]
+    method = "fork" if threading.active_count() == 1 else "spawn"
+    chunk = max(1, len(items) // (count * 8))
+    try:
+        with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(method),
+                                 initializer=_die_with_parent,
+                                 initargs=(os.getpid(),)) as pool:
+            return list(pool.map(fn, items, chunksize=chunk))
+    except (BrokenProcessPool, OSError):
+        return [fn(item) for item in items]
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker ends when the build that started it is killed. Otherwise it would wait for
+    work forever, holding the build lock it inherited, and the next build would be refused."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it died before the line above took effect
+        os._exit(1)
