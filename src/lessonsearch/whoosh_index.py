@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from whoosh import fields
+from whoosh import fields, formats
 from whoosh.analysis import Token, Tokenizer
 
 from .analysis import WORD, stem
@@ -71,6 +71,26 @@ def course_analyzer(stemming: bool = True):
     return CourseTokenizer(stemming)
 
 
+class CourseText(fields.TEXT):
+    """Whoosh's TEXT, indexing a value in one pass: the same postings, byte for byte, as
+    ``TEXT.index`` makes by running the tokenizer's tokens through the format, without a
+    Token object and three generators per word (half of a segment's writing time)."""
+
+    def index(self, value, **kwargs):
+        analyzer, form = self.analyzer, self.format
+        if (type(analyzer) is not CourseTokenizer or type(form) is not formats.Positions
+                or not isinstance(value, str)):
+            yield from super().index(value, **kwargs)
+            return
+        fold = stem if analyzer.stemming else str
+        positions: dict[str, list[int]] = {}
+        for pos, word in enumerate(WORD.findall(value)):
+            positions.setdefault(fold(word.lower()), []).append(pos)
+        boost = form.field_boost
+        for text, found in positions.items():
+            yield text.encode("utf-8"), len(found), float(len(found)) * boost, form.encode(found)
+
+
 CONTENT = "content"
 """Everything a section says in one field: the lesson title, the heading path, the heading
 once more, the names of the glossary terms it mentions, the body and the code.
@@ -90,9 +110,9 @@ def schema() -> fields.Schema:
         module=fields.ID(stored=True),
         module_title=fields.STORED,
         lesson_title=fields.TEXT(analyzer=text, stored=True, phrase=False),
-        heading=fields.TEXT(analyzer=text, stored=True, phrase=True),
+        heading=CourseText(analyzer=text, stored=True, phrase=True),
         heading_path=fields.STORED,
-        content=fields.TEXT(analyzer=text, phrase=True),
+        content=CourseText(analyzer=text, phrase=True),
         body=fields.STORED,
         code=fields.STORED,
         anchor=fields.STORED,

@@ -1,0 +1,86 @@
+"""Our Whoosh segment writer is a faster path to the very same index Whoosh would write.
+
+``CourseText`` indexes a value without Whoosh's token objects and ``_SegmentWriter`` reads
+document lengths once per field; both must leave every posting, length and stored field as
+stock Whoosh (``fields.TEXT`` + ``SegmentWriter``) leaves them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from whoosh import fields, index
+from whoosh.writing import SegmentWriter
+
+from lessonsearch.course import read_course
+from lessonsearch.whoosh_index import documents, schema
+from lessonsearch.whoosh_writer import _SegmentWriter
+
+ROOT = Path(__file__).resolve().parent.parent
+AWKWARD = " ÉCOLE İstanbul naïve don’t numpy.mean data_file x_1 ΣΑΣ 3.5e-4 a a a"
+
+
+def stock_schema() -> fields.Schema:
+    """Our schema with Whoosh's own TEXT where ours has CourseText."""
+    ours = schema()
+    for name in ("heading", "content"):
+        field = ours[name]
+        ours.remove(name)
+        ours.add(name, fields.TEXT(analyzer=field.analyzer, stored=field.stored, phrase=True))
+    return ours
+
+
+def write(folder: Path, make_schema, writer_class, rows: list[dict]):
+    folder.mkdir()
+    index.create_in(str(folder), make_schema())
+    writer = writer_class(index.open_dir(str(folder)), _lk=False, compound=False)
+    for row in rows:
+        writer.add_document(**row)
+    segment = writer._finalize_segment()
+    toc = index.open_dir(str(folder)).writer()
+    toc._commit_toc([segment])
+    toc._close_segment()
+    toc._finish()
+    return index.open_dir(str(folder)).reader()
+
+
+def postings(reader, field: str, text: bytes) -> list[tuple]:
+    matcher = reader.postings(field, text)
+    out = []
+    while matcher.is_active():
+        out.append((matcher.id(), matcher.weight(), matcher.value(),
+                    matcher.block_min_length(), matcher.block_max_length()))
+        matcher.next()
+    return out
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[dict]:
+    course = read_course(ROOT / "lessons").course
+    rows = [doc.fields(("attention head", "logit")) for doc in documents(course)]
+    rows[0]["content"] += AWKWARD
+    rows[1]["heading"] += AWKWARD
+    return rows
+
+
+def test_the_fast_writer_writes_what_stock_whoosh_writes(rows: list[dict], tmp_path: Path):
+    with write(tmp_path / "stock", stock_schema, SegmentWriter, rows) as stock, \
+            write(tmp_path / "ours", schema, _SegmentWriter, rows) as ours:
+        same_index(stock, ours, len(rows))
+
+
+def same_index(stock, ours, documents: int) -> None:
+    terms = list(stock.all_terms())
+    assert terms == list(ours.all_terms())
+    assert len(terms) > 1000
+    for field, text in terms:
+        a, b = stock.term_info(field, text), ours.term_info(field, text)
+        assert (a.weight(), a.doc_frequency(), a.min_length(), a.max_length(), a.max_weight()) \
+            == (b.weight(), b.doc_frequency(), b.min_length(), b.max_length(), b.max_weight())
+        assert postings(stock, field, text) == postings(ours, field, text), (field, text)
+    for field in ("content", "heading", "lesson_title"):
+        assert stock.field_length(field) == ours.field_length(field)
+        assert [stock.doc_field_length(n, field) for n in range(documents)] \
+            == [ours.doc_field_length(n, field) for n in range(documents)]
+    assert list(stock.all_stored_fields()) == list(ours.all_stored_fields())
