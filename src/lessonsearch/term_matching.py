@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from difflib import SequenceMatcher
-from itertools import product
+from itertools import compress, product
 
 from lessonsearch.analysis import STOP_WORDS, WORD, normalize, stem, words
 from lessonsearch.model import GlossaryEntry, LessonDefinition
@@ -30,6 +30,9 @@ _END = ""
 """Trie key under which a node stores the canonical term ending there (never a stem)."""
 _MAX_JOINED = 4
 """Variants of up to this many words also match with words run together ("keyvalue")."""
+_MEMO_LIMIT = 200_000
+"""The per-word and per-spelling memos start afresh past this many entries (a long-lived
+matcher in the service sees arbitrary text)."""
 
 
 def _common_prefix(a: str, b: str) -> int:
@@ -72,6 +75,13 @@ class TermMatcher:
             self._stems[canonical] = frozenset(
                 s for form in forms for s in map(stem, words(form)) if s not in STOP_WORDS
             )
+        _freeze(self._root)
+        # Scanning memos, filled as words are met: a text word → the trie keys it may
+        # follow, and → the trie nodes a phrase starting with it reaches (empty for most
+        # words); a written mention claimed by several terms → the term it spells.
+        self._word_keys: dict[str, tuple[str, ...]] = {}
+        self._word_starts: dict[str, tuple[dict, ...]] = {}
+        self._chosen: dict[tuple[tuple[str, ...], str], str] = {}
 
     @classmethod
     def from_glossary(
@@ -99,7 +109,33 @@ class TermMatcher:
 
     def mentions(self, text: str) -> Counter[str]:
         """How many times each term is mentioned in ``text``."""
-        return Counter(canonical for canonical, _, _ in self._scan(text))
+        surfaces = WORD.findall(text)
+        phrases = self._phrases(surfaces)
+        if text.isascii():
+            # Only a mention several terms claim needs its written form, and only for its
+            # ``term_key``. In ASCII text ``normalize`` merely lower-cases, which splits or
+            # joins no word, so the written span and its words joined by spaces share a key.
+            return Counter([
+                claimed[0] if len(claimed) == 1
+                else self._choose(claimed, " ".join(surfaces[first:last + 1]))
+                for claimed, first, last in phrases
+            ])
+        names = []
+        at, pos = 0, 0  # the first token not yet located, and where the one before it ends
+        for claimed, first, last in phrases:
+            if len(claimed) == 1:
+                names.append(claimed[0])
+                continue
+            # A token is the first occurrence of its surface after the previous token's
+            # end: the gap between two tokens holds no character a token can start with.
+            for k in range(at, first):
+                pos = text.find(surfaces[k], pos) + len(surfaces[k])
+            start = pos = text.find(surfaces[first], pos)
+            for k in range(first, last + 1):
+                pos = text.find(surfaces[k], pos) + len(surfaces[k])
+            at = last + 1
+            names.append(self._choose(claimed, text[start:pos]))
+        return Counter(names)
 
     def canonical_for(self, name: str) -> str | None:
         """The term that ``name`` spells, in any of its forms and in any case."""
@@ -205,45 +241,103 @@ class TermMatcher:
 
     # --- scanning ---------------------------------------------------------------------
 
-    def _scan(self, text: str) -> Iterator[tuple[str, int, int]]:
-        tokens = list(WORD.finditer(text))
-        keys = [text_keys(m.group()) for m in tokens]
-        for at, found in enumerate(keys):
-            if found[0] in self._words_by_stem and not self._inflected(tokens[at].group()):
-                keys[at] = tuple(k for k in found if k.startswith(CAPS))
-        root, count, i = self._root, len(tokens), 0
-        while i < count:
-            frontier = [root[k] for k in keys[i] if k in root]
-            if not frontier:
-                i += 1
+    def _keys_of(self, surface: str) -> tuple[str, ...]:
+        """The trie keys a text word may follow: a word that shares a term word's stem
+        without being an inflection of it keeps only its capitals key."""
+        found = text_keys(surface)
+        if found[0] in self._words_by_stem and not self._inflected(surface):
+            found = tuple(k for k in found if k.startswith(CAPS))
+        return found
+
+    def _learn(self, surfaces: set[str]) -> None:
+        """Memoise each new text word's trie keys and the trie nodes it starts."""
+        root = self._root
+        for surface in surfaces:
+            keys = self._word_keys[surface] = self._keys_of(surface)
+            self._word_starts[surface] = tuple(root[k] for k in keys if k in root)
+
+    def _phrases(self, surfaces: list[str]) -> list[tuple[tuple[str, ...], int, int]]:
+        """(terms claiming it, first token, last token) of each mention, taking the longest
+        phrase that starts at each word, left to right."""
+        if len(self._word_starts) > _MEMO_LIMIT:
+            self._word_starts.clear()
+            self._word_keys.clear()
+        new = set(surfaces).difference(self._word_starts)
+        if new:
+            self._learn(new)
+        starts = list(map(self._word_starts.__getitem__, surfaces))
+        word_keys = self._word_keys
+        count = len(surfaces)
+        found = []
+        free = 0  # the first token no mention found so far covers
+        for i in compress(range(count), starts):
+            if i < free:
                 continue
-            best, j = None, i
+            frontier = starts[i]
+            best = None
+            j = i
             while True:
-                for node in frontier:
+                if len(frontier) == 1:  # by far the most common case: one path so far
+                    node = frontier[0]
                     if _END in node:
-                        best = (node[_END], j)
+                        best, last = node[_END], j
+                        if len(node) == 1:  # a leaf: no longer phrase goes on from here
+                            break
+                    j += 1
+                    if j == count:
                         break
-                j += 1
-                if j == count:
-                    break
-                frontier = [n[k] for n in frontier for k in keys[j] if k in n]
+                    keys = word_keys[surfaces[j]]
+                    if len(keys) == 1:
+                        child = node.get(keys[0])
+                        if child is None:
+                            break
+                        frontier = (child,)
+                        continue
+                    frontier = [node[k] for k in keys if k in node]
+                else:
+                    for node in frontier:
+                        if _END in node:
+                            best, last = node[_END], j
+                            break
+                    j += 1
+                    if j == count:
+                        break
+                    keys = word_keys[surfaces[j]]
+                    frontier = [n[k] for n in frontier for k in keys if k in n]
                 if not frontier:
                     break
-            if best is None:
-                i += 1
-                continue
-            start, end = tokens[i].start(), tokens[best[1]].end()
-            yield self._choose(best[0], text[start:end]), start, end
-            i = best[1] + 1
+            if best is not None:
+                found.append((best, i, last))
+                free = last + 1
+        return found
 
+    def _scan(self, text: str) -> Iterator[tuple[str, int, int]]:
+        tokens = list(WORD.finditer(text))
+        for claimed, first, last in self._phrases([m.group() for m in tokens]):
+            start, end = tokens[first].start(), tokens[last].end()
+            yield self._choose(claimed, text[start:end]), start, end
 
-    def _choose(self, claimed: list[str], written: str) -> str:
+    def _choose(self, claimed: tuple[str, ...], written: str) -> str:
         """Of the terms that share these stems, the one spelled most like the text."""
         if len(claimed) == 1:
             return claimed[0]
-        key = term_key(written)
-        return max(
-            claimed,
-            key=lambda c: (key in self._spellings[c],
-                           max(_common_prefix(key, s) for s in self._spellings[c])),
-        )
+        chosen = self._chosen.get((claimed, written))
+        if chosen is None:
+            if len(self._chosen) > _MEMO_LIMIT:
+                self._chosen.clear()
+            key = term_key(written)
+            chosen = self._chosen[claimed, written] = max(
+                claimed,
+                key=lambda c: (key in self._spellings[c],
+                               max(_common_prefix(key, s) for s in self._spellings[c])),
+            )
+        return chosen
+
+
+def _freeze(node: dict) -> None:
+    """Turn each trie node's list of claiming terms into a tuple, once building is done."""
+    for key, child in node.items():
+        if key == _END:
+            node[key] = tuple(child)
+        else:
+            _freeze(child)
