@@ -23,6 +23,8 @@ _SKIPPABLE = frozenset(
 
 def abbreviations(sentence: str) -> list[tuple[str, int, str]]:
     """"large language model (LLM)" and "LLM (large language model)": initials must fit."""
+    if "(" not in sentence:  # both patterns need one
+        return []
     out = []
     for match in _ABBR_AFTER.finditer(sentence):
         abbr, letters = _letters(match["abbr"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lessonsearch.definition_abbreviations import abbreviations
 from lessonsearch.definition_terms import (
@@ -108,30 +109,106 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
     if sentence.rstrip(" \"'”’)").endswith("?"):
         return []
     found = [Found(long, "abbreviation", at, abbr) for long, at, abbr in abbreviations(sentence)]
-    found += _by_cue(sentence)
-    found += _pointing_back(sentence)
-    found += _setting(sentence)
-    found += _contrasting(sentence)
-    found += _emphasised(sentence, emphasis)
+    lowered = _lowered(sentence)
+    found += _by_cue(sentence, lowered)
+    # _POINTING and _SETTING match at the sentence's start, after a clause break (;:—–) or after
+    # ", and" (", but", ", so"); _CONTRAST needs ", not" and then a dash, colon or semicolon.
+    breaks = ";" in sentence or ":" in sentence or "—" in sentence or "–" in sentence
+    comma = "," in sentence
+    if ("this" in lowered or "that" in lowered or "these" in lowered or "those" in lowered) and (
+        breaks or lowered.startswith("th") or (comma and "and" in lowered)
+    ):
+        found += _pointing_back(sentence)
+    if (
+        breaks or lowered[:1] in ("h", "w", "t")
+        or (comma and ("and" in lowered or "but" in lowered or "so" in lowered))
+    ) and _may_set(sentence, lowered):
+        found += _setting(sentence)
+    if comma and "not" in lowered and (breaks or "--" in sentence):
+        found += _contrasting(sentence)
+    if emphasis:
+        found += _emphasised(sentence, emphasis)
     return found
 
 
-def _by_cue(sentence: str) -> list[Found]:
-    out = []
-    for pattern in _NAMING:
+# Most sentences define nothing, and the rules' regular expressions (case-blind, so with no
+# literal prefix for the engine to skip to) cost far more than a look for the words and marks a
+# rule cannot match without. Each rule runs only when they are in the sentence: every check is
+# a necessary condition of the rule's patterns, so it never changes what is found.
+_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
+"""The letters outside ASCII that ``re.I`` matches to ASCII letters but ``str.lower`` does not
+lower to them (the Kelvin sign lowers to "k" by itself)."""
+
+
+def _lowered(sentence: str) -> str:
+    """The sentence in lower case, so a plain ``in`` sees every word a ``re.I`` pattern would."""
+    return sentence.lower() if sentence.isascii() else sentence.translate(_FOLD).lower()
+
+
+def _may_set(sentence: str, lowered: str) -> bool:
+    """Whether ``_SETTING``'s words and then ``_SETTING_IS``'s (case-sensitive) are there."""
+    return (
+        ("how" in lowered or "what" in lowered or "which" in lowered or "knob" in lowered
+         or "setting" in lowered or "dial" in lowered or "parameter" in lowered
+         or "switch" in lowered or "control" in lowered or "number" in lowered
+         or "amount" in lowered)
+        and ("is" in sentence or "are" in sentence)
+        and ("the" in sentence or "what" in sentence)
+    )
+
+
+_ASKS_WHAT = re.compile(r"\bwhat\s+(?:\w+\s+)?$")
+_AS_NEXT = re.compile(r"\s+as\b")
+
+
+def _by_cue(sentence: str, lowered: str) -> list[Found]:
+    quote = '"' in sentence or "“" in sentence or "‘" in sentence
+    call = "call" in lowered
+    term = "term" in lowered
+    known = "known" in lowered
+    name = "name" in lowered or "word" in lowered or "jargon" in lowered or "label" in lowered
+    if not (quote or call or term or known or name or "dub" in lowered or "referred" in lowered
+            or "goes" in lowered):
+        return []
+    out: list[Found] = []
+    called = call and "called" in lowered
+    what = "what" in lowered
+    naming = (
+        called or term or known or "dubbed" in lowered or "referred" in lowered,  # "termed"
+        what and (call or term),
+        what and call,
+        call or term or "dub" in lowered,
+        known or "goes" in lowered,
+        called and "," in sentence,
+        called,
+    )
+    for pattern, may_match in zip(_NAMING, naming, strict=True):
+        if not may_match:
+            continue
         for match in pattern.finditer(sentence):
             rest = match["rest"]
-            term = take_term(rest)
-            if term and not re.match(r"\s+as\b", _after(rest, term)):  # "known as long as"
+            found = take_term(rest)
+            if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
-                out.append(Found(term, kind, match.start("rest")))
-    for match in _NAME_IS.finditer(sentence):
-        if (term := take_term(match["rest"])):
-            kind = "quoting" if _OPENS_QUOTED.match(match["rest"]) else "naming"
-            out.append(Found(term, kind, match.start("rest")))
+                out.append(Found(found, kind, match.start("rest")))
+    if term or name:
+        for match in _NAME_IS.finditer(sentence):
+            if (found := take_term(match["rest"])):
+                kind = "quoting" if _OPENS_QUOTED.match(match["rest"]) else "naming"
+                out.append(Found(found, kind, match.start("rest")))
+    if quote and (
+        term or name or "phrase" in lowered or "expression" in lowered or "means" in sentence
+        or "refers" in sentence or "stands" in sentence or "short" in sentence
+    ):
+        out += _quoted(sentence)
+    return out
+
+
+def _quoted(sentence: str) -> list[Found]:
+    out = []
     for match in _QUOTED.finditer(sentence):
         before = sentence[: match.start()]
-        if re.search(r"\bwhat\s+(?:\w+\s+)?$", before):
+        if _ASKS_WHAT.search(before):
             continue  # 'what exactly "open" means' asks, it does not define
         cue = _QUOTE_CUE.search(before) and _EXPLAINS.match(match["after"])
         if (cue or _QUOTE_MEANS.match(match["after"])) and (
@@ -194,10 +271,12 @@ def _contrasting(sentence: str) -> list[Found]:
 def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
     out = []
     for marked in dict.fromkeys(emphasis):
-        term = take_term(marked, whole=True, strict=True)
+        if marked not in sentence:  # the pattern below needs it verbatim
+            continue
+        term = _emphasised_term(marked)
         if not term:
             continue
-        for match in re.finditer(rf"(?<![\w.]){re.escape(marked)}(?![\w(]|\.\w)", sentence):
+        for match in _marked_pattern(marked).finditer(sentence):
             before, after = sentence[: match.start()], sentence[match.end():]
             subject = _AS_SUBJECT.search(before) and _SUBJECT_DEFINED.match(after)
             if subject and subject["word"] and not starts_description(subject["word"]):
@@ -205,8 +284,21 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
             if (
                 subject
                 or (_AS_PREDICATE.search(before) and _PREDICATE_DEFINED.match(after))
-                or (_APPOSITIVE.match(after) and not re.search(r"\b(?:like|as)\s+\S*\s*$", before))
+                or (_APPOSITIVE.match(after) and not _LIKE_BEFORE.search(before))
             ):
                 out.append(Found(term, "emphasis", match.start()))
                 break
     return out
+
+
+_LIKE_BEFORE = re.compile(r"\b(?:like|as)\s+\S*\s*$")
+
+
+@lru_cache(maxsize=4096)
+def _emphasised_term(marked: str) -> str | None:
+    return take_term(marked, whole=True, strict=True)
+
+
+@lru_cache(maxsize=4096)
+def _marked_pattern(marked: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.]){re.escape(marked)}(?![\w(]|\.\w)")

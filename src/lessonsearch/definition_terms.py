@@ -59,7 +59,8 @@ _CODE_NEXT = re.compile(r"[._/\\(]\w|\(|\.\.")
 """A word glued to ``.py``, ``()`` or ``/path`` is code, not a term."""
 _EDGE = "\"'“”‘’`«»*,.;:!?()[]{} \t\n"
 
-_SENTENCE_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s+[\"“‘(\[]?[A-Z0-9])")
+_SENTENCE_END = re.compile(r"[.!?][.!?]*[\"'”’)\]]*(?=\s+[\"“‘(\[]?[A-Z0-9])")
+"""``[.!?]+`` spelt so that the engine can skip straight to the punctuation."""
 _ABBREVIATIONS = _word_set("e.g i.e etc vs cf fig eq no mr mrs ms dr st approx al")
 
 
