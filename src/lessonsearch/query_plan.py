@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from whoosh import matching
 from whoosh import query as wq
 
 from .analysis import STOP_WORDS, stem, words
@@ -76,13 +77,47 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> P
         positives = [q for q in items if not isinstance(q, wq.Not)]
         if (relaxed or natural) and len(positives) > 1:
             negatives = [q for q in items if isinstance(q, wq.Not)]
-            loose = wq.Or(positives, scale=0.95)
+            loose = MostWords(positives)
             return wq.And([loose, *negatives]) if negatives else loose
         return wq.And(items) if len(items) > 1 else items[0]
 
     built = build(node)
     kept = [corrections.get(w.lower(), w) for w in content] or bare
     return Plan(built, kept, corrections, relaxed, natural)
+
+
+class MostWords(wq.Or):
+    """OR, ranked first by how many of its words a section holds (Whoosh's coordination
+    bonus), and never pruned by a score threshold.
+
+    Whoosh's own ``Or(scale=…)`` recounts its words when a word's postings run out (and
+    its matcher is replaced by the other's), which scores every later section as if the
+    query had one word; and it hands its children the page's lowest score with the bonus
+    added, so they may drop sections that belong on the page. The top ten of "how does the
+    cache grow" missed three sections that scored above the tenth.
+    """
+
+    def __init__(self, subqueries, boost: float = 1.0):
+        super().__init__(subqueries, boost=boost, scale=0.95)
+
+    def _matcher(self, subs, searcher, context):
+        reader = searcher.reader()
+        union = self._tree_matcher(subs, matching.UnionMatcher, searcher, context,
+                                   lambda q: q.estimate_size(reader))
+        return _Coordinated(union, scale=self.scale) if any(union.term_matchers()) else union
+
+
+class _Coordinated(matching.CoordMatcher):
+    def _replacement(self, newchild):
+        replaced = _Coordinated(newchild, scale=self._scale)
+        replaced._termcount = self._termcount  # the query's words, not those left
+        return replaced
+
+    def supports_block_quality(self) -> bool:
+        return False
+
+    def replace(self, minquality=0):
+        return super().replace(0)
 
 
 def _bare_words(node: Node) -> list[str]:
