@@ -16,6 +16,7 @@ from typing import Any
 
 from whoosh import index
 from whoosh import query as wq
+from whoosh.collectors import FilterCollector
 from whoosh.scoring import BM25F
 
 from .analysis import STOP_WORDS, stem
@@ -23,11 +24,13 @@ from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncompatible
 from .glossary_table import TermRecord
 from .index_store import FORMAT, current_version, read_manifest
+from .match_count import MatchCounter
 from .query import parse_query, positive_words
 from .query_plan import plan
 from .snippets import snippet as make_snippet
 from .spelling import Speller
 from .term_lookup import Glossary
+from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, WHOOSH_DIR, read_spelling
 
 MAX_QUERY_CHARS = 512
@@ -87,6 +90,8 @@ class Searcher:
         self._spelling = read_spelling(self.version_dir)
         self._spell_index: Speller | None = None
         self._corrections: dict[str, str | None] = {}
+        self._counter = MatchCounter(self._index.doc_count_all())
+        self._order = None
 
     @classmethod
     def open(cls, index_dir: Path) -> Searcher:
@@ -180,17 +185,20 @@ class Searcher:
     def _run(self, searcher, q, page, limit, filter_q) -> tuple[list, int]:
         """The hits of one page and the number of matches in all pages.
 
-        Block skipping (Whoosh's ``optimize``) saves little here and makes Whoosh walk every
-        posting list a second time to count the matches, so one pass scores and counts.
+        Matches are counted on bitmaps (``match_count``), so the scoring pass may skip the
+        posting blocks that cannot reach the page (Whoosh's ``optimize``).
         """
         if q is None:
             return [], 0
+        total = self._counter.count(searcher, q, filter_q)
+        if total == 0:
+            return [], 0
         wanted = page * limit
-        results = searcher.search(q, limit=wanted, filter=filter_q, optimize=False)
-        # Equal scores in course order, not in the order documents happen to sit in segments.
-        ranked = sorted(results, key=lambda hit: (-round(hit.score, 9), hit["position"],
-                                                  hit.get("section") or 0))
-        return ranked[(page - 1) * limit : wanted], results.collector.count()
+        if self._order is None:
+            self._order = course_order(searcher)
+        collector = TopInCourseOrder(self._order, wanted)
+        searcher.search_with_collector(q, FilterCollector(collector, allow=filter_q))
+        return list(collector.results())[(page - 1) * limit : wanted], total
 
     def _hit(self, hit, marks: frozenset[str]) -> SearchHit:
         stored = hit.fields()

@@ -119,7 +119,7 @@ def schema() -> fields.Schema:
         url=fields.STORED,
         callout=fields.STORED,
         position=fields.NUMERIC(stored=True, sortable=True),
-        section=fields.NUMERIC(stored=True),
+        section=fields.NUMERIC(stored=True, sortable=True),
     )
 
 
