@@ -26,6 +26,9 @@ QUERIES = [
     '"learning rate"', '"the model"', "attention OR cache", "model -attention",
     "token AND NOT vocabulary", "-token", "how does the cache grow", "what is a logit",
     "temprature", "atention head", "numpy.mean", "reads writes predicts",
+    '"the next token"', '"token token"', '"attention head" -cache', '"learning rate" OR cache',
+    'model "key value"', "how does fine-tuning change the model", "fine-tuning",
+    "(attention OR cache) -model", "what is the key value cache and why does it grow",
     *[f"{a} {b}" for a, b in zip(TOPIC[:40], VERBS * 2, strict=False)],
     *TOPIC[:60],
 ]
@@ -43,7 +46,8 @@ class PlainSearcher(Searcher):
         results = searcher.search(q, limit=None, filter=filter_q, optimize=False)
         ranked = sorted(results, key=lambda hit: (-round(hit.score, 9), hit["position"],
                                                   hit.get("section") or 0))
-        return ranked[(page - 1) * limit : page * limit], len(ranked)
+        return [(hit.score, hit.docnum) for hit in ranked[(page - 1) * limit : page * limit]], \
+            len(ranked)
 
 
 @pytest.fixture(scope="module")

@@ -32,11 +32,14 @@ from .spelling import Speller
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, WHOOSH_DIR, read_spelling
+from .word_scoring import WordScorer, can_score
 
 MAX_QUERY_CHARS = 512
 MAX_LIMIT = 50
 SNIPPET_CHARS = 220
 MAX_REMEMBERED_CORRECTIONS = 10_000
+BM25_B = 0.75
+BM25_K1 = 1.2
 
 
 
@@ -92,6 +95,7 @@ class Searcher:
         self._corrections: dict[str, str | None] = {}
         self._counter = MatchCounter(self._index.doc_count_all())
         self._order = None
+        self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
 
     @classmethod
     def open(cls, index_dir: Path) -> Searcher:
@@ -100,7 +104,7 @@ class Searcher:
     def whoosh_searcher(self):
         searcher = getattr(self._local, "searcher", None)
         if searcher is None:
-            searcher = self._index.searcher(weighting=BM25F(B=0.75, K1=1.2))
+            searcher = self._index.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1))
             self._local.searcher = searcher
             with self._lock:
                 self._all.append(searcher)
@@ -172,7 +176,7 @@ class Searcher:
         return SearchResponse(
             query=text,
             total=total,
-            results=tuple(self._hit(hit, marks) for hit in page_hits),
+            results=tuple(self._hit(searcher, hit, marks) for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
             page=page,
@@ -185,23 +189,29 @@ class Searcher:
     def _run(self, searcher, q, page, limit, filter_q) -> tuple[list, int]:
         """The hits of one page and the number of matches in all pages.
 
-        Matches are counted on bitmaps (``match_count``), so the scoring pass may skip the
-        posting blocks that cannot reach the page (Whoosh's ``optimize``).
+        Queries of words and phrases are scored from whole posting blocks (``word_scoring``);
+        anything else by Whoosh, its matches counted apart on bitmaps (``match_count``) so
+        that it may skip posting blocks that cannot reach the page.
         """
         if q is None:
-            return [], 0
-        total = self._counter.count(searcher, q, filter_q)
-        if total == 0:
             return [], 0
         wanted = page * limit
         if self._order is None:
             self._order = course_order(searcher)
+        if can_score(q, CONTENT):
+            allow = None if filter_q is None else self._counter.bits(searcher, filter_q)
+            hits, total = self._words.top(searcher, q, wanted, self._order, allow)
+            return hits[(page - 1) * limit : wanted], total
+        total = self._counter.count(searcher, q, filter_q)
+        if total == 0:
+            return [], 0
         collector = TopInCourseOrder(self._order, wanted)
         searcher.search_with_collector(q, FilterCollector(collector, allow=filter_q))
-        return list(collector.results())[(page - 1) * limit : wanted], total
+        return collector.best()[(page - 1) * limit : wanted], total
 
-    def _hit(self, hit, marks: frozenset[str]) -> SearchHit:
-        stored = hit.fields()
+    def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str]) -> SearchHit:
+        score, docnum = hit
+        stored = searcher.stored_fields(docnum)
         body = stored.get("body") or ""
         code = stored.get("code") or ""
         snippet = make_snippet(body, marks) or make_snippet(code, marks)
@@ -214,7 +224,7 @@ class Searcher:
             anchor=stored.get("anchor"),
             url=stored["url"],
             snippet=snippet,
-            score=round(float(hit.score or 0.0), 4),
+            score=round(float(score or 0.0), 4),
             kind=stored["kind"],
             heading_path=tuple(stored.get("heading_path") or ()),
             module=stored.get("module") or None,

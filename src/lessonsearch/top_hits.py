@@ -56,6 +56,12 @@ class TopInCourseOrder(TopCollector):
     def remove(self, global_docnum):
         raise NotImplementedError("hits are filtered before they are collected")
 
+    def best(self) -> list[tuple[float, int]]:
+        """(score, docnum) of the hits kept, best first.
+
+        Not ``results()``: Whoosh's Results object counts every match again when iterated.
+        """
+        return [(score, -negated) for score, _, negated in sorted(self.items, reverse=True)]
+
     def results(self):
-        ranked = sorted(self.items, reverse=True)
-        return self._results([(score, -negated) for score, _, negated in ranked])
+        return self._results(self.best())
