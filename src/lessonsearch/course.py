@@ -176,25 +176,42 @@ def _richness(lesson: Lesson) -> tuple[int, int, int]:
 
 
 def _drop_duplicates(lessons: list[Lesson], problems: list[Problem]) -> list[Lesson]:
+    """One lesson per twin pair (the richer file), and a free slug for a colliding one.
+
+    Twins are looked for only among lessons sharing a slug or a title (by dictionary, so a
+    course of 12,500 lessons is not compared pair by pair)."""
     kept: list[Lesson] = []
+    by_slug: dict[str, int] = {}
+    by_title: dict[str, list[int]] = {}
+
+    def place(index: int, lesson: Lesson) -> None:
+        by_slug[lesson.slug] = index
+        by_title.setdefault(lesson.title, []).append(index)
+
     for lesson in lessons:
-        twin = next((k for k in kept if (k.slug == lesson.slug or k.title == lesson.title)
-                     and same_lesson(k, lesson)), None)
+        near = sorted({*by_title.get(lesson.title, ()), by_slug.get(lesson.slug, -1)} - {-1})
+        twin = next((i for i in near if same_lesson(kept[i], lesson)), None)
         if twin is not None:
-            keep, drop = sorted((twin, lesson), key=_richness, reverse=True)
-            kept[kept.index(twin)] = keep
+            keep, drop = sorted((kept[twin], lesson), key=_richness, reverse=True)
+            if keep is lesson:
+                old = kept[twin]
+                if by_slug.get(old.slug) == twin:
+                    del by_slug[old.slug]
+                by_title[old.title].remove(twin)
+                kept[twin] = lesson
+                place(twin, lesson)
             problems.append(Problem(drop.source, f"same lesson as {keep.source} "
                                     f"({keep.title!r}); indexed once, from {keep.source}"))
             continue
-        if any(k.slug == lesson.slug for k in kept):
-            taken = {k.slug for k in kept}
+        if lesson.slug in by_slug:
             new_slug = next(f"{lesson.slug}-{n}" for n in range(2, 10_000)
-                            if f"{lesson.slug}-{n}" not in taken)
-            other = next(k for k in kept if k.slug == lesson.slug)
+                            if f"{lesson.slug}-{n}" not in by_slug)
+            other = kept[by_slug[lesson.slug]]
             problems.append(Problem(lesson.source, f"slug {lesson.slug!r} is also used by "
                                     f"{other.source}; this lesson is indexed as {new_slug!r}"))
             lesson = dataclasses.replace(lesson, slug=new_slug)
         kept.append(lesson)
+        place(len(kept) - 1, lesson)
     return kept
 
 

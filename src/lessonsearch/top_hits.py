@@ -23,6 +23,8 @@ def course_order(searcher) -> array:
     """Each document's place in the course (lesson position, then section), by docnum."""
     order = array("q")
     for reader in (leaf for leaf, _ in searcher.reader().leaf_readers()):
+        if not reader.doc_count_all():
+            continue  # an empty index has no columns
         positions = reader.column_reader("position")
         sections = reader.column_reader("section")
         for docnum in range(reader.doc_count_all()):
