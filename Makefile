@@ -44,8 +44,12 @@ browser:
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
+# The figures in bench/README.md (several minutes; the 100k-section runs are separate).
 bench: $(VENV)/.installed-test
-	$(BIN)/python bench/run_all.py
+	$(BIN)/python bench/questions_eval.py
+	$(BIN)/python bench/definitions_quality.py
+	$(BIN)/python bench/bench_search.py --sections 1000 10000 --queries 1000
+	$(BIN)/python bench/bench_http.py --sections 10000
 
 clean:
 	rm -rf $(INDEX) $(VENV) .pytest_cache .ruff_cache

@@ -93,6 +93,8 @@ class TermRecord:
 def write_glossary_table(folder: Path, records: list[TermRecord]) -> None:
     db = sqlite3.connect(folder / GLOSSARY_DB)
     try:
+        # A new file in a version folder that is synced, then published, whole or not at all.
+        db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
         db.executescript(SCHEMA)
         for term_id, r in enumerate(records, start=1):
             db.execute(
