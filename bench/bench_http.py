@@ -169,23 +169,30 @@ def load(port: int, paths: list[str], clients: int) -> Measured:
     return Measured(tuple(x for share in latencies for x in share), seconds, sum(errors))
 
 
-def server_rss_mb(master: int) -> float:
-    """VmRSS of the gunicorn master and its workers (shared pages counted in each)."""
+def server_memory_mb(master: int) -> dict[str, float]:
+    """Memory of the gunicorn master and its workers, summed, from /proc/<pid>/smaps_rollup:
+    RSS (pages shared by the workers, the index files they map among them, counted in each),
+    PSS (shared pages divided among their sharers) and private pages (each process's own)."""
     pids = [master]
     try:
         children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
         pids += [int(pid) for pid in children]
     except OSError:
         pass
-    total_kb = 0
+    totals = {"Rss": 0, "Pss": 0, "Private": 0}
     for pid in pids:
         try:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total_kb += int(line.split()[1])
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
         except OSError:
             continue
-    return total_kb / 1024
+        for row in rollup:
+            key, _, rest = row.partition(":")
+            kb = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else 0
+            if key in ("Rss", "Pss"):
+                totals[key] += kb
+            elif key in ("Private_Clean", "Private_Dirty"):
+                totals["Private"] += kb
+    return {key: kb / 1024 for key, kb in totals.items()}
 
 
 def timed_ms(search: Callable[[str], object], queries: list[str]) -> list[float]:
@@ -221,12 +228,17 @@ def line(name: str, measured: Measured, ceiling: Measured | None = None) -> str:
 
 
 def run(name: str, lessons_dir: Path, glossary_dir: Path, work: Path, requests: int,
-        workers: int | None, threads: int | None) -> None:
-    index_dir = work / "index"
-    started = time.perf_counter()
-    report = build_index(lessons_dir, glossary_dir, index_dir)
-    print(f"\n{name}: {report.sections} sections, {report.terms} terms "
-          f"(built in {time.perf_counter() - started:.1f} s)")
+        workers: int | None, threads: int | None, index_dir: Path | None = None) -> None:
+    if index_dir is None:
+        index_dir = work / "index"
+        started = time.perf_counter()
+        report = build_index(lessons_dir, glossary_dir, index_dir)
+        print(f"\n{name}: {report.sections} sections, {report.terms} terms "
+              f"(built in {time.perf_counter() - started:.1f} s)")
+    else:
+        counts = json.loads((index_dir / "current" / "manifest.json").read_text())["counts"]
+        print(f"\n{name}: {counts['sections']} sections, {counts['terms']} terms "
+              f"(index {index_dir}, built before)")
     queries = distinct_queries(requests * len(CLIENTS))
     search_p50: float | None = None
     ceiling_p50: float | None = None
@@ -260,7 +272,9 @@ def run(name: str, lessons_dir: Path, glossary_dir: Path, work: Path, requests: 
                 print(line(label, measured, ceiling))
                 if clients == 1 and label.startswith("search"):
                     search_p50, ceiling_p50 = measured.p50, ceiling.p50
-        print(f"  {'server RSS (master + workers)':34} {server_rss_mb(master):8.0f} MB")
+        memory = server_memory_mb(master)
+        print(f"  {'server memory (master + workers)':34} RSS {memory['Rss']:6.0f} MB  "
+              f"PSS {memory['Pss']:6.0f} MB  private {memory['Private']:6.0f} MB")
     ours, base = in_process(index_dir, lessons_dir, queries[:requests])
     fts = statistics.median(base)
     print(f"  {'in-process Searcher.search':34} p50 {statistics.median(ours):8.2f} ms  "
@@ -291,6 +305,10 @@ def main() -> int:
     parser.add_argument("--threads", type=int, help="threads per worker (default: the server's)")
     parser.add_argument("--no-sample", action="store_true",
                         help="skip the repository's sample course")
+    parser.add_argument("--course", type=Path,
+                        help="a course generated before (its lessons/ and glossary/) instead "
+                             "of generating one; with --index, its index built before")
+    parser.add_argument("--index", type=Path, help="the index of --course, built before")
     args = parser.parse_args()
     requests = max(1, min(args.requests, MAX_REQUESTS))
     print(f"bench_http: {requests} requests per scenario, clients {CLIENTS}, "
@@ -302,9 +320,15 @@ def main() -> int:
             run("sample course", ROOT / "lessons", ROOT / "glossary", sample, requests,
                 args.workers, args.threads)
         generated = Path(tmp) / "generated"
-        lessons = generate(generated / "course", args.sections)
-        run(f"generated course (--sections {args.sections})", lessons,
-            generated / "course" / "glossary", generated, requests, args.workers, args.threads)
+        generated.mkdir()
+        if args.course:
+            run(f"course {args.course}", args.course / "lessons", args.course / "glossary",
+                generated, requests, args.workers, args.threads, args.index)
+        else:
+            lessons = generate(generated / "course", args.sections)
+            run(f"generated course (--sections {args.sections})", lessons,
+                generated / "course" / "glossary", generated, requests, args.workers,
+                args.threads)
     return 0
 
 

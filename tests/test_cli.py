@@ -214,8 +214,10 @@ def test_term_by_alias_json(workdir: Path, indexed, searcher) -> None:
     result = run("term", "key-value cache", "--json", cwd=workdir)
     assert result.returncode == 0, result.stderr
     body = json.loads(result.stdout)
-    assert body == responses.term_body(searcher.glossary.look_up("KV cache"))
+    glossary = searcher.glossary
+    assert body == responses.term_body(glossary.with_mentions(glossary.look_up("KV cache")))
     assert body["term"] == "KV cache"
+    assert len(body["mentions"]) == glossary.look_up("KV cache").mention_sections > 1
 
 
 def test_unknown_term_suggests(workdir: Path, indexed) -> None:

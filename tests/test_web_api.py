@@ -44,7 +44,8 @@ def test_terms_and_term_return_the_cli_bodies(client, tiny_index: Path):
         glossary = searcher.glossary
     assert client.get("/api/terms").get_json() == as_json(responses.terms_body(glossary.records))
     kv = client.get("/api/terms/KV cache").get_json()
-    assert kv == as_json(responses.term_body(glossary.look_up("KV cache")))
+    assert kv == as_json(responses.term_body(glossary.with_mentions(glossary.look_up("KV cache"))))
+    assert len(kv["mentions"]) == glossary.look_up("KV cache").mention_sections > 1
 
 
 def test_terms_are_listed_a_to_z(client):

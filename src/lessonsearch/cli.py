@@ -159,7 +159,8 @@ def _search(args: argparse.Namespace) -> int:
 
 
 def _term(args: argparse.Namespace) -> int:
-    record = Searcher.open(args.index).glossary.look_up(args.name)
+    glossary = Searcher.open(args.index).glossary
+    record = glossary.with_mentions(glossary.look_up(args.name))
     body = responses.term_body(record)
     if args.json:
         _print_json(body)

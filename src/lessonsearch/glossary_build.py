@@ -147,4 +147,6 @@ def _record(term: _Term, mentions: list[Mention]) -> TermRecord:
         see_also=tuple(entry.see_also) if entry else (),
         definitions=tuple(definitions),
         mentions=tuple(mentions),
+        mention_count=sum(m.count for m in mentions),
+        mention_sections=len(mentions),
     )

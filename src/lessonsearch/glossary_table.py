@@ -1,8 +1,10 @@
 """The glossary table: terms, aliases, definitions and mentions, as SQLite in the index version.
 
 Written once per build beside the Whoosh index, so both are one version and swap together.
-Readers load it whole into memory (``load_glossary``): a course has hundreds of terms, and a
-dictionary lookup is what keeps term lookup far under a millisecond.
+Readers load the terms into memory (``load_glossary``): a course has hundreds of terms, and a
+dictionary lookup is what keeps term lookup far under a millisecond. The mentions, one row per
+term and section (millions at 100,000 sections), stay on disk for the server, which reads one
+term's when it is looked up (``load_mentions``); the coverage report loads them all.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ CREATE TABLE terms (
     definition TEXT,                 -- the glossary's, else the first lesson's sentence
     source TEXT,                     -- glossary/file.md:LINE, or the defining lesson's url
     in_glossary INTEGER NOT NULL,
-    see_also TEXT NOT NULL           -- JSON list
+    see_also TEXT NOT NULL,          -- JSON list
+    mention_total INTEGER NOT NULL,  -- mentions in all sections
+    mention_sections INTEGER NOT NULL
 );
 CREATE TABLE aliases (
     term_id INTEGER NOT NULL REFERENCES terms(id),
@@ -80,14 +84,14 @@ class TermRecord:
     see_also: tuple[str, ...]
     definitions: tuple[Definition, ...]
     mentions: tuple[Mention, ...]
+    """Empty in the server's glossary until the term is looked up (``Glossary.with_mentions``)."""
+    mention_count: int = 0
+    """How often lessons mention the term, in all sections."""
+    mention_sections: int = 0
 
     @property
     def lesson_definition(self) -> Definition | None:
         return next((d for d in self.definitions if d.origin == "lesson"), None)
-
-    @property
-    def mention_count(self) -> int:
-        return sum(m.count for m in self.mentions)
 
 
 def write_glossary_table(folder: Path, records: list[TermRecord]) -> None:
@@ -98,9 +102,9 @@ def write_glossary_table(folder: Path, records: list[TermRecord]) -> None:
         db.executescript(SCHEMA)
         for term_id, r in enumerate(records, start=1):
             db.execute(
-                "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (term_id, r.term, r.anchor, r.definition, r.source, int(r.in_glossary),
-                 json.dumps(list(r.see_also))),
+                 json.dumps(list(r.see_also)), r.mention_count, r.mention_sections),
             )
             db.executemany("INSERT INTO aliases VALUES (?, ?)", [(term_id, a) for a in r.aliases])
             db.executemany(
@@ -118,12 +122,15 @@ def write_glossary_table(folder: Path, records: list[TermRecord]) -> None:
         db.close()
 
 
-def load_glossary(folder: Path) -> list[TermRecord]:
-    """Every term of one index version, A–Z; empty when the version has no glossary table."""
+def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
+    """Every term of one index version, A–Z; empty when the version has no glossary table.
+
+    Without ``mentions``, each record's ``mentions`` is empty (its counts are still there).
+    """
     path = Path(folder) / GLOSSARY_DB
     if not path.is_file():
         return []
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db = _read_only(path)
     try:
         aliases: dict[int, list[str]] = {}
         for term_id, alias in db.execute("SELECT term_id, alias FROM aliases"):
@@ -131,21 +138,38 @@ def load_glossary(folder: Path) -> list[TermRecord]:
         definitions: dict[int, list[Definition]] = {}
         for row in db.execute("SELECT * FROM definitions ORDER BY course_order"):
             definitions.setdefault(row[0], []).append(Definition(*row[1:]))
-        mentions: dict[int, list[Mention]] = {}
-        for row in db.execute("SELECT * FROM mentions ORDER BY course_order"):
-            mentions.setdefault(row[0], []).append(Mention(*row[1:]))
+        found: dict[int, list[Mention]] = {}
+        if mentions:
+            for row in db.execute("SELECT * FROM mentions ORDER BY course_order"):
+                found.setdefault(row[0], []).append(Mention(*row[1:]))
         records = []
-        for term_id, term, anchor, definition, source, in_glossary, see_also in db.execute(
-            "SELECT * FROM terms ORDER BY lower(term)"
-        ):
+        for (term_id, term, anchor, definition, source, in_glossary, see_also, total,
+             sections) in db.execute("SELECT * FROM terms ORDER BY lower(term)"):
             records.append(TermRecord(
                 term, anchor, definition, source, bool(in_glossary),
                 tuple(aliases.get(term_id, ())), tuple(json.loads(see_also)),
-                tuple(definitions.get(term_id, ())), tuple(mentions.get(term_id, ())),
+                tuple(definitions.get(term_id, ())), tuple(found.get(term_id, ())),
+                total, sections,
             ))
         return records
     finally:
         db.close()
+
+
+def load_mentions(folder: Path, term: str) -> tuple[Mention, ...]:
+    """One term's mentions, in course order."""
+    db = _read_only(Path(folder) / GLOSSARY_DB)
+    try:
+        return tuple(Mention(*row) for row in db.execute(
+            "SELECT m.lesson, m.lesson_title, m.anchor, m.url, m.count, m.course_order "
+            "FROM mentions m JOIN terms t ON t.id = m.term_id WHERE t.term = ? "
+            "ORDER BY m.course_order", (term,)))
+    finally:
+        db.close()
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
 # --- What the coverage report needs from build time ---------------------------------------

@@ -6,24 +6,33 @@ suggestions, and a search query is scanned for the terms it names.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from .errors import TermNotFound
-from .glossary_table import TermRecord, load_glossary
+from .glossary_table import TermRecord, load_glossary, load_mentions
 from .slugs import slugify
 from .term_matching import TermMatcher
 
 
 class Glossary:
-    def __init__(self, records: list[TermRecord]):
+    def __init__(self, records: list[TermRecord], folder: Path | None = None):
         self.records = records
+        self.folder = folder
         self._by_name = {r.term: r for r in records}
         self._by_anchor = {r.anchor: r for r in records}
         self.matcher = TermMatcher({r.term: [r.term, *r.aliases] for r in records})
 
     @classmethod
     def load(cls, version_dir: Path) -> Glossary:
-        return cls(load_glossary(version_dir))
+        """The version's terms, their mentions left on disk until a term is looked up."""
+        return cls(load_glossary(version_dir, mentions=False), version_dir)
+
+    def with_mentions(self, record: TermRecord) -> TermRecord:
+        """The record with every section that mentions it, in course order."""
+        if record.mentions or self.folder is None or not record.mention_sections:
+            return record
+        return dataclasses.replace(record, mentions=load_mentions(self.folder, record.term))
 
     def __len__(self) -> int:
         return len(self.records)

@@ -49,7 +49,8 @@ def terms():
 
 @api.get("/api/terms/<path:name>")
 def term(name: str):
-    return jsonify(responses.term_body(use_index().glossary.look_up(name)))
+    glossary = use_index().glossary
+    return jsonify(responses.term_body(glossary.with_mentions(glossary.look_up(name))))
 
 
 @api.get("/api/lessons")

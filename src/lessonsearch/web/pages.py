@@ -61,7 +61,7 @@ def glossary():
 @pages.get("/glossary/<path:name>")
 def term(name: str):
     opened = use_index()
-    record = opened.glossary.look_up(name)
+    record = opened.glossary.with_mentions(opened.glossary.look_up(name))
     entry = next((d for d in record.definitions if d.origin == "glossary"), None)
     return render_template("term.html", record=record, defined=record.lesson_definition,
                            entry=entry, lesson_titles=opened.lesson_titles)
