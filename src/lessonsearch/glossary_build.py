@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from .build_cache import BuildCache, fingerprint
 from .candidates import find_candidates, sample
+from .completions import Suggestion, write_completions
 from .coverage_facts import find_broken_anchors, glossary_conflicts
 from .definitions import find_definitions
 from .glossary_source import read_glossary
@@ -30,7 +32,7 @@ from .model import Course, GlossaryEntry, LessonDefinition, Problem
 from .slugs import slugify
 from .term_forms import term_key
 from .term_matching import TermMatcher
-from .whoosh_index import documents
+from .whoosh_index import Document, documents
 
 
 @dataclass
@@ -74,8 +76,8 @@ def build_glossary(
     texts = ["\n".join(filter(None, (doc.heading, doc.body))) for doc in docs]
     keyed = [(f"{matcher_key}:{hashlib.sha256(text.encode()).hexdigest()}", text)
              for text in texts]
-    for doc, found in zip(docs, cache.remember_many("mentions", keyed, matcher.mentions),
-                          strict=True):
+    counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
+    for doc, found in zip(docs, counted, strict=True):
         if not found:
             continue
         by_doc[doc.id] = tuple(variant for name in sorted(found) for variant in variants[name])
@@ -84,12 +86,29 @@ def build_glossary(
                                         count, doc.order))
     records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
     write_glossary_table(out_dir, records)
+    write_completions(out_dir, _completion_entries(records, course, docs))
     write_coverage_tables(out_dir, CoverageFacts(
         candidates=_candidates(course, {t.name: tuple(t.aliases) for t in terms}, cache),
         broken_anchors=find_broken_anchors(course, index_dir),
         conflicts=glossary_conflicts(problems, entries, glossary_dir),
     ))
     return GlossaryBuild(problems, by_doc, records)
+
+
+def _completion_entries(records: list[TermRecord], course: Course, docs: list[Document]):
+    """What readers complete as they type: terms A–Z, then lessons and headings in order."""
+    for record in records:
+        yield Suggestion(record.term, "term", record.anchor), (record.term, *record.aliases)
+    for lesson in course.lessons:
+        yield Suggestion(lesson.title, "lesson", lesson.url), (lesson.title,)
+    for doc in docs:
+        if doc.kind == "section" and doc.heading:
+            yield Suggestion(doc.heading, "heading", doc.url), (doc.heading,)
+
+
+def _mention_counts(matcher: TermMatcher, text: str) -> dict[str, int]:
+    """A plain dict: the build cache pickles ten thousands of these, Counters slowly."""
+    return dict(matcher.mentions(text))
 
 
 def _candidates(course: Course, variants: dict[str, tuple[str, ...]], cache: BuildCache):

@@ -29,8 +29,8 @@ from .build_cache import BuildCache, fingerprint
 from .parallel import map_in_processes
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
 
-CHUNK_DOCS = 1000
-MAX_CHUNKS = 10
+CHUNK_DOCS = 500
+MAX_CHUNKS = 20
 """At most this many segments from a full build: each one costs every query a little."""
 
 
@@ -49,13 +49,12 @@ def write_whoosh(
     cache = cache or BuildCache()
     terms_of = terms_of or {}
     lessons: dict[str, list[dict]] = {}
-    surfaces: Counter[str] = Counter()
     for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug):
-        rows = [doc.fields(terms_of.get(doc.id, ())) for doc in lesson_docs]
-        lessons[slug] = rows
-        for row in rows:
-            surfaces.update(WORD.findall(f"{row['heading']} {row['body']}".lower()))
+        lessons[slug] = [doc.fields(terms_of.get(doc.id, ())) for doc in lesson_docs]
     signatures = {slug: fingerprint(rows) for slug, rows in lessons.items()}
+    surfaces: Counter[str] = Counter()
+    for slug, rows in lessons.items():
+        surfaces.update(cache.remember("surfaces", signatures[slug], partial(_surfaces, rows)))
     old_chunks: dict[str, list[str]] = cache.previous("chunks", "all") or {}
     target = folder / WHOOSH_DIR
     old = previous / WHOOSH_DIR if previous is not None else None
@@ -193,6 +192,12 @@ def _link_tree(source: Path, target: Path) -> None:
             os.link(path, target / path.name)
         except OSError:
             shutil.copy2(path, target / path.name)
+
+
+def _surfaces(rows: list[dict]) -> dict[str, int]:
+    """How often one lesson writes each word (headings and text, as readers see them)."""
+    return dict(Counter(w for row in rows
+                        for w in WORD.findall(f"{row['heading']} {row['body']}".lower())))
 
 
 def write_spelling(folder: Path, surfaces: Counter[str]) -> None:

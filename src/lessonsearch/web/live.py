@@ -19,10 +19,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..completions import Completions
 from ..errors import IndexNotBuilt
 from ..index_store import current_version, current_version_name
 from ..searcher import Searcher
-from .suggest import SuggestionIndex
 
 log = logging.getLogger(__name__)
 
@@ -39,21 +39,12 @@ class OpenIndex:
         self.lesson_titles = {x["slug"]: x["title"] for x in self.manifest.get("lessons", [])}
         self.users = 0
         """Requests using this version now; guarded by the owning LiveIndex's lock."""
-        self._suggestions: SuggestionIndex | None = None
-        self._build_lock = threading.Lock()
+        self.suggestions = Completions(searcher.version_dir)
+        """Completion for ``/api/suggest``, read from the version's tables per request."""
 
     @property
     def glossary(self):
         return self.searcher.glossary
-
-    @property
-    def suggestions(self) -> SuggestionIndex:
-        """Prefix lists for ``/api/suggest``, built on first use, once per version."""
-        if self._suggestions is None:
-            with self._build_lock:
-                if self._suggestions is None:
-                    self._suggestions = SuggestionIndex.for_searcher(self.searcher)
-        return self._suggestions
 
     def close(self) -> None:
         self.searcher.close()

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..completions import KINDS, MAX_SUGGESTIONS
 from ..searcher import MAX_LIMIT, MAX_QUERY_CHARS
 from .headers import package_version
 from .params import DEFAULT_LIMIT, MAX_PAGE
-from .suggest import KINDS, MAX_SUGGESTIONS
 
 STR = {"type": "string"}
 INT = {"type": "integer"}
