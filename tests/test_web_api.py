@@ -396,3 +396,16 @@ def test_a_rebuilt_index_is_served_without_a_new_app(tmp_path: Path):
 
 
 WINDS = "---\ntitle: Winds\nslug: winds\n---\n\n## Zephyrs\n\nZephyrology studies winds.\n"
+
+
+def test_a_term_lists_as_many_mentions_as_asked_with_totals(client):
+    whole = client.get("/api/terms/KV cache?mentions=10000").get_json()
+    assert whole["mention_sections"] == len(whole["mentions"]) > 1
+    assert whole["mention_count"] >= whole["mention_sections"]
+    first = client.get("/api/terms/KV cache?mentions=1").get_json()
+    assert first["mentions"] == whole["mentions"][:1]  # the first sections, in course order
+    assert (first["mention_sections"], first["mention_count"]) == (
+        whole["mention_sections"], whole["mention_count"])
+    for bad in ("0", "-1", "two"):
+        got = client.get(f"/api/terms/KV cache?mentions={bad}")
+        assert got.status_code == 400 and "mentions" in got.get_json()["error"]

@@ -170,7 +170,7 @@ def _term(args: argparse.Namespace) -> int:
     print(f"  source: {record.source}")
     if body["defined_at"]:
         print(f"  defined in a lesson: {body['defined_at']['url']}")
-    print(f"  mentioned {record.mention_count} times in {len(record.mentions)} sections")
+    print(f"  mentioned {record.mention_count} times in {record.mention_sections} sections")
     for m in record.mentions[:10]:
         print(f"    {m.count}× {m.url}")
     return 0

@@ -156,14 +156,14 @@ def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
         db.close()
 
 
-def load_mentions(folder: Path, term: str) -> tuple[Mention, ...]:
-    """One term's mentions, in course order."""
+def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Mention, ...]:
+    """One term's mentions in course order: the first ``limit`` sections, or all."""
     db = _read_only(Path(folder) / GLOSSARY_DB)
     try:
         return tuple(Mention(*row) for row in db.execute(
             "SELECT m.lesson, m.lesson_title, m.anchor, m.url, m.count, m.course_order "
             "FROM mentions m JOIN terms t ON t.id = m.term_id WHERE t.term = ? "
-            "ORDER BY m.course_order", (term,)))
+            "ORDER BY m.course_order LIMIT ?", (term, -1 if limit is None else limit)))
     finally:
         db.close()
 

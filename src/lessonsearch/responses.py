@@ -72,6 +72,8 @@ def term_body(record: TermRecord) -> dict[str, Any]:
             }
             for m in record.mentions
         ],
+        "mention_count": record.mention_count,
+        "mention_sections": record.mention_sections,
         "see_also": list(record.see_also),
         "anchor": record.anchor,
     }

@@ -14,6 +14,11 @@ from .glossary_table import TermRecord, load_glossary, load_mentions
 from .slugs import slugify
 from .term_matching import TermMatcher
 
+MENTIONS_SHOWN = 100
+"""Sections listed for a looked-up term unless asked for more: a term used throughout a
+100,000-section course is mentioned in tens of thousands of them."""
+MAX_MENTIONS = 10_000
+
 
 class Glossary:
     def __init__(self, records: list[TermRecord], folder: Path | None = None):
@@ -28,11 +33,14 @@ class Glossary:
         """The version's terms, their mentions left on disk until a term is looked up."""
         return cls(load_glossary(version_dir, mentions=False), version_dir)
 
-    def with_mentions(self, record: TermRecord) -> TermRecord:
-        """The record with every section that mentions it, in course order."""
-        if record.mentions or self.folder is None or not record.mention_sections:
+    def with_mentions(self, record: TermRecord, limit: int | None = MENTIONS_SHOWN,
+                      ) -> TermRecord:
+        """The record with the first ``limit`` sections that mention it (None: all), in
+        course order; its counts always cover them all."""
+        if self.folder is None or not record.mention_sections:
             return record
-        return dataclasses.replace(record, mentions=load_mentions(self.folder, record.term))
+        mentions = load_mentions(self.folder, record.term, limit)
+        return dataclasses.replace(record, mentions=mentions)
 
     def __len__(self) -> int:
         return len(self.records)

@@ -14,6 +14,7 @@ from flask import Blueprint, current_app, jsonify, url_for
 from .. import responses
 from ..search_log import record_zero_result
 from ..searcher import SearchResponse
+from ..term_lookup import MAX_MENTIONS, MENTIONS_SHOWN
 from . import params
 from .openapi import openapi_document
 from .request_index import use_index
@@ -50,7 +51,8 @@ def terms():
 @api.get("/api/terms/<path:name>")
 def term(name: str):
     glossary = use_index().glossary
-    return jsonify(responses.term_body(glossary.with_mentions(glossary.look_up(name))))
+    shown = params.whole_number("mentions", MENTIONS_SHOWN, cap=MAX_MENTIONS)
+    return jsonify(responses.term_body(glossary.with_mentions(glossary.look_up(name), shown)))
 
 
 @api.get("/api/lessons")

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..completions import KINDS, MAX_SUGGESTIONS
 from ..searcher import MAX_LIMIT, MAX_QUERY_CHARS
+from ..term_lookup import MAX_MENTIONS, MENTIONS_SHOWN
 from .headers import package_version
 from .params import DEFAULT_LIMIT, MAX_PAGE
 
@@ -74,8 +75,12 @@ SCHEMAS: dict[str, Any] = {
     "Term": _object(
         term=STR, aliases=STRINGS, definition=STR_OR_NULL, source=STR_OR_NULL,
         defined_at=_ref("DefinedAt"),
-        mentions=_list_of(_object(lesson=STR, lesson_title=STR, anchor=STR_OR_NULL, url=STR,
-                                  count=INT)),
+        mentions={**_list_of(_object(lesson=STR, lesson_title=STR, anchor=STR_OR_NULL, url=STR,
+                                     count=INT)),
+                  "description": "The first sections that mention the term, in course order "
+                                 "(see the mentions parameter)."},
+        mention_count={**INT, "description": "How often lessons mention the term."},
+        mention_sections={**INT, "description": "How many sections mention it."},
         see_also=STRINGS, anchor=STR,
     ),
     "TermList": _object(terms=_list_of(_object(
@@ -115,6 +120,10 @@ PARAMETERS: dict[str, Any] = {
                "schema": STR},
     "module": {"name": "module", "in": "query", "description": "Only this module (slug).",
                "schema": STR},
+    "mentions": {"name": "mentions", "in": "query",
+                 "description": "How many of the sections that mention the term to list; "
+                                f"values above {MAX_MENTIONS} are capped.",
+                 "schema": {**INT, "minimum": 1, "default": MENTIONS_SHOWN}},
     "name": {"name": "name", "in": "path", "required": True,
              "description": "The term, an alias or any spelling of it, or its anchor.",
              "schema": STR},
@@ -176,7 +185,8 @@ def openapi_document() -> dict[str, Any]:
                 f"Up to {MAX_SUGGESTIONS} completions: terms, then lessons, then headings",
                 _ref("Suggestions"), ("prefix",), (400,)),
             "/api/terms": _get("Every glossary term, A to Z", _ref("TermList")),
-            "/api/terms/{name}": _get("One glossary term", _ref("Term"), ("name",), (404,)),
+            "/api/terms/{name}": _get("One glossary term", _ref("Term"), ("name", "mentions"),
+                                      (400, 404)),
             "/api/lessons": _get("The course's lessons in order", _ref("Lessons")),
             "/healthz": _get("Which index version answers", _ref("Health")),
             "/api/coverage": _get("Term coverage of the glossary, for editors", COVERAGE),
