@@ -160,10 +160,14 @@ def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Me
     """One term's mentions in course order: the first ``limit`` sections, or all."""
     db = _read_only(Path(folder) / GLOSSARY_DB)
     try:
+        found = db.execute("SELECT id FROM terms WHERE term = ?", (term,)).fetchone()
+        if found is None:
+            return ()
+        # By the term's id: joined on the name, SQLite sorted every mention of every term.
         return tuple(Mention(*row) for row in db.execute(
-            "SELECT m.lesson, m.lesson_title, m.anchor, m.url, m.count, m.course_order "
-            "FROM mentions m JOIN terms t ON t.id = m.term_id WHERE t.term = ? "
-            "ORDER BY m.course_order LIMIT ?", (term, -1 if limit is None else limit)))
+            "SELECT lesson, lesson_title, anchor, url, count, course_order FROM mentions "
+            "WHERE term_id = ? ORDER BY course_order LIMIT ?",
+            (found[0], -1 if limit is None else limit)))
     finally:
         db.close()
 
