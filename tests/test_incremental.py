@@ -3,7 +3,9 @@ answers exactly as a full build of the same files does."""
 
 from __future__ import annotations
 
+import json
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,19 @@ from lessonsearch.searcher import Searcher
 
 QUERIES = ["kv cache", "key-value cache", "temperature", "token", '"keys and values"',
            "prompt OR logit", "memory -cache", "temprature", "how does the cache grow?"]
+
+
+def side_files(index: Path) -> tuple[dict, dict]:
+    """What a version holds beside Whoosh: the spelling counts and every SQLite table."""
+    version = current_version(index)
+    spelling = json.loads((version / "spelling.json").read_text(encoding="utf-8"))
+    db = sqlite3.connect(version / "glossary.sqlite")
+    try:
+        names = [n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        tables = {n: sorted(db.execute(f"SELECT * FROM {n}"), key=repr) for n in names}
+    finally:
+        db.close()
+    return spelling, tables
 
 
 def answers(index: Path) -> list[dict]:
@@ -72,6 +87,7 @@ def test_one_changed_lesson_is_the_only_one_rewritten_and_answers_match_a_full_b
     full = build(course, tmp_path / "full", full=True)
     assert full.rewritten == 4
     assert answers(out) == answers(tmp_path / "full")
+    assert side_files(out) == side_files(tmp_path / "full")
     assert [h.lesson for h in hits(out, "new passage")] == ["notes"]
 
 

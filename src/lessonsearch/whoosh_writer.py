@@ -52,9 +52,6 @@ def write_whoosh(
     for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug):
         lessons[slug] = [doc.fields(terms_of.get(doc.id, ())) for doc in lesson_docs]
     signatures = {slug: fingerprint(rows) for slug, rows in lessons.items()}
-    surfaces: Counter[str] = Counter()
-    for slug, rows in lessons.items():
-        surfaces.update(cache.remember("surfaces", signatures[slug], partial(_surfaces, rows)))
     old_chunks: dict[str, list[str]] = cache.previous("chunks", "all") or {}
     target = folder / WHOOSH_DIR
     old = previous / WHOOSH_DIR if previous is not None else None
@@ -76,42 +73,56 @@ def write_whoosh(
     chunks = {chunk: old_chunks[chunk] for chunk in kept}
     size = max(CHUNK_DOCS, sum(len(rows) for rows in lessons.values()) // MAX_CHUNKS + 1)
     groups = _chunks(todo, lessons, size)
-    _write_segments(ix, target, [[row for slug in group for row in lessons[slug]]
-                                 for group in groups])
+    counted = _write_segments(ix, target, [[(slug, lessons[slug]) for slug in group]
+                                           for group in groups])
     for group in groups:
         chunks[fingerprint(group)] = group
+    surfaces: Counter[str] = Counter()
     for slug, signature in signatures.items():
         cache.keep("documents", slug, signature)
+        found = counted.get(slug) or cache.previous("surfaces", signature)
+        found = found if found is not None else _surfaces(lessons[slug])
+        cache.keep("surfaces", signature, found)
+        surfaces.update(found)
     cache.keep("chunks", "all", chunks)
     write_spelling(folder, surfaces)
     return sum(len(rows) for rows in lessons.values()), len(todo)
 
 
-def _write_segments(ix, target: Path, groups: list[list[dict]]) -> None:
+Group = list[tuple[str, list[dict]]]
+"""The lessons of one chunk: (slug, the rows of its documents)."""
+
+
+def _write_segments(ix, target: Path, groups: list[Group]) -> dict[str, dict[str, int]]:
     """One new segment per group, in one commit, written on every core as Whoosh's own
     multi-segment writer does: each child writes its segment's files without the lock, the
-    parent lists them all."""
+    parent lists them all. Returns each written lesson's word counts (``_surfaces``),
+    counted by the same child."""
     if not groups:
-        return
+        return {}
     # The lock is the parent's; it also carries every segment the index already has.
     writer = ix.writer(compound=False)
     try:
-        new = map_in_processes(partial(_write_segment, str(target)), groups, min_items=2)
+        written = map_in_processes(partial(_write_segment, str(target)), groups, min_items=2)
     except BaseException:
         writer.cancel()
         raise
+    new = [segment for segment, _ in written]
     writer._commit_toc(writer._merge_segments(_keep_segments, None, None) + new)
     writer._close_segment()
     writer._finish()
+    return {slug: counts for _, counted in written for slug, counts in counted.items()}
 
 
-def _write_segment(folder: str, rows: list[dict]):
-    """Write one segment's files (no table of contents, no lock) and return the segment."""
+def _write_segment(folder: str, group: Group):
+    """Write one segment's files (no table of contents, no lock): (the segment, the word
+    counts of each of its lessons)."""
     # A compound segment file is copied into memory on every open; separate files are mapped.
     writer = _SegmentWriter(index.open_dir(folder), _lk=False, limitmb=256, compound=False)
-    for row in rows:
-        writer.add_document(**row)
-    return writer._finalize_segment()
+    for _, rows in group:
+        for row in rows:
+            writer.add_document(**row)
+    return writer._finalize_segment(), {slug: _surfaces(rows) for slug, rows in group}
 
 
 class _SegmentWriter(SegmentWriter):
