@@ -81,9 +81,10 @@ def build_index(
         name, tmp = index_store.new_version_dir(out)
         try:
             read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache)
-            glossary = build_glossary(read.course, glossary_dir, tmp, out, cache)
+            docs = list(documents(read.course))
+            glossary = build_glossary(read.course, glossary_dir, tmp, out, cache, docs)
             problems = read.problems + glossary.problems
-            count, written = write_whoosh(tmp, documents(read.course),
+            count, written = write_whoosh(tmp, docs,
                                           glossary.terms_by_document, cache, previous)
             cache.save(tmp)
             manifest = _manifest(name, read, problems, count, glossary.term_count)

@@ -27,7 +27,7 @@ from .definition_terms import split_sentences
 from .glossary_table import Candidate, Place
 from .model import Course
 from .term_matching import TermMatcher
-from .whoosh_index import documents
+from .whoosh_index import Document, documents
 
 MAX_CANDIDATES = 30
 MIN_ACRONYM_COUNT = 2
@@ -48,14 +48,16 @@ _CLOSING = "\"'”’)]}.,;:!?"
 
 
 def find_candidates(
-    course: Course, variants: Mapping[str, Iterable[str]], limit: int = MAX_CANDIDATES
+    course: Course, variants: Mapping[str, Iterable[str]], limit: int = MAX_CANDIDATES,
+    docs: list[Document] | None = None,
 ) -> tuple[Candidate, ...]:
     """At most ``limit`` candidates, most lessons first, then most uses, then A–Z.
 
-    ``variants`` maps every known term (glossary or lesson-defined) to its other spellings.
+    ``variants`` maps every known term (glossary or lesson-defined) to its other spellings;
+    ``docs`` are the course's documents when the caller has them already.
     """
     known = _Known(variants)
-    docs = sample(list(documents(course)))
+    docs = sample(docs if docs is not None else list(documents(course)))
     runs = list(_runs(docs))
     found: dict[str, tuple[str, Counter]] = {}
     for kind, finder in (("capitalised", _capitalised), ("acronym", _acronyms),

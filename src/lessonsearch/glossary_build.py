@@ -60,7 +60,10 @@ def build_glossary(
     out_dir: Path,
     index_dir: Path | None = None,
     cache: BuildCache | None = None,
+    docs: list[Document] | None = None,
 ) -> GlossaryBuild:
+    """``docs`` are ``documents(course)``, when the caller has them already."""
+    docs = docs if docs is not None else list(documents(course))
     entries: tuple[GlossaryEntry, ...] = ()
     problems: tuple[Problem, ...] = ()
     if glossary_dir is not None and Path(glossary_dir).is_dir():
@@ -72,7 +75,6 @@ def build_glossary(
     matcher_key = fingerprint(sorted(variants.items()))
     counts: dict[str, list[Mention]] = {t.name: [] for t in terms}
     by_doc: dict[str, tuple[str, ...]] = {}
-    docs = list(documents(course))
     texts = ["\n".join(filter(None, (doc.heading, doc.body))) for doc in docs]
     keyed = [(f"{matcher_key}:{hashlib.sha256(text.encode()).hexdigest()}", text)
              for text in texts]
@@ -88,7 +90,7 @@ def build_glossary(
     write_glossary_table(out_dir, records)
     write_completions(out_dir, _completion_entries(records, course, docs))
     write_coverage_tables(out_dir, CoverageFacts(
-        candidates=_candidates(course, {t.name: tuple(t.aliases) for t in terms}, cache),
+        candidates=_candidates(course, docs, {t.name: tuple(t.aliases) for t in terms}, cache),
         broken_anchors=find_broken_anchors(course, index_dir),
         conflicts=glossary_conflicts(problems, entries, glossary_dir),
     ))
@@ -111,11 +113,13 @@ def _mention_counts(matcher: TermMatcher, text: str) -> dict[str, int]:
     return dict(matcher.mentions(text))
 
 
-def _candidates(course: Course, variants: dict[str, tuple[str, ...]], cache: BuildCache):
+def _candidates(course: Course, docs: list[Document], variants: dict[str, tuple[str, ...]],
+                cache: BuildCache):
     """Jargon candidates, reused while the sampled text and the known terms are unchanged."""
-    texts = [(d.id, d.heading, d.body) for d in sample(list(documents(course)))]
+    texts = [(d.id, d.heading, d.body) for d in sample(docs)]
     key = fingerprint((texts, sorted(variants.items())))
-    return cache.remember("candidates", key, lambda: find_candidates(course, variants))
+    return cache.remember("candidates", key,
+                          lambda: find_candidates(course, variants, docs=docs))
 
 
 def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache) -> list[_Term]:
