@@ -204,6 +204,13 @@ def open_tab(browser, width: int = 1280, height: int = 800, **context_options) -
     return tab
 
 
+def expect(locator):
+    """Playwright's ``expect``, imported only where a browser test runs."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
 def wait_for_answer(page, box: str, text: str) -> None:
     """Until ``box`` shows the results for ``text`` itself.
 

@@ -46,6 +46,18 @@ def browser():
         launched.close()
 
 
+@pytest.fixture
+def tab(browser):
+    """A fresh page; it must log no console errors and ask for nothing outside loopback."""
+    from browser_support import open_tab
+
+    tab = open_tab(browser)
+    yield tab
+    tab.page.context.close()
+    assert tab.unexpected_errors() == []
+    assert tab.refused == []
+
+
 @pytest.fixture(scope="session")
 def service(sample_index: Path):
     """The real app on the sample course, on a free loopback port: the embedding service."""

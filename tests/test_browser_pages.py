@@ -16,6 +16,7 @@ import pytest
 from browser_support import (
     WIDTHS,
     XSS_COURSE,
+    expect,
     open_tab,
     screenshot,
     serve_app,
@@ -148,12 +149,6 @@ def test_the_script_inserts_html_only_by_parsing_a_snippet_in_a_template():
 
 
 # --- In the browser -----------------------------------------------------------------------
-
-
-def expect(locator):
-    from playwright.sync_api import expect
-
-    return expect(locator)
 
 
 def fits(page) -> None:

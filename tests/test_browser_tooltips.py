@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from browser_support import (
+    expect,
     long_article,
-    open_tab,
 )
 
 TERM = ".lessonsearch-term"
@@ -25,19 +25,10 @@ document.addEventListener("lessonsearch:terms", (e) => {
 
 
 @pytest.fixture
-def tab(browser):
-    tab = open_tab(browser)
+def tab(tab):
+    """The shared checked page (conftest.py), recording what the widget marks."""
     tab.page.add_init_script(RECORD_MARKING)
-    yield tab
-    tab.page.context.close()
-    assert tab.unexpected_errors() == []
-    assert tab.refused == []
-
-
-def expect(locator):
-    from playwright.sync_api import expect
-
-    return expect(locator)
+    return tab
 
 
 def wait_for_marking(page) -> dict:

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from browser_support import (
+    expect,
     open_tab,
     wait_for_answer,
 )
@@ -14,22 +15,6 @@ BOX = "[data-lessonsearch]"
 FIELD = f"{BOX} input"
 OPTION = f"{BOX} [role=option]"
 SEARCH_REQUEST = re.compile(r"/api/search\?")
-
-
-@pytest.fixture
-def tab(browser):
-    """A fresh page; it must log no console errors and ask for nothing outside loopback."""
-    tab = open_tab(browser)
-    yield tab
-    tab.page.context.close()
-    assert tab.unexpected_errors() == []
-    assert tab.refused == []
-
-
-def expect(locator):
-    from playwright.sync_api import expect
-
-    return expect(locator)
 
 
 def type_query(page, text: str, box: str = BOX, answered: bool = True) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_support import open_tab, serve_app
+from browser_support import serve_app
 from test_coverage import build_coverage_index
 
 
@@ -15,15 +15,6 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     index_dir = build_coverage_index(tmp_path_factory.mktemp("coverage-browser"))
     with serve_app(index_dir) as url:
         yield url
-
-
-@pytest.fixture
-def tab(browser):
-    tab = open_tab(browser)
-    yield tab
-    tab.page.context.close()
-    assert tab.unexpected_errors() == []
-    assert tab.refused == []
 
 
 def visible_terms(page) -> list[str]:
