@@ -42,7 +42,7 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_search import distinct_queries, percentile  # noqa: E402
+from bench_search import distinct_queries, percentile, timed  # noqa: E402
 from fts5_baseline import Fts5Baseline  # noqa: E402
 from generate_course import generate  # noqa: E402
 
@@ -197,12 +197,7 @@ def server_memory_mb(master: int) -> dict[str, float]:
 
 def timed_ms(search: Callable[[str], object], queries: list[str]) -> list[float]:
     search("warm up")
-    times = []
-    for text in queries:
-        started = time.perf_counter()
-        search(text)
-        times.append((time.perf_counter() - started) * 1000)
-    return times
+    return timed(search, queries)
 
 
 def in_process(index_dir: Path, lessons_dir: Path, queries: list[str]) -> tuple[list[float],
