@@ -19,7 +19,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from .glossary_table import GLOSSARY_DB
+from .glossary_table import GLOSSARY_DB, for_build, read_only
 
 KINDS = ("term", "lesson", "heading")
 MAX_SUGGESTIONS = 10
@@ -30,7 +30,6 @@ _WORD_START = re.compile(r"(?<![^\W_])[^\W_]")
 """A letter or digit that follows the start, a space, punctuation or an underscore."""
 
 SCHEMA = """
-PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
 CREATE TABLE completion_entries (
     number INTEGER PRIMARY KEY, text TEXT NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL
 );
@@ -64,7 +63,7 @@ def word_starts(text: str) -> list[int]:
 def write_completions(folder: Path, entries: Iterable[tuple[Suggestion, tuple[str, ...]]],
                       ) -> None:
     """Each (suggestion, the names it is found by) once per kind and folded text, in order."""
-    db = sqlite3.connect(Path(folder) / GLOSSARY_DB)
+    db = for_build(folder)
     try:
         unique = list(_unique(entries))
         db.executescript(SCHEMA)
@@ -125,4 +124,4 @@ class Completions:
         return [found[n] for n in numbers]
 
     def _connect(self) -> closing[sqlite3.Connection]:
-        return closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True))
+        return closing(read_only(self.path))

@@ -96,10 +96,8 @@ class TermRecord:
 
 
 def write_glossary_table(folder: Path, records: list[TermRecord]) -> None:
-    db = sqlite3.connect(folder / GLOSSARY_DB)
+    db = for_build(folder)
     try:
-        # A new file in a version folder that is synced, then published, whole or not at all.
-        db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
         db.executescript(SCHEMA)
         for term_id, r in enumerate(records, start=1):
             db.execute(
@@ -132,7 +130,7 @@ def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
     path = Path(folder) / GLOSSARY_DB
     if not path.is_file():
         return []
-    db = _read_only(path)
+    db = read_only(path)
     try:
         aliases: dict[int, list[str]] = {}
         for term_id, alias in db.execute("SELECT term_id, alias FROM aliases"):
@@ -160,7 +158,7 @@ def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
 
 def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Mention, ...]:
     """One term's mentions in course order: the first ``limit`` sections, or all."""
-    db = _read_only(Path(folder) / GLOSSARY_DB)
+    db = read_only(Path(folder) / GLOSSARY_DB)
     try:
         found = db.execute("SELECT id FROM terms WHERE term = ?", (term,)).fetchone()
         if found is None:
@@ -174,8 +172,17 @@ def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Me
         db.close()
 
 
-def _read_only(path: Path) -> sqlite3.Connection:
+def read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot change a published version's file."""
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+def for_build(folder: Path) -> sqlite3.Connection:
+    """The version's SQLite file, opened by a build to add tables. No journal and no syncs:
+    the file is new, in a version folder that is synced, then published whole or not at all."""
+    db = sqlite3.connect(Path(folder) / GLOSSARY_DB)
+    db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
+    return db
 
 
 # --- What the coverage report needs from build time ---------------------------------------
@@ -250,7 +257,7 @@ class CoverageFacts:
 
 
 def write_coverage_tables(folder: Path, facts: CoverageFacts) -> None:
-    db = sqlite3.connect(Path(folder) / GLOSSARY_DB)
+    db = for_build(folder)
     try:
         db.executescript(COVERAGE_SCHEMA)
         db.executemany("INSERT INTO candidates VALUES (?, ?, ?, ?, ?)", [
@@ -274,7 +281,7 @@ def load_coverage_tables(folder: Path) -> CoverageFacts:
     path = Path(folder) / GLOSSARY_DB
     if not path.is_file():
         return CoverageFacts()
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db = read_only(path)
     try:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
         if not {"candidates", "broken_anchors", "glossary_conflicts"} <= tables:
