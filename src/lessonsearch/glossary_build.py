@@ -31,6 +31,7 @@ from .glossary_table import (
 from .model import Course, GlossaryEntry, LessonDefinition, Problem
 from .slugs import slugify
 from .term_forms import term_key
+from .term_lessons import write_term_lessons
 from .term_matching import TermMatcher
 from .whoosh_index import Document, documents
 
@@ -88,6 +89,7 @@ def build_glossary(
                                         count, doc.order))
     records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
     write_glossary_table(out_dir, records)
+    write_term_lessons(out_dir, records)
     write_completions(out_dir, _completion_entries(records, course, docs))
     write_coverage_tables(out_dir, CoverageFacts(
         candidates=_candidates(course, docs, {t.name: tuple(t.aliases) for t in terms}, cache),

@@ -4,7 +4,8 @@ Written once per build beside the Whoosh index, so both are one version and swap
 Readers load the terms into memory (``load_glossary``): a course has hundreds of terms, and a
 dictionary lookup is what keeps term lookup far under a millisecond. The mentions, one row per
 term and section (millions at 100,000 sections), stay on disk for the server, which reads one
-term's when it is looked up (``load_mentions``); the coverage report loads them all.
+term's when it is looked up (``load_mentions``); the coverage report reads them summed per
+lesson (``term_lessons``).
 """
 
 from __future__ import annotations
