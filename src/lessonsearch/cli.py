@@ -93,6 +93,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="exit 1 when any of these comma-separated lists is not empty")
     p.add_argument("--allow", type=Path, metavar="FILE",
                    help="'kind: name' lines to accept (default: ./coverage-allow.txt if present)")
+    p.add_argument("--lessons", type=_lessons_shown, default=100, metavar="N",
+                   help="lessons listed per term and per used-before-definition entry "
+                        "(default 100, as /api/coverage; 'all' for every one)")
     p.set_defaults(run=_coverage)
 
     return parser
@@ -199,7 +202,7 @@ def _coverage(args: argparse.Namespace) -> int:
     from .index_store import current_version
 
     allow = args.allow or default_allow_file()
-    report = coverage_report(current_version(args.index), args.index, allow)
+    report = coverage_report(current_version(args.index), args.index, allow, args.lessons)
     if args.format == "json":
         _print_json(coverage_render.report_body(report))
     else:
@@ -223,6 +226,15 @@ def _coverage_kinds(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(
             f"unknown kind {', '.join(unknown) or text!r}; choose from {', '.join(KINDS)}")
     return kinds
+
+
+def _lessons_shown(text: str) -> int | None:
+    raw = text.strip()
+    if raw == "all":
+        return None
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, or all, not {text!r}")
+    return int(raw)
 
 
 def _print_json(body: object) -> None:

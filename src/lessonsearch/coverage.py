@@ -18,6 +18,16 @@ from typing import Any
 
 from .analysis import STOP_WORDS, stem, words
 from .coverage_allow import KINDS, read_allow, silence
+from .coverage_terms import (
+    LESSONS_SHOWN,
+    MAX_LESSONS,
+    STRIP_BARS,
+    DefinedAt,
+    Stretch,
+    TermCoverage,
+    UsedBeforeDefinition,
+    term_coverage,
+)
 from .glossary_table import (
     BrokenAnchor,
     Candidate,
@@ -28,43 +38,15 @@ from .glossary_table import (
 )
 from .index_store import read_manifest
 from .search_log import ZeroResult, read_zero_results
+from .term_lessons import load_term_lessons
 from .term_lookup import Glossary
+
+__all__ = ["LESSONS_SHOWN", "MAX_LESSONS", "STRIP_BARS", "CoverageReport", "DefinedAt",
+           "Stretch", "TermCoverage", "UsedBeforeDefinition", "coverage_report"]
 
 LESSONS_AGREE = 0.25
 """Two lessons' defining sentences conflict when they share less than this fraction of the
 shorter one's content words (stems, without stop words and the term's own words)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DefinedAt:
-    lesson: str
-    title: str
-    url: str
-    sentence: str
-
-
-@dataclass(frozen=True, slots=True)
-class TermCoverage:
-    term: str
-    anchor: str
-    """The term's id on the /glossary page."""
-    in_glossary: bool
-    glossary_entry: str | None
-    """``glossary/file.md:LINE`` of its entry."""
-    defined_at: DefinedAt | None
-    """The first lesson, in course order, whose prose defines it."""
-    mentions: int
-    lessons: tuple[Place, ...]
-    """The lessons that mention it, in course order, each linked at its first mention."""
-    first_mention: Place | None
-
-
-@dataclass(frozen=True, slots=True)
-class UsedBeforeDefinition:
-    term: str
-    defined_at: DefinedAt
-    used_at: tuple[Place, ...]
-    """Lessons before the defining one that mention the term."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,25 +124,36 @@ class CoverageReport:
 
 
 def coverage_report(
-    version_dir: Path, index_dir: Path, allow_file: Path | None = None
+    version_dir: Path, index_dir: Path, allow_file: Path | None = None,
+    shown: int | None = LESSONS_SHOWN,
 ) -> CoverageReport:
-    """The report for one index version; ``allow_file`` adds to the course file's allow-list."""
+    """The report for one index version; ``allow_file`` adds to the course file's allow-list.
+
+    Each term's lessons and each used-before-definition entry list at most ``shown`` lessons
+    (None: all) beside the full count. The mentions are read summed per lesson, one term at a
+    time (``term_lessons``), so the time and memory grow with the terms and lessons, not with
+    every section's mentions.
+    """
     manifest = read_manifest(version_dir)
-    records = load_glossary(version_dir)
+    records = load_glossary(version_dir, mentions=False)
     facts = load_coverage_tables(version_dir)
     lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"]) for x in manifest["lessons"])
+    del manifest["lessons"]  # every section's anchor: most of a big course's manifest
     position = {lesson.slug: number for number, lesson in enumerate(lessons, start=1)}
-    terms = tuple(_term(r, position) for r in records)
+    by_name = {r.term: r for r in records}
+    rows: dict[str, tuple[TermCoverage, UsedBeforeDefinition | None]] = {
+        name: term_coverage(by_name[name], uses, position, shown)
+        for name, uses in load_term_lessons(version_dir) if name in by_name}
+    for r in records:
+        if r.term not in rows:
+            rows[r.term] = term_coverage(r, (), position, shown)
+    terms = tuple(rows[r.term][0] for r in records)
     report = CoverageReport(
         version=manifest.get("version", Path(version_dir).name),
         course=manifest.get("course") or {},
         lessons=lessons,
         terms=terms,
-        used_before_definition=tuple(
-            UsedBeforeDefinition(t.term, t.defined_at, early) for t in terms
-            if t.defined_at and (early := tuple(
-                p for p in t.lessons if position[p.lesson] < position[t.defined_at.lesson]))
-        ),
+        used_before_definition=tuple(used for r in records if (used := rows[r.term][1])),
         missing_from_glossary=tuple(MissingFromGlossary(t.term, t.defined_at) for t in terms
                                     if not t.in_glossary and t.defined_at),
         unused=tuple(Unused(t.term, t.glossary_entry or "") for t in terms
@@ -174,32 +167,6 @@ def coverage_report(
     )
     allow = read_allow(manifest.get("coverage_allow", []), allow_file)
     return silence(report, allow, Glossary(records))
-
-
-def _term(record: TermRecord, position: dict[str, int]) -> TermCoverage:
-    per_lesson: dict[str, Place] = {}
-    for m in record.mentions:
-        seen = per_lesson.get(m.lesson)
-        per_lesson[m.lesson] = Place(m.lesson, m.lesson_title, seen.url if seen else m.url,
-                                     m.count + (seen.count if seen else 0))
-    first = record.mentions[0] if record.mentions else None
-    lesson_defs = sorted((d for d in record.definitions if d.origin == "lesson" and d.lesson),
-                         key=lambda d: position.get(d.lesson or "", 0))
-    defined = lesson_defs[0] if lesson_defs else None
-    titles = {m.lesson: m.lesson_title for m in record.mentions}
-    glossary = next((d for d in record.definitions if d.origin == "glossary"), None)
-    return TermCoverage(
-        term=record.term,
-        anchor=record.anchor,
-        in_glossary=record.in_glossary,
-        glossary_entry=glossary.source if glossary else None,
-        defined_at=DefinedAt(defined.lesson or "", titles.get(defined.lesson or "", ""),
-                             defined.url or defined.source, defined.text) if defined else None,
-        mentions=record.mention_count,
-        lessons=tuple(sorted(per_lesson.values(), key=lambda p: position.get(p.lesson, 0))),
-        first_mention=Place(first.lesson, first.lesson_title, first.url, first.count)
-        if first else None,
-    )
 
 
 def _conflicts(records: list[TermRecord], duplicates, position: dict[str, int]

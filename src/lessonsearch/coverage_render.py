@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .coverage import CoverageReport, TermCoverage
+from .coverage import STRIP_BARS, CoverageReport, TermCoverage
 from .coverage_allow import KINDS, entry_name
 
 WEB = Path(__file__).resolve().parent / "web"
@@ -33,7 +33,7 @@ SORTS = ("term", "glossary", "defined", "mentions", "lessons", "first")
 
 def report_body(report: CoverageReport) -> dict[str, Any]:
     body: dict[str, Any] = {"summary": report.summary()}
-    body["terms"] = [asdict(t) for t in report.terms]
+    body["terms"] = [_without_spread(asdict(t)) for t in report.terms]
     for kind in KINDS:
         body[kind.replace("-", "_")] = [asdict(e) for e in report.problems(kind)]
     body["zero_result_searches"] = [asdict(z) for z in report.zero_result_searches]
@@ -48,6 +48,8 @@ def describe(kind: str, entry: Any, urls: bool = True) -> str:
     that link the lessons anyway pass ``urls=False``."""
     if kind == "used-before-definition":
         early = ", ".join(p.lesson for p in entry.used_at)
+        if entry.used_count > len(entry.used_at):
+            early += f" and {entry.used_count - len(entry.used_at)} more lessons"
         return f"used in {early} before {entry.defined_at.lesson} defines it"
     if kind == "missing-from-glossary":
         return f"defined in {entry.defined_at.lesson}" + (
@@ -75,7 +77,7 @@ def render_table(report: CoverageReport) -> str:
     lines.append("  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)) + "  FIRST")
     for t in report.terms:
         cells = (t.term, t.glossary_entry or "-", t.defined_at.lesson if t.defined_at else "-",
-                 str(t.mentions), str(len(t.lessons)))
+                 str(t.mentions), str(t.lesson_count))
         lines.append("  ".join(_cut(c, w).ljust(w) for c, w in zip(cells, widths, strict=True))
                      + "  " + (t.first_mention.lesson if t.first_mention else "-"))
     for kind in KINDS:
@@ -110,7 +112,7 @@ def render_markdown(report: CoverageReport) -> str:
     for t in report.terms:
         defined = f"[{_md(t.defined_at.lesson)}]({t.defined_at.url})" if t.defined_at else "–"
         lines.append(f"| {_md(t.term)} | {_md(t.glossary_entry or '–')} | {defined} | "
-                     f"{t.mentions} | {len(t.lessons)} |")
+                     f"{t.mentions} | {t.lesson_count} |")
     if report.zero_result_searches:
         lines += ["", "## Searches with no results", ""]
         lines += [f"- {z.count}× {_md(z.query)}" for z in report.zero_result_searches]
@@ -133,7 +135,8 @@ def render_html(report: CoverageReport) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """A lesson that mentions or defines a term: its bar in the term's strip."""
+    """A bar in a term's strip: a lesson that mentions or defines the term, or on a course of
+    more than ``STRIP_BARS`` lessons, a run of consecutive lessons with one that does."""
 
     x: int
     height: int
@@ -159,36 +162,40 @@ def page_context(report: CoverageReport, kind: str | None = None,
              "order": sort_keys(t, position)}
             for t in report.terms if kind not in TERM_KINDS or kind in kinds_of.get(t.term, [])]
     rows.sort(key=lambda row: (row["order"][sort], row["order"]["term"]))
+    bars = max(1, min(len(report.lessons), STRIP_BARS))
     return {
         "report": report, "summary": report.summary(), "rows": rows, "kind": kind,
         "sort": sort, "kinds": KINDS, "titles": TITLES, "term_kinds": TERM_KINDS,
-        "strip_width": max(1, len(report.lessons)) * STRIP_STEP, "strip_height": STRIP_HEIGHT,
+        "strip_width": bars * STRIP_STEP, "strip_height": STRIP_HEIGHT,
         "describe": describe, "entry_name": entry_name, "places": _places,
     }
 
 
 def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:
     """A bar per lesson that uses the term, in course order, taller for more mentions, the
-    defining lesson marked. The template draws a dashed baseline, a dash per lesson, so the
-    lessons without a bar show as gaps."""
-    uses = {p.lesson: p for p in term.lessons}
-    most = max((p.count for p in term.lessons), default=1)
-    defined = term.defined_at.lesson if term.defined_at else None
+    defining lesson marked; past ``STRIP_BARS`` lessons, a bar per run of lessons, as tall as
+    their mentions together. The template draws a dashed baseline, so the lessons without a
+    bar show as gaps."""
+    most = max((s.count for s in term.spread), default=1) or 1
     cells = []
-    for number, lesson in enumerate(report.lessons):
-        place = uses.get(lesson.slug)
-        if place is None and lesson.slug != defined:
-            continue
-        count = place.count if place else 0
-        what = f"{count} mention{'s' if count != 1 else ''}"
-        if lesson.slug == defined:
-            what += "; defines it"
+    for s in term.spread:
+        what = f"{s.count} mention{'s' if s.count != 1 else ''}"
+        if s.first == s.last:
+            title = f"{s.first}. {report.lessons[s.first - 1].title}: {what}"
+            if s.defines:
+                title += "; defines it"
+        else:
+            title = (f"{s.first}–{s.last}. {report.lessons[s.first - 1].title} … "
+                     f"{report.lessons[s.last - 1].title}: {what} in {s.lessons} of "
+                     f"{s.last - s.first + 1} lessons")
+            if s.defines and term.defined_at:
+                title += f"; {term.defined_at.title or term.defined_at.lesson} defines it"
         cells.append(Cell(
-            x=number * STRIP_STEP,
-            height=3 + round((STRIP_HEIGHT - 5) * count / most),
-            css="def" if lesson.slug == defined else "hit",
-            title=f"{number + 1}. {lesson.title}: {what}",
-            url=place.url if place else term.defined_at.url,  # type: ignore[union-attr]
+            x=s.bar * STRIP_STEP,
+            height=3 + round((STRIP_HEIGHT - 5) * s.count / most),
+            css="def" if s.defines else "hit",
+            title=title,
+            url=s.url,
         ))
     return cells
 
@@ -203,9 +210,16 @@ def sort_keys(t: TermCoverage, position: dict[str, int]) -> dict[str, Any]:
         "glossary": t.glossary_entry or "~",
         "defined": position.get(t.defined_at.lesson, last) if t.defined_at else last,
         "mentions": -t.mentions,
-        "lessons": -len(t.lessons),
+        "lessons": -t.lesson_count,
         "first": position.get(t.first_mention.lesson, last) if t.first_mention else last,
     }
+
+
+def _without_spread(term: dict[str, Any]) -> dict[str, Any]:
+    """A term's JSON: its strip is the page's drawing; ``lessons`` and ``lesson_count`` say
+    the same for clients."""
+    del term["spread"]
+    return term
 
 
 def _places(kind: str, entry: Any) -> list:

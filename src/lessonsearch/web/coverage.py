@@ -3,15 +3,18 @@
 Both call ``coverage.coverage_report`` on the version this request reads, so the page, the
 API and ``lessonsearch coverage`` show one report. The allow-list is the course file's
 (stored at build time) plus ``coverage-allow.txt`` in the server's working directory.
+``?lessons=N`` lists up to N lessons per term and per used-before-definition entry (default
+100, at most 10,000): on a big course a term can be used in thousands of lessons.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 
-from ..coverage import CoverageReport, coverage_report
+from ..coverage import LESSONS_SHOWN, MAX_LESSONS, CoverageReport, coverage_report
 from ..coverage_allow import KINDS, default_allow_file
 from ..coverage_render import SORTS, page_context, report_body
+from . import params
 from .request_index import use_index
 from .settings import Settings
 
@@ -41,5 +44,6 @@ def api():
 def _report() -> CoverageReport:
     settings: Settings = current_app.config["LESSONSEARCH"]
     opened = use_index()
+    shown = params.whole_number("lessons", LESSONS_SHOWN, cap=MAX_LESSONS)
     return coverage_report(opened.searcher.version_dir, settings.index_dir,
-                           default_allow_file())
+                           default_allow_file(), shown)

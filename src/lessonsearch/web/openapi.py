@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..completions import KINDS, MAX_SUGGESTIONS
+from ..coverage import LESSONS_SHOWN, MAX_LESSONS
 from ..searcher import MAX_LIMIT, MAX_QUERY_CHARS
 from ..term_lookup import MAX_MENTIONS, MENTIONS_SHOWN
 from .headers import package_version
@@ -124,6 +125,10 @@ PARAMETERS: dict[str, Any] = {
                  "description": "How many of the sections that mention the term to list; "
                                 f"values above {MAX_MENTIONS} are capped.",
                  "schema": {**INT, "minimum": 1, "default": MENTIONS_SHOWN}},
+    "lessons": {"name": "lessons", "in": "query",
+                "description": "How many lessons to list per term and per used-before-definition "
+                               f"entry; values above {MAX_LESSONS} are capped.",
+                "schema": {**INT, "minimum": 1, "default": LESSONS_SHOWN}},
     "name": {"name": "name", "in": "path", "required": True,
              "description": "The term, an alias or any spelling of it, or its anchor.",
              "schema": STR},
@@ -158,15 +163,39 @@ def _ref_parameter(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/parameters/{name}"}
 
 
-_COVERAGE_LISTS = ("terms", "used_before_definition", "missing_from_glossary", "unused",
-                   "undefined", "conflicting", "candidates", "broken_anchors")
+_PLACE = _object(lesson=STR, title=STR, url={**STR, "description": "Its first mention there."},
+                 count=INT)
+_COVERAGE_DEFINED_AT = _object(lesson=STR, title=STR, url=STR, sentence=STR)
+_COVERAGE_LISTS = ("used_before_definition", "missing_from_glossary", "unused", "undefined",
+                   "conflicting", "candidates", "broken_anchors")
 COVERAGE = {
     "type": "object",
-    "required": ["summary", *_COVERAGE_LISTS],
-    "properties": {"summary": {"type": "object"},
-                   **{name: _list_of({"type": "object"}) for name in _COVERAGE_LISTS}},
+    "required": ["summary", "terms", *_COVERAGE_LISTS],
+    "properties": {
+        "summary": {"type": "object"},
+        "terms": _list_of(_object(
+            term=STR, anchor=STR, in_glossary={"type": "boolean"}, glossary_entry=STR_OR_NULL,
+            defined_at={**_COVERAGE_DEFINED_AT, "type": ["object", "null"]},
+            mentions={**INT, "description": "How often lessons mention the term."},
+            lessons={**_list_of(_PLACE), "description": "The first lessons that mention it, "
+                                                        "in course order (see the lessons "
+                                                        "parameter)."},
+            lesson_count={**INT, "description": "How many lessons mention it."},
+            first_mention={**_PLACE, "type": ["object", "null"]},
+        )),
+        "used_before_definition": _list_of(_object(
+            term=STR, defined_at=_COVERAGE_DEFINED_AT,
+            used_at={**_list_of(_PLACE), "description": "The first lessons before the "
+                                                        "defining one that mention the term "
+                                                        "(see the lessons parameter)."},
+            used_count={**INT, "description": "How many lessons before the defining one "
+                                              "mention it."},
+        )),
+        **{name: _list_of({"type": "object"}) for name in _COVERAGE_LISTS[1:]},
+    },
 }
-"""The coverage report's outline; its entries are described in the README."""
+"""The coverage report's outline: the lists that grow with the course in full, the other
+entries as described in the README."""
 
 
 def openapi_document() -> dict[str, Any]:
@@ -189,7 +218,8 @@ def openapi_document() -> dict[str, Any]:
                                       (400, 404)),
             "/api/lessons": _get("The course's lessons in order", _ref("Lessons")),
             "/healthz": _get("Which index version answers", _ref("Health")),
-            "/api/coverage": _get("Term coverage of the glossary, for editors", COVERAGE),
+            "/api/coverage": _get("Term coverage of the glossary, for editors", COVERAGE,
+                                  ("lessons",), (400,)),
             "/api/openapi.json": _get("This document", {"type": "object"}, from_index=False),
         },
         "components": {"schemas": SCHEMAS, "parameters": PARAMETERS},
