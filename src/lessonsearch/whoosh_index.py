@@ -7,12 +7,15 @@ lesson's check question becomes one more (kind ``check``).
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from whoosh import fields, formats
-from whoosh.analysis import Token, Tokenizer
+from whoosh.analysis import IDTokenizer, Token, Tokenizer
+from whoosh.system import pack_uint
 
 from .analysis import WORD, stem
 from .model import Course, Lesson, text_fragment
@@ -83,12 +86,60 @@ class CourseText(fields.TEXT):
             yield from super().index(value, **kwargs)
             return
         fold = stem if analyzer.stemming else str
-        positions: dict[str, list[int]] = {}
+        by_word: dict[str, list[int]] = {}
         for pos, word in enumerate(WORD.findall(value)):
-            positions.setdefault(fold(word.lower()), []).append(pos)
+            by_word.setdefault(word, []).append(pos)
+        positions: dict[str, list[int]] = {}
+        merged = []
+        for word, found in by_word.items():  # each written form folded once
+            text = fold(word.lower())
+            if text in positions:
+                positions[text] += found
+                merged.append(text)
+            else:
+                positions[text] = found
+        for text in merged:
+            positions[text].sort()
         boost = form.field_boost
         for text, found in positions.items():
-            yield text.encode("utf-8"), len(found), float(len(found)) * boost, form.encode(found)
+            yield text.encode("utf-8"), len(found), float(len(found)) * boost, _encode(found)
+
+
+def _encode(positions: list[int]) -> bytes:
+    """``formats.Positions.encode``: the count, then the pickled gaps between positions.
+    A word written once in a section (most postings) has one of a few hundred values; each
+    posting still gets its own bytes object, or pickling a block would share them."""
+    if len(positions) == 1:
+        return _ONE + _pickled_position(positions[0])
+    return pack_uint(len(positions)) + pickle.dumps(
+        [b - a for a, b in zip([0, *positions], positions, strict=False)], 2)
+
+
+_ONE = pack_uint(1)
+
+
+@lru_cache(maxsize=4096)
+def _pickled_position(position: int) -> bytes:
+    return pickle.dumps([position], 2)
+
+
+class CourseID(fields.ID):
+    """Whoosh's ID, indexing a string as its one term without a Token object (the same
+    posting ``ID.index`` makes)."""
+
+    def index(self, value, **kwargs):
+        if (type(value) is not str or type(self.analyzer) is not IDTokenizer
+                or type(self.format) is not formats.Existence):
+            yield from super().index(value, **kwargs)
+            return
+        yield value.encode("utf-8"), 1, self.format.field_boost, b""
+
+
+class Ordinal(fields.NUMERIC):
+    """A stored, sortable whole number that no query searches: a column and no postings
+    (an indexed NUMERIC writes eight range terms per value)."""
+
+    indexed = False
 
 
 CONTENT = "content"
@@ -102,15 +153,18 @@ single posting list per word (bench/README.md has the measurements behind both).
 
 
 def schema() -> fields.Schema:
+    """Only what queries read is indexed: ``content`` (scored, with positions) and the ids
+    that filter and delete. Headings and titles are searched through ``content``; kind,
+    heading and title are only shown, and a hit's place in the course is a column."""
     text = course_analyzer()
     return fields.Schema(
-        id=fields.ID(stored=True, unique=True),
-        kind=fields.ID(stored=True),
-        lesson=fields.ID(stored=True),
-        module=fields.ID(stored=True),
+        id=CourseID(stored=True, unique=True),
+        kind=fields.STORED,
+        lesson=CourseID(stored=True),
+        module=CourseID(stored=True),
         module_title=fields.STORED,
-        lesson_title=fields.TEXT(analyzer=text, stored=True, phrase=False),
-        heading=CourseText(analyzer=text, stored=True, phrase=True),
+        lesson_title=fields.STORED,
+        heading=fields.STORED,
         heading_path=fields.STORED,
         content=CourseText(analyzer=text, phrase=True),
         body=fields.STORED,
@@ -118,8 +172,8 @@ def schema() -> fields.Schema:
         anchor=fields.STORED,
         url=fields.STORED,
         callout=fields.STORED,
-        position=fields.NUMERIC(stored=True, sortable=True),
-        section=fields.NUMERIC(stored=True, sortable=True),
+        position=Ordinal(stored=True, sortable=True),
+        section=Ordinal(stored=True, sortable=True),
     )
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from array import array
 from collections import Counter
 from collections.abc import Iterable
 from functools import partial
 from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 
 from whoosh import index
@@ -126,38 +128,83 @@ def _write_segment(folder: str, group: Group):
 
 
 class _SegmentWriter(SegmentWriter):
-    """Whoosh's segment writer, flushing its postings with each field's lengths read once.
+    """Whoosh's segment writer with its posting pool and posting writer made cheap: the
+    same files, byte for byte (``tests/test_whoosh_writer.py``).
 
-    Whoosh looks a posting's document length up in the new segment's files for every posting,
-    and for a field that stores no lengths (an ID) it asks the file system whether the column
-    exists each time: 45 % of writing a segment. The lengths it records are the same.
+    Whoosh's pool weighs every posting to decide when to spill to disk (a segment here is
+    a few thousand documents: it never spills), its field writer takes postings one call at
+    a time, and it looks each posting's document length up in the new segment's files (for
+    an ID field asking the file system whether the column exists, every time). Here the
+    postings are a list, sorted once; each term's are cut into Whoosh's blocks and handed
+    to Whoosh's own block encoder; lengths are read once per field.
     """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pool = _Postings()
 
     def _flush_segment(self):
         self.perdocwriter.close()
         perdoc = self.per_document_reader()
         try:
-            self.fieldwriter.add_postings(self.schema, _Lengths(perdoc, self.schema),
-                                          self.pool.iter_postings())
+            lengths = _lengths(perdoc, self.schema)
         finally:
             perdoc.close()
+        _write_postings(self.fieldwriter, self.schema, lengths, self.pool.items)
         self.fieldwriter.close()
 
 
-class _Lengths:
+class _Postings:
+    """The pool ``SegmentWriter.add_document`` adds (field, term, docnum, weight, value)
+    postings to: a plain list."""
+
+    def __init__(self):
+        self.items: list[tuple] = []
+        self.add = self.items.append
+
+    def cleanup(self) -> None:
+        self.items.clear()
+
+
+def _lengths(perdoc, schema) -> dict[str, list[int]]:
     """Every scorable field's document lengths, read from the segment's length columns."""
+    found = {}
+    for name, field in schema.items():
+        column = _lenfield(name)
+        if field.scorable and perdoc.has_column(column):
+            reader = perdoc.column_reader(column, LENGTHS_COLUMN)
+            found[name] = [byte_to_length(b) for b in reader]
+    return found
 
-    def __init__(self, perdoc, schema):
-        self._lengths: dict[str, list[int]] = {}
-        for name, field in schema.items():
-            column = _lenfield(name)
-            if field.scorable and perdoc.has_column(column):
-                reader = perdoc.column_reader(column, LENGTHS_COLUMN)
-                self._lengths[name] = [byte_to_length(b) for b in reader]
 
-    def doc_field_length(self, docnum: int, fieldname: str, default: int = 0) -> int:
-        lengths = self._lengths.get(fieldname)
-        return default if lengths is None else lengths[docnum]
+def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
+                    items: list[tuple]) -> None:
+    """What ``FieldWriter.add_postings`` writes for the pool's postings, a block at a time:
+    the block's statistics are worked out here as ``W3PostingsWriter.add_posting`` would,
+    and Whoosh's ``_write_block`` encodes it."""
+    items.sort()
+    for fieldname, postings in groupby(items, key=itemgetter(0)):
+        fieldwriter.start_field(fieldname, schema[fieldname])
+        field_lengths = lengths.get(fieldname)
+        writer = fieldwriter._postwriter
+        limit = writer._blocklimit
+        for btext, term in groupby(postings, key=itemgetter(1)):
+            fieldwriter.start_term(btext)
+            term = list(term)
+            for start in range(0, len(term), limit):
+                block = term[start:start + limit]
+                ids = [p[2] for p in block]
+                weights = [p[3] for p in block]
+                writer._ids = array("I", ids)
+                writer._weights = array("f", weights)
+                writer._values = [p[4] for p in block if p[4]]
+                writer._maxweight = max(0, max(weights))
+                found = [n for d in ids if (n := field_lengths[d])] if field_lengths else ()
+                writer._minlength = min(found) if found else None
+                writer._maxlength = max(found) if found else 0
+                writer._write_block(last=start + limit >= len(term))
+            fieldwriter.finish_term()
+        fieldwriter.finish_field()
 
 
 def _split(
