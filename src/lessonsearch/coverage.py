@@ -38,7 +38,7 @@ from .glossary_table import (
 )
 from .index_store import read_manifest
 from .search_log import ZeroResult, read_zero_results
-from .term_lessons import load_term_lessons
+from .term_lessons import TermLessons
 from .term_lookup import Glossary
 
 __all__ = ["LESSONS_SHOWN", "MAX_LESSONS", "STRIP_BARS", "CoverageReport", "DefinedAt",
@@ -130,8 +130,8 @@ def coverage_report(
     """The report for one index version; ``allow_file`` adds to the course file's allow-list.
 
     Each term's lessons and each used-before-definition entry list at most ``shown`` lessons
-    (None: all) beside the full count. The mentions are read summed per lesson, one term at a
-    time (``term_lessons``), so the time and memory grow with the terms and lessons, not with
+    (None: all) beside the full count. SQLite sums the mentions per lesson and per bar of each
+    term's strip (``term_lessons``), so the time and memory grow with what is shown, not with
     every section's mentions.
     """
     manifest = read_manifest(version_dir)
@@ -140,13 +140,12 @@ def coverage_report(
     lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"]) for x in manifest["lessons"])
     del manifest["lessons"]  # every section's anchor: most of a big course's manifest
     position = {lesson.slug: number for number, lesson in enumerate(lessons, start=1)}
-    by_name = {r.term: r for r in records}
-    rows: dict[str, tuple[TermCoverage, UsedBeforeDefinition | None]] = {
-        name: term_coverage(by_name[name], uses, position, shown)
-        for name, uses in load_term_lessons(version_dir) if name in by_name}
-    for r in records:
-        if r.term not in rows:
-            rows[r.term] = term_coverage(r, (), position, shown)
+    rows: dict[str, tuple[TermCoverage, UsedBeforeDefinition | None]] = {}
+    if records:
+        with TermLessons(version_dir, [lesson.slug for lesson in lessons]) as found:
+            bars = found.bars(STRIP_BARS)
+            for r in records:
+                rows[r.term] = term_coverage(r, found, bars.get(r.term, []), position, shown)
     terms = tuple(rows[r.term][0] for r in records)
     report = CoverageReport(
         version=manifest.get("version", Path(version_dir).name),

@@ -3,16 +3,16 @@
 A term used throughout a 100,000-section course is mentioned in some 12,000 lessons. The row
 keeps what does not grow with that: how many lessons, the first ``shown`` of them, and the
 term's strip across the course, summed into at most ``STRIP_BARS`` bars of consecutive
-lessons. The lessons are read one term at a time and dropped once counted.
+lessons. SQLite does the counting and summing (``term_lessons``); only what is shown becomes
+Python objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .glossary_table import Place, TermRecord
-from .term_lessons import LessonUse
+from .term_lessons import Bar, LessonUse, TermLessons
 
 LESSONS_SHOWN = 100
 """Lessons listed per term (and per used-before-definition entry) unless asked for more."""
@@ -81,44 +81,29 @@ class UsedBeforeDefinition:
     """How many lessons before the defining one mention it."""
 
 
-def term_coverage(record: TermRecord, uses: Iterable[LessonUse], position: dict[str, int],
-                  shown: int | None = LESSONS_SHOWN
+def term_coverage(record: TermRecord, found: TermLessons, bars: list[Bar],
+                  position: dict[str, int], shown: int | None = LESSONS_SHOWN
                   ) -> tuple[TermCoverage, UsedBeforeDefinition | None]:
     """The term's row, and its used-before-definition entry when it has one.
 
-    ``uses`` are the lessons that mention it, in course order; ``position`` numbers every
-    lesson of the course from 1; ``shown`` bounds the lists (None: every lesson).
+    ``found`` answers for the lessons that mention it, ``bars`` are its mentions summed per
+    bar (``TermLessons.bars``); ``position`` numbers every lesson of the course from 1;
+    ``shown`` bounds the lists (None: every lesson).
     """
     lesson_defs = sorted((d for d in record.definitions if d.origin == "lesson" and d.lesson),
                          key=lambda d: position.get(d.lesson or "", 0))
     defined = lesson_defs[0] if lesson_defs else None
     defining = position.get(defined.lesson or "") if defined else None
     glossary = next((d for d in record.definitions if d.origin == "glossary"), None)
-    bars = _Bars(len(position))
-    listed: list[Place] = []
-    early: list[Place] = []
-    early_count = count = 0
-    first: Place | None = None
-    title = ""
-    for use in uses:
-        place = Place(use.lesson, use.title, use.url, use.count)
-        first = first or Place(use.lesson, use.title, use.url, use.first_count)
-        count += 1
-        if shown is None or len(listed) < shown:
-            listed.append(place)
-        number = position.get(use.lesson)
-        if number is not None and defining is not None and number < defining:
-            early_count += 1
-            if shown is None or len(early) < shown:
-                early.append(place)
-        if defined and use.lesson == defined.lesson:
-            title = use.title
-        if number is not None:
-            bars.add(number, use.count, use.url)
+    count = sum(b.lessons for b in bars)
+    listed = found.first(record.term, shown) if count else []
+    early, early_count = found.before(record.term, defining, shown) \
+        if count and defining is not None else ([], 0)
+    title = (found.title_in(record.term, defined.lesson or "") if count and defined
+             else None) or ""
     defined_at = DefinedAt(defined.lesson or "", title, defined.url or defined.source,
                            defined.text) if defined else None
-    if defined_at is not None and defining is not None:
-        bars.define(defining, defined_at.url)
+    first = listed[0] if listed else None
     row = TermCoverage(
         term=record.term,
         anchor=record.anchor,
@@ -126,44 +111,33 @@ def term_coverage(record: TermRecord, uses: Iterable[LessonUse], position: dict[
         glossary_entry=glossary.source if glossary else None,
         defined_at=defined_at,
         mentions=record.mention_count,
-        lessons=tuple(listed),
+        lessons=tuple(_place(u) for u in listed),
         lesson_count=count,
-        first_mention=first,
-        spread=bars.stretches(),
+        first_mention=Place(first.lesson, first.title, first.url, first.first_count)
+        if first else None,
+        spread=_stretches(bars, len(position), defining, defined_at),
     )
-    used = UsedBeforeDefinition(record.term, defined_at, tuple(early), early_count) \
-        if defined_at and early_count else None
+    used = UsedBeforeDefinition(record.term, defined_at, tuple(_place(u) for u in early),
+                                early_count) if defined_at and early_count else None
     return row, used
 
 
-class _Bars:
-    """A term's strip being summed: lesson ``number`` (from 1) of ``lessons`` goes to bar
-    ``(number - 1) * STRIP_BARS // lessons``, so each bar holds a run of consecutive lessons,
-    as many in each as the division allows."""
+def _place(use: LessonUse) -> Place:
+    return Place(use.lesson, use.title, use.url, use.count)
 
-    def __init__(self, lessons: int):
-        self.lessons = lessons
-        self.bars: dict[int, list] = {}  # bar → [lessons mentioning, count, url, defines]
 
-    def _bar(self, number: int) -> int:
-        return (number - 1) * STRIP_BARS // self.lessons if self.lessons > STRIP_BARS \
-            else number - 1
-
-    def add(self, number: int, count: int, url: str) -> None:
-        bar = self.bars.setdefault(self._bar(number), [0, 0, url, False])
-        bar[0] += 1
-        bar[1] += count
-
-    def define(self, number: int, url: str) -> None:
-        self.bars.setdefault(self._bar(number), [0, 0, url, False])[3] = True
-
-    def stretches(self) -> tuple[Stretch, ...]:
-        n, most = self.lessons, STRIP_BARS
-        found = []
-        for bar, (lessons, count, url, defines) in sorted(self.bars.items()):
-            if n > most:  # the lessons k (from 0) with k * most // n == bar
-                first, last = -(-bar * n // most) + 1, -(-(bar + 1) * n // most)
-            else:
-                first = last = bar + 1
-            found.append(Stretch(bar, first, last, lessons, count, url, defines))
-        return tuple(found)
+def _stretches(bars: list[Bar], lessons: int, defining: int | None,
+               defined_at: DefinedAt | None) -> tuple[Stretch, ...]:
+    """The term's bars, and the defining lesson's even where it has no mention."""
+    most = min(lessons, STRIP_BARS)
+    def_bar = None if defining is None else (defining - 1) * most // lessons
+    found = {b.bar: (b.lessons, b.count, b.url) for b in bars}
+    if def_bar is not None and defined_at is not None and def_bar not in found:
+        found[def_bar] = (0, 0, defined_at.url)
+    stretches = []
+    for bar, (used, count, url) in sorted(found.items()):
+        # the lessons k (from 0) with k * most // lessons == bar; just one while lessons <= most
+        first, last = -(-bar * lessons // most) + 1, -(-(bar + 1) * lessons // most)
+        stretches.append(Stretch(bar, first, last, used, count, url,
+                                 bar == def_bar and defined_at is not None))
+    return tuple(stretches)

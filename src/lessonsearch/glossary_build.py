@@ -89,7 +89,7 @@ def build_glossary(
                                         count, doc.order))
     records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
     write_glossary_table(out_dir, records)
-    write_term_lessons(out_dir, records)
+    write_term_lessons(out_dir, [lesson.slug for lesson in course.lessons])
     write_completions(out_dir, _completion_entries(records, course, docs))
     write_coverage_tables(out_dir, CoverageFacts(
         candidates=_candidates(course, docs, {t.name: tuple(t.aliases) for t in terms}, cache),

@@ -1,43 +1,54 @@
 """Each term's mentions summed per lesson, stored at build time for the coverage report.
 
 The ``mentions`` table has a row per term and section: 1.35 million at 100,000 sections, which
-took the report 21 s and 690 MB to read into Python and sum per lesson. The build has every
-term's mentions in course order anyway, so it sums them once into ``term_lessons``, a row per
-term and lesson (about a third as many rows, and no per-section objects for the reader), and
-the report reads those.
+took the report 21 s and 690 MB to read into Python and sum per lesson. The build sums them
+once into ``term_lessons``, a row per term and lesson (about a third as many), with one SQL
+``GROUP BY`` over the ``mentions`` table it has just written; the report asks SQLite only for
+what it shows: each term's first lessons, its lessons before the defining one, and its
+strip's bars, summed over runs of consecutive lessons.
 
-A version written before this table existed gets the same rows from the ``mentions`` table,
-summed by one SQL ``GROUP BY``: slower, but the same report.
+A version written before this table existed gets the same rows the same way, into a temporary
+table when its report is made: slower, but the same report.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import sqlite3
+from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from .glossary_table import GLOSSARY_DB, Mention, TermRecord, for_build, read_only
+from .glossary_table import GLOSSARY_DB, for_build, read_only
 
 SCHEMA = """
 CREATE TABLE term_lessons (
     term_id INTEGER NOT NULL REFERENCES terms(id),
+    course_order INTEGER NOT NULL,   -- the term's first mention in the lesson: its place
+    number INTEGER NOT NULL,         -- the lesson's place in the course, from 1
     lesson TEXT NOT NULL, lesson_title TEXT NOT NULL,
-    url TEXT NOT NULL,               -- the term's first mention in the lesson
+    url TEXT NOT NULL,               -- the first mention's link
     first_count INTEGER NOT NULL,    -- mentions in that first section
     count INTEGER NOT NULL,          -- mentions in all the lesson's sections
-    course_order INTEGER NOT NULL    -- the first mention's place in the course
-);
+    PRIMARY KEY (term_id, course_order)
+) WITHOUT ROWID;
 """
-INDEX = "CREATE INDEX term_lessons_term ON term_lessons(term_id, course_order);"
+"""Stored in (term, course order) order, so one term's lessons are one range of the file."""
 
-_FROM_MENTIONS = """
-SELECT term_id, lesson, lesson_title, url, count, SUM(count), MIN(course_order)
-FROM mentions GROUP BY term_id, lesson ORDER BY term_id, MIN(course_order)
+_NUMBERS = """
+CREATE TEMP TABLE numbers (slug TEXT PRIMARY KEY, number INTEGER NOT NULL);
 """
-"""The same rows from an older version's mentions. With one ``MIN()`` in the query, SQLite
-takes the bare columns (title, url, count) from the row holding the minimum: the first
-mention in the lesson."""
+_SUMMED = """
+SELECT term_id, MIN(course_order) AS course_order, IFNULL(numbers.number, 0) AS number, lesson,
+       lesson_title, url, count AS first_count, SUM(count) AS count
+FROM mentions LEFT JOIN numbers ON numbers.slug = mentions.lesson
+GROUP BY term_id, lesson ORDER BY term_id, MIN(course_order)
+"""
+"""The mentions summed per term and lesson. With one ``MIN()`` in the query, SQLite takes the
+bare columns (title, url, count) from the row holding the minimum: the lesson's first
+mention."""
+
+_USE = "lesson, lesson_title, url, first_count, count, course_order"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,50 +67,89 @@ class LessonUse:
     """The first section's place in the course: lessons in course order sort by it."""
 
 
-def lesson_uses(mentions: Iterable[Mention]) -> list[LessonUse]:
-    """A term's mentions (a row per section) summed per lesson, in course order."""
-    found: dict[str, LessonUse] = {}
-    for m in sorted(mentions, key=lambda m: m.order):
-        seen = found.get(m.lesson)
-        found[m.lesson] = LessonUse(m.lesson, m.lesson_title, m.url, m.count, m.count, m.order) \
-            if seen is None else LessonUse(seen.lesson, seen.title, seen.url, seen.first_count,
-                                           seen.count + m.count, seen.order)
-    return list(found.values())
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """One term's mentions in a run of consecutive lessons."""
+
+    bar: int
+    lessons: int
+    """How many of the run's lessons mention the term."""
+    count: int
+    url: str
+    """The first mention in the run."""
 
 
-def write_term_lessons(folder: Path, records: list[TermRecord]) -> None:
-    """The table for the terms ``glossary_table.write_glossary_table`` has written."""
+def write_term_lessons(folder: Path, lessons: Sequence[str]) -> None:
+    """The table, summed by SQLite from the ``mentions`` table just written (summed in Python,
+    a million short-lived rows at 100,000 sections kept the garbage collector busy for 10 s);
+    ``lessons`` are the course's lesson slugs in course order (the manifest's)."""
     with closing(for_build(folder)) as db:
         db.executescript(SCHEMA)
-        ids = dict(db.execute("SELECT term, id FROM terms"))
-        for record in records:
-            db.executemany("INSERT INTO term_lessons VALUES (?, ?, ?, ?, ?, ?, ?)", [
-                (ids[record.term], u.lesson, u.title, u.url, u.first_count, u.count, u.order)
-                for u in lesson_uses(record.mentions)
-            ])
-        db.executescript(INDEX)
+        _number(db, lessons)
+        db.execute(f"INSERT INTO term_lessons {_SUMMED}")
         db.commit()
 
 
-def load_term_lessons(folder: Path) -> Iterator[tuple[str, list[LessonUse]]]:
-    """Each mentioned term's name and the lessons that mention it, in course order; one
-    term's lessons at a time, so a reader never holds every term's."""
-    path = Path(folder) / GLOSSARY_DB
-    if not path.is_file():
-        return
-    with closing(read_only(path)) as db:
-        names = dict(db.execute("SELECT id, term FROM terms"))
-        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
-        rows = db.execute(
-            "SELECT term_id, lesson, lesson_title, url, first_count, count, course_order "
-            "FROM term_lessons ORDER BY term_id, course_order"
-            if "term_lessons" in tables else _FROM_MENTIONS)
-        term_id, uses = None, []
-        for row in rows:
-            if row[0] != term_id:
-                if uses:
-                    yield names[term_id], uses
-                term_id, uses = row[0], []
-            uses.append(LessonUse(*row[1:]))
-        if uses:
-            yield names[term_id], uses
+def _number(db: sqlite3.Connection, lessons: Sequence[str]) -> None:
+    db.executescript(_NUMBERS)
+    db.executemany("INSERT INTO numbers VALUES (?, ?)",
+                   [(slug, n) for n, slug in enumerate(lessons, start=1)])
+
+
+class TermLessons:
+    """One version's ``term_lessons``, open while a report asks it about each term."""
+
+    def __init__(self, folder: Path, lessons: Sequence[str]):
+        """``lessons``: the version's lesson slugs in course order (its manifest's)."""
+        self.db = read_only(Path(folder) / GLOSSARY_DB)
+        self.ids = dict(self.db.execute("SELECT term, id FROM terms"))
+        self.lessons = len(lessons)
+        tables = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master")}
+        if "term_lessons" not in tables:  # a version built before the table: sum here
+            _number(self.db, lessons)
+            self.db.executescript(f"CREATE TEMP TABLE term_lessons AS {_SUMMED};"
+                                  "CREATE INDEX temp.term_lessons_order "
+                                  "ON term_lessons(term_id, course_order);")
+
+    def __enter__(self) -> TermLessons:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.db.close()
+
+    def first(self, term: str, limit: int | None) -> list[LessonUse]:
+        """The first ``limit`` lessons (None: all) that mention ``term``, in course order."""
+        return [LessonUse(*row) for row in self.db.execute(
+            f"SELECT {_USE} FROM term_lessons WHERE term_id = ? ORDER BY course_order LIMIT ?",
+            (self.ids.get(term), -1 if limit is None else limit))]
+
+    def before(self, term: str, number: int, limit: int | None) -> tuple[list[LessonUse], int]:
+        """The first ``limit`` lessons before lesson ``number`` that mention ``term``, and how
+        many there are."""
+        where = "FROM term_lessons WHERE term_id = ? AND number < ?"
+        found = [LessonUse(*row) for row in self.db.execute(
+            f"SELECT {_USE} {where} ORDER BY course_order LIMIT ?",
+            (self.ids.get(term), number, -1 if limit is None else limit))]
+        (count,), = self.db.execute(f"SELECT COUNT(*) {where}", (self.ids.get(term), number))
+        return found, count
+
+    def title_in(self, term: str, lesson: str) -> str | None:
+        """The lesson's title, as the term's mentions there give it; None if it has none."""
+        found = self.db.execute("SELECT lesson_title FROM term_lessons WHERE term_id = ? "
+                                "AND lesson = ? LIMIT 1", (self.ids.get(term), lesson)).fetchone()
+        return found[0] if found else None
+
+    def bars(self, most: int) -> dict[str, list[Bar]]:
+        """Every term's mentions summed over runs of consecutive lessons, at most ``most``
+        runs: lesson ``n`` (from 1) of ``lessons`` goes to bar ``(n - 1) * most // lessons``
+        (``most`` no more than ``lessons``: a bar per lesson on a shorter course). One pass of
+        SQLite over the table."""
+        scale = (min(most, self.lessons), max(self.lessons, 1))
+        names = {term_id: term for term, term_id in self.ids.items()}
+        found: dict[str, list[Bar]] = {}
+        for term_id, bar, lessons, count, url, _ in self.db.execute(
+                "SELECT term_id, (number - 1) * ? / ? AS bar, COUNT(*), SUM(count), url, "
+                "MIN(course_order) FROM term_lessons GROUP BY term_id, bar ORDER BY term_id, bar",
+                scale):
+            found.setdefault(names[term_id], []).append(Bar(bar, lessons, count, url))
+        return found
