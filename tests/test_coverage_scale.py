@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -29,7 +27,7 @@ from lessonsearch.coverage import (
     coverage_report,
 )
 from lessonsearch.coverage_render import STRIP_STEP, strip
-from lessonsearch.glossary_table import GLOSSARY_DB, Place, load_glossary
+from lessonsearch.glossary_table import Place, load_glossary
 from lessonsearch.index_store import current_version, read_manifest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,17 +122,6 @@ def test_a_generated_course_reports_what_every_mention_summed_gave(big_index: Pa
     report = coverage_report(current_version(big_index), big_index, shown=None)
     assert any(t.lesson_count > LESSONS_SHOWN for t in report.terms)  # the cap is exercised
     assert report.used_before_definition  # and the lessons used before a definition
-
-
-def test_a_version_without_the_table_gives_the_same_report(big_index: Path, tmp_path: Path):
-    """An index built before ``term_lessons`` existed: summed from its mentions instead."""
-    version = current_version(big_index)
-    older = Path(shutil.copytree(version, tmp_path / version.name))
-    with sqlite3.connect(older / GLOSSARY_DB) as db:
-        db.execute("DROP TABLE term_lessons")
-    for shown in (None, LESSONS_SHOWN):
-        assert coverage_report(older, big_index, shown=shown) == \
-            coverage_report(version, big_index, shown=shown)
 
 
 def test_the_old_strip_is_drawn_unchanged_on_a_course_within_the_bars(sample_index: Path):

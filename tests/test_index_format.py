@@ -30,10 +30,11 @@ def old_index(tmp_path: Path, tiny_index: Path) -> Path:
 def test_an_index_of_another_format_is_refused_with_what_to_do(old_index: Path):
     with pytest.raises(IndexIncompatible, match="lessonsearch index --full"):
         Searcher.open(old_index)
-    done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", "search", "cache",
-                           "--index", str(old_index)], capture_output=True, text=True)
-    assert done.returncode == 1
-    assert "built by another version" in done.stderr and "Traceback" not in done.stderr
+    for command in (["search", "cache"], ["coverage"]):
+        done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", *command,
+                               "--index", str(old_index)], capture_output=True, text=True)
+        assert done.returncode == 1, command
+        assert "built by another version" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_the_next_build_replaces_it_without_reusing_anything(old_index: Path, tiny_course: Path):

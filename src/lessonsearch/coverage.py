@@ -28,6 +28,7 @@ from .coverage_terms import (
     UsedBeforeDefinition,
     term_coverage,
 )
+from .errors import IndexIncompatible
 from .glossary_table import (
     BrokenAnchor,
     Candidate,
@@ -36,7 +37,7 @@ from .glossary_table import (
     load_coverage_tables,
     load_glossary,
 )
-from .index_store import read_manifest
+from .index_store import FORMAT, read_manifest
 from .search_log import ZeroResult, read_zero_results
 from .term_lessons import TermLessons
 from .term_lookup import Glossary
@@ -135,6 +136,8 @@ def coverage_report(
     every section's mentions.
     """
     manifest = read_manifest(version_dir)
+    if manifest.get("format") != FORMAT:
+        raise IndexIncompatible(str(Path(version_dir).parent))
     records = load_glossary(version_dir, mentions=False)
     facts = load_coverage_tables(version_dir)
     lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"]) for x in manifest["lessons"])

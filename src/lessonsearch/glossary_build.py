@@ -23,7 +23,7 @@ from .glossary_source import read_glossary
 from .glossary_table import (
     CoverageFacts,
     Definition,
-    Mention,
+    SectionRow,
     TermRecord,
     write_coverage_tables,
     write_glossary_table,
@@ -74,7 +74,8 @@ def build_glossary(
     variants = {t.name: [t.name, *t.aliases] for t in terms}
     matcher = TermMatcher(variants)
     matcher_key = fingerprint(sorted(variants.items()))
-    counts: dict[str, list[Mention]] = {t.name: [] for t in terms}
+    counts: dict[str, list[tuple[int, int]]] = {t.name: [] for t in terms}
+    sections: list[SectionRow] = []
     by_doc: dict[str, tuple[str, ...]] = {}
     texts = ["\n".join(filter(None, (doc.heading, doc.body))) for doc in docs]
     keyed = [(f"{matcher_key}:{hashlib.sha256(text.encode()).hexdigest()}", text)
@@ -84,11 +85,11 @@ def build_glossary(
         if not found:
             continue
         by_doc[doc.id] = tuple(variant for name in sorted(found) for variant in variants[name])
+        sections.append((doc.order, doc.lesson.slug, doc.lesson.title, doc.anchor, doc.url))
         for name, count in found.items():
-            counts[name].append(Mention(doc.lesson.slug, doc.lesson.title, doc.anchor, doc.url,
-                                        count, doc.order))
+            counts[name].append((doc.order, count))
     records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
-    write_glossary_table(out_dir, records)
+    write_glossary_table(out_dir, records, sections, counts)
     write_term_lessons(out_dir, [lesson.slug for lesson in course.lessons])
     write_completions(out_dir, _completion_entries(records, course, docs))
     write_coverage_tables(out_dir, CoverageFacts(
@@ -153,7 +154,9 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     return terms
 
 
-def _record(term: _Term, mentions: list[Mention]) -> TermRecord:
+def _record(term: _Term, mentions: list[tuple[int, int]]) -> TermRecord:
+    """The term as the table stores it; its ``mentions`` (course order, count) are written
+    beside it, not kept in the record."""
     entry = term.entry
     definitions = []
     if entry is not None:
@@ -171,7 +174,7 @@ def _record(term: _Term, mentions: list[Mention]) -> TermRecord:
         aliases=tuple(dict.fromkeys(term.aliases)),
         see_also=tuple(entry.see_also) if entry else (),
         definitions=tuple(definitions),
-        mentions=tuple(mentions),
-        mention_count=sum(m.count for m in mentions),
+        mentions=(),
+        mention_count=sum(count for _, count in mentions),
         mention_sections=len(mentions),
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,15 +41,23 @@ CREATE TABLE definitions (
     source TEXT NOT NULL,            -- glossary/file.md:LINE or lesson url
     lesson TEXT, anchor TEXT, url TEXT, kind TEXT, course_order INTEGER
 );
+CREATE TABLE sections (
+    course_order INTEGER PRIMARY KEY,  -- the section's place in the course
+    lesson TEXT NOT NULL, lesson_title TEXT NOT NULL, anchor TEXT, url TEXT NOT NULL
+);
 CREATE TABLE mentions (
     term_id INTEGER NOT NULL REFERENCES terms(id),
-    lesson TEXT NOT NULL, lesson_title TEXT NOT NULL, anchor TEXT, url TEXT NOT NULL,
+    course_order INTEGER NOT NULL REFERENCES sections(course_order),
     count INTEGER NOT NULL,
-    course_order INTEGER NOT NULL    -- the section's place in the course
-);
+    PRIMARY KEY (term_id, course_order)
+) WITHOUT ROWID;
 """
-INDEXES = "CREATE INDEX mentions_term ON mentions(term_id, course_order);"
-"""Made once the rows are in: cheaper than keeping it sorted through every insert."""
+"""A mention is a term, a section and a count: each section's lesson, title and link are
+written once, not once for every term it mentions. Mentions are stored, and inserted, in
+(term, course order) order, so one term's are one range of the file."""
+
+_MENTION = ("SELECT term_id, lesson, lesson_title, anchor, url, count, course_order "
+            "FROM mentions JOIN sections USING (course_order)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +105,19 @@ class TermRecord:
         return next((d for d in self.definitions if d.origin == "lesson"), None)
 
 
-def write_glossary_table(folder: Path, records: list[TermRecord]) -> None:
+SectionRow = tuple[int, str, str, str | None, str]
+"""A section some term is mentioned in: (course order, lesson, lesson title, anchor, url)."""
+
+
+def write_glossary_table(folder: Path, records: list[TermRecord], sections: Iterable[SectionRow],
+                         mentions: Mapping[str, Iterable[tuple[int, int]]]) -> None:
+    """The terms, their ids in ``records`` order, and each term's ``mentions`` (by name): the
+    (course order, count) of every section in ``sections`` that mentions it, in course order.
+    The records' own ``mentions`` are not read."""
     db = for_build(folder)
     try:
         db.executescript(SCHEMA)
+        db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?)", sections)
         for term_id, r in enumerate(records, start=1):
             db.execute(
                 "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -112,12 +130,8 @@ def write_glossary_table(folder: Path, records: list[TermRecord]) -> None:
                 [(term_id, d.origin, d.text, d.source, d.lesson, d.anchor, d.url, d.kind, d.order)
                  for d in r.definitions],
             )
-            db.executemany(
-                "INSERT INTO mentions VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(term_id, m.lesson, m.lesson_title, m.anchor, m.url, m.count, m.order)
-                 for m in r.mentions],
-            )
-        db.executescript(INDEXES)
+            db.executemany("INSERT INTO mentions VALUES (?, ?, ?)",
+                           [(term_id, order, count) for order, count in mentions[r.term]])
         db.commit()
     finally:
         db.close()
@@ -141,7 +155,7 @@ def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
             definitions.setdefault(row[0], []).append(Definition(*row[1:]))
         found: dict[int, list[Mention]] = {}
         if mentions:
-            for row in db.execute("SELECT * FROM mentions ORDER BY course_order"):
+            for row in db.execute(f"{_MENTION} ORDER BY course_order"):
                 found.setdefault(row[0], []).append(Mention(*row[1:]))
         records = []
         for (term_id, term, anchor, definition, source, in_glossary, see_also, total,
@@ -165,9 +179,8 @@ def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Me
         if found is None:
             return ()
         # By the term's id: joined on the name, SQLite sorted every mention of every term.
-        return tuple(Mention(*row) for row in db.execute(
-            "SELECT lesson, lesson_title, anchor, url, count, course_order FROM mentions "
-            "WHERE term_id = ? ORDER BY course_order LIMIT ?",
+        return tuple(Mention(*row[1:]) for row in db.execute(
+            f"{_MENTION} WHERE term_id = ? ORDER BY course_order LIMIT ?",
             (found[0], -1 if limit is None else limit)))
     finally:
         db.close()

@@ -6,9 +6,6 @@ once into ``term_lessons``, a row per term and lesson (about a third as many), w
 ``GROUP BY`` over the ``mentions`` table it has just written; the report asks SQLite only for
 what it shows: each term's first lessons, its lessons before the defining one, and its
 strip's bars, summed over runs of consecutive lessons.
-
-A version written before this table existed gets the same rows the same way, into a temporary
-table when its report is made: slower, but the same report.
 """
 
 from __future__ import annotations
@@ -41,7 +38,8 @@ CREATE TEMP TABLE numbers (slug TEXT PRIMARY KEY, number INTEGER NOT NULL);
 _SUMMED = """
 SELECT term_id, MIN(course_order) AS course_order, IFNULL(numbers.number, 0) AS number, lesson,
        lesson_title, url, count AS first_count, SUM(count) AS count
-FROM mentions LEFT JOIN numbers ON numbers.slug = mentions.lesson
+FROM mentions JOIN sections USING (course_order)
+     LEFT JOIN numbers ON numbers.slug = sections.lesson
 GROUP BY term_id, lesson ORDER BY term_id, MIN(course_order)
 """
 """The mentions summed per term and lesson. With one ``MIN()`` in the query, SQLite takes the
@@ -104,12 +102,6 @@ class TermLessons:
         self.db = read_only(Path(folder) / GLOSSARY_DB)
         self.ids = dict(self.db.execute("SELECT term, id FROM terms"))
         self.lessons = len(lessons)
-        tables = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master")}
-        if "term_lessons" not in tables:  # a version built before the table: sum here
-            _number(self.db, lessons)
-            self.db.executescript(f"CREATE TEMP TABLE term_lessons AS {_SUMMED};"
-                                  "CREATE INDEX temp.term_lessons_order "
-                                  "ON term_lessons(term_id, course_order);")
 
     def __enter__(self) -> TermLessons:
         return self
