@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import LessonFormatError
 from .model import CourseInfo, Module
 from .slugs import slugify
+from .yaml_data import YAMLError, safe_load
 
 COURSE_FILES = ("lessonsearch.toml", "config.yaml")
 DEFAULT_BASE_URL = "/lessons/"
@@ -127,8 +126,8 @@ def _text(value: Any, name: str, source: str) -> str | None:
 
 def _from_workbench(text: str, source: str) -> CourseFile:
     try:
-        data = yaml.safe_load(text) or {}
-    except yaml.YAMLError as exc:
+        data = safe_load(text) or {}
+    except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         raise LessonFormatError(source, f"invalid YAML: {exc}", line) from exc

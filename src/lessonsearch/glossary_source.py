@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
-
 from lessonsearch.analysis import words
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
 from lessonsearch.model import GlossaryEntry, Problem
+
+from .yaml_data import YAMLError, safe_load
 
 _FRONT_MATTER_END = ("---", "...")
 _ABBREVIATED_TERM = re.compile(r"^(?P<term>.+?)\s*\((?P<abbr>[A-Z][A-Z0-9]{1,7})\)$")
@@ -95,8 +95,8 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
         else:
             start = end + 1
             try:
-                meta = yaml.safe_load("\n".join(lines[1:end]))
-            except yaml.YAMLError as error:
+                meta = safe_load("\n".join(lines[1:end]))
+            except YAMLError as error:
                 mark = getattr(error, "problem_mark", None)
                 line = mark.line + 2 if mark is not None else 1
                 problems.append(Problem(shown, f"Front matter is not valid YAML ({error}); "

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.attrs import attrs_plugin
@@ -23,6 +22,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from ..errors import LessonFormatError
 from ..model import CodeBlock, DefinitionItem, Lesson, Module, Section
 from ..slugs import AnchorRegistry, anchor_for, slug_from_filename, slugify
+from ..yaml_data import YAMLError, safe_load
 
 
 def _parser() -> MarkdownIt:
@@ -146,8 +146,8 @@ def _front_matter(tokens: list[Token], source: str) -> dict[str, Any]:
     if not tokens or tokens[0].type != "front_matter":
         return {}
     try:
-        meta = yaml.safe_load(tokens[0].content)
-    except yaml.YAMLError as exc:
+        meta = safe_load(tokens[0].content)
+    except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1  # +1 for 1-based, +1 for the '---'
         column = mark.column + 1 if mark is not None else None
