@@ -109,7 +109,7 @@ def test_no_index_yet(tmp_path: Path) -> None:
 
 def test_failing_index_writer_keeps_the_old_version(built, tiny_course, monkeypatch) -> None:
     out, version = built
-    real_write = build.write_whoosh
+    real_start = build.start_whoosh
 
     def write_then_fail(folder, docs, *args, **kwargs):
         def some_then_boom():
@@ -117,9 +117,9 @@ def test_failing_index_writer_keeps_the_old_version(built, tiny_course, monkeypa
                 if number == 3:
                     raise Boom("disk on fire")
                 yield doc
-        return real_write(folder, some_then_boom(), *args, **kwargs)
+        return real_start(folder, some_then_boom(), *args, **kwargs)
 
-    monkeypatch.setattr(build, "write_whoosh", write_then_fail)
+    monkeypatch.setattr(build, "start_whoosh", write_then_fail)
     with pytest.raises(Boom):
         build_tiny(tiny_course, out)
     assert os.readlink(out / "current") == version
@@ -150,11 +150,31 @@ def test_interrupted_build_keeps_the_old_version(built, tiny_course, monkeypatch
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(build, "build_glossary", interrupted)
+    monkeypatch.setattr(build, "find_terms", interrupted)
     with pytest.raises(KeyboardInterrupt):
         build_tiny(tiny_course, out)
     assert os.readlink(out / "current") == version
     assert tmp_folders(out) == []
+    assert search_works(out)
+
+
+def test_a_glossary_failure_while_segments_are_written_keeps_the_old_version(
+        built, tiny_course, monkeypatch) -> None:
+    """The Whoosh segments are being written by other processes when the glossary fails:
+    they are stopped, the lock they were written under is released, nothing is published."""
+    out, version = built
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(build, "write_glossary", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        build_tiny(tiny_course, out, full=True)
+    assert os.readlink(out / "current") == version
+    assert tmp_folders(out) == []
+    monkeypatch.undo()
+    report = build_tiny(tiny_course, out, full=True)  # not refused: no lock was left behind
+    assert os.readlink(out / "current") == report.version
     assert search_works(out)
 
 
@@ -173,7 +193,7 @@ def test_failure_while_publishing_keeps_the_old_version(built, tiny_course, monk
 
 
 def test_a_failed_first_build_leaves_no_index(tiny_course, tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr(build, "write_whoosh", lambda *a, **k: (_ for _ in ()).throw(Boom()))
+    monkeypatch.setattr(build, "start_whoosh", lambda *a, **k: (_ for _ in ()).throw(Boom()))
     with pytest.raises(Boom):
         build_tiny(tiny_course, tmp_path / "index")
     assert tmp_folders(tmp_path / "index") == []

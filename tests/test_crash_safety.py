@@ -34,7 +34,7 @@ FINISH_SECONDS = 60
 
 STAGE_KILLER = """
 import os, signal, sys
-from lessonsearch import build, index_store
+from lessonsearch import index_store, whoosh_writer
 from lessonsearch.cli import main
 
 def die(*args, **kwargs):
@@ -48,7 +48,7 @@ def then_die(original):
 
 stage = sys.argv[1]
 if stage == "whoosh-written":          # the new version's files, without a manifest
-    build.write_whoosh = then_die(build.write_whoosh)
+    whoosh_writer.WhooshWrite.finish = then_die(whoosh_writer.WhooshWrite.finish)
 elif stage == "version-complete":      # manifest written and synced, still v-….tmp
     index_store._fsync_tree = then_die(index_store._fsync_tree)
 elif stage == "version-renamed":       # v-… in place, `current` not yet pointing to it

@@ -16,10 +16,10 @@ from . import index_store
 from .build_cache import BuildCache
 from .course import read_course
 from .coverage_allow import course_allow
-from .glossary_build import build_glossary
+from .glossary_build import find_terms, write_glossary
 from .model import CourseRead, Problem
 from .whoosh_index import documents
-from .whoosh_writer import write_whoosh
+from .whoosh_writer import start_whoosh
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +82,16 @@ def build_index(
         try:
             read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache)
             docs = list(documents(read.course))
-            glossary = build_glossary(read.course, glossary_dir, tmp, out, cache, docs)
+            glossary = find_terms(read.course, glossary_dir, cache, docs)
             problems = read.problems + glossary.problems
-            count, written = write_whoosh(tmp, docs,
-                                          glossary.terms_by_document, cache, previous)
+            # Other processes write the Whoosh segments while this one writes the glossary.
+            whoosh = start_whoosh(tmp, docs, glossary.terms_by_document, cache, previous)
+            try:
+                write_glossary(glossary, read.course, glossary_dir, tmp, out, cache, docs)
+            except BaseException:
+                whoosh.cancel()
+                raise
+            count, written = whoosh.finish()
             cache.save(tmp)
             manifest = _manifest(name, read, problems, count, glossary.term_count)
             manifest["coverage_allow"] = course_allow(lessons_dir)

@@ -33,14 +33,22 @@ from .slugs import slugify
 from .term_forms import term_key
 from .term_lessons import write_term_lessons
 from .term_matching import TermMatcher
-from .whoosh_index import Document, documents
+from .whoosh_index import Document
 
 
 @dataclass
 class GlossaryBuild:
+    """The course's terms, found (``find_terms``) and not yet written (``write_glossary``)."""
+
     problems: tuple[Problem, ...] = ()
     terms_by_document: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The names of the terms each document mentions: the Whoosh stage indexes them."""
     records: list[TermRecord] = field(default_factory=list)
+    entries: tuple[GlossaryEntry, ...] = ()
+    sections: list[SectionRow] = field(default_factory=list)
+    mentions: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    """Each term's (course order, count) of every section that mentions it."""
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def term_count(self) -> int:
@@ -55,21 +63,14 @@ class _Term:
     aliases: list[str] = field(default_factory=list)
 
 
-def build_glossary(
-    course: Course,
-    glossary_dir: Path | None,
-    out_dir: Path,
-    index_dir: Path | None = None,
-    cache: BuildCache | None = None,
-    docs: list[Document] | None = None,
-) -> GlossaryBuild:
-    """``docs`` are ``documents(course)``, when the caller has them already."""
-    docs = docs if docs is not None else list(documents(course))
+def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
+               docs: list[Document]) -> GlossaryBuild:
+    """The glossary's entries and the terms lessons define, each with its mentions per
+    section; ``docs`` are ``documents(course)``."""
     entries: tuple[GlossaryEntry, ...] = ()
     problems: tuple[Problem, ...] = ()
     if glossary_dir is not None and Path(glossary_dir).is_dir():
         entries, problems = read_glossary(Path(glossary_dir))
-    cache = cache or BuildCache()
     terms = _merge(entries, course, cache)
     variants = {t.name: [t.name, *t.aliases] for t in terms}
     matcher = TermMatcher(variants)
@@ -89,15 +90,23 @@ def build_glossary(
         for name, count in found.items():
             counts[name].append((doc.order, count))
     records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
-    write_glossary_table(out_dir, records, sections, counts)
+    return GlossaryBuild(problems, by_doc, records, entries, sections, counts,
+                         {t.name: tuple(t.aliases) for t in terms})
+
+
+def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | None,
+                   out_dir: Path, index_dir: Path | None, cache: BuildCache,
+                   docs: list[Document]) -> None:
+    """The glossary table, the completions and the coverage report's build-time facts, in
+    the version being built in ``out_dir``; ``index_dir`` holds the live version."""
+    write_glossary_table(out_dir, found.records, found.sections, found.mentions)
     write_term_lessons(out_dir, [lesson.slug for lesson in course.lessons])
-    write_completions(out_dir, _completion_entries(records, course, docs))
+    write_completions(out_dir, _completion_entries(found.records, course, docs))
     write_coverage_tables(out_dir, CoverageFacts(
-        candidates=_candidates(course, docs, {t.name: tuple(t.aliases) for t in terms}, cache),
+        candidates=_candidates(course, docs, found.aliases, cache),
         broken_anchors=find_broken_anchors(course, index_dir),
-        conflicts=glossary_conflicts(problems, entries, glossary_dir),
+        conflicts=glossary_conflicts(found.problems, found.entries, glossary_dir),
     ))
-    return GlossaryBuild(problems, by_doc, records)
 
 
 def _completion_entries(records: list[TermRecord], course: Course, docs: list[Document]):

@@ -28,7 +28,7 @@ from whoosh.writing import SegmentWriter
 
 from .analysis import WORD
 from .build_cache import BuildCache, fingerprint
-from .parallel import map_in_processes
+from .parallel import start_in_processes
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
 
 CHUNK_DOCS = 500
@@ -48,6 +48,18 @@ def write_whoosh(
     With the ``previous`` version and its build ``cache``, only the chunks that changed are
     written. Also writes ``spelling.json`` (see ``write_spelling``).
     """
+    return start_whoosh(folder, docs, terms_of, cache, previous).finish()
+
+
+def start_whoosh(
+    folder: Path,
+    docs: Iterable[Document],
+    terms_of: dict[str, tuple[str, ...]] | None = None,
+    cache: BuildCache | None = None,
+    previous: Path | None = None,
+) -> WhooshWrite:
+    """``write_whoosh``, begun: the segments are written by other processes until
+    ``finish()``, so this one can write the glossary meanwhile."""
     cache = cache or BuildCache()
     terms_of = terms_of or {}
     lessons: dict[str, list[dict]] = {}
@@ -72,48 +84,73 @@ def write_whoosh(
         target.mkdir(parents=True, exist_ok=True)
         ix = index.create_in(str(target), schema())
         kept, todo = [], list(lessons)
-    chunks = {chunk: old_chunks[chunk] for chunk in kept}
     size = max(CHUNK_DOCS, sum(len(rows) for rows in lessons.values()) // MAX_CHUNKS + 1)
     groups = _chunks(todo, lessons, size)
-    counted = _write_segments(ix, target, [[(slug, lessons[slug]) for slug in group]
-                                           for group in groups])
-    for group in groups:
-        chunks[fingerprint(group)] = group
-    surfaces: Counter[str] = Counter()
-    for slug, signature in signatures.items():
-        cache.keep("documents", slug, signature)
-        found = counted.get(slug) or cache.previous("surfaces", signature)
-        found = found if found is not None else _surfaces(lessons[slug])
-        cache.keep("surfaces", signature, found)
-        surfaces.update(found)
-    cache.keep("chunks", "all", chunks)
-    write_spelling(folder, surfaces)
-    return sum(len(rows) for rows in lessons.values()), len(todo)
+    return WhooshWrite(folder, ix, lessons, signatures, cache,
+                       {chunk: old_chunks[chunk] for chunk in kept}, groups)
 
 
 Group = list[tuple[str, list[dict]]]
 """The lessons of one chunk: (slug, the rows of its documents)."""
 
 
-def _write_segments(ix, target: Path, groups: list[Group]) -> dict[str, dict[str, int]]:
-    """One new segment per group, in one commit, written on every core as Whoosh's own
-    multi-segment writer does: each child writes its segment's files without the lock, the
-    parent lists them all. Returns each written lesson's word counts (``_surfaces``),
-    counted by the same child."""
-    if not groups:
-        return {}
-    # The lock is the parent's; it also carries every segment the index already has.
-    writer = ix.writer(compound=False)
-    try:
-        written = map_in_processes(partial(_write_segment, str(target)), groups, min_items=2)
-    except BaseException:
-        writer.cancel()
-        raise
-    new = [segment for segment, _ in written]
-    writer._commit_toc(writer._merge_segments(_keep_segments, None, None) + new)
-    writer._close_segment()
-    writer._finish()
-    return {slug: counts for _, counted in written for slug, counts in counted.items()}
+class WhooshWrite:
+    """New segments being written, one per group of lessons, in one commit, on every core
+    as Whoosh's own multi-segment writer does: each child writes its segment's files without
+    the lock, and ``finish`` lists them all. The children also count each lesson's words
+    (``_surfaces``)."""
+
+    def __init__(self, folder: Path, ix, lessons: dict[str, list[dict]],
+                 signatures: dict[str, str], cache: BuildCache, chunks: dict[str, list[str]],
+                 groups: list[list[str]]):
+        self._folder, self._lessons, self._signatures = folder, lessons, signatures
+        self._cache, self._chunks, self._groups = cache, chunks, groups
+        # The lock is this process's; it also carries every segment the index already has.
+        self._writer = ix.writer(compound=False) if groups else None
+        try:
+            self._started = start_in_processes(
+                partial(_write_segment, str(folder / WHOOSH_DIR)),
+                [[(slug, lessons[slug]) for slug in group] for group in groups], min_items=1)
+        except BaseException:
+            self.cancel()
+            raise
+
+    def finish(self) -> tuple[int, int]:
+        """Wait for the segments and commit them: (documents, lessons written)."""
+        try:
+            written = self._started.result()
+        except BaseException:
+            self.cancel()
+            raise
+        if self._writer is not None:
+            new = [segment for segment, _ in written]
+            writer, self._writer = self._writer, None
+            writer._commit_toc(writer._merge_segments(_keep_segments, None, None) + new)
+            writer._close_segment()
+            writer._finish()
+        counted = {slug: counts for _, found in written for slug, counts in found.items()}
+        for group in self._groups:
+            self._chunks[fingerprint(group)] = group
+        cache, lessons = self._cache, self._lessons
+        surfaces: Counter[str] = Counter()
+        for slug, signature in self._signatures.items():
+            cache.keep("documents", slug, signature)
+            found = counted.get(slug) or cache.previous("surfaces", signature)
+            found = found if found is not None else _surfaces(lessons[slug])
+            cache.keep("surfaces", signature, found)
+            surfaces.update(found)
+        cache.keep("chunks", "all", self._chunks)
+        write_spelling(self._folder, surfaces)
+        return sum(len(rows) for rows in lessons.values()), sum(map(len, self._groups))
+
+    def cancel(self) -> None:
+        """Stop: no segment is listed, and the lock is released."""
+        started = getattr(self, "_started", None)
+        if started is not None:
+            started.cancel()
+        if self._writer is not None:
+            self._writer.cancel()
+            self._writer = None
 
 
 def _write_segment(folder: str, group: Group):
