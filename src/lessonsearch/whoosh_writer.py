@@ -36,21 +36,6 @@ MAX_CHUNKS = 20
 """At most this many segments from a full build: each one costs every query a little."""
 
 
-def write_whoosh(
-    folder: Path,
-    docs: Iterable[Document],
-    terms_of: dict[str, tuple[str, ...]] | None = None,
-    cache: BuildCache | None = None,
-    previous: Path | None = None,
-) -> tuple[int, int]:
-    """Write the documents into a new Whoosh index in ``folder``: (documents, lessons written).
-
-    With the ``previous`` version and its build ``cache``, only the chunks that changed are
-    written. Also writes ``spelling.json`` (see ``write_spelling``).
-    """
-    return start_whoosh(folder, docs, terms_of, cache, previous).finish()
-
-
 def start_whoosh(
     folder: Path,
     docs: Iterable[Document],
@@ -58,8 +43,13 @@ def start_whoosh(
     cache: BuildCache | None = None,
     previous: Path | None = None,
 ) -> WhooshWrite:
-    """``write_whoosh``, begun: the segments are written by other processes until
-    ``finish()``, so this one can write the glossary meanwhile."""
+    """Begin writing the documents into a new Whoosh index in ``folder``: the segments are
+    written by other processes until ``finish()`` (documents, lessons written), so this one
+    can write the glossary meanwhile.
+
+    With the ``previous`` version and its build ``cache``, only the chunks that changed are
+    written. ``finish`` also writes ``spelling.json`` (see ``write_spelling``).
+    """
     cache = cache or BuildCache()
     terms_of = terms_of or {}
     lessons: dict[str, list[dict]] = {}
