@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,9 @@ from lessonsearch.build import build_index
 from lessonsearch.build_cache import CACHE_FILE
 from lessonsearch.index_store import current_version
 from lessonsearch.searcher import Searcher
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from generate_course import generate  # noqa: E402
 
 QUERIES = ["kv cache", "key-value cache", "temperature", "token", '"keys and values"',
            "prompt OR logit", "memory -cache", "temprature", "how does the cache grow?"]
@@ -123,3 +127,25 @@ def test_a_damaged_cache_only_costs_a_full_build(course: Path, tmp_path: Path):
     report = build(course, out)
     assert report.rewritten == 4
     assert hits(out, "temperature")
+
+
+# --- A generated course -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated course of 40 lessons (its lessons mention the glossary's terms)."""
+    folder = tmp_path_factory.mktemp("generated")
+    generate(folder, 320)
+    return folder
+
+
+def test_questions_rank_alike_however_the_course_is_split_into_segments(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A question ranks by how many of its words a section holds, counted in the whole
+    course: counted per segment (as Whoosh does), a section scored 0 wherever its segment
+    lacked the question's other words."""
+    build(generated, tmp_path / "many")  # a segment per lesson (CHUNK_DOCS above)
+    monkeypatch.setattr(whoosh_writer, "CHUNK_DOCS", 10_000)
+    build(generated, tmp_path / "one")
+    assert answers(tmp_path / "many") == answers(tmp_path / "one")

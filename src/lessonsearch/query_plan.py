@@ -95,6 +95,12 @@ class MostWords(wq.Or):
     query had one word; and it hands its children the page's lowest score with the bonus
     added, so they may drop sections that belong on the page. The top ten of "how does the
     cache grow" missed three sections that scored above the tenth.
+
+    Whoosh also counts the query's words in each segment: in a segment where one word alone
+    occurs, every section scored 0, so a section's rank depended on which chunk of the
+    course the build had put it in (and an incremental build ranked questions differently
+    from a full one). Here the words are counted in the whole index (``words_present``),
+    and a query only one of whose words the course holds is scored as that word alone.
     """
 
     def __init__(self, subqueries, boost: float = 1.0):
@@ -104,14 +110,25 @@ class MostWords(wq.Or):
         reader = searcher.reader()
         union = self._tree_matcher(subs, matching.UnionMatcher, searcher, context,
                                    lambda q: q.estimate_size(reader))
-        return _Coordinated(union, scale=self.scale) if any(union.term_matchers()) else union
+        present = words_present(self, searcher.get_parent())
+        if present <= 1 or not any(union.term_matchers()):
+            return union
+        return _Coordinated(union, scale=self.scale, words=present)
+
+
+def words_present(q: wq.Query, top) -> int:
+    """How many of the query's words (a phrase's each, repeats included, as Whoosh counts
+    them) occur anywhere in the index ``top`` searches."""
+    return sum(1 for field, text in q.iter_all_terms() if top.doc_frequency(field, text))
 
 
 class _Coordinated(matching.CoordMatcher):
+    def __init__(self, child, scale: float, words: int):
+        super().__init__(child, scale=scale)
+        self._termcount = words  # in the whole index, not in this segment or what is left
+
     def _replacement(self, newchild):
-        replaced = _Coordinated(newchild, scale=self._scale)
-        replaced._termcount = self._termcount  # the query's words, not those left
-        return replaced
+        return _Coordinated(newchild, scale=self._scale, words=self._termcount)
 
     def supports_block_quality(self) -> bool:
         return False

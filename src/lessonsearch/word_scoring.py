@@ -24,7 +24,7 @@ from pickle import loads
 from whoosh import query as wq
 from whoosh.codec.whoosh3 import W3LeafMatcher
 
-from .query_plan import MostWords
+from .query_plan import MostWords, words_present
 
 Scores = dict[int, float]
 CACHED_POSTINGS = 1_000_000
@@ -154,18 +154,16 @@ class _Segment:
         return {d: first[d] + sum(other[d] for other in rest) + excluded for d in common}
 
     def most_words(self, q: MostWords) -> Scores:
-        """Whoosh's coordination bonus (``CoordMatcher``): words present in this segment."""
+        """Whoosh's coordination bonus over the words the index holds (``MostWords``)."""
         if len(q.subqueries) == 1:
             return self.evaluate(q.subqueries[0])  # Whoosh gives one query no bonus
         leaves = [[self.term(t.text) for t in (s.subqueries if isinstance(s, wq.Or) else [s])]
                   for s in q.subqueries]
-        present = sum(1 for group in leaves for scores in group if scores)
         union = _sum_union([_sum_union(group) for group in leaves])
-        if not union or present == 0:
-            return {}
+        present = words_present(q, self.top)
+        if not union or present <= 1:
+            return union
         scale = q.scale
-        if present == scale:
-            return dict.fromkeys(union, 0)
         bonus = 1 / (present - scale) ** 2
         factor = (present - 1) / present
         out = {}
