@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from lessonsearch import responses, whoosh_writer
+from lessonsearch import glossary_build, responses, whoosh_writer
 from lessonsearch.build import build_index
 from lessonsearch.build_cache import CACHE_FILE
 from lessonsearch.index_store import current_version
@@ -138,6 +138,52 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("generated")
     generate(folder, 320)
     return folder
+
+
+@pytest.mark.parametrize("edit, patched", [
+    ("a paragraph", True),       # one lesson's mentions change
+    ("a heading", True),         # and the completions with it
+    ("a new section", False),    # every later section moves: the file is written anew
+    ("a removed lesson", False),
+])
+def test_the_glossary_file_is_patched_or_rewritten_and_equals_a_full_build(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str,
+        patched: bool):
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    out = tmp_path / "index"
+    build(course, out)
+    lesson = sorted((course / "lessons").glob("*.md"))[5]
+    text = lesson.read_text()
+    if edit == "a paragraph":
+        lesson.write_text(text + "\nThe tokenizer and the cache, once more.\n")
+    elif edit == "a heading":
+        lesson.write_text(text.replace("\n## ", "\n## Renamed ", 1) + "\nThe cache again.\n")
+    elif edit == "a new section":
+        lesson.write_text(text.replace("\n## ", "\n## Inserted\n\nThe cache here.\n\n## ", 1))
+    else:
+        lesson.unlink()
+    written_anew = []
+    monkeypatch.setattr(glossary_build, "write_glossary_table",
+                        spy(glossary_build.write_glossary_table, written_anew))
+    build(course, out)
+    assert bool(written_anew) is not patched
+    build(course, tmp_path / "full", full=True)
+    spelling, tables = side_files(out)
+    full_spelling, full_tables = side_files(tmp_path / "full")
+    # A renamed heading or a removed lesson loses anchors the previous version published; a
+    # first build has no previous version.
+    lost = {row[0] for row in tables.pop("broken_anchors")}
+    assert lost == ({lesson.stem} if edit in ("a heading", "a removed lesson") else set())
+    assert full_tables.pop("broken_anchors") == []
+    assert (spelling, tables) == (full_spelling, full_tables)
+    assert answers(out) == answers(tmp_path / "full")
+
+
+def spy(function, calls: list):
+    def wrapped(*args, **kwargs):
+        calls.append(args)
+        return function(*args, **kwargs)
+    return wrapped
 
 
 def test_questions_rank_alike_however_the_course_is_split_into_segments(

@@ -89,7 +89,7 @@ def build_index(
             # Other processes write the Whoosh segments while this one writes the glossary.
             whoosh = start_whoosh(tmp, docs, glossary.terms_by_document, cache, previous)
             try:
-                write_glossary(glossary, read.course, glossary_dir, tmp, out, cache, docs)
+                write_glossary(glossary, read.course, glossary_dir, tmp, out, cache, docs, previous)
             except BaseException:
                 whoosh.cancel()
                 raise

@@ -30,6 +30,8 @@ _WORD_START = re.compile(r"(?<![^\W_])[^\W_]")
 """A letter or digit that follows the start, a space, punctuation or an underscore."""
 
 SCHEMA = """
+DROP TABLE IF EXISTS completion_entries;  -- a patched build's file is the previous version's
+DROP TABLE IF EXISTS completion_keys;
 CREATE TABLE completion_entries (
     number INTEGER PRIMARY KEY, text TEXT NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL
 );

@@ -10,6 +10,7 @@ a term's alias finds sections that use another of its names.
 from __future__ import annotations
 
 import hashlib
+import shutil
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -21,17 +22,19 @@ from .coverage_facts import find_broken_anchors, glossary_conflicts
 from .definitions import find_definitions
 from .glossary_source import read_glossary
 from .glossary_table import (
+    GLOSSARY_DB,
     CoverageFacts,
     Definition,
     SectionRow,
     TermRecord,
+    patch_glossary_table,
     write_coverage_tables,
     write_glossary_table,
 )
 from .model import Course, GlossaryEntry, LessonDefinition, Problem
 from .slugs import slugify
 from .term_forms import term_key
-from .term_lessons import write_term_lessons
+from .term_lessons import patch_term_lessons, write_term_lessons
 from .term_matching import TermMatcher
 from .whoosh_index import Document
 
@@ -49,6 +52,8 @@ class GlossaryBuild:
     mentions: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     """Each term's (course order, count) of every section that mentions it."""
     aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    lesson_mentions: dict[str, str] = field(default_factory=dict)
+    """A fingerprint of each lesson's rows in the mention tables (its place included)."""
 
     @property
     def term_count(self) -> int:
@@ -82,31 +87,75 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     keyed = [(f"{matcher_key}:{hashlib.sha256(text.encode()).hexdigest()}", text)
              for text in texts]
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
+    per_lesson: dict[str, list] = {lesson.slug: [] for lesson in course.lessons}
     for doc, found in zip(docs, counted, strict=True):
         if not found:
             continue
         by_doc[doc.id] = tuple(variant for name in sorted(found) for variant in variants[name])
-        sections.append((doc.order, doc.lesson.slug, doc.lesson.title, doc.anchor, doc.url))
+        section = (doc.order, doc.lesson.slug, doc.lesson.title, doc.anchor, doc.url)
+        sections.append(section)
+        per_lesson[doc.lesson.slug].append((section, sorted(found.items())))
         for name, count in found.items():
             counts[name].append((doc.order, count))
     records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
     return GlossaryBuild(problems, by_doc, records, entries, sections, counts,
-                         {t.name: tuple(t.aliases) for t in terms})
+                         {t.name: tuple(t.aliases) for t in terms},
+                         {slug: fingerprint((number, rows))
+                          for number, (slug, rows) in enumerate(per_lesson.items(), start=1)})
 
 
 def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | None,
                    out_dir: Path, index_dir: Path | None, cache: BuildCache,
-                   docs: list[Document]) -> None:
+                   docs: list[Document], previous: Path | None = None) -> None:
     """The glossary table, the completions and the coverage report's build-time facts, in
-    the version being built in ``out_dir``; ``index_dir`` holds the live version."""
-    write_glossary_table(out_dir, found.records, found.sections, found.mentions)
-    write_term_lessons(out_dir, [lesson.slug for lesson in course.lessons])
-    write_completions(out_dir, _completion_entries(found.records, course, docs))
+    the version being built in ``out_dir``; ``index_dir`` holds the live version.
+
+    When only a few lessons' mentions differ from the ``previous`` version's, its file is
+    copied and patched: those lessons' rows are replaced, the completions kept if they are
+    the same, and the small tables written again. The tables are the same either way.
+    """
+    names = [record.term for record in found.records]
+    slugs = [lesson.slug for lesson in course.lessons]
+    patched = _lessons_to_patch(found, names, cache, previous)
+    if patched is None:
+        write_glossary_table(out_dir, found.records, found.sections, found.mentions)
+        write_term_lessons(out_dir, slugs)
+    else:
+        shutil.copyfile(previous / GLOSSARY_DB, out_dir / GLOSSARY_DB)
+        patch_glossary_table(out_dir, found.records, found.sections, found.mentions, patched)
+        patch_term_lessons(out_dir, slugs, patched)
+    cache.keep("glossary", "terms", names)
+    for slug, lesson_print in found.lesson_mentions.items():
+        cache.keep("lesson mentions", slug, lesson_print)
+    completions = list(_completion_entries(found.records, course, docs))
+    key = fingerprint([(s.text, s.kind, s.target, names) for s, names in completions])
+    if patched is None or cache.previous("glossary", "completions") != key:
+        write_completions(out_dir, completions)
+    cache.keep("glossary", "completions", key)
     write_coverage_tables(out_dir, CoverageFacts(
         candidates=_candidates(course, docs, found.aliases, cache),
         broken_anchors=find_broken_anchors(course, index_dir),
         conflicts=glossary_conflicts(found.problems, found.entries, glossary_dir),
     ))
+
+
+PATCH_AT_MOST = 0.25
+"""The share of lessons above which the glossary file is written anew, not patched."""
+
+
+def _lessons_to_patch(found: GlossaryBuild, names: list[str], cache: BuildCache,
+                      previous: Path | None) -> set[str] | None:
+    """The lessons whose mention rows differ from the previous version's (changed, moved or
+    removed), or None when the file must be written anew: no previous file, other terms (a
+    term's id is its place in the A–Z list), or too many lessons."""
+    if (previous is None or not (previous / GLOSSARY_DB).is_file()
+            or cache.previous("glossary", "terms") != names):
+        return None
+    current = found.lesson_mentions
+    patched = {slug for slug, lesson_print in current.items()
+               if cache.previous("lesson mentions", slug) != lesson_print}
+    patched |= cache.previous_keys("lesson mentions") - current.keys()
+    return patched if len(patched) <= PATCH_AT_MOST * max(len(current), 1) else None
 
 
 def _completion_entries(records: list[TermRecord], course: Course, docs: list[Document]):

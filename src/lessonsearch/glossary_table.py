@@ -117,24 +117,62 @@ def write_glossary_table(folder: Path, records: list[TermRecord], sections: Iter
     db = for_build(folder)
     try:
         db.executescript(SCHEMA)
-        db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?)", sections)
-        for term_id, r in enumerate(records, start=1):
-            db.execute(
-                "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (term_id, r.term, r.anchor, r.definition, r.source, int(r.in_glossary),
-                 json.dumps(list(r.see_also)), r.mention_count, r.mention_sections),
-            )
-            db.executemany("INSERT INTO aliases VALUES (?, ?)", [(term_id, a) for a in r.aliases])
-            db.executemany(
-                "INSERT INTO definitions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(term_id, d.origin, d.text, d.source, d.lesson, d.anchor, d.url, d.kind, d.order)
-                 for d in r.definitions],
-            )
-            db.executemany("INSERT INTO mentions VALUES (?, ?, ?)",
-                           [(term_id, order, count) for order, count in mentions[r.term]])
+        _write_terms(db, records)
+        _write_mentions(db, records, sections, mentions)
         db.commit()
     finally:
         db.close()
+
+
+def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list[SectionRow],
+                         mentions: Mapping[str, Iterable[tuple[int, int]]],
+                         lessons: set[str]) -> None:
+    """``write_glossary_table`` on the previous version's file, copied into ``folder``, when
+    the terms are the same ones in the same order and only ``lessons`` (changed or removed)
+    differ: the terms are written again (a few hundred rows), and only those lessons'
+    sections and mentions are replaced. The other lessons' rows, course order included, must
+    be as the previous version has them."""
+    db = for_build(folder)
+    try:
+        db.executescript("DELETE FROM terms; DELETE FROM aliases; DELETE FROM definitions;"
+                         "CREATE TEMP TABLE patched (slug TEXT PRIMARY KEY);")
+        _write_terms(db, records)
+        db.executemany("INSERT INTO temp.patched VALUES (?)", [(slug,) for slug in lessons])
+        db.executescript(
+            "DELETE FROM mentions WHERE course_order IN (SELECT course_order FROM sections "
+            "WHERE lesson IN temp.patched);"
+            "DELETE FROM sections WHERE lesson IN temp.patched;")
+        rows = [row for row in sections if row[1] in lessons]
+        orders = {row[0] for row in rows}
+        _write_mentions(db, records, rows, {name: [(o, c) for o, c in found if o in orders]
+                                            for name, found in mentions.items()})
+        db.commit()
+    finally:
+        db.close()
+
+
+def _write_terms(db: sqlite3.Connection, records: list[TermRecord]) -> None:
+    for term_id, r in enumerate(records, start=1):
+        db.execute(
+            "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (term_id, r.term, r.anchor, r.definition, r.source, int(r.in_glossary),
+             json.dumps(list(r.see_also)), r.mention_count, r.mention_sections),
+        )
+        db.executemany("INSERT INTO aliases VALUES (?, ?)", [(term_id, a) for a in r.aliases])
+        db.executemany(
+            "INSERT INTO definitions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(term_id, d.origin, d.text, d.source, d.lesson, d.anchor, d.url, d.kind, d.order)
+             for d in r.definitions],
+        )
+
+
+def _write_mentions(db: sqlite3.Connection, records: list[TermRecord],
+                    sections: Iterable[SectionRow],
+                    mentions: Mapping[str, Iterable[tuple[int, int]]]) -> None:
+    db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?)", sections)
+    for term_id, r in enumerate(records, start=1):
+        db.executemany("INSERT INTO mentions VALUES (?, ?, ?)",
+                       [(term_id, order, count) for order, count in mentions[r.term]])
 
 
 def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
@@ -204,6 +242,9 @@ def for_build(folder: Path) -> sqlite3.Connection:
 # see: jargon candidates, anchors lost since earlier versions, and glossary duplicates.
 
 COVERAGE_SCHEMA = """
+DROP TABLE IF EXISTS candidates;  -- a patched build's file is the previous version's
+DROP TABLE IF EXISTS broken_anchors;
+DROP TABLE IF EXISTS glossary_conflicts;
 CREATE TABLE candidates (
     rank INTEGER NOT NULL, phrase TEXT NOT NULL,
     kind TEXT NOT NULL,              -- 'collocation', 'acronym' or 'capitalised'

@@ -35,16 +35,18 @@ CREATE TABLE term_lessons (
 _NUMBERS = """
 CREATE TEMP TABLE numbers (slug TEXT PRIMARY KEY, number INTEGER NOT NULL);
 """
-_SUMMED = """
-SELECT term_id, MIN(course_order) AS course_order, IFNULL(numbers.number, 0) AS number, lesson,
-       lesson_title, url, count AS first_count, SUM(count) AS count
-FROM mentions JOIN sections USING (course_order)
-     LEFT JOIN numbers ON numbers.slug = sections.lesson
-GROUP BY term_id, lesson ORDER BY term_id, MIN(course_order)
-"""
-"""The mentions summed per term and lesson. With one ``MIN()`` in the query, SQLite takes the
-bare columns (title, url, count) from the row holding the minimum: the lesson's first
-mention."""
+def _summed(where: str = "") -> str:
+    """The mentions summed per term and lesson (of the lessons ``where`` picks). With one
+    ``MIN()`` in the query, SQLite takes the bare columns (title, url, count) from the row
+    holding the minimum: the lesson's first mention."""
+    return (
+        "SELECT term_id, MIN(course_order) AS course_order, IFNULL(numbers.number, 0) AS number,"
+        " lesson, lesson_title, url, count AS first_count, SUM(count) AS count "
+        "FROM mentions JOIN sections USING (course_order) "
+        "LEFT JOIN numbers ON numbers.slug = sections.lesson "
+        f"{where} GROUP BY term_id, lesson ORDER BY term_id, MIN(course_order)"
+    )
+
 
 _USE = "lesson, lesson_title, url, first_count, count, course_order"
 
@@ -84,7 +86,20 @@ def write_term_lessons(folder: Path, lessons: Sequence[str]) -> None:
     with closing(for_build(folder)) as db:
         db.executescript(SCHEMA)
         _number(db, lessons)
-        db.execute(f"INSERT INTO term_lessons {_SUMMED}")
+        db.execute(f"INSERT INTO term_lessons {_summed()}")
+        db.commit()
+
+
+def patch_term_lessons(folder: Path, lessons: Sequence[str], patched: set[str]) -> None:
+    """``write_term_lessons`` on the previous version's file, copied into ``folder`` and
+    patched by ``patch_glossary_table``: only the ``patched`` lessons' rows are summed again.
+    The others' places in the course must be as the previous version has them."""
+    with closing(for_build(folder)) as db:
+        db.executescript("CREATE TEMP TABLE patched (slug TEXT PRIMARY KEY);")
+        db.executemany("INSERT INTO temp.patched VALUES (?)", [(slug,) for slug in patched])
+        db.execute("DELETE FROM term_lessons WHERE lesson IN temp.patched")
+        _number(db, lessons)
+        db.execute(f"INSERT INTO term_lessons {_summed('WHERE lesson IN temp.patched')}")
         db.commit()
 
 
