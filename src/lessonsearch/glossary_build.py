@@ -128,7 +128,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     for slug, lesson_print in found.lesson_mentions.items():
         cache.keep("lesson mentions", slug, lesson_print)
     completions = list(_completion_entries(found.records, course, docs))
-    key = fingerprint([(s.text, s.kind, s.target, names) for s, names in completions])
+    key = fingerprint([(s.text, s.kind, s.target, spellings) for s, spellings in completions])
     if patched is None or cache.previous("glossary", "completions") != key:
         write_completions(out_dir, completions)
     cache.keep("glossary", "completions", key)
