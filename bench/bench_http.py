@@ -172,14 +172,16 @@ def load(port: int, paths: list[str], clients: int) -> Measured:
 def server_memory_mb(master: int) -> dict[str, float]:
     """Memory of the gunicorn master and its workers, summed, from /proc/<pid>/smaps_rollup:
     RSS (pages shared by the workers, the index files they map among them, counted in each),
-    PSS (shared pages divided among their sharers) and private pages (each process's own)."""
+    PSS (shared pages divided among their sharers), private pages (each process's own,
+    including pages of the mapped index files only it has read) and anonymous pages (the
+    heap: what the processes hold that is not a file's page cache)."""
     pids = [master]
     try:
         children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
         pids += [int(pid) for pid in children]
     except OSError:
         pass
-    totals = {"Rss": 0, "Pss": 0, "Private": 0}
+    totals = {"Rss": 0, "Pss": 0, "Private": 0, "Anonymous": 0}
     for pid in pids:
         try:
             rollup = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
@@ -188,7 +190,7 @@ def server_memory_mb(master: int) -> dict[str, float]:
         for row in rollup:
             key, _, rest = row.partition(":")
             kb = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else 0
-            if key in ("Rss", "Pss"):
+            if key in ("Rss", "Pss", "Anonymous"):
                 totals[key] += kb
             elif key in ("Private_Clean", "Private_Dirty"):
                 totals["Private"] += kb
@@ -269,7 +271,8 @@ def run(name: str, lessons_dir: Path, glossary_dir: Path, work: Path, requests: 
                     search_p50, ceiling_p50 = measured.p50, ceiling.p50
         memory = server_memory_mb(master)
         print(f"  {'server memory (master + workers)':34} RSS {memory['Rss']:6.0f} MB  "
-              f"PSS {memory['Pss']:6.0f} MB  private {memory['Private']:6.0f} MB")
+              f"PSS {memory['Pss']:6.0f} MB  private {memory['Private']:6.0f} MB  "
+              f"anonymous {memory['Anonymous']:6.0f} MB")
     ours, base = in_process(index_dir, lessons_dir, queries[:requests])
     fts = statistics.median(base)
     print(f"  {'in-process Searcher.search':34} p50 {statistics.median(ours):8.2f} ms  "
