@@ -99,27 +99,32 @@ class MostWords(wq.Or):
     Whoosh also counts the query's words in each segment: in a segment where one word alone
     occurs, every section scored 0, so a section's rank depended on which chunk of the
     course the build had put it in (and an incremental build ranked questions differently
-    from a full one). Here the words are counted in the whole index (``words_present``),
+    from a full one). Here the words are counted in the whole index (``MostWords.words_present``),
     and a query only one of whose words the course holds is scored as that word alone.
     """
 
     def __init__(self, subqueries, boost: float = 1.0):
         super().__init__(subqueries, boost=boost, scale=0.95)
+        self._present: tuple[object, int] | None = None
+
+    def words_present(self, top) -> int:
+        """How many of the query's words (a phrase's each, repeats included, as Whoosh counts
+        them) occur anywhere in the index ``top`` searches. The same for every segment, so
+        counted for the first and kept."""
+        if self._present is None or self._present[0] is not top:
+            count = sum(1 for field, text in self.iter_all_terms()
+                        if top.doc_frequency(field, text))
+            self._present = (top, count)
+        return self._present[1]
 
     def _matcher(self, subs, searcher, context):
         reader = searcher.reader()
         union = self._tree_matcher(subs, matching.UnionMatcher, searcher, context,
                                    lambda q: q.estimate_size(reader))
-        present = words_present(self, searcher.get_parent())
+        present = self.words_present(searcher.get_parent())
         if present <= 1 or not any(union.term_matchers()):
             return union
         return _Coordinated(union, scale=self.scale, words=present)
-
-
-def words_present(q: wq.Query, top) -> int:
-    """How many of the query's words (a phrase's each, repeats included, as Whoosh counts
-    them) occur anywhere in the index ``top`` searches."""
-    return sum(1 for field, text in q.iter_all_terms() if top.doc_frequency(field, text))
 
 
 class _Coordinated(matching.CoordMatcher):

@@ -24,7 +24,7 @@ from pickle import loads
 from whoosh import query as wq
 from whoosh.codec.whoosh3 import W3LeafMatcher
 
-from .query_plan import MostWords, words_present
+from .query_plan import MostWords
 
 Scores = dict[int, float]
 CACHED_POSTINGS = 1_000_000
@@ -160,7 +160,7 @@ class _Segment:
         leaves = [[self.term(t.text) for t in (s.subqueries if isinstance(s, wq.Or) else [s])]
                   for s in q.subqueries]
         union = _sum_union([_sum_union(group) for group in leaves])
-        present = words_present(q, self.top)
+        present = q.words_present(self.top)
         if not union or present <= 1:
             return union
         scale = q.scale
