@@ -6,6 +6,7 @@ whole version is built in a temporary folder and published only when it is compl
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import shutil
 import time
@@ -74,36 +75,44 @@ def build_index(
     if not lessons_dir.is_dir():
         raise FileNotFoundError(f"No lessons folder at {lessons_dir}")
     with index_store.build_lock(out), _no_cycle_collection():
-        previous = None if full else index_store.previous_version(out)
-        if previous is not None and index_store.read_manifest(previous).get("format") != (
-            index_store.FORMAT
-        ):
-            previous = None  # written by another release: nothing in it can be reused
-        cache = BuildCache.load(previous)
-        name, tmp = index_store.new_version_dir(out)
+        # The build's objects are freed when _build returns, before the collector is back.
+        report = _build(lessons_dir, glossary_dir, out, base_url, progress, full)
+    return dataclasses.replace(report, seconds=time.perf_counter() - started)
+
+
+def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: str | None,
+           progress: Progress | None, full: bool) -> BuildReport:
+    previous = None if full else index_store.previous_version(out)
+    if previous is not None and index_store.read_manifest(previous).get("format") != (
+        index_store.FORMAT
+    ):
+        previous = None  # written by another release: nothing in it can be reused
+    cache = BuildCache.load(previous)
+    name, tmp = index_store.new_version_dir(out)
+    try:
+        read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache)
+        docs = list(documents(read.course))
+        glossary = find_terms(read.course, glossary_dir, cache, docs, read.keys)
+        problems = read.problems + glossary.problems
+        # Other processes write the Whoosh segments while this one writes the glossary.
+        whoosh = start_whoosh(tmp, docs, glossary.lesson_keys(read.keys, cache),
+                              glossary.terms_of, cache, previous)
         try:
-            read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache)
-            docs = list(documents(read.course))
-            glossary = find_terms(read.course, glossary_dir, cache, docs)
-            problems = read.problems + glossary.problems
-            # Other processes write the Whoosh segments while this one writes the glossary.
-            whoosh = start_whoosh(tmp, docs, glossary.terms_by_document, cache, previous)
-            try:
-                write_glossary(glossary, read.course, glossary_dir, tmp, out, cache, docs, previous)
-            except BaseException:
-                whoosh.cancel()
-                raise
-            count, written = whoosh.finish()
-            cache.save(tmp)
-            manifest = _manifest(name, read, problems, count, glossary.term_count)
-            manifest["coverage_allow"] = course_allow(lessons_dir)
-            index_store.publish(out, name, tmp, manifest)
+            write_glossary(glossary, read.course, glossary_dir, tmp, out, cache, docs, previous)
         except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
+            whoosh.cancel()
             raise
+        count, written = whoosh.finish()
+        cache.save(tmp)
+        manifest = _manifest(name, read, problems, count, glossary.term_count)
+        manifest["coverage_allow"] = course_allow(lessons_dir)
+        index_store.publish(out, name, tmp, manifest)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
     sections = sum(len(lesson.sections) for lesson in read.course.lessons)
     return BuildReport(name, len(read.course.lessons), sections, count, glossary.term_count,
-                       problems, time.perf_counter() - started, written)
+                       problems, 0.0, written)
 
 
 @contextmanager

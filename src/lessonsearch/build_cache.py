@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from .parallel import map_in_processes
 
 CACHE_FILE = "build-cache.pickle"
-FORMAT = 4
+FORMAT = 5
 """Bumped whenever what a reader, the definition finder or the documents produce changes."""
 
 T = TypeVar("T")
@@ -99,6 +99,13 @@ class BuildCache:
 
     def previous_keys(self, kind: str) -> set[str]:
         return set(self._old.get(kind, {}))
+
+    def carry(self, kind: str, key: str) -> bool:
+        """Keep the previous build's entry for the next build as it is, if there is one."""
+        found = self._old.get(kind, {}).get(key)
+        if found is not None:
+            self._new.setdefault(kind, {})[key] = found
+        return found is not None
 
     def keep(self, kind: str, key: str, value: Any) -> None:
         self._new.setdefault(kind, {})[key] = _pickled(value)

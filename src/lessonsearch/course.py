@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from .build_cache import BuildCache
+from .build_cache import BuildCache, fingerprint
 from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
 from .errors import LessonFormatError
 from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Problem
@@ -34,14 +35,20 @@ _WORD = re.compile(r"\w+")
 
 
 def lesson_files(lessons_dir: Path) -> list[Path]:
-    """Every file below the folder except hidden ones and the course file itself."""
-    return sorted(
-        p
-        for p in lessons_dir.rglob("*")
-        if p.is_file()
-        and not any(part.startswith(".") for part in p.relative_to(lessons_dir).parts)
-        and p.name not in COURSE_FILES
-    )
+    """Every file below the folder except hidden ones and the course file itself (linked
+    folders are not entered)."""
+    found: list[Path] = []
+    folders = [str(lessons_dir)]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                elif entry.is_file() and entry.name not in COURSE_FILES:
+                    found.append(Path(entry.path))
+    return sorted(found)
 
 
 def read_lesson_file(path: Path, display: str, cache: BuildCache | None = None) -> Lesson:
@@ -125,6 +132,7 @@ def read_course(
             read.append(Problem(display, f"cannot read: {exc}", skipped=True))
         if on_file:
             on_file(done, len(files), display)
+    file_keys = {display: key for key, (_, _, display) in jobs}
     parsed = iter((cache or BuildCache()).remember_many("lessons", jobs, _parse_or_problem))
     lessons: list[Lesson] = []
     for outcome in (problem or next(parsed) for problem in read):
@@ -138,7 +146,18 @@ def read_course(
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
     lessons = _complete(lessons, course_file, info, base)
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
-    return CourseRead(Course(info, tuple(lessons), modules), tuple(problems))
+    keys = {x.slug: _lesson_key(file_keys[x.source], x) for x in lessons}
+    return CourseRead(Course(info, tuple(lessons), modules), tuple(problems), keys)
+
+
+_PLACED = tuple(f.name for f in dataclasses.fields(Lesson) if f.name != "sections")
+"""A lesson's fields other than its sections: what reading the course may change."""
+
+
+def _lesson_key(file_key: str, lesson: Lesson) -> str:
+    """The lesson's digest: its sections are what its file's bytes parse to, the rest is
+    written out (``CourseRead.keys``)."""
+    return fingerprint((file_key, [getattr(lesson, name) for name in _PLACED]))
 
 
 def _slug_from_stem(lesson: Lesson) -> Lesson:
@@ -150,6 +169,10 @@ def _slug_from_stem(lesson: Lesson) -> Lesson:
 
 
 def _display(path: Path, lessons_dir: Path) -> str:
+    """The file as problems name it: from the lessons folder's own name down."""
+    base, text = str(lessons_dir), str(path)
+    if text.startswith(base + os.sep):
+        return str(Path(lessons_dir.name, text[len(base) + 1:]))
     try:
         return str(Path(lessons_dir.name) / path.relative_to(lessons_dir))
     except ValueError:
@@ -231,32 +254,28 @@ def _order(lessons: list[Lesson], course_file: CourseFile) -> list[Lesson]:
 def _complete(
     lessons: Iterable[Lesson], course_file: CourseFile, info: CourseInfo, base_url: str
 ) -> list[Lesson]:
+    """Each lesson's URL, course, module, position and neighbours, where it gave none."""
     lessons = list(lessons)
-    done: list[Lesson] = []
-    for i, lesson in enumerate(lessons):
-        name = Path(lesson.source).name
+    urls = []
+    for lesson in lessons:
         url = lesson.url
         if not url:
-            page = Path(name).stem if course_file.uses_stem_urls else lesson.slug
+            page = Path(lesson.source).stem if course_file.uses_stem_urls else lesson.slug
             url = f"{base_url.rstrip('/')}/{page}{course_file.url_suffix}"
-        done.append(dataclasses.replace(
+        urls.append(url)
+    links = [LessonLink(lesson.slug, lesson.title, url)
+             for lesson, url in zip(lessons, urls, strict=True)]
+    return [
+        dataclasses.replace(
             lesson,
-            url=url,
+            url=urls[i],
             course=lesson.course or info,
-            module=lesson.module or course_file.modules.get(name),
+            module=lesson.module or course_file.modules.get(Path(lesson.source).name),
             position=lesson.position or i + 1,
-        ))
-    linked = []
-    for i, lesson in enumerate(done):
-        before = done[i - 1] if i > 0 else None
-        after = done[i + 1] if i + 1 < len(done) else None
-        linked.append(dataclasses.replace(
-            lesson,
-            prev=lesson.prev or (_link_to(before) if before else None),
-            next=lesson.next or (_link_to(after) if after else None),
-        ))
-    return linked
+            prev=lesson.prev or (links[i - 1] if i > 0 else None),
+            next=lesson.next or (links[i + 1] if i + 1 < len(lessons) else None),
+        )
+        for i, lesson in enumerate(lessons)
+    ]
 
 
-def _link_to(lesson: Lesson) -> LessonLink:
-    return LessonLink(lesson.slug, lesson.title, lesson.url)

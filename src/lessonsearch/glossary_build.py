@@ -9,10 +9,10 @@ a term's alias finds sections that use another of its names.
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
+from itertools import groupby
 from pathlib import Path
 
 from .build_cache import BuildCache, fingerprint
@@ -44,20 +44,76 @@ class GlossaryBuild:
     """The course's terms, found (``find_terms``) and not yet written (``write_glossary``)."""
 
     problems: tuple[Problem, ...] = ()
-    terms_by_document: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """The names of the terms each document mentions: the Whoosh stage indexes them."""
     records: list[TermRecord] = field(default_factory=list)
     entries: tuple[GlossaryEntry, ...] = ()
-    sections: list[SectionRow] = field(default_factory=list)
-    mentions: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    """Each term's (course order, count) of every section that mentions it."""
     aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    lesson_mentions: dict[str, str] = field(default_factory=dict)
-    """A fingerprint of each lesson's rows in the mention tables (its place included)."""
+    variants: dict[str, list[str]] = field(default_factory=dict)
+    lessons: list[LessonMentions] = field(default_factory=list)
+    """Every lesson's mentions, in course order."""
 
     @property
     def term_count(self) -> int:
         return len(self.records)
+
+    def lesson_keys(self, keys: dict[str, str], cache: BuildCache) -> dict[str, str]:
+        """A digest of each lesson (its ``CourseRead.keys``) and the names ``terms_of``
+        gives its documents: what the Whoosh stage writes of a lesson follows from it. A
+        glossary change alters only the digests of lessons that mention what changed."""
+        found = {}
+        for lesson in self.lessons:
+            digest = cache.previous("indexed terms", lesson.key)
+            if digest is None:
+                terms = [self.terms_of(doc) for doc in lesson.docs]
+                digest = fingerprint((keys[lesson.slug], terms))
+            cache.keep("indexed terms", lesson.key, digest)
+            found[lesson.slug] = digest
+        return found
+
+    def terms_of(self, doc: Document) -> tuple[str, ...]:
+        """Every name of every term the document mentions: the Whoosh stage indexes them, so
+        a search for one name finds sections that write another."""
+        found = self._found.get(doc.id, ())
+        return tuple(variant for name in sorted(found) for variant in self.variants[name])
+
+    @cached_property
+    def _found(self) -> dict[str, dict[str, int]]:
+        return {doc.id: found for lesson in self.lessons
+                for doc, found in zip(lesson.docs, lesson.found, strict=True) if found}
+
+    def tables(self, slugs: set[str] | None = None
+               ) -> tuple[list[SectionRow], dict[str, list[tuple[int, int]]]]:
+        """The rows of the glossary file's mention tables (of the ``slugs`` lessons, or of
+        all): the sections some term is mentioned in, and each term's (course order,
+        count) of those sections."""
+        sections: list[SectionRow] = []
+        mentions: dict[str, list[tuple[int, int]]] = {r.term: [] for r in self.records}
+        for lesson in self.lessons:
+            if slugs is not None and lesson.slug not in slugs:
+                continue
+            for doc, found in zip(lesson.docs, lesson.found, strict=True):
+                if found:
+                    sections.append((doc.order, lesson.slug, doc.lesson.title, doc.anchor,
+                                     doc.url))
+                    for name, count in found.items():
+                        mentions[name].append((doc.order, count))
+        return sections, mentions
+
+
+@dataclass(frozen=True, slots=True)
+class LessonMentions:
+    """One lesson's term mentions."""
+
+    slug: str
+    key: str
+    """The build cache's key for ``found``: the lesson's key and the glossary's names."""
+    docs: list[Document]
+    found: list[dict[str, int]]
+    """For each document, how often it mentions each term (by name)."""
+    totals: dict[str, tuple[int, int]]
+    """For each term, its mentions in the lesson and the sections that hold them."""
+    place: str
+    """Where the lesson's rows go in the mention tables (its number, its first document's
+    course order) and what they are: equal places, equal rows."""
 
 
 @dataclass
@@ -69,39 +125,40 @@ class _Term:
 
 
 def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
-               docs: list[Document]) -> GlossaryBuild:
+               docs: list[Document], keys: dict[str, str]) -> GlossaryBuild:
     """The glossary's entries and the terms lessons define, each with its mentions per
-    section; ``docs`` are ``documents(course)``."""
+    section; ``docs`` are ``documents(course)``, ``keys`` the lessons' ``CourseRead.keys``.
+
+    Mentions are counted per lesson and kept in the build cache under the lesson's key and
+    the terms' names, so an unchanged lesson costs a lookup, not a pass over its text.
+    """
     entries: tuple[GlossaryEntry, ...] = ()
     problems: tuple[Problem, ...] = ()
     if glossary_dir is not None and Path(glossary_dir).is_dir():
         entries, problems = read_glossary(Path(glossary_dir))
-    terms = _merge(entries, course, cache)
+    terms = _merge(entries, course, cache, keys)
     variants = {t.name: [t.name, *t.aliases] for t in terms}
     matcher = TermMatcher(variants)
     matcher_key = fingerprint(sorted(variants.items()))
-    counts: dict[str, list[tuple[int, int]]] = {t.name: [] for t in terms}
-    sections: list[SectionRow] = []
-    by_doc: dict[str, tuple[str, ...]] = {}
-    texts = ["\n".join(filter(None, (doc.heading, doc.body))) for doc in docs]
-    keyed = [(f"{matcher_key}:{hashlib.sha256(text.encode()).hexdigest()}", text)
-             for text in texts]
+    grouped = [(slug, list(lesson_docs))
+               for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)]
+    keyed = [(f"{matcher_key}:{keys[slug]}",
+              ["\n".join(filter(None, (doc.heading, doc.body))) for doc in lesson_docs])
+             for slug, lesson_docs in grouped]
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
-    per_lesson: dict[str, list] = {lesson.slug: [] for lesson in course.lessons}
-    for doc, found in zip(docs, counted, strict=True):
-        if not found:
-            continue
-        by_doc[doc.id] = tuple(variant for name in sorted(found) for variant in variants[name])
-        section = (doc.order, doc.lesson.slug, doc.lesson.title, doc.anchor, doc.url)
-        sections.append(section)
-        per_lesson[doc.lesson.slug].append((section, sorted(found.items())))
-        for name, count in found.items():
-            counts[name].append((doc.order, count))
-    records = [_record(t, counts[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
-    return GlossaryBuild(problems, by_doc, records, entries, sections, counts,
-                         {t.name: tuple(t.aliases) for t in terms},
-                         {slug: fingerprint((number, rows))
-                          for number, (slug, rows) in enumerate(per_lesson.items(), start=1)})
+    lessons = [LessonMentions(slug, key, lesson_docs, found, totals,
+                              f"{number}:{lesson_docs[0].order}:{key}")
+               for number, ((slug, lesson_docs), (key, _), (found, totals))
+               in enumerate(zip(grouped, keyed, counted, strict=True), start=1)]
+    summed: dict[str, list[int]] = {t.name: [0, 0] for t in terms}
+    for lesson in lessons:
+        for name, (count, sections) in lesson.totals.items():
+            total = summed[name]
+            total[0] += count
+            total[1] += sections
+    records = [_record(t, *summed[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
+    return GlossaryBuild(problems, records, entries, {t.name: tuple(t.aliases) for t in terms},
+                         variants, lessons)
 
 
 def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | None,
@@ -118,15 +175,15 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     slugs = [lesson.slug for lesson in course.lessons]
     patched = _lessons_to_patch(found, names, cache, previous)
     if patched is None:
-        write_glossary_table(out_dir, found.records, found.sections, found.mentions)
+        write_glossary_table(out_dir, found.records, *found.tables())
         write_term_lessons(out_dir, slugs)
     else:
         shutil.copyfile(previous / GLOSSARY_DB, out_dir / GLOSSARY_DB)
-        patch_glossary_table(out_dir, found.records, found.sections, found.mentions, patched)
+        patch_glossary_table(out_dir, found.records, *found.tables(patched), patched)
         patch_term_lessons(out_dir, slugs, patched)
     cache.keep("glossary", "terms", names)
-    for slug, lesson_print in found.lesson_mentions.items():
-        cache.keep("lesson mentions", slug, lesson_print)
+    for lesson in found.lessons:
+        cache.keep("lesson mentions", lesson.slug, lesson.place)
     completions = list(_completion_entries(found.records, course, docs))
     key = fingerprint([(s.text, s.kind, s.target, spellings) for s, spellings in completions])
     if patched is None or cache.previous("glossary", "completions") != key:
@@ -151,9 +208,9 @@ def _lessons_to_patch(found: GlossaryBuild, names: list[str], cache: BuildCache,
     if (previous is None or not (previous / GLOSSARY_DB).is_file()
             or cache.previous("glossary", "terms") != names):
         return None
-    current = found.lesson_mentions
-    patched = {slug for slug, lesson_print in current.items()
-               if cache.previous("lesson mentions", slug) != lesson_print}
+    current = {lesson.slug: lesson.place for lesson in found.lessons}
+    patched = {slug for slug, place in current.items()
+               if cache.previous("lesson mentions", slug) != place}
     patched |= cache.previous_keys("lesson mentions") - current.keys()
     return patched if len(patched) <= PATCH_AT_MOST * max(len(current), 1) else None
 
@@ -169,9 +226,17 @@ def _completion_entries(records: list[TermRecord], course: Course, docs: list[Do
             yield Suggestion(doc.heading, "heading", doc.url), (doc.heading,)
 
 
-def _mention_counts(matcher: TermMatcher, text: str) -> dict[str, int]:
-    """A plain dict: the build cache pickles ten thousands of these, Counters slowly."""
-    return dict(matcher.mentions(text))
+def _mention_counts(matcher: TermMatcher, texts: list[str]
+                    ) -> tuple[list[dict[str, int]], dict[str, tuple[int, int]]]:
+    """One lesson's mentions: for each of its documents, each term's count (plain dicts,
+    which pickle faster than Counters); and each term's (mentions, sections) in all."""
+    found = [dict(matcher.mentions(text)) for text in texts]
+    totals: dict[str, tuple[int, int]] = {}
+    for counts in found:
+        for name, count in counts.items():
+            before = totals.get(name, (0, 0))
+            totals[name] = (before[0] + count, before[1] + 1)
+    return found, totals
 
 
 def _candidates(course: Course, docs: list[Document], variants: dict[str, tuple[str, ...]],
@@ -183,7 +248,8 @@ def _candidates(course: Course, docs: list[Document], variants: dict[str, tuple[
                           lambda: find_candidates(course, variants, docs=docs))
 
 
-def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache) -> list[_Term]:
+def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache,
+           keys: dict[str, str]) -> list[_Term]:
     """One term per name: glossary entries first, then terms only lessons define.
 
     A lesson's term is the glossary's when the glossary's matcher knows any spelling of it;
@@ -194,7 +260,7 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
     lookup = {t.name: t for t in terms}
     lesson_only: dict[str, str] = {}  # term_key of a lesson-only term or its abbreviation → name
-    keyed = [(fingerprint(lesson), lesson) for lesson in course.lessons]
+    keyed = [(keys[lesson.slug], lesson) for lesson in course.lessons]
     found_in = cache.remember_many("definitions", keyed, find_definitions)
     for order, found in enumerate(found_in, start=1):
         for definition in found:
@@ -212,9 +278,9 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     return terms
 
 
-def _record(term: _Term, mentions: list[tuple[int, int]]) -> TermRecord:
-    """The term as the table stores it; its ``mentions`` (course order, count) are written
-    beside it, not kept in the record."""
+def _record(term: _Term, mention_count: int, mention_sections: int) -> TermRecord:
+    """The term as the table stores it; its mentions are written beside it, not kept in
+    the record."""
     entry = term.entry
     definitions = []
     if entry is not None:
@@ -233,6 +299,6 @@ def _record(term: _Term, mentions: list[tuple[int, int]]) -> TermRecord:
         see_also=tuple(entry.see_also) if entry else (),
         definitions=tuple(definitions),
         mentions=(),
-        mention_count=sum(count for _, count in mentions),
-        mention_sections=len(mentions),
+        mention_count=mention_count,
+        mention_sections=mention_sections,
     )

@@ -92,7 +92,8 @@ def new_version_dir(index_dir: Path) -> tuple[str, Path]:
 
 def publish(index_dir: Path, name: str, tmp: Path, manifest: dict[str, Any]) -> Path:
     """Write the manifest last, move the version into place, then swap ``current``."""
-    (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    # No indent: an indented dump takes json's pure-Python encoder, 0.2 s at 10k sections.
+    (tmp / MANIFEST).write_text(json.dumps(manifest, sort_keys=True), encoding="utf-8")
     _fsync_tree(tmp)
     final = index_dir / name
     os.rename(tmp, final)

@@ -164,6 +164,10 @@ class CourseRead:
 
     course: Course
     problems: tuple[Problem, ...] = field(default=())
+    keys: dict[str, str] = field(default_factory=dict, compare=False)
+    """A digest of each lesson, by slug: equal digests, equal lessons. Made from the bytes of
+    its file and what the course gave it (URL, module, place, neighbours), so a build keys
+    the work it keeps for the next build on it without pickling the lesson again."""
 
     @property
     def skipped(self) -> tuple[str, ...]:

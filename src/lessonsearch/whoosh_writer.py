@@ -15,7 +15,7 @@ import os
 import shutil
 from array import array
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from itertools import groupby
 from operator import itemgetter
@@ -23,6 +23,8 @@ from pathlib import Path
 
 from whoosh import index
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.filedb.filestore import FileStorage
+from whoosh.util import random_name
 from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
@@ -39,29 +41,30 @@ MAX_CHUNKS = 20
 def start_whoosh(
     folder: Path,
     docs: Iterable[Document],
-    terms_of: dict[str, tuple[str, ...]] | None = None,
+    keys: dict[str, str],
+    terms_of: Callable[[Document], tuple[str, ...]] = lambda doc: (),
     cache: BuildCache | None = None,
     previous: Path | None = None,
 ) -> WhooshWrite:
     """Begin writing the documents into a new Whoosh index in ``folder``: the segments are
     written by other processes until ``finish()`` (documents, lessons written), so this one
-    can write the glossary meanwhile.
+    can write the glossary meanwhile. ``terms_of`` names the terms a document mentions
+    (``GlossaryBuild.terms_of``); ``keys`` has a digest of each lesson that determines its
+    documents and their terms (``GlossaryBuild.lesson_keys``).
 
     With the ``previous`` version and its build ``cache``, only the chunks that changed are
     written. ``finish`` also writes ``spelling.json`` (see ``write_spelling``).
     """
     cache = cache or BuildCache()
-    terms_of = terms_of or {}
-    lessons: dict[str, list[dict]] = {}
-    for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug):
-        lessons[slug] = [doc.fields(terms_of.get(doc.id, ())) for doc in lesson_docs]
-    signatures = {slug: fingerprint(rows) for slug, rows in lessons.items()}
+    lessons = {slug: list(lesson_docs)
+               for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)}
+    signatures = {slug: keys[slug] for slug in lessons}
     old_chunks: dict[str, list[str]] = cache.previous("chunks", "all") or {}
     target = folder / WHOOSH_DIR
     old = previous / WHOOSH_DIR if previous is not None else None
     if old is not None and old.is_dir() and old_chunks:
         _link_tree(old, target)
-        ix = index.open_dir(str(target))
+        ix = _open(target)
         kept, dirty = _split(old_chunks, signatures, cache)
         writer = ix.writer(compound=False)
         for chunk in dirty:
@@ -71,12 +74,13 @@ def start_whoosh(
         placed = {slug for chunk in kept for slug in old_chunks[chunk]}
         todo = [slug for slug in lessons if slug not in placed]
     else:
-        target.mkdir(parents=True, exist_ok=True)
-        ix = index.create_in(str(target), schema())
+        ix = _BuildStorage(str(target)).create().create_index(schema())
         kept, todo = [], list(lessons)
-    size = max(CHUNK_DOCS, sum(len(rows) for rows in lessons.values()) // MAX_CHUNKS + 1)
+    size = max(CHUNK_DOCS, sum(map(len, lessons.values())) // MAX_CHUNKS + 1)
     groups = _chunks(todo, lessons, size)
-    return WhooshWrite(folder, ix, lessons, signatures, cache,
+    rows = {slug: [doc.fields(terms_of(doc)) for doc in lessons[slug]]
+            for group in groups for slug in group}
+    return WhooshWrite(folder, ix, lessons, rows, signatures, cache,
                        {chunk: old_chunks[chunk] for chunk in kept}, groups)
 
 
@@ -90,9 +94,9 @@ class WhooshWrite:
     the lock, and ``finish`` lists them all. The children also count each lesson's words
     (``_surfaces``)."""
 
-    def __init__(self, folder: Path, ix, lessons: dict[str, list[dict]],
-                 signatures: dict[str, str], cache: BuildCache, chunks: dict[str, list[str]],
-                 groups: list[list[str]]):
+    def __init__(self, folder: Path, ix, lessons: dict[str, list[Document]],
+                 rows: dict[str, list[dict]], signatures: dict[str, str], cache: BuildCache,
+                 chunks: dict[str, list[str]], groups: list[list[str]]):
         self._folder, self._lessons, self._signatures = folder, lessons, signatures
         self._cache, self._chunks, self._groups = cache, chunks, groups
         # The lock is this process's; it also carries every segment the index already has.
@@ -100,7 +104,7 @@ class WhooshWrite:
         try:
             self._started = start_in_processes(
                 partial(_write_segment, str(folder / WHOOSH_DIR)),
-                [[(slug, lessons[slug]) for slug in group] for group in groups], min_items=1)
+                [[(slug, rows[slug]) for slug in group] for group in groups], min_items=1)
         except BaseException:
             self.cancel()
             raise
@@ -121,17 +125,41 @@ class WhooshWrite:
         counted = {slug: counts for _, found in written for slug, counts in found.items()}
         for group in self._groups:
             self._chunks[fingerprint(group)] = group
-        cache, lessons = self._cache, self._lessons
-        surfaces: Counter[str] = Counter()
-        for slug, signature in self._signatures.items():
+        self._cache.keep("chunks", "all", self._chunks)
+        write_spelling(self._folder, self._spelling(counted))
+        return sum(map(len, self._lessons.values())), sum(map(len, self._groups))
+
+    def _spelling(self, counted: dict[str, dict[str, int]]) -> Counter[str]:
+        """The words of the whole course with their counts, as a full build sums them: the
+        previous build's total, less the lessons that changed or went, plus their new
+        counts (``counted``: the lessons written now)."""
+        cache, signatures = self._cache, self._signatures
+        before = {slug: cache.previous("documents", slug)
+                  for slug in cache.previous_keys("documents")}
+        total = cache.previous("spelling", "total")
+        surfaces: dict[str, dict[str, int]] = {}
+        for slug, signature in signatures.items():
             cache.keep("documents", slug, signature)
+            if before.get(slug) == signature and cache.carry("surfaces", signature):
+                continue  # unchanged: its words are in the previous total
             found = counted.get(slug) or cache.previous("surfaces", signature)
-            found = found if found is not None else _surfaces(lessons[slug])
-            cache.keep("surfaces", signature, found)
-            surfaces.update(found)
-        cache.keep("chunks", "all", self._chunks)
-        write_spelling(self._folder, surfaces)
-        return sum(len(rows) for rows in lessons.values()), sum(map(len, self._groups))
+            surfaces[slug] = found if found is not None else _surfaces(
+                (doc.heading, doc.body) for doc in self._lessons[slug])
+            cache.keep("surfaces", signature, surfaces[slug])
+        if total is None:
+            total = Counter()
+            for slug, signature in signatures.items():
+                total.update(surfaces.get(slug) or cache.previous("surfaces", signature))
+        else:
+            total = Counter(total)
+            for slug, signature in before.items():
+                if slug in surfaces or slug not in signatures:
+                    total.subtract(cache.previous("surfaces", signature) or {})
+            for found in surfaces.values():
+                total.update(found)
+            total = +total  # words no lesson writes any more
+        cache.keep("spelling", "total", dict(total))
+        return total
 
     def cancel(self) -> None:
         """Stop: no segment is listed, and the lock is released."""
@@ -147,11 +175,34 @@ def _write_segment(folder: str, group: Group):
     """Write one segment's files (no table of contents, no lock): (the segment, the word
     counts of each of its lessons)."""
     # A compound segment file is copied into memory on every open; separate files are mapped.
-    writer = _SegmentWriter(index.open_dir(folder), _lk=False, limitmb=256, compound=False)
+    writer = _SegmentWriter(_open(Path(folder)), _lk=False, limitmb=256, compound=False)
     for _, rows in group:
         for row in rows:
             writer.add_document(**row)
-    return writer._finalize_segment(), {slug: _surfaces(rows) for slug, rows in group}
+    return writer._finalize_segment(), {
+        slug: _surfaces([(row["heading"], row["body"]) for row in rows]) for slug, rows in group}
+
+
+def _open(folder: Path) -> index.FileIndex:
+    return index.FileIndex(_BuildStorage(str(folder)), indexname=index._DEF_INDEX_NAME)
+
+
+class _BuildStorage(FileStorage):
+    """Whoosh's file storage, less a reference cycle that kept a whole build in memory.
+
+    Every Whoosh writer makes its temporary folder twice; the second ``create`` catches
+    "file exists" and keeps the exception in a local, so the exception, its traceback and
+    every frame on the stack (``build._build`` with the course, its documents and the
+    cache) stayed alive until the cycle collector found them, 0.25 s at 10k sections.
+    """
+
+    def create(self) -> _BuildStorage:
+        os.makedirs(os.path.abspath(self.folder), exist_ok=True)
+        return self
+
+    def temp_storage(self, name: str | None = None) -> _BuildStorage:
+        name = name or f"{random_name()}.tmp"
+        return _BuildStorage(os.path.join(self.folder, name)).create()
 
 
 class _SegmentWriter(SegmentWriter):
@@ -279,14 +330,16 @@ def _link_tree(source: Path, target: Path) -> None:
             shutil.copy2(path, target / path.name)
 
 
-def _surfaces(rows: list[dict]) -> dict[str, int]:
-    """How often one lesson writes each word (headings and text, as readers see them)."""
-    return dict(Counter(w for row in rows
-                        for w in WORD.findall(f"{row['heading']} {row['body']}".lower())))
+def _surfaces(texts: Iterable[tuple[str | None, str]]) -> dict[str, int]:
+    """How often one lesson writes each word (headings and text, as readers see them):
+    ``texts`` are its documents' (heading, body)."""
+    return dict(Counter(w for heading, body in texts
+                        for w in WORD.findall(f"{heading or ''} {body}".lower())))
 
 
 def write_spelling(folder: Path, surfaces: Counter[str]) -> None:
     """Every word the course writes, with how often: spelling corrections are chosen among
     these and shown as a reader would write them, not as stems."""
     words = {w: n for w, n in surfaces.items() if len(w) > 2 and not w.isdigit()}
-    (folder / SPELLING).write_text(json.dumps(words, ensure_ascii=False), encoding="utf-8")
+    (folder / SPELLING).write_text(json.dumps(words, ensure_ascii=False, sort_keys=True),
+                                   encoding="utf-8")
