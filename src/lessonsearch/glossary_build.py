@@ -27,6 +27,7 @@ from .glossary_table import (
     Definition,
     SectionRow,
     TermRecord,
+    lesson_ranges,
     patch_glossary_table,
     write_coverage_tables,
     write_glossary_table,
@@ -179,8 +180,11 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
         write_term_lessons(out_dir, slugs)
     else:
         shutil.copyfile(previous / GLOSSARY_DB, out_dir / GLOSSARY_DB)
-        patch_glossary_table(out_dir, found.records, *found.tables(patched), patched)
-        patch_term_lessons(out_dir, slugs, patched)
+        old = lesson_ranges(out_dir, patched)
+        new = [(lesson.docs[0].order, lesson.docs[-1].order)
+               for lesson in found.lessons if lesson.slug in patched]
+        patch_glossary_table(out_dir, found.records, *found.tables(patched), old)
+        patch_term_lessons(out_dir, slugs, old, new)
     cache.keep("glossary", "terms", names)
     for lesson in found.lessons:
         cache.keep("lesson mentions", lesson.slug, lesson.place)

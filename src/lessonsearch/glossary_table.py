@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -124,28 +125,38 @@ def write_glossary_table(folder: Path, records: list[TermRecord], sections: Iter
         db.close()
 
 
+Ranges = list[tuple[int, int]]
+"""Lessons' spans of course order: (first, last), both included."""
+
+
+def lesson_ranges(folder: Path, lessons: Iterable[str]) -> Ranges:
+    """Where the glossary file in ``folder`` has the mention rows of ``lessons``."""
+    with closing(for_build(folder)) as db:
+        return db.execute(
+            "SELECT MIN(course_order), MAX(course_order) FROM sections "
+            "WHERE lesson IN (SELECT value FROM json_each(?)) GROUP BY lesson",
+            (json.dumps(sorted(lessons)),)).fetchall()
+
+
 def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list[SectionRow],
                          mentions: Mapping[str, Iterable[tuple[int, int]]],
-                         lessons: set[str]) -> None:
+                         old: Ranges) -> None:
     """``write_glossary_table`` on the previous version's file, copied into ``folder``, when
-    the terms are the same ones in the same order and only ``lessons`` (changed or removed)
-    differ: the terms are written again (a few hundred rows), and only those lessons'
-    sections and mentions are replaced. The other lessons' rows, course order included, must
-    be as the previous version has them."""
+    the terms are the same ones in the same order and only some lessons (changed, moved or
+    removed) differ: the terms are written again (a few hundred rows); the rows in those
+    lessons' ``old`` ranges are deleted and their new ``sections`` and ``mentions`` written.
+    Every other lesson's rows, course order included, must be as the previous version has
+    them. Each term's mentions are deleted a range at a time along the table's key: no
+    pass over the whole table."""
     db = for_build(folder)
     try:
-        db.executescript("DELETE FROM terms; DELETE FROM aliases; DELETE FROM definitions;"
-                         "CREATE TEMP TABLE patched (slug TEXT PRIMARY KEY);")
+        db.executescript("DELETE FROM terms; DELETE FROM aliases; DELETE FROM definitions;")
         _write_terms(db, records)
-        db.executemany("INSERT INTO temp.patched VALUES (?)", [(slug,) for slug in lessons])
-        db.executescript(
-            "DELETE FROM mentions WHERE course_order IN (SELECT course_order FROM sections "
-            "WHERE lesson IN temp.patched);"
-            "DELETE FROM sections WHERE lesson IN temp.patched;")
-        rows = [row for row in sections if row[1] in lessons]
-        orders = {row[0] for row in rows}
-        _write_mentions(db, records, rows, {name: [(o, c) for o, c in found if o in orders]
-                                            for name, found in mentions.items()})
+        db.executemany("DELETE FROM sections WHERE course_order BETWEEN ? AND ?", old)
+        db.executemany("DELETE FROM mentions WHERE term_id = ? AND course_order BETWEEN ? AND ?",
+                       [(term_id, *span) for term_id in range(1, len(records) + 1)
+                        for span in old])
+        _write_mentions(db, records, sections, mentions)
         db.commit()
     finally:
         db.close()

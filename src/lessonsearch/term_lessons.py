@@ -16,7 +16,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from .glossary_table import GLOSSARY_DB, for_build, read_only
+from .glossary_table import GLOSSARY_DB, Ranges, for_build, read_only
 
 SCHEMA = """
 CREATE TABLE term_lessons (
@@ -48,6 +48,7 @@ def _summed(where: str = "") -> str:
     )
 
 
+_IN_RANGE = "WHERE term_id = ? AND course_order BETWEEN ? AND ?"
 _USE = "lesson, lesson_title, url, first_count, count, course_order"
 
 
@@ -90,16 +91,21 @@ def write_term_lessons(folder: Path, lessons: Sequence[str]) -> None:
         db.commit()
 
 
-def patch_term_lessons(folder: Path, lessons: Sequence[str], patched: set[str]) -> None:
+def patch_term_lessons(folder: Path, lessons: Sequence[str], old: Ranges, new: Ranges) -> None:
     """``write_term_lessons`` on the previous version's file, copied into ``folder`` and
-    patched by ``patch_glossary_table``: only the ``patched`` lessons' rows are summed again.
-    The others' places in the course must be as the previous version has them."""
+    patched by ``patch_glossary_table``: the rows in the patched lessons' ``old`` ranges of
+    course order are deleted and their ``new`` ranges summed again, one term at a time along
+    the tables' keys. The other lessons' places in the course must be as the previous
+    version has them."""
     with closing(for_build(folder)) as db:
-        db.executescript("CREATE TEMP TABLE patched (slug TEXT PRIMARY KEY);")
-        db.executemany("INSERT INTO temp.patched VALUES (?)", [(slug,) for slug in patched])
-        db.execute("DELETE FROM term_lessons WHERE lesson IN temp.patched")
+        terms = [term_id for (term_id,) in db.execute("SELECT id FROM terms")]
+        db.executemany(
+            f"DELETE FROM term_lessons {_IN_RANGE}",
+            [(term_id, *span) for term_id in terms for span in old])
         _number(db, lessons)
-        db.execute(f"INSERT INTO term_lessons {_summed('WHERE lesson IN temp.patched')}")
+        db.executemany(
+            f"INSERT INTO term_lessons {_summed(_IN_RANGE)}",
+            [(term_id, *span) for term_id in terms for span in new])
         db.commit()
 
 
