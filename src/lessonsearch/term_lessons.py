@@ -23,33 +23,34 @@ CREATE TABLE term_lessons (
     term_id INTEGER NOT NULL REFERENCES terms(id),
     course_order INTEGER NOT NULL,   -- the term's first mention in the lesson: its place
     number INTEGER NOT NULL,         -- the lesson's place in the course, from 1
-    lesson TEXT NOT NULL, lesson_title TEXT NOT NULL,
-    url TEXT NOT NULL,               -- the first mention's link
     first_count INTEGER NOT NULL,    -- mentions in that first section
     count INTEGER NOT NULL,          -- mentions in all the lesson's sections
     PRIMARY KEY (term_id, course_order)
 ) WITHOUT ROWID;
 """
-"""Stored in (term, course order) order, so one term's lessons are one range of the file."""
+"""Stored in (term, course order) order, so one term's lessons are one range of the file.
+The lesson, its title and the first mention's link are the ``sections`` row at
+``course_order`` (written there once, not once per term: half the file at 100k sections)."""
 
 _NUMBERS = """
 CREATE TEMP TABLE numbers (slug TEXT PRIMARY KEY, number INTEGER NOT NULL);
 """
 def _summed(where: str = "") -> str:
     """The mentions summed per term and lesson (of the lessons ``where`` picks). With one
-    ``MIN()`` in the query, SQLite takes the bare columns (title, url, count) from the row
-    holding the minimum: the lesson's first mention."""
+    ``MIN()`` in the query, SQLite takes the bare column (count) from the row holding the
+    minimum: the lesson's first mention."""
     return (
         "SELECT term_id, MIN(course_order) AS course_order, IFNULL(numbers.number, 0) AS number,"
-        " lesson, lesson_title, url, count AS first_count, SUM(count) AS count "
+        " count AS first_count, SUM(count) AS count "
         "FROM mentions JOIN sections USING (course_order) "
         "LEFT JOIN numbers ON numbers.slug = sections.lesson "
-        f"{where} GROUP BY term_id, lesson ORDER BY term_id, MIN(course_order)"
+        f"{where} GROUP BY term_id, lesson"
     )
 
 
 _IN_RANGE = "WHERE term_id = ? AND course_order BETWEEN ? AND ?"
-_USE = "lesson, lesson_title, url, first_count, count, course_order"
+_USE = ("SELECT lesson, lesson_title, url, first_count, count, course_order "
+        "FROM term_lessons JOIN sections USING (course_order)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +124,7 @@ class TermLessons:
         self.db = read_only(Path(folder) / GLOSSARY_DB)
         self.ids = dict(self.db.execute("SELECT term, id FROM terms"))
         self.lessons = len(lessons)
+        self.numbers = {slug: number for number, slug in enumerate(lessons, start=1)}
 
     def __enter__(self) -> TermLessons:
         return self
@@ -133,23 +135,25 @@ class TermLessons:
     def first(self, term: str, limit: int | None) -> list[LessonUse]:
         """The first ``limit`` lessons (None: all) that mention ``term``, in course order."""
         return [LessonUse(*row) for row in self.db.execute(
-            f"SELECT {_USE} FROM term_lessons WHERE term_id = ? ORDER BY course_order LIMIT ?",
+            f"{_USE} WHERE term_id = ? ORDER BY course_order LIMIT ?",
             (self.ids.get(term), -1 if limit is None else limit))]
 
     def before(self, term: str, number: int, limit: int | None) -> tuple[list[LessonUse], int]:
         """The first ``limit`` lessons before lesson ``number`` that mention ``term``, and how
         many there are."""
-        where = "FROM term_lessons WHERE term_id = ? AND number < ?"
+        where = "WHERE term_id = ? AND number < ?"
         found = [LessonUse(*row) for row in self.db.execute(
-            f"SELECT {_USE} {where} ORDER BY course_order LIMIT ?",
+            f"{_USE} {where} ORDER BY course_order LIMIT ?",
             (self.ids.get(term), number, -1 if limit is None else limit))]
-        (count,), = self.db.execute(f"SELECT COUNT(*) {where}", (self.ids.get(term), number))
+        (count,), = self.db.execute(f"SELECT COUNT(*) FROM term_lessons {where}",
+                                    (self.ids.get(term), number))
         return found, count
 
     def title_in(self, term: str, lesson: str) -> str | None:
         """The lesson's title, as the term's mentions there give it; None if it has none."""
-        found = self.db.execute("SELECT lesson_title FROM term_lessons WHERE term_id = ? "
-                                "AND lesson = ? LIMIT 1", (self.ids.get(term), lesson)).fetchone()
+        found = self.db.execute("SELECT lesson_title FROM term_lessons JOIN sections "
+                                "USING (course_order) WHERE term_id = ? AND number = ? LIMIT 1",
+                                (self.ids.get(term), self.numbers.get(lesson))).fetchone()
         return found[0] if found else None
 
     def bars(self, most: int) -> dict[str, list[Bar]]:
@@ -160,9 +164,10 @@ class TermLessons:
         scale = (min(most, self.lessons), max(self.lessons, 1))
         names = {term_id: term for term, term_id in self.ids.items()}
         found: dict[str, list[Bar]] = {}
-        for term_id, bar, lessons, count, url, _ in self.db.execute(
-                "SELECT term_id, (number - 1) * ? / ? AS bar, COUNT(*), SUM(count), url, "
-                "MIN(course_order) FROM term_lessons GROUP BY term_id, bar ORDER BY term_id, bar",
-                scale):
+        for term_id, bar, lessons, count, url in self.db.execute(
+                "SELECT term_id, bar, lessons, count, url FROM (SELECT term_id, "
+                "(number - 1) * ? / ? AS bar, COUNT(*) AS lessons, SUM(count) AS count, "
+                "MIN(course_order) AS course_order FROM term_lessons GROUP BY term_id, bar) "
+                "JOIN sections USING (course_order) ORDER BY term_id, bar", scale):
             found.setdefault(names[term_id], []).append(Bar(bar, lessons, count, url))
         return found
