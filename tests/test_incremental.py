@@ -143,6 +143,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("edit, patched", [
     ("a paragraph", True),       # one lesson's mentions change
     ("a heading", True),         # and the completions with it
+    ("a title", True),           # the same text under another name: its rows, candidates
     ("a new section", False),    # every later section moves: the file is written anew
     ("a removed lesson", False),
 ])
@@ -158,6 +159,8 @@ def test_the_glossary_file_is_patched_or_rewritten_and_equals_a_full_build(
         lesson.write_text(text + "\nThe tokenizer and the cache, once more.\n")
     elif edit == "a heading":
         lesson.write_text(text.replace("\n## ", "\n## Renamed ", 1) + "\nThe cache again.\n")
+    elif edit == "a title":
+        lesson.write_text(text.replace("title: ", "title: Retitled ", 1))
     elif edit == "a new section":
         lesson.write_text(text.replace("\n## ", "\n## Inserted\n\nThe cache here.\n\n## ", 1))
     else:

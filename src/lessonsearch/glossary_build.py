@@ -245,8 +245,9 @@ def _mention_counts(matcher: TermMatcher, texts: list[str]
 
 def _candidates(course: Course, docs: list[Document], variants: dict[str, tuple[str, ...]],
                 cache: BuildCache):
-    """Jargon candidates, reused while the sampled text and the known terms are unchanged."""
-    texts = [(d.id, d.heading, d.body) for d in sample(docs)]
+    """Jargon candidates, reused while the sampled text, the lessons' titles and links and
+    the known terms are unchanged."""
+    texts = [(d.id, d.heading, d.body, d.lesson.title, d.url) for d in sample(docs)]
     key = fingerprint((texts, sorted(variants.items())))
     return cache.remember("candidates", key,
                           lambda: find_candidates(course, variants, docs=docs))
