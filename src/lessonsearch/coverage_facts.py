@@ -17,7 +17,7 @@ from pathlib import Path
 from . import index_store
 from .glossary_source import read_glossary_text
 from .glossary_table import BrokenAnchor, GlossaryConflict, load_coverage_tables
-from .model import Course, GlossaryEntry, Problem, link_to
+from .model import Course, GlossaryEntry, Problem
 
 _DUPLICATE = re.compile(
     r"^The term (?P<term>'.*'|\".*\") is defined here and at (?P<kept>\S+) with a different"
@@ -33,22 +33,31 @@ def find_broken_anchors(course: Course, index_dir: Path | None) -> tuple[BrokenA
     previous = index_store.previous_version(Path(index_dir)) if index_dir else None
     if previous is None:
         return ()
-    now = {link_to(lesson.url, s.anchor) for lesson in course.lessons for s in lesson.sections
-           if s.anchor}
+    anchors: dict[str, set[str]] = {}  # a page → the anchors it has now
+    for lesson in course.lessons:
+        anchors.setdefault(_page(lesson.url), set()).update(
+            s.anchor for s in lesson.sections if s.anchor)
     broken: dict[str, BrokenAnchor] = {}
     for old in load_coverage_tables(previous).broken_anchors:
-        if old.old_url not in now:
+        page, _, anchor = old.old_url.partition("#")
+        if anchor not in anchors.get(page, ()):
             broken[old.old_url] = old
     try:
         lessons = index_store.read_manifest(previous).get("lessons", [])
     except (OSError, ValueError):
         lessons = []
     for lesson in lessons:
+        page = _page(lesson["url"])
+        have = anchors.get(page, ())
         for anchor in lesson.get("anchors", []):
-            url = link_to(lesson["url"], anchor)
-            if url not in now and url not in broken:
+            if anchor not in have and (url := f"{page}#{anchor}") not in broken:
                 broken[url] = BrokenAnchor(lesson["slug"], anchor, url, previous.name)
     return tuple(broken.values())
+
+
+def _page(url: str) -> str:
+    """The URL without its fragment: a section's link is ``page#anchor`` (``link_to``)."""
+    return url.split("#", 1)[0]
 
 
 def glossary_conflicts(

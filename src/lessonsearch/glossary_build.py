@@ -188,10 +188,9 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     cache.keep("glossary", "terms", names)
     for lesson in found.lessons:
         cache.keep("lesson mentions", lesson.slug, lesson.place)
-    completions = list(_completion_entries(found.records, course, docs))
-    key = fingerprint([(s.text, s.kind, s.target, spellings) for s, spellings in completions])
+    key = _completions_key(found, course, cache)
     if patched is None or cache.previous("glossary", "completions") != key:
-        write_completions(out_dir, completions)
+        write_completions(out_dir, list(_completion_entries(found.records, course, docs)))
     cache.keep("glossary", "completions", key)
     write_coverage_tables(out_dir, CoverageFacts(
         candidates=_candidates(course, docs, found.aliases, cache),
@@ -228,6 +227,23 @@ def _completion_entries(records: list[TermRecord], course: Course, docs: list[Do
     for doc in docs:
         if doc.kind == "section" and doc.heading:
             yield Suggestion(doc.heading, "heading", doc.url), (doc.heading,)
+
+
+def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache) -> str:
+    """A digest of what ``_completion_entries`` gives: the terms' names and each lesson's
+    title, link and headings, kept per lesson so an unchanged lesson is not walked again."""
+    docs = {lesson.slug: (lesson.key, lesson.docs) for lesson in found.lessons}
+    parts = []
+    for lesson in course.lessons:
+        key, lesson_docs = docs.get(lesson.slug, (None, []))
+        digest = cache.previous("completions", key) if key else None
+        if digest is None:
+            digest = fingerprint((lesson.title, lesson.url, [
+                (d.heading, d.url) for d in lesson_docs if d.kind == "section" and d.heading]))
+        if key:
+            cache.keep("completions", key, digest)
+        parts.append(digest)
+    return fingerprint(([(r.term, r.anchor, r.aliases) for r in found.records], parts))
 
 
 def _mention_counts(matcher: TermMatcher, texts: list[str]
