@@ -143,9 +143,13 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     matcher_key = fingerprint(sorted(variants.items()))
     grouped = [(slug, list(lesson_docs))
                for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)]
-    keyed = [(f"{matcher_key}:{keys[slug]}",
-              ["\n".join(filter(None, (doc.heading, doc.body))) for doc in lesson_docs])
-             for slug, lesson_docs in grouped]
+    known = cache.previous_keys("mentions")
+    keyed: list[tuple[str, list[str] | None]] = []
+    for slug, lesson_docs in grouped:
+        key = f"{matcher_key}:{keys[slug]}"
+        texts = None if key in known else [  # only what the cache lacks is read again
+            "\n".join(filter(None, (doc.heading, doc.body))) for doc in lesson_docs]
+        keyed.append((key, texts))
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
     lessons = [LessonMentions(slug, key, lesson_docs, found, totals,
                               f"{number}:{lesson_docs[0].order}:{key}")
