@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from nltk.stem.snowball import SnowballStemmer
+from .nltk_parts import SnowballStemmer
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 """A run of letters and digits; an inner apostrophe (don't, model’s) stays in the word."""

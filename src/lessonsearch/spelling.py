@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from nltk.metrics.distance import edit_distance
+from .nltk_parts import edit_distance
 
 
 def _deletes(word: str) -> set[str]:
