@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from .parallel import map_in_processes
 
 CACHE_FILE = "build-cache.pickle"
-FORMAT = 5
+FORMAT = 6
 """Bumped whenever what a reader, the definition finder or the documents produce changes."""
 
 T = TypeVar("T")

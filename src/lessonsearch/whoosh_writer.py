@@ -2,10 +2,10 @@
 
 Lessons are written in course order into segments of about ``CHUNK_DOCS`` documents, one
 segment per chunk, never merged. The next build links the previous version's files in (Whoosh
-never rewrites a file in place), deletes every document of each chunk that holds a changed or
-removed lesson, drops the emptied segments, and writes those chunks' lessons again as new
-segments, new lessons with them. No deleted document is left behind in any segment, so term
-statistics, and with them every score, are exactly those of a full build.
+never rewrites a file in place), drops from the table of contents each chunk's segment that
+holds a changed or removed lesson, and writes those chunks' lessons again as new segments,
+new lessons with them. No segment holds a deleted document, so term statistics, and with
+them every score, are exactly those of a full build.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from functools import partial
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
+from typing import NamedTuple
 
 from whoosh import index
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
@@ -59,29 +60,32 @@ def start_whoosh(
     lessons = {slug: list(lesson_docs)
                for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)}
     signatures = {slug: keys[slug] for slug in lessons}
-    old_chunks: dict[str, list[str]] = cache.previous("chunks", "all") or {}
+    old_chunks: dict[str, Chunk] = cache.previous("chunks", "all") or {}
     target = folder / WHOOSH_DIR
     old = previous / WHOOSH_DIR if previous is not None else None
     if old is not None and old.is_dir() and old_chunks:
         _link_tree(old, target)
         ix = _open(target)
         kept, dirty = _split(old_chunks, signatures, cache)
-        writer = ix.writer(compound=False)
-        for chunk in dirty:
-            for slug in old_chunks[chunk]:
-                writer.delete_by_term("lesson", slug)
-        writer.commit(mergetype=_drop_emptied_segments)
-        placed = {slug for chunk in kept for slug in old_chunks[chunk]}
+        placed = {slug for chunk in kept for slug in old_chunks[chunk].lessons}
         todo = [slug for slug in lessons if slug not in placed]
     else:
         ix = _BuildStorage(str(target)).create().create_index(schema())
-        kept, todo = [], list(lessons)
+        kept, dirty, todo = [], [], list(lessons)
     size = max(CHUNK_DOCS, sum(map(len, lessons.values())) // MAX_CHUNKS + 1)
     groups = _chunks(todo, lessons, size)
     rows = {slug: [doc.fields(terms_of(doc)) for doc in lessons[slug]]
             for group in groups for slug in group}
     return WhooshWrite(folder, ix, lessons, rows, signatures, cache,
-                       {chunk: old_chunks[chunk] for chunk in kept}, groups)
+                       {chunk: old_chunks[chunk] for chunk in kept}, groups, bool(dirty))
+
+
+class Chunk(NamedTuple):
+    """Lessons written together, in course order, as one segment."""
+
+    segment: str
+    """The segment's id in Whoosh's table of contents."""
+    lessons: list[str]
 
 
 Group = list[tuple[str, list[dict]]]
@@ -96,11 +100,14 @@ class WhooshWrite:
 
     def __init__(self, folder: Path, ix, lessons: dict[str, list[Document]],
                  rows: dict[str, list[dict]], signatures: dict[str, str], cache: BuildCache,
-                 chunks: dict[str, list[str]], groups: list[list[str]]):
+                 chunks: dict[str, Chunk], groups: list[list[str]], dropped: bool = False):
+        """``chunks`` are the previous version's segments kept; the others are ``dropped``
+        from the table of contents whole (every lesson in them is in ``groups`` again, or
+        gone), so no segment is left holding deleted documents."""
         self._folder, self._lessons, self._signatures = folder, lessons, signatures
         self._cache, self._chunks, self._groups = cache, chunks, groups
         # The lock is this process's; it also carries every segment the index already has.
-        self._writer = ix.writer(compound=False) if groups else None
+        self._writer = ix.writer(compound=False) if groups or dropped else None
         try:
             self._started = start_in_processes(
                 partial(_write_segment, str(folder / WHOOSH_DIR)),
@@ -117,14 +124,18 @@ class WhooshWrite:
             self.cancel()
             raise
         if self._writer is not None:
+            keep = {chunk.segment for chunk in self._chunks.values()}
             new = [segment for segment, _ in written]
             writer, self._writer = self._writer, None
-            writer._commit_toc(writer._merge_segments(_keep_segments, None, None) + new)
+            segments = [s for s in writer.segments if s.segment_id() in keep] + new
+            writer._commit_toc(segments)
             writer._close_segment()
+            # The writer's own segment, never used, had already opened a file.
+            index.clean_files(writer.storage, writer.indexname, writer.generation, segments)
             writer._finish()
         counted = {slug: counts for _, found in written for slug, counts in found.items()}
-        for group in self._groups:
-            self._chunks[fingerprint(group)] = group
+        for group, (segment, _) in zip(self._groups, written, strict=True):
+            self._chunks[fingerprint(group)] = Chunk(segment.segment_id(), group)
         self._cache.keep("chunks", "all", self._chunks)
         write_spelling(self._folder, self._spelling(counted))
         return sum(map(len, self._lessons.values())), sum(map(len, self._groups))
@@ -286,13 +297,13 @@ def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
 
 
 def _split(
-    old_chunks: dict[str, list[str]], signatures: dict[str, str], cache: BuildCache
+    old_chunks: dict[str, Chunk], signatures: dict[str, str], cache: BuildCache
 ) -> tuple[list[str], list[str]]:
     """Chunks whose lessons are all unchanged (kept), and the others (rewritten)."""
     kept, dirty = [], []
-    for chunk, slugs in old_chunks.items():
-        same = all(signatures.get(s) == cache.previous("documents", s) for s in slugs)
-        (kept if same else dirty).append(chunk)
+    for name, chunk in old_chunks.items():
+        same = all(signatures.get(s) == cache.previous("documents", s) for s in chunk.lessons)
+        (kept if same else dirty).append(name)
     return kept, dirty
 
 
@@ -306,16 +317,6 @@ def _chunks(slugs: list[str], lessons: dict[str, list[dict]], size: int) -> list
         groups[-1].append(slug)
         count += len(lessons[slug])
     return groups
-
-
-def _keep_segments(writer, segments):
-    """Merge policy: never merge, so each chunk stays its own segment."""
-    return segments
-
-
-def _drop_emptied_segments(writer, segments):
-    """Merge policy: forget segments whose every document was deleted, merge nothing."""
-    return [segment for segment in segments if segment.doc_count() > 0]
 
 
 def _link_tree(source: Path, target: Path) -> None:
