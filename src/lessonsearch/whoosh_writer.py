@@ -88,8 +88,9 @@ class Chunk(NamedTuple):
     lessons: list[str]
 
 
-Group = list[tuple[str, list[dict]]]
-"""The lessons of one chunk: (slug, the rows of its documents)."""
+Group = list[tuple[str, list[dict], bool]]
+"""The lessons of one chunk: (slug, the rows of its documents, whether to count its words:
+the build cache has the counts of every lesson whose documents are unchanged)."""
 
 
 class WhooshWrite:
@@ -108,10 +109,12 @@ class WhooshWrite:
         self._cache, self._chunks, self._groups = cache, chunks, groups
         # The lock is this process's; it also carries every segment the index already has.
         self._writer = ix.writer(compound=False) if groups or dropped else None
+        counted = cache.previous_keys("surfaces")
         try:
             self._started = start_in_processes(
                 partial(_write_segment, str(folder / WHOOSH_DIR)),
-                [[(slug, rows[slug]) for slug in group] for group in groups], min_items=1)
+                [[(slug, rows[slug], signatures[slug] not in counted) for slug in group]
+                 for group in groups], min_items=1)
         except BaseException:
             self.cancel()
             raise
@@ -143,7 +146,7 @@ class WhooshWrite:
     def _spelling(self, counted: dict[str, dict[str, int]]) -> Counter[str]:
         """The words of the whole course with their counts, as a full build sums them: the
         previous build's total, less the lessons that changed or went, plus their new
-        counts (``counted``: the lessons written now)."""
+        counts (``counted``: by the children, for the lessons the cache has no counts of)."""
         cache, signatures = self._cache, self._signatures
         before = {slug: cache.previous("documents", slug)
                   for slug in cache.previous_keys("documents")}
@@ -187,11 +190,12 @@ def _write_segment(folder: str, group: Group):
     counts of each of its lessons)."""
     # A compound segment file is copied into memory on every open; separate files are mapped.
     writer = _SegmentWriter(_open(Path(folder)), _lk=False, limitmb=256, compound=False)
-    for _, rows in group:
+    for _, rows, _ in group:
         for row in rows:
             writer.add_document(**row)
     return writer._finalize_segment(), {
-        slug: _surfaces([(row["heading"], row["body"]) for row in rows]) for slug, rows in group}
+        slug: _surfaces([(row["heading"], row["body"]) for row in rows])
+        for slug, rows, count in group if count}
 
 
 def _open(folder: Path) -> index.FileIndex:
