@@ -145,6 +145,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ("a heading", True),         # and the completions with it
     ("a title", True),           # the same text under another name: its rows, candidates
     ("a new section", False),    # every later section moves: the file is written anew
+    ("an empty lesson", True),   # no sections, but the four lessons after it are renumbered
     ("a removed lesson", False),
 ])
 def test_the_glossary_file_is_patched_or_rewritten_and_equals_a_full_build(
@@ -161,6 +162,9 @@ def test_the_glossary_file_is_patched_or_rewritten_and_equals_a_full_build(
         lesson.write_text(text.replace("\n## ", "\n## Renamed ", 1) + "\nThe cache again.\n")
     elif edit == "a title":
         lesson.write_text(text.replace("title: ", "title: Retitled ", 1))
+    elif edit == "an empty lesson":
+        (course / "lessons" / "zz-empty.md").write_text("---\ntitle: Nothing yet\n"
+                                                         "position: 36\n---\n")
     elif edit == "a new section":
         lesson.write_text(text.replace("\n## ", "\n## Inserted\n\nThe cache here.\n\n## ", 1))
     else:

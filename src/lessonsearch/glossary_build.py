@@ -151,10 +151,12 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
             "\n".join(filter(None, (doc.heading, doc.body))) for doc in lesson_docs]
         keyed.append((key, texts))
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
+    # A lesson's number counts every lesson, those without documents too (term_lessons).
+    numbers = {lesson.slug: number for number, lesson in enumerate(course.lessons, start=1)}
     lessons = [LessonMentions(slug, key, lesson_docs, found, totals,
-                              f"{number}:{lesson_docs[0].order}:{key}")
-               for number, ((slug, lesson_docs), (key, _), (found, totals))
-               in enumerate(zip(grouped, keyed, counted, strict=True), start=1)]
+                              f"{numbers[slug]}:{lesson_docs[0].order}:{key}")
+               for (slug, lesson_docs), (key, _), (found, totals)
+               in zip(grouped, keyed, counted, strict=True)]
     summed: dict[str, list[int]] = {t.name: [0, 0] for t in terms}
     for lesson in lessons:
         for name, (count, sections) in lesson.totals.items():
