@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -308,3 +309,25 @@ def test_a_course_of_only_broken_files_builds_an_empty_index(tmp_path: Path) -> 
         assert searcher.search("anything").total == 0
     finally:
         searcher.close()
+
+
+def test_a_build_leaves_no_reference_cycles_behind(tiny_course: Path, tmp_path: Path) -> None:
+    """Everything a build makes is freed by reference counting when it returns. (Whoosh's
+    file storage kept a caught exception in a local: its traceback held every frame of the
+    build, the course and the cache with them, until the cycle collector ran.)"""
+    course_dir = tmp_path / "course"
+    shutil.copytree(tiny_course, course_dir)
+    lesson = sorted((course_dir / "lessons").glob("*.md"))[0]
+    gc.collect()
+    gc.disable()
+    try:
+        build_index(course_dir / "lessons", course_dir / "glossary", tmp_path / "index")
+        after_full = gc.collect()
+        lesson.write_text(lesson.read_text() + "\nOne more paragraph.\n")
+        report = build_index(course_dir / "lessons", course_dir / "glossary",
+                             tmp_path / "index")
+        after_incremental = gc.collect()
+    finally:
+        gc.enable()
+    assert report.rewritten >= 1
+    assert (after_full, after_incremental) == (0, 0)
