@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 from . import responses
-from .build import build_index
 from .errors import LessonSearchError, TermNotFound
 from .searcher import Searcher
 
@@ -106,6 +105,8 @@ def _index_option(p: argparse.ArgumentParser) -> None:
 
 
 def _index(args: argparse.Namespace) -> int:
+    from .build import build_index  # the build's readers and pool: not in the server's processes
+
     progress = _progress_bar() if sys.stderr.isatty() else _progress_lines()
     report = build_index(args.lessons, args.glossary, args.out, args.base_url, progress,
                          full=args.full)
