@@ -6,8 +6,10 @@ the workers start, answer, pick up a rebuilt index without a restart, and stop o
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -23,6 +25,8 @@ from web_fixtures import build, copy_course
 
 READY_SECONDS = 30
 STOP_SECONDS = 15
+MASTERS: dict[str, int] = {}
+"""The gunicorn master's pid of each running ``server``, by base URL."""
 
 
 def free_port() -> int:
@@ -71,8 +75,10 @@ def server(index_dir: Path, tmp_path: Path, *extra: str) -> Iterator[str]:
                 if time.monotonic() > deadline:
                     pytest.fail(f"no answer within {READY_SECONDS} s:\n{read(log)}")
                 time.sleep(0.1)
+        MASTERS[base] = process.pid
         yield base
     finally:
+        MASTERS.pop(base, None)
         process.terminate()
         try:
             process.wait(STOP_SECONDS)
@@ -147,3 +153,47 @@ def test_the_server_starts_without_an_index_and_serves_the_first_build(course: P
         version = build(course, index_dir)
         status, body = fetch_json(base + "/healthz")
         assert status == 200 and body["version"] == version
+
+
+def _children(pid: int) -> list[int]:
+    return [int(x) for x in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _workers(master: int, ready) -> list[int]:
+    """The master's workers once ``ready(workers)`` holds (gunicorn forks them one by one)."""
+    deadline = time.monotonic() + READY_SECONDS
+    while not ready(found := _children(master)):
+        assert time.monotonic() < deadline, f"workers now: {found}"
+        time.sleep(0.1)
+    return found
+
+
+def _open_files(pid: int) -> list[str]:
+    folder = Path(f"/proc/{pid}/fd")
+    found = []
+    for fd in folder.iterdir():
+        with contextlib.suppress(OSError):  # closed meanwhile
+            found.append(os.readlink(fd))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_the_workers_open_the_index_themselves_and_a_replaced_worker_answers(
+        course: Path, tmp_path: Path):
+    """The app is made once in the master and shared by the workers it forks, but the index
+    (Whoosh's files, SQLite) is opened in each worker, never in the master, whose open files
+    every worker would otherwise share, reading positions included."""
+    index_dir = tmp_path / "index"
+    build(course, index_dir)
+    with server(index_dir, tmp_path, "--workers", "2") as base:
+        for _ in range(4):
+            assert fetch_json(base + "/api/search?q=token")[0] == 200
+        master = MASTERS[base]
+        assert not [f for f in _open_files(master) if str(index_dir) in f]
+        workers = _workers(master, lambda found: len(found) == 2)
+        os.kill(workers[0], signal.SIGKILL)
+        _workers(master, lambda found: len(found) == 2 and workers[0] not in found)
+        for _ in range(6):
+            status, body = fetch_json(base + "/api/search?q=token&limit=3")
+            assert status == 200 and len(body["results"]) == 3
+
