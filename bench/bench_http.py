@@ -13,10 +13,10 @@ own keep-alive ``http.client`` connection:
 - ``/healthz``, a tiny constant JSON answer from the same app and server: the ceiling that
   routing, WSGI, gunicorn and the loopback impose whatever the search costs.
 
-Prints p50/p99 latency and requests/second for each, search over ceiling, the server's RSS
-(master + workers), and the issue's target: HTTP search p50 within 3 × (in-process FTS5 p50
-over the same queries, bench/fts5_baseline.py + constant-JSON p50). Every scenario is bounded
-by a request count and a time cap; all traffic stays on 127.0.0.1.
+Prints p50/p99 latency and requests/second for each, search over ceiling, the server's memory
+(master + workers summed, then each process), and the issue's target: HTTP search p50 within
+3 × (in-process FTS5 p50 over the same queries, bench/fts5_baseline.py + constant-JSON p50).
+Every scenario is bounded by a request count and a time cap; all traffic stays on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -175,26 +175,43 @@ def server_memory_mb(master: int) -> dict[str, float]:
     PSS (shared pages divided among their sharers), private pages (each process's own,
     including pages of the mapped index files only it has read) and anonymous pages (the
     heap: what the processes hold that is not a file's page cache)."""
+    totals = {"Rss": 0.0, "Pss": 0.0, "Private": 0.0, "Anonymous": 0.0}
+    for _, memory in process_memory_mb(master):
+        for key in totals:
+            totals[key] += memory[key]
+    return totals
+
+
+def process_memory_mb(master: int) -> list[tuple[str, dict[str, float]]]:
+    """("master" or "worker <pid>", its memory) for the master and each worker."""
     pids = [master]
     try:
         children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
         pids += [int(pid) for pid in children]
     except OSError:
         pass
-    totals = {"Rss": 0, "Pss": 0, "Private": 0, "Anonymous": 0}
+    found = []
     for pid in pids:
         try:
             rollup = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
         except OSError:
             continue
+        kb = {"Rss": 0, "Pss": 0, "Private": 0, "Anonymous": 0}
         for row in rollup:
             key, _, rest = row.partition(":")
-            kb = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else 0
+            value = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else 0
             if key in ("Rss", "Pss", "Anonymous"):
-                totals[key] += kb
+                kb[key] += value
             elif key in ("Private_Clean", "Private_Dirty"):
-                totals["Private"] += kb
-    return {key: kb / 1024 for key, kb in totals.items()}
+                kb["Private"] += value
+        name = "master" if pid == master else f"worker {pid}"
+        found.append((name, {key: value / 1024 for key, value in kb.items()}))
+    return found
+
+
+def memory_line(name: str, memory: dict[str, float]) -> str:
+    return (f"  {name:34} RSS {memory['Rss']:6.0f} MB  PSS {memory['Pss']:6.0f} MB  "
+            f"private {memory['Private']:6.0f} MB  anonymous {memory['Anonymous']:6.0f} MB")
 
 
 def timed_ms(search: Callable[[str], object], queries: list[str]) -> list[float]:
@@ -269,10 +286,9 @@ def run(name: str, lessons_dir: Path, glossary_dir: Path, work: Path, requests: 
                 print(line(label, measured, ceiling))
                 if clients == 1 and label.startswith("search"):
                     search_p50, ceiling_p50 = measured.p50, ceiling.p50
-        memory = server_memory_mb(master)
-        print(f"  {'server memory (master + workers)':34} RSS {memory['Rss']:6.0f} MB  "
-              f"PSS {memory['Pss']:6.0f} MB  private {memory['Private']:6.0f} MB  "
-              f"anonymous {memory['Anonymous']:6.0f} MB")
+        print(memory_line("server memory (master + workers)", server_memory_mb(master)))
+        for name, memory in process_memory_mb(master):
+            print(memory_line(f"  {name}", memory))
     ours, base = in_process(index_dir, lessons_dir, queries[:requests])
     fts = statistics.median(base)
     print(f"  {'in-process Searcher.search':34} p50 {statistics.median(ours):8.2f} ms  "
