@@ -110,6 +110,20 @@ def test_broken_anchors_name_the_old_link_and_the_version_that_had_it(index_dir,
     assert broken.last_seen == versions[0]
 
 
+def test_a_full_build_finds_the_same_broken_anchor_from_the_manifest(tmp_path: Path):
+    """``--full`` ignores the build cache, where an incremental build keeps the anchors the
+    live version published: it reads them from that version's manifest instead."""
+    course = Path(shutil.copytree(COURSE, tmp_path / "course"))
+    lesson = course / "lessons" / "03-shaping-and-baking.md"
+    original = lesson.read_text(encoding="utf-8")
+    lesson.write_text(original + RETIRED, encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    lesson.write_text(original, encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", tmp_path / "index", full=True)
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert [b.old_url for b in report.broken_anchors] == [BASE + "shaping-and-baking#cooling-down"]
+
+
 def test_a_broken_anchor_is_carried_until_it_comes_back(tmp_path: Path):
     index_dir = build_coverage_index(tmp_path)
     course = tmp_path / "course"

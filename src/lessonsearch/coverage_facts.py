@@ -25,33 +25,49 @@ _DUPLICATE = re.compile(
 """The message ``glossary_source.read_glossary`` gives a term defined twice differently."""
 
 
-def find_broken_anchors(course: Course, index_dir: Path | None) -> tuple[BrokenAnchor, ...]:
-    """Section links of the live version (and the ones it still listed) the new course lacks.
+Published = dict[str, tuple[str, tuple[str, ...]]]
+"""Each lesson's link and the anchors of its sections, by slug (what a manifest lists)."""
+
+
+def published_anchors(course: Course) -> Published:
+    return {lesson.slug: (lesson.url, tuple(s.anchor for s in lesson.sections if s.anchor))
+            for lesson in course.lessons}
+
+
+def find_broken_anchors(now: Published, index_dir: Path | None,
+                        before: Published | None = None) -> tuple[BrokenAnchor, ...]:
+    """Section links of the live version (and the ones it still listed) that the new course
+    (``now``: its ``published_anchors``) lacks.
 
     Call it before the new version is published, while ``current`` is still the old one.
+    ``before`` is what the live version published, when the caller kept it; else it is read
+    from the version's manifest.
     """
     previous = index_store.previous_version(Path(index_dir)) if index_dir else None
     if previous is None:
         return ()
     anchors: dict[str, set[str]] = {}  # a page → the anchors it has now
-    for lesson in course.lessons:
-        anchors.setdefault(_page(lesson.url), set()).update(
-            s.anchor for s in lesson.sections if s.anchor)
+    for url, lesson_anchors in now.values():
+        anchors.setdefault(_page(url), set()).update(lesson_anchors)
     broken: dict[str, BrokenAnchor] = {}
     for old in load_coverage_tables(previous).broken_anchors:
         page, _, anchor = old.old_url.partition("#")
         if anchor not in anchors.get(page, ()):
             broken[old.old_url] = old
-    try:
-        lessons = index_store.read_manifest(previous).get("lessons", [])
-    except (OSError, ValueError):
-        lessons = []
-    for lesson in lessons:
-        page = _page(lesson["url"])
+    if before is None:
+        try:
+            lessons = index_store.read_manifest(previous).get("lessons", [])
+        except (OSError, ValueError):
+            lessons = []
+        before = {x["slug"]: (x["url"], tuple(x.get("anchors", []))) for x in lessons}
+    for slug, published in before.items():
+        if now.get(slug) == published:
+            continue  # the same page with the same anchors
+        page = _page(published[0])
         have = anchors.get(page, ())
-        for anchor in lesson.get("anchors", []):
+        for anchor in published[1]:
             if anchor not in have and (url := f"{page}#{anchor}") not in broken:
-                broken[url] = BrokenAnchor(lesson["slug"], anchor, url, previous.name)
+                broken[url] = BrokenAnchor(slug, anchor, url, previous.name)
     return tuple(broken.values())
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from .build_cache import BuildCache, fingerprint
 from .candidates import find_candidates, sample
 from .completions import Suggestion, write_completions
-from .coverage_facts import find_broken_anchors, glossary_conflicts
+from .coverage_facts import find_broken_anchors, glossary_conflicts, published_anchors
 from .definitions import find_definitions
 from .glossary_source import read_glossary
 from .glossary_table import (
@@ -198,9 +198,12 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     if patched is None or cache.previous("glossary", "completions") != key:
         write_completions(out_dir, list(_completion_entries(found.records, course, docs)))
     cache.keep("glossary", "completions", key)
+    anchors = published_anchors(course)
+    cache.keep("anchors", "published", anchors)
     write_coverage_tables(out_dir, CoverageFacts(
         candidates=_candidates(course, docs, found.aliases, cache),
-        broken_anchors=find_broken_anchors(course, index_dir),
+        broken_anchors=find_broken_anchors(anchors, index_dir,
+                                           cache.previous("anchors", "published")),
         conflicts=glossary_conflicts(found.problems, found.entries, glossary_dir),
     ))
 
