@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import index_store
-from .build_cache import BuildCache
+from .build_cache import CACHE_FILE, BuildCache
 from .course import read_course
 from .coverage_allow import course_allow
 from .glossary_build import find_terms, write_glossary
@@ -106,7 +106,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
         cache.save(tmp)
         manifest = _manifest(name, read, problems, count, glossary.term_count)
         manifest["coverage_allow"] = course_allow(lessons_dir)
-        index_store.publish(out, name, tmp, manifest)
+        index_store.publish(out, name, tmp, manifest, unsynced={CACHE_FILE})
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
