@@ -9,7 +9,6 @@ the results are the same either way, in the order of the items.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import multiprocessing
 import os
 import signal
@@ -96,7 +95,8 @@ def _die_with_parent(parent: int) -> None:
     """A worker ends when the build that started it is killed. Otherwise it would wait for
     work forever, holding the build lock it inherited, and the next build would be refused."""
     if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+        # The process's own symbols include libc's; find_library would run ldconfig.
+        libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # it died before the line above took effect
         os._exit(1)
