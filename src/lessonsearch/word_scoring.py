@@ -90,6 +90,10 @@ class WordScorer:
                         key=lambda item: (round(item[1], 9), -order[item[0]], -item[0]))
         return [(score, docnum) for docnum, score in best], len(scores)
 
+    def cached(self, number: int, text: str) -> tuple[array, array] | None:
+        """A word's (docnums, scores) in one segment, if kept (``scored``)."""
+        return self._scored.get((number, text))
+
     def scored(self, number: int, text: str, compute) -> tuple[array, array]:
         """A word's (docnums, scores) in one segment: kept while the budget allows, as the
         statistics behind them do not change while the version is open."""
@@ -212,10 +216,12 @@ class _Segment:
             matcher._goto(matcher._nextoffset)
 
     def term(self, text) -> Scores:
-        leaf, field = self.leaf, self.scorer.field
-        if (field, text) not in leaf:
-            return {}
-        ids, scores = self.scorer.scored(self.number, text, lambda: self._score(text))
+        found = self.scorer.cached(self.number, text)
+        if found is None:  # only words a segment holds are kept: look it up in its terms
+            if (self.scorer.field, text) not in self.leaf:
+                return {}
+            found = self.scorer.scored(self.number, text, lambda: self._score(text))
+        ids, scores = found
         return dict(zip(ids, scores, strict=True))
 
     def _score(self, text) -> tuple[array, array]:
