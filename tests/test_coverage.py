@@ -23,16 +23,16 @@ RETIRED = "\n## Cooling down\n\nLeave the loaf on a rack for an hour before slic
 BASE = "https://bake.example.test/bread/"
 
 
-def build_coverage_index(folder: Path) -> Path:
+def build_coverage_index(folder: Path, full: bool = False) -> Path:
     """The coverage course built twice into ``folder/index``; the first build had one more
-    section (``shaping-and-baking#cooling-down``)."""
+    section (``shaping-and-baking#cooling-down``). ``full``: the second build is a full one."""
     course = Path(shutil.copytree(COURSE, folder / "course"))
     lesson = course / "lessons" / "03-shaping-and-baking.md"
     original = lesson.read_text(encoding="utf-8")
     lesson.write_text(original + RETIRED, encoding="utf-8")
     build_index(course / "lessons", course / "glossary", folder / "index")
     lesson.write_text(original, encoding="utf-8")
-    build_index(course / "lessons", course / "glossary", folder / "index")
+    build_index(course / "lessons", course / "glossary", folder / "index", full=full)
     return folder / "index"
 
 
@@ -113,14 +113,8 @@ def test_broken_anchors_name_the_old_link_and_the_version_that_had_it(index_dir,
 def test_a_full_build_finds_the_same_broken_anchor_from_the_manifest(tmp_path: Path):
     """``--full`` ignores the build cache, where an incremental build keeps the anchors the
     live version published: it reads them from that version's manifest instead."""
-    course = Path(shutil.copytree(COURSE, tmp_path / "course"))
-    lesson = course / "lessons" / "03-shaping-and-baking.md"
-    original = lesson.read_text(encoding="utf-8")
-    lesson.write_text(original + RETIRED, encoding="utf-8")
-    build_index(course / "lessons", course / "glossary", tmp_path / "index")
-    lesson.write_text(original, encoding="utf-8")
-    build_index(course / "lessons", course / "glossary", tmp_path / "index", full=True)
-    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    index_dir = build_coverage_index(tmp_path, full=True)
+    report = coverage_report(current_version(index_dir), index_dir)
     assert [b.old_url for b in report.broken_anchors] == [BASE + "shaping-and-baking#cooling-down"]
 
 
