@@ -90,17 +90,17 @@ class WordScorer:
                         key=lambda item: (round(item[1], 9), -order[item[0]], -item[0]))
         return [(score, docnum) for docnum, score in best], len(scores)
 
-    def cached(self, number: int, text: str) -> tuple[array, array] | None:
-        """A word's (docnums, scores) in one segment, if kept (``scored``)."""
-        return self._scored.get((number, text))
-
-    def scored(self, number: int, text: str, compute) -> tuple[array, array]:
+    def scored(self, number: int, text: str, compute) -> tuple[array, array] | None:
         """A word's (docnums, scores) in one segment: kept while the budget allows, as the
-        statistics behind them do not change while the version is open."""
+        statistics behind them do not change while the version is open. ``compute`` gives
+        None when the segment lacks the word; only found words are kept, so a kept word
+        costs no lookup in the segment's term table."""
         key = (number, text)
         found = self._scored.get(key)
         if found is None:
             found = compute()
+            if found is None:
+                return None
             size = len(found[0])
             with self._lock:
                 while self._scored and self._cached + size > self.budget:
@@ -216,16 +216,13 @@ class _Segment:
             matcher._goto(matcher._nextoffset)
 
     def term(self, text) -> Scores:
-        found = self.scorer.cached(self.number, text)
-        if found is None:  # only words a segment holds are kept: look it up in its terms
-            if (self.scorer.field, text) not in self.leaf:
-                return {}
-            found = self.scorer.scored(self.number, text, lambda: self._score(text))
-        ids, scores = found
-        return dict(zip(ids, scores, strict=True))
+        found = self.scorer.scored(self.number, text, lambda: self._score(text))
+        return dict(zip(*found, strict=True)) if found is not None else {}
 
-    def _score(self, text) -> tuple[array, array]:
+    def _score(self, text) -> tuple[array, array] | None:
         leaf, field = self.leaf, self.scorer.field
+        if (field, text) not in leaf:
+            return None
         ids, weights = _postings(leaf.postings(field, text))
         lengths = self.scorer.lengths(self.number, leaf)
         idf = self.top.idf(field, text)
