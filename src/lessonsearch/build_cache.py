@@ -66,8 +66,15 @@ class BuildCache:
         return cls(stored.get("entries"))
 
     def remember(self, kind: str, key: str, compute: Callable[[], T]) -> T:
-        """The previous build's value for ``key``, or ``compute()``; kept for the next build."""
-        return self.remember_many(kind, [(key, None)], lambda _: compute())[0]
+        """The previous build's value for ``key``, or ``compute()`` (in this process); kept
+        for the next build."""
+        if self.carry(kind, key):
+            self.hits += 1
+            return pickle.loads(self._old[kind][key])
+        self.misses += 1
+        value = compute()
+        self.keep(kind, key, value)
+        return value
 
     def remember_many(self, kind: str, keyed: Sequence[tuple[str, A]],
                       compute: Callable[[A], T]) -> list[T]:

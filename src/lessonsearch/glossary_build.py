@@ -32,7 +32,7 @@ from .glossary_table import (
     write_coverage_tables,
     write_glossary_table,
 )
-from .model import Course, GlossaryEntry, LessonDefinition, Problem
+from .model import Course, GlossaryEntry, Lesson, LessonDefinition, Problem
 from .slugs import slugify
 from .term_forms import term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
@@ -60,15 +60,12 @@ class GlossaryBuild:
         """A digest of each lesson (its ``CourseRead.keys``) and the names ``terms_of``
         gives its documents: what the Whoosh stage writes of a lesson follows from it. A
         glossary change alters only the digests of lessons that mention what changed."""
-        found = {}
-        for lesson in self.lessons:
-            digest = cache.previous("indexed terms", lesson.key)
-            if digest is None:
-                terms = [self.terms_of(doc) for doc in lesson.docs]
-                digest = fingerprint((keys[lesson.slug], terms))
-            cache.keep("indexed terms", lesson.key, digest)
-            found[lesson.slug] = digest
-        return found
+        def digest(lesson: LessonMentions) -> str:
+            return fingerprint((keys[lesson.slug], [self.terms_of(d) for d in lesson.docs]))
+
+        return {lesson.slug: cache.remember("indexed terms", lesson.key,
+                                            partial(digest, lesson))
+                for lesson in self.lessons}
 
     def terms_of(self, doc: Document) -> tuple[str, ...]:
         """Every name of every term the document mentions: the Whoosh stage indexes them, so
@@ -242,16 +239,16 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache) ->
     """A digest of what ``_completion_entries`` gives: the terms' names and each lesson's
     title, link and headings, kept per lesson so an unchanged lesson is not walked again."""
     docs = {lesson.slug: (lesson.key, lesson.docs) for lesson in found.lessons}
+
+    def digest(lesson: Lesson, lesson_docs: list[Document]) -> str:
+        return fingerprint((lesson.title, lesson.url, [
+            (d.heading, d.url) for d in lesson_docs if d.kind == "section" and d.heading]))
+
     parts = []
     for lesson in course.lessons:
         key, lesson_docs = docs.get(lesson.slug, (None, []))
-        digest = cache.previous("completions", key) if key else None
-        if digest is None:
-            digest = fingerprint((lesson.title, lesson.url, [
-                (d.heading, d.url) for d in lesson_docs if d.kind == "section" and d.heading]))
-        if key:
-            cache.keep("completions", key, digest)
-        parts.append(digest)
+        compute = partial(digest, lesson, lesson_docs)
+        parts.append(cache.remember("completions", key, compute) if key else compute())
     return fingerprint(([(r.term, r.anchor, r.aliases) for r in found.records], parts))
 
 
