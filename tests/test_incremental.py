@@ -202,3 +202,46 @@ def test_questions_rank_alike_however_the_course_is_split_into_segments(
     monkeypatch.setattr(whoosh_writer, "CHUNK_DOCS", 10_000)
     build(generated, tmp_path / "one")
     assert answers(tmp_path / "many") == answers(tmp_path / "one")
+
+
+def segment_sizes(index: Path) -> list[int]:
+    from whoosh import index as whoosh_index
+
+    ix = whoosh_index.open_dir(str(current_version(index) / "whoosh"))
+    try:
+        return [segment.doc_count() for segment in ix._segments()]
+    finally:
+        ix.close()
+
+
+def test_a_rewritten_chunk_is_cut_over_the_cores_while_the_segment_budget_allows(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """One edited lesson rewrites its whole chunk: in two halves, one per core, as long as
+    the index stays within MAX_SEGMENTS segments; answers stay those of a full build."""
+    monkeypatch.setattr(whoosh_writer, "CHUNK_DOCS", 100)
+    monkeypatch.setattr(whoosh_writer, "workers", lambda: 2)
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    out = tmp_path / "index"
+    build(course, out)
+    before = segment_sizes(out)
+    assert len(before) == 4 and min(before[:-1]) >= 100
+    monkeypatch.setattr(whoosh_writer, "MAX_SEGMENTS", 5)
+
+    first = sorted((course / "lessons").glob("*.md"))[1]
+    first.write_text(first.read_text() + "\nThe tokenizer and the cache, once more.\n")
+    report = build(course, out)
+    after = segment_sizes(out)
+    assert len(after) == 5 and after[:3] == before[1:]  # the kept chunks, then the halves
+    assert sum(after[-2:]) == before[0] and max(after[-2:]) < before[0] * 3 // 4
+    assert report.rewritten < report.lessons // 2
+    build(course, tmp_path / "full", full=True)
+    assert answers(out) == answers(tmp_path / "full")
+
+    # The budget is spent: the next rewritten chunk is written whole.
+    last = sorted((course / "lessons").glob("*.md"))[-1]
+    last.write_text(last.read_text() + "\nMemory, once more.\n")
+    build(course, out)
+    assert len(segment_sizes(out)) == 5
+    build(course, tmp_path / "full2", full=True)
+    assert answers(out) == answers(tmp_path / "full2")
+    assert len(segment_sizes(tmp_path / "full2")) == 4

@@ -17,7 +17,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import partial
-from itertools import groupby
+from itertools import accumulate, groupby
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
@@ -31,12 +31,14 @@ from whoosh.writing import SegmentWriter
 
 from .analysis import WORD
 from .build_cache import BuildCache, fingerprint
-from .parallel import start_in_processes
+from .parallel import start_in_processes, workers
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
 
 CHUNK_DOCS = 500
 MAX_CHUNKS = 20
 """At most this many segments from a full build: each one costs every query a little."""
+MAX_SEGMENTS = 30
+"""At most this many segments after rewrites that split their chunks (``_spread``)."""
 
 
 def start_whoosh(
@@ -74,6 +76,8 @@ def start_whoosh(
         kept, dirty, todo = [], [], list(lessons)
     size = max(CHUNK_DOCS, sum(map(len, lessons.values())) // MAX_CHUNKS + 1)
     groups = _chunks(todo, lessons, size)
+    if kept:
+        groups = _spread(groups, lessons, MAX_SEGMENTS - len(kept), workers())
     rows = {slug: [doc.fields(terms_of(doc)) for doc in lessons[slug]]
             for group in groups for slug in group}
     return WhooshWrite(folder, ix, lessons, rows, signatures, cache,
@@ -320,6 +324,26 @@ def _chunks(slugs: list[str], lessons: dict[str, list[dict]], size: int) -> list
             count = 0
         groups[-1].append(slug)
         count += len(lessons[slug])
+    return groups
+
+
+def _spread(groups: list[list[str]], lessons: dict[str, list], budget: int, parts: int,
+            ) -> list[list[str]]:
+    """A rewrite's chunks cut in two at a lesson, the largest first, until every core has
+    one to write: a one-lesson edit otherwise waits for a whole chunk on one core, a third
+    of its time. Chunks of half the full size or more are cut, so a lesson edited again
+    and again soon sits in a chunk a quarter of the full size; but only while the index
+    keeps at most ``budget`` new segments. ``--full`` joins them up again."""
+    groups = list(groups)
+    while len(groups) < min(parts, budget):
+        sizes = [sum(len(lessons[slug]) for slug in group) for group in groups]
+        largest = max(range(len(groups)), key=sizes.__getitem__, default=None)
+        if largest is None or sizes[largest] < CHUNK_DOCS // 2 or len(groups[largest]) < 2:
+            break
+        group = groups[largest]
+        before = list(accumulate(len(lessons[slug]) for slug in group))
+        cut = min(range(1, len(group)), key=lambda i: abs(2 * before[i - 1] - before[-1]))
+        groups[largest:largest + 1] = [group[:cut], group[cut:]]
     return groups
 
 
