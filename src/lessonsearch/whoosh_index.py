@@ -9,16 +9,16 @@ from __future__ import annotations
 import json
 import pickle
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from whoosh import fields, formats
 from whoosh.analysis import IDTokenizer, Token, Tokenizer
 from whoosh.system import pack_uint
 
 from .analysis import WORD, stem
-from .model import Course, Lesson, text_fragment
+from .model import Course, Lesson, link_to, text_fragment
 
 WHOOSH_DIR = "whoosh"
 SPELLING = "spelling.json"
@@ -177,9 +177,12 @@ def schema() -> fields.Schema:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Document:
-    """What one search hit is: a section, or a lesson's check question."""
+class Document(NamedTuple):
+    """What one search hit is: a section, or a lesson's check question.
+
+    A named tuple, since a build makes one per section each time, even for the lessons it
+    takes unchanged from the version before: a frozen dataclass cost three times as much.
+    """
 
     id: str
     kind: str
@@ -225,29 +228,22 @@ def documents(course: Course) -> Iterator[Document]:
     """Every searchable unit of the course, in course order."""
     order = 0
     for lesson in course.lessons:
+        slug, url = lesson.slug, lesson.url
         for number, section in enumerate(lesson.sections):
             order += 1
+            anchor = section.anchor
             yield Document(
-                id=f"{lesson.slug}#{section.anchor or number}",
-                kind="section",
-                lesson=lesson,
-                heading=section.heading,
-                heading_path=section.heading_path,
-                body=section.text,
-                code="\n\n".join(block.text for block in section.code),
-                anchor=section.anchor,
-                url=lesson.section_url(section),
-                callout=section.callout,
-                order=order,
-                number=number,
-            )
+                f"{slug}#{anchor or number}", "section", lesson, section.heading,
+                section.heading_path, section.text,
+                "\n\n".join([block.text for block in section.code]), anchor,
+                link_to(url, anchor, section.fragment), section.callout, order, number)
         if lesson.check is not None:
             order += 1
             check = lesson.check
             lines = [check.question] + [o.text for o in check.options]
             lines += [o.tempting for o in check.options if o.tempting]
             yield Document(
-                id=f"{lesson.slug}#check",
+                id=f"{slug}#check",
                 kind="check",
                 lesson=lesson,
                 heading="Check: " + check.question,
@@ -255,7 +251,7 @@ def documents(course: Course) -> Iterator[Document]:
                 body="\n\n".join(lines),
                 code="",
                 anchor=None,
-                url=f"{lesson.url.split('#')[0]}#{text_fragment(check.question)}",
+                url=f"{url.split('#')[0]}#{text_fragment(check.question)}",
                 callout=None,
                 order=order,
                 number=len(lesson.sections),
