@@ -130,13 +130,20 @@ def _prune(index_dir: Path, keep: str) -> None:
 
 
 def _fsync_tree(folder: Path, unsynced: Collection[str] = ()) -> None:
-    for path in folder.rglob("*"):
-        if path.is_file() and path.name not in unsynced:
-            fd = os.open(path, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+    """Flush every file and folder below ``folder``. A file linked in from the previous
+    version (more than one link) was flushed when that version was published; only its new
+    name, in its folder, is."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                _fsync_tree(Path(entry.path), unsynced)
+            elif (entry.is_file(follow_symlinks=False) and entry.name not in unsynced
+                  and entry.stat(follow_symlinks=False).st_nlink == 1):
+                fd = os.open(entry.path, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
     _fsync_dir(folder)
 
 
