@@ -17,6 +17,8 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
+from .model import value
+
 GLOSSARY_DB = "glossary.sqlite"
 
 SCHEMA = """
@@ -273,7 +275,7 @@ CREATE TABLE glossary_conflicts (
 """
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Place:
     """A lesson where something occurs, linked at its first section there."""
 
@@ -283,7 +285,7 @@ class Place:
     count: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Candidate:
     """Jargon the glossary may be missing."""
 
