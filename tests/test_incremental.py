@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from lessonsearch import course as course_module
 from lessonsearch import glossary_build, responses, whoosh_writer
 from lessonsearch.build import build_index
 from lessonsearch.build_cache import CACHE_FILE
@@ -245,3 +246,28 @@ def test_a_rewritten_chunk_is_cut_over_the_cores_while_the_segment_budget_allows
     build(course, tmp_path / "full2", full=True)
     assert answers(out) == answers(tmp_path / "full2")
     assert len(segment_sizes(tmp_path / "full2")) == 4
+
+
+def test_unchanged_files_are_not_read_again_and_a_same_size_edit_is_seen(
+        course: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A file is taken at its previous key when its size, times and inode are the ones the
+    last build saw; any write moves its change time. (Times here are seconds old, not
+    minutes: the margin for coarse file system clocks is set to nothing.)"""
+    monkeypatch.setattr(course_module, "RACY_NS", 0)
+    out = tmp_path / "index"
+    build(course, out)
+    opened: list = []
+    monkeypatch.setattr(course_module, "_lesson_bytes", spy(course_module._lesson_bytes, opened))
+    assert build(course, out).rewritten == 0
+    assert opened == []
+
+    notes = course / "lessons" / "04-notes.txt"
+    text = notes.read_text()
+    assert "cut from the front" in text
+    notes.write_text(text.replace("front", "start", 1))  # the same size, a new word
+    report = build(course, out)
+    assert [display for _, display in opened] == ["lessons/04-notes.txt"]
+    assert report.rewritten == 1
+    assert "notes" in [h.lesson for h in hits(out, "cut from the start")]
+    build(course, tmp_path / "full", full=True)
+    assert answers(out) == answers(tmp_path / "full")

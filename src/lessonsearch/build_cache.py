@@ -1,8 +1,9 @@
 """What a build may take from the version before it, so a small edit rebuilds quickly.
 
 Each index version keeps ``build-cache.pickle``: what the readers made of every lesson file
-(keyed by the SHA-256 of its bytes), the definitions found in every lesson, every section's
-term mentions, and a fingerprint of every lesson's Whoosh documents. The next build reuses
+(keyed by the SHA-256 of its bytes, with the file's status so an unchanged file need not be
+read to be hashed), the definitions found in every lesson, every section's term mentions,
+and a fingerprint of every lesson's Whoosh documents. The next build reuses
 an entry only when its key is identical, so its output is the same as a full build's;
 ``lessonsearch index --full`` ignores the cache. The file is ours, written into our own index
 folder, and a cache that cannot be read is simply not used.

@@ -11,6 +11,7 @@ import dataclasses
 import hashlib
 import os
 import re
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -125,24 +126,10 @@ def read_course(
     except LessonFormatError as exc:
         problems.append(Problem(exc.path, exc.reason, exc.line, exc.column))
         course_file = CourseFile()
-    files = lesson_files(lessons_dir)
-    read: list[Problem | None] = []  # per file: why it cannot be read, or None when it can
-    jobs: list[tuple[str, tuple[bytes, str, str]]] = []
-    for done, path in enumerate(files, start=1):
-        display = _display(path, lessons_dir)
-        try:
-            raw = _lesson_bytes(path, display)
-            jobs.append((f"{display}:{hashlib.sha256(raw).hexdigest()}",
-                         (raw, _suffix(path), display)))
-            read.append(None)
-        except LessonFormatError as exc:
-            read.append(Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True))
-        except OSError as exc:
-            read.append(Problem(display, f"cannot read: {exc}", skipped=True))
-        if on_file:
-            on_file(done, len(files), display)
+    cache = cache or BuildCache()
+    read, jobs = _read_files(lessons_dir, cache, on_file)
     file_keys = {display: key for key, (_, _, display) in jobs}
-    parsed = iter((cache or BuildCache()).remember_many("lessons", jobs, _parse_or_problem))
+    parsed = iter(cache.remember_many("lessons", jobs, _parse_or_problem))
     lessons: list[Lesson] = []
     for outcome in (problem or next(parsed) for problem in read):
         (problems if isinstance(outcome, Problem) else lessons).append(outcome)
@@ -157,6 +144,49 @@ def read_course(
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
     keys = {x.slug: _lesson_key(file_keys[x.source], x) for x in lessons}
     return CourseRead(Course(info, tuple(lessons), modules), tuple(problems), keys)
+
+
+RACY_NS = 2_000_000_000
+"""A file whose status changed less than this before the previous build looked at it (or
+after) is read again whatever its status says: file systems may keep times to the second."""
+
+
+def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
+                ) -> tuple[list[Problem | None], list[tuple[str, tuple[bytes | None, str, str]]]]:
+    """For each lesson file, why it cannot be read (or None); for each readable one, its
+    key in the lessons cache (its name and the SHA-256 of its bytes) and what parsing needs.
+
+    A file whose status (size, times, inode) is the one the previous build saw, unchanged
+    for a while when it looked, keeps the key it had and is not read at all: a write always
+    moves a file's change time, which no one can set back."""
+    before = cache.previous("files", "status") or {"checked": 0, "files": {}}
+    trusted, known = before["checked"] - RACY_NS, before["files"]
+    parsed = cache.previous_keys("lessons")
+    now = {"checked": time.time_ns(), "files": {}}
+    files = lesson_files(lessons_dir)
+    read: list[Problem | None] = []
+    jobs: list[tuple[str, tuple[bytes | None, str, str]]] = []
+    for done, path in enumerate(files, start=1):
+        display = _display(path, lessons_dir)
+        try:
+            stat = os.stat(path)
+            status = (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+            seen, key = known.get(display, (None, None))
+            raw = None
+            if seen != status or stat.st_ctime_ns >= trusted or key not in parsed:
+                raw = _lesson_bytes(path, display)
+                key = f"{display}:{hashlib.sha256(raw).hexdigest()}"
+            jobs.append((key, (raw, _suffix(path), display)))
+            now["files"][display] = (status, key)
+            read.append(None)
+        except LessonFormatError as exc:
+            read.append(Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True))
+        except OSError as exc:
+            read.append(Problem(display, f"cannot read: {exc}", skipped=True))
+        if on_file:
+            on_file(done, len(files), display)
+    cache.keep("files", "status", now)
+    return read, jobs
 
 
 _PLACED = tuple(f.name for f in dataclasses.fields(Lesson) if f.name != "sections")
