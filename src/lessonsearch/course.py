@@ -173,7 +173,8 @@ def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
             status = (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
             seen, key = known.get(display, (None, None))
             raw = None
-            if seen != status or stat.st_ctime_ns >= trusted or key not in parsed:
+            changed = max(stat.st_mtime_ns, stat.st_ctime_ns)  # ctime: creation on Windows
+            if seen != status or changed >= trusted or key not in parsed:
                 raw = _lesson_bytes(path, display)
                 key = f"{display}:{hashlib.sha256(raw).hexdigest()}"
             jobs.append((key, (raw, _suffix(path), display)))
