@@ -271,3 +271,49 @@ def test_unchanged_files_are_not_read_again_and_a_same_size_edit_is_seen(
     assert "notes" in [h.lesson for h in hits(out, "cut from the start")]
     build(course, tmp_path / "full", full=True)
     assert answers(out) == answers(tmp_path / "full")
+
+
+def test_a_run_of_edits_keeps_every_incremental_build_equal_to_a_full_one(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Edits one after another, as an author makes them: chunks cut, cut again, emptied and
+    refilled, the segment budget spent; after each build the index answers as a full build
+    of the same files does."""
+    monkeypatch.setattr(whoosh_writer, "CHUNK_DOCS", 40)
+    monkeypatch.setattr(whoosh_writer, "MAX_SEGMENTS", 11)
+    monkeypatch.setattr(whoosh_writer, "workers", lambda: 2)
+    monkeypatch.setattr(course_module, "RACY_NS", 0)  # trust unchanged files' status
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    lessons = course / "lessons"
+    out = tmp_path / "index"
+    build(course, out)
+    first = len(segment_sizes(out))
+
+    def append(name: str, text: str) -> None:
+        path = lessons / name
+        path.write_text(path.read_text() + f"\n{text}\n")
+
+    edits = [
+        lambda: append("lesson-00002.md", "The tokenizer, once more."),
+        lambda: append("lesson-00002.md", "And the cache, again."),  # its chunk is cut again
+        lambda: append("lesson-00003.md", "Entropy."),
+        lambda: (lessons / "lesson-00004.md").unlink(),
+        lambda: (lessons / "lesson-00100.md").write_text(
+            "---\ntitle: Appended at the end\n---\n\n## Cache misses\n\nThe cache misses.\n"),
+        lambda: append("lesson-00022.md", "## A new heading\n\nThe vocabulary grows."),
+        lambda: append("lesson-00033.md", "Logits, once more."),
+        lambda: append("lesson-00038.md", "Temperature, once more."),
+        lambda: (lessons / "lesson-00002.md").unlink(),
+    ]
+    for number, edit in enumerate(edits):
+        edit()
+        report = build(course, out)
+        assert report.rewritten < report.lessons
+        assert len(segment_sizes(out)) <= max(11, first)
+        full = tmp_path / f"full-{number}"
+        build(course, full, full=True)
+        assert answers(out) == answers(full), number
+        spelling, tables = side_files(out)
+        full_spelling, full_tables = side_files(full)
+        tables.pop("broken_anchors"), full_tables.pop("broken_anchors")
+        assert (spelling, tables) == (full_spelling, full_tables), number
+    assert len(segment_sizes(out)) > first  # chunks were cut on the way
