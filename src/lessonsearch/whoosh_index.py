@@ -18,7 +18,7 @@ from whoosh.analysis import IDTokenizer, Token, Tokenizer
 from whoosh.system import pack_uint
 
 from .analysis import WORD, stem
-from .model import Course, Lesson, link_to, text_fragment
+from .model import Course, Lesson, text_fragment
 
 WHOOSH_DIR = "whoosh"
 SPELLING = "spelling.json"
@@ -236,7 +236,7 @@ def documents(course: Course) -> Iterator[Document]:
                 f"{slug}#{anchor or number}", "section", lesson, section.heading,
                 section.heading_path, section.text,
                 "\n\n".join([block.text for block in section.code]), anchor,
-                link_to(url, anchor, section.fragment), section.callout, order, number)
+                lesson.section_url(section), section.callout, order, number)
         if lesson.check is not None:
             order += 1
             check = lesson.check
