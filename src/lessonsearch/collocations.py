@@ -16,10 +16,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from nltk.collocations import BigramCollocationFinder, TrigramCollocationFinder
-from nltk.metrics import BigramAssocMeasures, TrigramAssocMeasures
-from nltk.probability import FreqDist
-
 from .analysis import STOP_WORDS, normalize, stem
 
 MIN_COUNT = 3
@@ -102,6 +98,10 @@ class _Uses:
 def find_collocations(runs: list[Run]) -> dict[str, Counter]:
     """Phrase → occurrences per document. Trigrams first, so a pair that only ever occurs
     inside a kept triple is dropped."""
+    # NLTK in full is a third of a second to import: only builds that find candidates pay it
+    # (a rebuild whose sampled text is unchanged reuses the previous candidates).
+    from nltk.metrics import BigramAssocMeasures, TrigramAssocMeasures
+
     lowered = [tuple(normalize(w) for w in run.words) for run in runs]
     kept: dict[tuple[str, ...], _Uses] = {}
     for size, measures in ((3, TrigramAssocMeasures), (2, BigramAssocMeasures)):
@@ -135,6 +135,9 @@ def find_collocations(runs: list[Run]) -> dict[str, Counter]:
 def _finder(size: int, runs: list[tuple[str, ...]]):
     """NLTK's finder over n-grams counted with ``Counter`` on ``zip``s: the same counts as
     ``from_documents`` (which never lets an n-gram cross two runs), many times faster."""
+    from nltk.collocations import BigramCollocationFinder, TrigramCollocationFinder
+    from nltk.probability import FreqDist
+
     words, pairs, skips, triples = Counter(), Counter(), Counter(), Counter()
     for run in runs:
         words.update(run)
