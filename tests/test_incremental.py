@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from lessonsearch import candidates, glossary_build, responses, whoosh_writer
 from lessonsearch import course as course_module
-from lessonsearch import glossary_build, responses, whoosh_writer
 from lessonsearch.build import build_index
 from lessonsearch.build_cache import CACHE_FILE
 from lessonsearch.index_store import current_version
@@ -317,3 +317,26 @@ def test_a_run_of_edits_keeps_every_incremental_build_equal_to_a_full_one(
         tables.pop("broken_anchors"), full_tables.pop("broken_anchors")
         assert (spelling, tables) == (full_spelling, full_tables), number
     assert len(segment_sizes(out)) > first  # chunks were cut on the way
+
+
+def test_candidates_found_again_cut_only_the_changed_sections_into_runs(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Jargon candidates come from every section's runs of words; a rebuild that must find
+    them again (its sampled text changed) takes the unchanged sections' runs from the cache."""
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    out = tmp_path / "index"
+    build(course, out)
+    cut: list = []
+    monkeypatch.setattr(candidates, "_document_runs", spy(candidates._document_runs, cut))
+    lesson = course / "lessons" / "lesson-00005.md"
+    lesson.write_text(lesson.read_text() + "\nThe Hugging Face tokenizer, once more.\n")
+    build(course, out)
+    assert len(cut) == 1 and "Hugging Face" in cut[0][1]
+    build(course, out)  # nothing changed: the candidates themselves are reused
+    assert len(cut) == 1
+    other = course / "lessons" / "lesson-00009.md"
+    other.write_text(other.read_text() + "\nThe GitHub copy of the cache.\n")
+    build(course, out)  # the runs were kept through the build that reused the candidates
+    assert len(cut) == 2 and "GitHub" in cut[1][1]
+    build(course, tmp_path / "full", full=True)
+    assert side_files(out)[1]["candidates"] == side_files(tmp_path / "full")[1]["candidates"]

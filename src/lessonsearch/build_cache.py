@@ -115,6 +115,10 @@ class BuildCache:
             self._new.setdefault(kind, {})[key] = found
         return found is not None
 
+    def carry_all(self, kind: str) -> None:
+        """Keep every entry of ``kind`` the previous build had, as it is."""
+        self._new.setdefault(kind, {}).update(self._old.get(kind, {}))
+
     def keep(self, kind: str, key: str, value: Any) -> None:
         self._new.setdefault(kind, {})[key] = _pickled(value)
 

@@ -20,8 +20,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
+from functools import partial
 
 from .analysis import WORD, normalize, stem
+from .build_cache import BuildCache, fingerprint
 from .collocations import MIN_COUNT, Run, find_collocations, ordinary, within
 from .definition_terms import split_sentences
 from .glossary_table import Candidate, Place
@@ -49,16 +51,17 @@ _CLOSING = "\"'”’)]}.,;:!?"
 
 def find_candidates(
     course: Course, variants: Mapping[str, Iterable[str]], limit: int = MAX_CANDIDATES,
-    docs: list[Document] | None = None,
+    docs: list[Document] | None = None, cache: BuildCache | None = None,
 ) -> tuple[Candidate, ...]:
     """At most ``limit`` candidates, most lessons first, then most uses, then A–Z.
 
     ``variants`` maps every known term (glossary or lesson-defined) to its other spellings;
-    ``docs`` are the course's documents when the caller has them already.
+    ``docs`` are the course's documents when the caller has them already; a build's
+    ``cache`` keeps each sampled section's runs.
     """
     known = _Known(variants)
     docs = sample(docs if docs is not None else list(documents(course)))
-    runs = list(_runs(docs))
+    runs = list(_runs(docs, cache))
     found: dict[str, tuple[str, Counter]] = {}
     for kind, finder in (("capitalised", _capitalised), ("acronym", _acronyms),
                          ("collocation", find_collocations)):
@@ -108,18 +111,33 @@ class _Known:
         return any(within(stems, form) for form in self.forms)
 
 
-def _runs(docs: list) -> Iterator[Run]:
+def _runs(docs: list, cache: BuildCache | None = None) -> Iterator[Run]:
+    """The documents' runs; with a ``cache``, each document's are kept under its text, so a
+    rebuild cuts only the sections that changed (half of finding candidates)."""
     for index, doc in enumerate(docs):
-        texts = [(doc.heading, False)] if doc.heading else []
-        texts += [(para, True) for para in doc.body.split("\n\n")]
-        for text, prose in texts:
-            for sentence in split_sentences(text):
-                first = True
-                for clause in _CLAUSE.split(sentence):
-                    for words in _chunks(clause):
-                        if words:
-                            yield Run(index, tuple(words), not first, prose)
-                        first = False
+        if cache is None:
+            found = _document_runs(doc.heading, doc.body)
+        else:
+            found = cache.remember("candidate runs", fingerprint((doc.heading, doc.body)),
+                                   partial(_document_runs, doc.heading, doc.body))
+        for words, mid, prose in found:
+            yield Run(index, words, mid, prose)
+
+
+def _document_runs(heading: str | None, body: str) -> list[tuple[tuple[str, ...], bool, bool]]:
+    """One section's runs, as (words, whether mid-sentence, whether prose)."""
+    found = []
+    texts = [(heading, False)] if heading else []
+    texts += [(para, True) for para in body.split("\n\n")]
+    for text, prose in texts:
+        for sentence in split_sentences(text):
+            first = True
+            for clause in _CLAUSE.split(sentence):
+                for words in _chunks(clause):
+                    if words:
+                        found.append((tuple(words), not first, prose))
+                    first = False
+    return found
 
 
 def _chunks(clause: str) -> Iterator[list[str]]:
