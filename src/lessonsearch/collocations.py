@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import chain, pairwise
 
 from .analysis import STOP_WORDS, normalize, stem
 
@@ -102,7 +104,8 @@ def find_collocations(runs: list[Run]) -> dict[str, Counter]:
     # (a rebuild whose sampled text is unchanged reuses the previous candidates).
     from nltk.metrics import BigramAssocMeasures, TrigramAssocMeasures
 
-    lowered = [tuple(normalize(w) for w in run.words) for run in runs]
+    # A run's words hold no space and normalizing makes none: one call per run, not per word.
+    lowered = [tuple(normalize(" ".join(run.words)).split(" ")) for run in runs]
     kept: dict[tuple[str, ...], _Uses] = {}
     for size, measures in ((3, TrigramAssocMeasures), (2, BigramAssocMeasures)):
         finder = _finder(size, lowered)
@@ -114,8 +117,7 @@ def find_collocations(runs: list[Run]) -> dict[str, Counter]:
         }
         found: dict[tuple[str, ...], _Uses] = {}
         for run, words in zip(runs, lowered, strict=True):
-            for i in range(len(words) - size + 1):
-                gram = words[i:i + size]
+            for i, gram in enumerate(_grams(words, size)):
                 if gram not in scored:
                     continue
                 uses = found.setdefault(tuple(map(stem, gram)), _Uses(gram))
@@ -138,17 +140,20 @@ def _finder(size: int, runs: list[tuple[str, ...]]):
     from nltk.collocations import BigramCollocationFinder, TrigramCollocationFinder
     from nltk.probability import FreqDist
 
-    words, pairs, skips, triples = Counter(), Counter(), Counter(), Counter()
-    for run in runs:
-        words.update(run)
-        pairs.update(zip(run, run[1:], strict=False))
-        if size == 3:
-            skips.update(zip(run, run[2:], strict=False))
-            triples.update(zip(run, run[1:], run[2:], strict=False))
+    words = Counter(chain.from_iterable(runs))
+    pairs = Counter(chain.from_iterable(map(pairwise, runs)))
+    if size == 3:
+        skips = Counter(chain.from_iterable(zip(run, run[2:], strict=False) for run in runs))
+        triples = Counter(chain.from_iterable(_grams(run, 3) for run in runs))
     if size == 2:
         return BigramCollocationFinder(FreqDist(words), FreqDist(pairs))
     return TrigramCollocationFinder(FreqDist(words), FreqDist(pairs), FreqDist(skips),
                                     FreqDist(triples))
+
+
+def _grams(words: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
+    """The run's n-grams of ``size`` words, in order."""
+    return zip(*(words[k:] for k in range(size)), strict=False)
 
 
 def _not_a_term(*gram: str) -> bool:
