@@ -319,15 +319,16 @@ def test_a_run_of_edits_keeps_every_incremental_build_equal_to_a_full_one(
     assert len(segment_sizes(out)) > first  # chunks were cut on the way
 
 
-def test_candidates_found_again_cut_only_the_changed_sections_into_runs(
+def test_candidates_found_again_read_only_the_changed_sections(
         generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """Jargon candidates come from every section's runs of words; a rebuild that must find
-    them again (its sampled text changed) takes the unchanged sections' runs from the cache."""
+    """Jargon candidates come from what every section holds (its runs of words, capitalised
+    phrases, acronyms); a rebuild that must find them again (its sampled text changed) takes
+    the unchanged sections' from the cache."""
     course = Path(shutil.copytree(generated, tmp_path / "course"))
     out = tmp_path / "index"
     build(course, out)
     cut: list = []
-    monkeypatch.setattr(candidates, "_document_runs", spy(candidates._document_runs, cut))
+    monkeypatch.setattr(candidates, "_section_facts", spy(candidates._section_facts, cut))
     lesson = course / "lessons" / "lesson-00005.md"
     lesson.write_text(lesson.read_text() + "\nThe Hugging Face tokenizer, once more.\n")
     build(course, out)
@@ -336,7 +337,7 @@ def test_candidates_found_again_cut_only_the_changed_sections_into_runs(
     assert len(cut) == 1
     other = course / "lessons" / "lesson-00009.md"
     other.write_text(other.read_text() + "\nThe GitHub copy of the cache.\n")
-    build(course, out)  # the runs were kept through the build that reused the candidates
+    build(course, out)  # the facts were kept through the build that reused the candidates
     assert len(cut) == 2 and "GitHub" in cut[1][1]
     build(course, tmp_path / "full", full=True)
     assert side_files(out)[1]["candidates"] == side_files(tmp_path / "full")[1]["candidates"]

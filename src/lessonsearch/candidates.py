@@ -57,15 +57,22 @@ def find_candidates(
 
     ``variants`` maps every known term (glossary or lesson-defined) to its other spellings;
     ``docs`` are the course's documents when the caller has them already; a build's
-    ``cache`` keeps each sampled section's runs.
+    ``cache`` keeps what each sampled section holds (``_facts``).
     """
     known = _Known(variants)
     docs = sample(docs if docs is not None else list(documents(course)))
-    runs = list(_runs(docs, cache))
+    facts = [_facts(doc, cache) for doc in docs]
+    runs = [Run(index, words, mid, prose)
+            for index, (found_runs, _, _) in enumerate(facts)
+            for words, mid, prose in found_runs]
+    signals = (
+        ("capitalised", _tally([capitalised for _, capitalised, _ in facts], MIN_COUNT)),
+        ("acronym", _tally([acronyms for _, _, acronyms in facts], MIN_ACRONYM_COUNT)),
+        ("collocation", find_collocations(runs)),
+    )
     found: dict[str, tuple[str, Counter]] = {}
-    for kind, finder in (("capitalised", _capitalised), ("acronym", _acronyms),
-                         ("collocation", find_collocations)):
-        for phrase, per_doc in finder(runs).items():
+    for kind, phrases in signals:
+        for phrase, per_doc in phrases.items():
             if phrase.lower() not in {p.lower() for p in found} and not known.covers(phrase):
                 found[phrase] = (kind, per_doc)
     candidates = []
@@ -111,22 +118,22 @@ class _Known:
         return any(within(stems, form) for form in self.forms)
 
 
-def _runs(docs: list, cache: BuildCache | None = None) -> Iterator[Run]:
-    """The documents' runs; with a ``cache``, each document's are kept under its text, so a
-    rebuild cuts only the sections that changed (half of finding candidates)."""
-    for index, doc in enumerate(docs):
-        if cache is None:
-            found = _document_runs(doc.heading, doc.body)
-        else:
-            found = cache.remember("candidate runs", fingerprint((doc.heading, doc.body)),
-                                   partial(_document_runs, doc.heading, doc.body))
-        for words, mid, prose in found:
-            yield Run(index, words, mid, prose)
+Facts = tuple[list[tuple[tuple[str, ...], bool, bool]], dict[str, int], dict[str, int]]
+"""What one section holds for the candidates: its runs (words, whether mid-sentence, whether
+prose), its capitalised phrases and its acronyms, each with its count there."""
 
 
-def _document_runs(heading: str | None, body: str) -> list[tuple[tuple[str, ...], bool, bool]]:
-    """One section's runs, as (words, whether mid-sentence, whether prose)."""
-    found = []
+def _facts(doc: Document, cache: BuildCache | None) -> Facts:
+    """The section's facts; a build's ``cache`` keeps them under its text, so finding the
+    candidates again reads only the sections that changed (two thirds of the work)."""
+    if cache is None:
+        return _section_facts(doc.heading, doc.body)
+    return cache.remember("candidate facts", fingerprint((doc.heading, doc.body)),
+                          partial(_section_facts, doc.heading, doc.body))
+
+
+def _section_facts(heading: str | None, body: str) -> Facts:
+    runs = []
     texts = [(heading, False)] if heading else []
     texts += [(para, True) for para in body.split("\n\n")]
     for text, prose in texts:
@@ -135,9 +142,22 @@ def _document_runs(heading: str | None, body: str) -> list[tuple[tuple[str, ...]
             for clause in _CLAUSE.split(sentence):
                 for words in _chunks(clause):
                     if words:
-                        found.append((tuple(words), not first, prose))
+                        runs.append((tuple(words), not first, prose))
                     first = False
-    return found
+    capitalised = Counter(phrase for words, mid, prose in runs if prose
+                          for phrase in _capitalised(words, mid))
+    acronyms = Counter(core for words, _, _ in runs for core in _acronyms(words))
+    return runs, dict(capitalised), dict(acronyms)
+
+
+def _tally(per_section: list[dict[str, int]], minimum: int) -> dict[str, Counter]:
+    """Phrase → its count in each section (by index), for phrases seen ``minimum`` times,
+    in the order the sections first show them."""
+    per_doc: dict[str, Counter] = {}
+    for index, counts in enumerate(per_section):
+        for phrase, count in counts.items():
+            per_doc.setdefault(phrase, Counter())[index] += count
+    return {k: v for k, v in per_doc.items() if sum(v.values()) >= minimum}
 
 
 def _chunks(clause: str) -> Iterator[list[str]]:
@@ -153,40 +173,32 @@ def _chunks(clause: str) -> Iterator[list[str]]:
     yield words
 
 
-def _acronyms(runs: list[Run]) -> dict[str, Counter]:
-    per_doc: dict[str, Counter] = {}
-    for run in runs:
-        for word in run.words:
-            core = word[:-1] if len(word) > 2 and word.endswith("s") else word
-            if not _ACRONYM.match(core) or _ROMAN.match(core):
-                continue
-            if ordinary(core):
-                continue  # "NOT", "ALL": a word shouted, not an abbreviation
-            per_doc.setdefault(core, Counter())[run.doc] += 1
-    return {k: v for k, v in per_doc.items() if sum(v.values()) >= MIN_ACRONYM_COUNT}
+def _acronyms(words: tuple[str, ...]) -> Iterator[str]:
+    for word in words:
+        core = word[:-1] if len(word) > 2 and word.endswith("s") else word
+        if not _ACRONYM.match(core) or _ROMAN.match(core):
+            continue
+        if ordinary(core):
+            continue  # "NOT", "ALL": a word shouted, not an abbreviation
+        yield core
 
 
-def _capitalised(runs: list[Run]) -> dict[str, Counter]:
+def _capitalised(words: tuple[str, ...], mid: bool) -> Iterator[str]:
     """Runs of two to four capitalised words in mid-sentence prose ("Hugging Face"), and
     single words with a capital inside (``GitHub``, ``SQLite``). A lone capitalised word is
     most often a person in an example ("Nelle", "Dr"), so it is left out."""
-    per_doc: dict[str, Counter] = {}
-    for run in runs:
-        if not run.prose:
-            continue
-        words, i = run.words, (0 if run.mid else 1)
-        while i < len(words):
-            j = i
-            while j < len(words) and j - i < 4 and _is_capitalised(words[j]):
-                j += 1
-            if j > i:
-                phrase = [_APOSTROPHE_S.sub("", w) for w in words[i:j]]
-                if len(phrase) > 1 or _inner_capital(phrase[0]):
-                    per_doc.setdefault(" ".join(phrase), Counter())[run.doc] += 1
-                i = j
-            else:
-                i += 1
-    return {k: v for k, v in per_doc.items() if sum(v.values()) >= MIN_COUNT}
+    i = 0 if mid else 1
+    while i < len(words):
+        j = i
+        while j < len(words) and j - i < 4 and _is_capitalised(words[j]):
+            j += 1
+        if j > i:
+            phrase = [_APOSTROPHE_S.sub("", w) for w in words[i:j]]
+            if len(phrase) > 1 or _inner_capital(phrase[0]):
+                yield " ".join(phrase)
+            i = j
+        else:
+            i += 1
 
 
 def _is_capitalised(word: str) -> bool:

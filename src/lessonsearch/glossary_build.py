@@ -268,12 +268,12 @@ def _mention_counts(matcher: TermMatcher, texts: list[str]
 def _candidates(course: Course, docs: list[Document], variants: dict[str, tuple[str, ...]],
                 cache: BuildCache):
     """Jargon candidates, reused while the sampled text, the lessons' titles and links and
-    the known terms are unchanged; otherwise found again, from the sections' runs the cache
-    keeps for the sections whose text is unchanged."""
+    the known terms are unchanged; otherwise found again, from what the cache keeps of every
+    section whose text is unchanged (``candidates._facts``)."""
     texts = [(d.id, d.heading, d.body, d.lesson.title, d.url) for d in sample(docs)]
     key = fingerprint((texts, sorted(variants.items())))
     if cache.carry("candidates", key):
-        cache.carry_all("candidate runs")  # for the next build that must find them again
+        cache.carry_all("candidate facts")  # for the next build that must find them again
         return cache.previous("candidates", key)
     found = find_candidates(course, variants, docs=docs, cache=cache)
     cache.keep("candidates", key, found)
