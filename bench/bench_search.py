@@ -4,7 +4,9 @@
 
 For each size: a deterministic generated course (bench/generate_course.py), then
 - full build time and sections/second (lessonsearch vs building the FTS5 table);
-- incremental rebuild after changing one lesson;
+- incremental rebuild after changing one lesson; after an edit in a section the jargon
+  candidates are drawn from; and the ``lessonsearch index`` command's wall time when nothing
+  changed (its start-up included);
 - in-process query latency p50/p99 over a fixed mixed set (words, pairs, phrases,
   misspellings, questions) and over a stream of distinct queries (no cache can help);
 - glossary lookup latency; index size on disk; peak memory of this process.
@@ -18,6 +20,7 @@ import random
 import resource
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -104,6 +107,27 @@ def run(sections: int, query_count: int) -> None:
         print(f"  {'rebuild after one lesson changed':34} {rebuild:10.2f} s  "
               f"({rebuild / build_s:.1%} of the full build; median of {REBUILDS}: "
               f"{', '.join(f'{x:.2f}' for x in rebuilds)} s)")
+        sampled = []
+        for edit in range(3):  # the course's first section is always among the candidates'
+            cut = original.index("\n## ", original.index("## ") + 3)
+            changed.write_text(f"{original[:cut]}\nA sentence, number {edit}.\n{original[cut:]}")
+            started = time.perf_counter()
+            build_index(lessons, course_dir / "glossary", out)
+            sampled.append(time.perf_counter() - started)
+        changed.write_text(original)
+        build_index(lessons, course_dir / "glossary", out)
+        print(f"  {'... an edit in a sampled section':34} {statistics.median(sampled):10.2f} s  "
+              f"(jargon candidates found again; median of 3: "
+              f"{', '.join(f'{x:.2f}' for x in sampled)} s)")
+        command = [sys.executable, "-m", "lessonsearch.cli", "index", "--lessons", str(lessons),
+                   "--glossary", str(course_dir / "glossary"), "--out", str(out)]
+        walls = []
+        for _ in range(3):
+            started = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True)
+            walls.append(time.perf_counter() - started)
+        print(f"  {'`lessonsearch index`, no change':34} {statistics.median(walls):10.2f} s  "
+              f"(the command's wall time, start-up included; median of 3)")
 
         searcher = Searcher.open(out)
         searcher.search("warm up")  # open the thread's searcher and caches
