@@ -125,7 +125,7 @@ prose), its capitalised phrases and its acronyms, each with its count there."""
 
 def _facts(doc: Document, cache: BuildCache | None) -> Facts:
     """The section's facts; a build's ``cache`` keeps them under its text, so finding the
-    candidates again reads only the sections that changed (two thirds of the work)."""
+    candidates again reads only the sections that changed (about half of the work)."""
     if cache is None:
         return _section_facts(doc.heading, doc.body)
     return cache.remember("candidate facts", fingerprint((doc.heading, doc.body)),
