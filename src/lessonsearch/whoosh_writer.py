@@ -65,13 +65,14 @@ def start_whoosh(
     lessons = {slug: list(lesson_docs)
                for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)}
     signatures = {slug: keys[slug] for slug in lessons}
+    before = {slug: cache.previous("documents", slug) for slug in cache.previous_keys("documents")}
     old_chunks: dict[str, Chunk] = cache.previous("chunks", "all") or {}
     target = folder / WHOOSH_DIR
     old = previous / WHOOSH_DIR if previous is not None else None
     if old is not None and old.is_dir() and old_chunks:
         _link_tree(old, target)
         ix = _open(target)
-        kept, dirty = _split(old_chunks, signatures, cache)
+        kept, dirty = _split(old_chunks, signatures, before)
         placed = {slug for chunk in kept for slug in old_chunks[chunk].lessons}
         todo = [slug for slug in lessons if slug not in placed]
     else:
@@ -83,7 +84,7 @@ def start_whoosh(
         groups = _spread(groups, lessons, MAX_SEGMENTS - len(kept), workers())
     rows = {slug: [doc.fields(terms_of(doc)) for doc in lessons[slug]]
             for group in groups for slug in group}
-    return WhooshWrite(folder, ix, lessons, rows, signatures, cache,
+    return WhooshWrite(folder, ix, lessons, rows, signatures, before, cache,
                        {chunk: old_chunks[chunk] for chunk in kept}, groups, bool(dirty))
 
 
@@ -107,12 +108,15 @@ class WhooshWrite:
     (``_surfaces``)."""
 
     def __init__(self, folder: Path, ix, lessons: dict[str, list[Document]],
-                 rows: dict[str, list[dict]], signatures: dict[str, str], cache: BuildCache,
-                 chunks: dict[str, Chunk], groups: list[list[str]], dropped: bool = False):
+                 rows: dict[str, list[dict]], signatures: dict[str, str],
+                 before: dict[str, str], cache: BuildCache, chunks: dict[str, Chunk],
+                 groups: list[list[str]], dropped: bool = False):
         """``chunks`` are the previous version's segments kept; the others are ``dropped``
         from the table of contents whole (every lesson in them is in ``groups`` again, or
-        gone), so no segment is left holding deleted documents."""
+        gone), so no segment is left holding deleted documents. ``signatures`` are the
+        lessons' digests now, ``before`` the previous version's."""
         self._folder, self._lessons, self._signatures = folder, lessons, signatures
+        self._before = before
         self._cache, self._chunks, self._groups = cache, chunks, groups
         # The lock is this process's; it also carries every segment the index already has.
         self._writer = ix.writer(compound=False) if groups or dropped else None
@@ -154,9 +158,7 @@ class WhooshWrite:
         """The words of the whole course with their counts, as a full build sums them: the
         previous build's total, less the lessons that changed or went, plus their new
         counts (``counted``: by the children, for the lessons the cache has no counts of)."""
-        cache, signatures = self._cache, self._signatures
-        before = {slug: cache.previous("documents", slug)
-                  for slug in cache.previous_keys("documents")}
+        cache, signatures, before = self._cache, self._signatures, self._before
         total = cache.previous("spelling", "total")
         surfaces: dict[str, dict[str, int]] = {}
         for slug, signature in signatures.items():
@@ -308,12 +310,12 @@ def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
 
 
 def _split(
-    old_chunks: dict[str, Chunk], signatures: dict[str, str], cache: BuildCache
+    old_chunks: dict[str, Chunk], signatures: dict[str, str], before: dict[str, str]
 ) -> tuple[list[str], list[str]]:
     """Chunks whose lessons are all unchanged (kept), and the others (rewritten)."""
     kept, dirty = [], []
     for name, chunk in old_chunks.items():
-        same = all(signatures.get(s) == cache.previous("documents", s) for s in chunk.lessons)
+        same = all(signatures.get(s) == before.get(s) for s in chunk.lessons)
         (kept if same else dirty).append(name)
     return kept, dirty
 
