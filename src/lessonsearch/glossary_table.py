@@ -131,6 +131,12 @@ Ranges = list[tuple[int, int]]
 """Lessons' spans of course order: (first, last), both included."""
 
 
+def per_term(term_ids: Iterable[int], ranges: Ranges) -> list[tuple[int, int, int]]:
+    """(term id, first, last) for every term and range: the parameters of a statement that
+    walks a term-keyed table one term's span at a time."""
+    return [(term_id, *span) for term_id in term_ids for span in ranges]
+
+
 def lesson_ranges(folder: Path, lessons: Iterable[str]) -> Ranges:
     """Where the glossary file in ``folder`` has the mention rows of ``lessons``."""
     with closing(for_build(folder)) as db:
@@ -156,8 +162,7 @@ def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list
         _write_terms(db, records)
         db.executemany("DELETE FROM sections WHERE course_order BETWEEN ? AND ?", old)
         db.executemany("DELETE FROM mentions WHERE term_id = ? AND course_order BETWEEN ? AND ?",
-                       [(term_id, *span) for term_id in range(1, len(records) + 1)
-                        for span in old])
+                       per_term(range(1, len(records) + 1), old))
         _write_mentions(db, records, sections, mentions)
         db.commit()
     finally:

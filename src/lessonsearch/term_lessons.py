@@ -16,7 +16,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from .glossary_table import GLOSSARY_DB, Ranges, for_build, read_only
+from .glossary_table import GLOSSARY_DB, Ranges, for_build, per_term, read_only
 
 SCHEMA = """
 CREATE TABLE term_lessons (
@@ -100,13 +100,9 @@ def patch_term_lessons(folder: Path, lessons: Sequence[str], old: Ranges, new: R
     version has them."""
     with closing(for_build(folder)) as db:
         terms = [term_id for (term_id,) in db.execute("SELECT id FROM terms")]
-        db.executemany(
-            f"DELETE FROM term_lessons {_IN_RANGE}",
-            [(term_id, *span) for term_id in terms for span in old])
+        db.executemany(f"DELETE FROM term_lessons {_IN_RANGE}", per_term(terms, old))
         _number(db, lessons)
-        db.executemany(
-            f"INSERT INTO term_lessons {_summed(_IN_RANGE)}",
-            [(term_id, *span) for term_id in terms for span in new])
+        db.executemany(f"INSERT INTO term_lessons {_summed(_IN_RANGE)}", per_term(terms, new))
         db.commit()
 
 
