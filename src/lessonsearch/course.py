@@ -63,8 +63,13 @@ def read_lesson_file(path: Path | str, display: str, cache: BuildCache | None = 
     suffix = _suffix(path)
     if cache is None:
         return _parse(raw, suffix, display)
-    key = f"{display}:{hashlib.sha256(raw).hexdigest()}"
-    return cache.remember("lessons", key, lambda: _parse(raw, suffix, display))
+    return cache.remember("lessons", _file_key(display, raw),
+                          lambda: _parse(raw, suffix, display))
+
+
+def _file_key(display: str, raw: bytes) -> str:
+    """A file's key in the lessons cache: its name and the SHA-256 of its bytes."""
+    return f"{display}:{hashlib.sha256(raw).hexdigest()}"
 
 
 def _suffix(path: Path | str) -> str:
@@ -176,7 +181,7 @@ def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
             changed = max(stat.st_mtime_ns, stat.st_ctime_ns)  # ctime: creation on Windows
             if seen != status or changed >= trusted or key not in parsed:
                 raw = _lesson_bytes(path, display)
-                key = f"{display}:{hashlib.sha256(raw).hexdigest()}"
+                key = _file_key(display, raw)
             jobs.append((key, (raw, _suffix(path), display)))
             now["files"][display] = (status, key)
             read.append(None)
