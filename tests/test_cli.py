@@ -65,21 +65,23 @@ def searcher(workdir: Path, indexed):
 
 def test_a_rebuild_with_nothing_new_loads_neither_the_query_side_nor_all_of_nltk(
         tmp_path: Path, tiny_course: Path) -> None:
-    """Half of a one-lesson ``index`` run was importing: NLTK in full (for jargon
-    candidates, which the rebuild takes from the previous version) and the searcher."""
+    """Half of a one-lesson ``index`` run was importing: NLTK (for jargon candidates, which
+    the rebuild takes from the previous version) and the searcher. NLTK is never imported
+    in full; its collocation finders only when candidates are found."""
     shutil.copytree(tiny_course, tmp_path / "course")
     code = ("import sys; from lessonsearch.cli import main; main(['index', '--lessons', "
             "'course/lessons', '--glossary', 'course/glossary', '--out', 'index']); "
-            "print(sorted(m for m in ('nltk', 'nltk.collocations', 'lessonsearch.searcher', "
-            "'whoosh.qparser') if m in sys.modules))")
+            "from lessonsearch.nltk_parts import collocation_parts; "
+            "print(sorted(m for m in ('nltk', 'lessonsearch.searcher', 'whoosh.qparser') "
+            "if m in sys.modules), collocation_parts.cache_info().currsize)")
 
     def loaded() -> str:
         result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
                                 text=True, timeout=120, check=True)
         return result.stdout.splitlines()[-1]
 
-    assert loaded() == "['nltk', 'nltk.collocations']"  # the first build finds candidates
-    assert loaded() == "[]"
+    assert loaded() == "[] 1"  # the first build finds candidates
+    assert loaded() == "[] 0"
 
 
 def test_index_prints_one_summary_line(workdir: Path, indexed) -> None:

@@ -33,8 +33,10 @@ def test_stems_and_distances_are_nltks_own():
     code = (
         "import json, sys\n"
         "words = json.load(sys.stdin)\n"
-        "from lessonsearch.nltk_parts import SnowballStemmer, edit_distance\n"
+        "from lessonsearch.nltk_parts import SnowballStemmer, collocation_parts, edit_distance\n"
         "ours = SnowballStemmer('english')\n"
+        "parts = collocation_parts()\n"
+        "assert 'nltk' not in sys.modules\n"
         "from nltk.stem.snowball import SnowballStemmer as Real\n"
         "from nltk.metrics.distance import edit_distance as real_distance\n"
         "import nltk\n"
@@ -45,9 +47,15 @@ def test_stems_and_distances_are_nltks_own():
         "                  == real_distance(a, b, transpositions=True)\n"
         "                  for a, b in zip(words, words[1:])],\n"
         "    'whole_nltk': hasattr(nltk, 'FreqDist'),\n"
+        "    'collocations': [\n"
+        "        (getattr(parts, n).__module__, getattr(parts, n).__qualname__)\n"
+        "        == (getattr(nltk, n).__module__, getattr(nltk, n).__qualname__)\n"
+        "        for n in ('BigramCollocationFinder', 'TrigramCollocationFinder',\n"
+        "                  'BigramAssocMeasures', 'TrigramAssocMeasures', 'FreqDist')],\n"
         "}))\n")
     out = json.loads(subprocess.run([sys.executable, "-c", code], input=json.dumps(words),
                                     check=True, capture_output=True, text=True,
                                     cwd=ROOT).stdout)
     assert all(out["stems"]) and all(out["distances"])
+    assert out["collocations"] and all(out["collocations"])
     assert out["whole_nltk"]  # a later `import nltk` (the build's) gets the whole package

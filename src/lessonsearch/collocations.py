@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from itertools import chain, pairwise
 
 from .analysis import STOP_WORDS, normalize, stem
+from .nltk_parts import collocation_parts
 
 MIN_COUNT = 3
 MIN_LIKELIHOOD = 10.83
@@ -100,14 +101,11 @@ class _Uses:
 def find_collocations(runs: list[Run]) -> dict[str, Counter]:
     """Phrase → occurrences per document. Trigrams first, so a pair that only ever occurs
     inside a kept triple is dropped."""
-    # NLTK in full is a third of a second to import: only builds that find candidates pay it
-    # (a rebuild whose sampled text is unchanged reuses the previous candidates).
-    from nltk.metrics import BigramAssocMeasures, TrigramAssocMeasures
-
+    nltk = collocation_parts()
     # A run's words hold no space and normalizing makes none: one call per run, not per word.
     lowered = [tuple(normalize(" ".join(run.words)).split(" ")) for run in runs]
     kept: dict[tuple[str, ...], _Uses] = {}
-    for size, measures in ((3, TrigramAssocMeasures), (2, BigramAssocMeasures)):
+    for size, measures in ((3, nltk.TrigramAssocMeasures), (2, nltk.BigramAssocMeasures)):
         finder = _finder(size, lowered)
         finder.apply_freq_filter(MIN_COUNT)
         finder.apply_ngram_filter(_not_a_term)
@@ -137,18 +135,17 @@ def find_collocations(runs: list[Run]) -> dict[str, Counter]:
 def _finder(size: int, runs: list[tuple[str, ...]]):
     """NLTK's finder over n-grams counted with ``Counter`` on ``zip``s: the same counts as
     ``from_documents`` (which never lets an n-gram cross two runs), many times faster."""
-    from nltk.collocations import BigramCollocationFinder, TrigramCollocationFinder
-    from nltk.probability import FreqDist
-
+    nltk = collocation_parts()
+    FreqDist = nltk.FreqDist  # noqa: N806 - NLTK's name
     words = Counter(chain.from_iterable(runs))
     pairs = Counter(chain.from_iterable(map(pairwise, runs)))
     if size == 3:
         skips = Counter(chain.from_iterable(zip(run, run[2:], strict=False) for run in runs))
         triples = Counter(chain.from_iterable(_grams(run, 3) for run in runs))
     if size == 2:
-        return BigramCollocationFinder(FreqDist(words), FreqDist(pairs))
-    return TrigramCollocationFinder(FreqDist(words), FreqDist(pairs), FreqDist(skips),
-                                    FreqDist(triples))
+        return nltk.BigramCollocationFinder(FreqDist(words), FreqDist(pairs))
+    return nltk.TrigramCollocationFinder(FreqDist(words), FreqDist(pairs), FreqDist(skips),
+                                         FreqDist(triples))
 
 
 def _grams(words: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:

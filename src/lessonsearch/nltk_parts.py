@@ -1,4 +1,4 @@
-"""The two pieces of NLTK the product uses, without importing the rest of NLTK.
+"""The pieces of NLTK the product uses, without importing the rest of NLTK.
 
 ``import nltk.stem.snowball`` first runs ``nltk/__init__.py``, which imports about 240 of
 NLTK's modules (corpora, parsers, taggers, translation metrics): 14 MB in every server
@@ -7,6 +7,9 @@ on their own: ``nltk`` and the two subpackages they live in are stood in for by 
 packages (their ``__path__`` only) while they load, and taken out of ``sys.modules`` again
 afterwards, so a later ``import nltk`` (the build's collocations) imports the real package
 in full. The code that runs is NLTK's own, so every stem is the one the index was built with.
+
+The build's collocation finders (``collocation_parts``) are imported the same way, when a
+build first finds jargon candidates: 0.06 s instead of NLTK's 0.5 s.
 
 Should a newer NLTK need more of its package to import these (or NLTK be imported already),
 the ordinary import is used instead.
@@ -20,6 +23,7 @@ import os
 import sys
 import types
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 _STAND_INS = ("nltk", "nltk.stem", "nltk.metrics", "nltk.corpus")
@@ -27,7 +31,8 @@ _STAND_INS = ("nltk", "nltk.stem", "nltk.metrics", "nltk.corpus")
 Snowball module, which reads it only when asked to ignore stop words (we never do)."""
 
 
-def _modules(*names: str) -> list[types.ModuleType]:
+def _modules(*names: str, skip: tuple[str, ...] = _STAND_INS) -> list[types.ModuleType]:
+    """The modules ``names``, imported with the packages ``skip`` stood in for."""
     if "nltk" in sys.modules:
         return [importlib.import_module(name) for name in names]
     spec = importlib.util.find_spec("nltk")
@@ -35,12 +40,13 @@ def _modules(*names: str) -> list[types.ModuleType]:
         return [importlib.import_module(name) for name in names]
     root = list(spec.submodule_search_locations)[0]
     stand_ins = {}
-    for name in _STAND_INS:
+    for name in skip:
         package = types.ModuleType(name)
         folder = os.path.join(root, *name.split(".")[1:])
         package.__path__ = [] if name == "nltk.corpus" else [folder]
         stand_ins[name] = package
-    stand_ins["nltk.corpus"].stopwords = None  # type: ignore[attr-defined]
+    if "nltk.corpus" in stand_ins:
+        stand_ins["nltk.corpus"].stopwords = None  # type: ignore[attr-defined]
     sys.modules.update(stand_ins)
     try:
         return [importlib.import_module(name) for name in names]
@@ -61,3 +67,17 @@ _snowball, _distance = _modules("nltk.stem.snowball", "nltk.metrics.distance")
 
 SnowballStemmer: Callable[..., Any] = _snowball.SnowballStemmer
 edit_distance: Callable[..., int] = _distance.edit_distance
+
+
+@cache
+def collocation_parts() -> types.SimpleNamespace:
+    """NLTK's bigram and trigram collocation finders, their association measures and
+    ``FreqDist``; only ``nltk``'s own ``__init__`` is skipped."""
+    collocations, metrics, probability = _modules(
+        "nltk.collocations", "nltk.metrics", "nltk.probability", skip=("nltk",))
+    return types.SimpleNamespace(
+        BigramCollocationFinder=collocations.BigramCollocationFinder,
+        TrigramCollocationFinder=collocations.TrigramCollocationFinder,
+        BigramAssocMeasures=metrics.BigramAssocMeasures,
+        TrigramAssocMeasures=metrics.TrigramAssocMeasures,
+        FreqDist=probability.FreqDist)
