@@ -2,17 +2,20 @@
 
 ``CourseText`` and ``CourseID`` index a value without Whoosh's token objects and
 ``_SegmentWriter`` pools and encodes postings a block at a time; all must leave every file
-of the segment as stock Whoosh (``fields.TEXT``, ``fields.ID`` + ``SegmentWriter``) leaves it.
+of the segment as stock Whoosh (``fields.TEXT``, ``fields.ID`` + ``SegmentWriter``) leaves it,
+but for the small posting blocks ours leaves uncompressed.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from whoosh import fields, index
 from whoosh.writing import SegmentWriter
 
+from lessonsearch import whoosh_writer
 from lessonsearch.course import read_course
 from lessonsearch.whoosh_index import CourseID, CourseText, documents, schema
 from lessonsearch.whoosh_writer import _SegmentWriter
@@ -71,8 +74,9 @@ def rows() -> list[dict]:
 
 @pytest.mark.parametrize("copies", [1, 3])
 def test_the_fast_writer_writes_what_stock_whoosh_writes(rows: list[dict], tmp_path: Path,
-                                                         copies: int):
+                                                         copies: int, monkeypatch):
     """Three copies of the course put common words in more than one posting block."""
+    monkeypatch.setattr(whoosh_writer, "COMPRESS_MIN", 1)  # every block, as Whoosh does
     rows = [{**row, "id": f"{row['id']}/{n}"} for n in range(copies) for row in rows]
     with write(tmp_path / "stock", stock_schema, SegmentWriter, rows) as stock, \
             write(tmp_path / "ours", schema, _SegmentWriter, rows) as ours:
@@ -80,6 +84,27 @@ def test_the_fast_writer_writes_what_stock_whoosh_writes(rows: list[dict], tmp_p
         assert copies == 1 or max(
             ours.doc_frequency(field, text) for field, text in ours.all_terms()) > 128
     assert segment_files(tmp_path / "stock") == segment_files(tmp_path / "ours")
+
+
+def test_small_posting_blocks_left_uncompressed_read_the_same_and_take_little_more_room(
+        rows: list[dict], tmp_path: Path):
+    with write(tmp_path / "stock", stock_schema, SegmentWriter, rows) as stock, \
+            write(tmp_path / "ours", schema, _SegmentWriter, rows) as ours:
+        same_index(stock, ours, len(rows))
+    stock_files, our_files = segment_files(tmp_path / "stock"), segment_files(tmp_path / "ours")
+    for name in ("pst", "trm"):  # the terms' table points into the postings
+        assert stock_files.pop(name) != our_files.pop(name)
+    assert stock_files == our_files
+    assert len(ours_postings := segment_files(tmp_path / "ours")["pst"]) \
+        <= 1.05 * len(segment_files(tmp_path / "stock")["pst"])
+    with index.open_dir(str(tmp_path / "ours")).reader() as reader:
+        compressed = Counter()
+        for field, text in reader.all_terms():
+            matcher = reader.postings(field, text)
+            while matcher.is_active():
+                compressed[bool(matcher._compression)] += 1
+                matcher.skip_to(matcher.block_max_id() + 1)  # the next block
+    assert compressed[True] and compressed[False]
 
 
 def segment_files(folder: Path) -> dict[str, bytes]:

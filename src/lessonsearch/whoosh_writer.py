@@ -37,6 +37,8 @@ from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
 
 CHUNK_DOCS = 500
 MAX_CHUNKS = 20
+COMPRESS_MIN = 4
+"""Posting blocks of fewer postings are written uncompressed (``_write_postings``)."""
 """At most this many segments from a full build: each one costs every query a little."""
 MAX_SEGMENTS = MAX_CHUNKS + MAX_CHUNKS // 4
 """At most this many segments after rewrites that cut their chunks (``_spread``): at 10k
@@ -283,13 +285,20 @@ def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
                     items: list[tuple]) -> None:
     """What ``FieldWriter.add_postings`` writes for the pool's postings, a block at a time:
     the block's statistics are worked out here as ``W3PostingsWriter.add_posting`` would,
-    and Whoosh's ``_write_block`` encodes it."""
+    and Whoosh's ``_write_block`` encodes it.
+
+    Whoosh deflates every block, however small (its test for a pickle under 20 bytes is
+    overwritten on the next line), and ``zlib.compress`` costs about 40 µs whatever its
+    input. Most blocks are a rare word's few postings, which deflating hardly shrinks:
+    blocks under ``COMPRESS_MIN`` postings are left as they are, two thirds fewer calls for
+    3 % more bytes of postings (bench/README.md). Readers inflate only the blocks marked
+    compressed."""
     items.sort()
     for fieldname, postings in groupby(items, key=itemgetter(0)):
         fieldwriter.start_field(fieldname, schema[fieldname])
         field_lengths = lengths.get(fieldname)
         writer = fieldwriter._postwriter
-        limit = writer._blocklimit
+        limit, compression = writer._blocklimit, writer._compression
         for btext, term in groupby(postings, key=itemgetter(1)):
             fieldwriter.start_term(btext)
             term = list(term)
@@ -304,6 +313,7 @@ def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
                 found = [n for d in ids if (n := field_lengths[d])] if field_lengths else ()
                 writer._minlength = min(found) if found else None
                 writer._maxlength = max(found) if found else 0
+                writer._compression = compression if len(block) >= COMPRESS_MIN else 0
                 writer._write_block(last=start + limit >= len(term))
             fieldwriter.finish_term()
         fieldwriter.finish_field()
