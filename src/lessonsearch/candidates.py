@@ -42,6 +42,11 @@ _CLAUSE = re.compile(r"[,;:()\[\]\"“”—–!?]|\s-\s|\.\s")
 _CODE = re.compile(r"[/\\_=<>$~@#%^|`{}*+]|\w\.\w|\(\)|^\.\w|\w-\d|\d-\w|-\w+-")
 """A chunk such as ``data/animals.csv``, ``.dat``, ``DR-1``, ``shell-lesson-data`` or
 ``np.mean()``: code or a name in an example, which no candidate crosses."""
+_MAYBE_CODE = re.compile(_CODE.pattern.replace("^\\.", "(?:^|[\\s\"'“‘(\\[{])\\.", 1))
+"""``_CODE`` over a whole clause: whatever it finds in a chunk it finds in the clause (a
+chunk, stripped, is a piece of it; a chunk's start is the clause's, a space or an opening
+mark). A clause it finds nothing in is words alone: the same words ``WORD`` finds chunk
+by chunk, since no word spans a space or the marks stripped."""
 _ACRONYM = re.compile(r"^[A-Z]{2,6}$")
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _APOSTROPHE_S = re.compile(r"['’]s$")
@@ -162,6 +167,9 @@ def _tally(per_section: list[dict[str, int]], minimum: int) -> dict[str, Counter
 
 def _chunks(clause: str) -> Iterator[list[str]]:
     """The words of a clause, broken wherever a chunk of code sits."""
+    if not _MAYBE_CODE.search(clause):  # most prose: no chunk can be code, one run
+        yield WORD.findall(clause)
+        return
     words: list[str] = []
     for chunk in clause.split():
         chunk = chunk.lstrip(_OPENING).rstrip(_CLOSING)
