@@ -15,6 +15,8 @@ import pytest
 
 from lessonsearch.build import build_index
 from lessonsearch.searcher import Searcher
+from lessonsearch.whoosh_index import CONTENT
+from lessonsearch.word_scoring import _lengths
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -91,3 +93,19 @@ def test_a_course_of_several_segments_answers_as_before(generated_index: Path) -
         searcher.close()
     assert segments >= 2
     assert same_answers(generated_index, [{}, {"lesson": lesson}]) > 200
+
+
+def test_document_lengths_are_read_whole_as_whoosh_reads_them_one_at_a_time(
+        generated_index: Path) -> None:
+    """Scores use every document's length; the first query to reach a segment reads them."""
+    searcher = Searcher.open(generated_index)
+    try:
+        leaves = [leaf for leaf, _ in searcher.whoosh_searcher().reader().leaf_readers()]
+        for leaf in leaves:
+            one_by_one = [leaf.doc_field_length(d, CONTENT, 1) or 1
+                          for d in range(leaf.doc_count_all())]
+            assert list(_lengths(leaf, CONTENT)) == one_by_one
+            assert len(set(one_by_one)) > 1
+    finally:
+        searcher.close()
+    assert len(leaves) >= 2

@@ -22,7 +22,8 @@ from itertools import accumulate
 from pickle import loads
 
 from whoosh import query as wq
-from whoosh.codec.whoosh3 import W3LeafMatcher
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, _lenfield
+from whoosh.util.numeric import byte_to_length
 
 from .query_plan import MostWords
 
@@ -115,9 +116,7 @@ class WordScorer:
         """The segment's field lengths, as Whoosh's scorer reads them (byte-quantised)."""
         found = self._lengths.get(number)
         if found is None:
-            field = self.field
-            found = array("i", [leaf.doc_field_length(d, field, 1) or 1
-                                for d in range(leaf.doc_count_all())])
+            found = _lengths(leaf, self.field)
             with self._lock:
                 self._lengths[number] = found
         return found
@@ -232,6 +231,26 @@ class _Segment:
         scores = [idf * ((w * (K1 + 1)) / (w + K1 * ((1 - B) + B * lengths[d] / avgfl)))
                   for d, w in zip(ids, weights, strict=True)]
         return array("i", ids), array("d", scores)
+
+
+def _lengths(leaf, field: str) -> array:
+    """Every document's length in ``field`` as ``doc_field_length(d, field, 1) or 1`` gives
+    it, from the segment's length column read whole: asked one document at a time, the
+    first query to reach a segment spent 2.5 µs a document on it (25 ms at 10,000
+    sections, 250 ms at 100,000, on the first queries after each new version)."""
+    count = leaf.doc_count_all()
+    try:
+        column = leaf._perdoc._cached_reader(_lenfield(field), LENGTHS_COLUMN)
+        raw = column._dbfile.get(column._basepos, column._count) if column else b""
+    except AttributeError:  # another reader or codec: one document at a time
+        return array("i", [leaf.doc_field_length(d, field, 1) or 1 for d in range(count)])
+    found = array("i", map(_LENGTH_OF_BYTE.__getitem__, raw[:count]))
+    found.extend([1] * (count - len(found)))  # past the column: Whoosh's default
+    return found
+
+
+_LENGTH_OF_BYTE = [1] + [byte_to_length(b) or 1 for b in range(1, 256)]
+"""A length byte's length; a zero byte (no length written) reads as 1."""
 
 
 def _sum_union(parts: list[Scores]) -> Scores:
