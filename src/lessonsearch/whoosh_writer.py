@@ -14,12 +14,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import partial
 from itertools import accumulate, groupby
-from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -203,7 +203,7 @@ def _write_segment(folder: str, group: Group):
     writer = _SegmentWriter(_open(Path(folder)), _lk=False, limitmb=256, compound=False)
     for _, rows, _ in group:
         for row in rows:
-            writer.add_document(**row)
+            writer.add_row(row)
     return writer._finalize_segment(), {
         slug: _surfaces([(row["heading"], row["body"]) for row in rows])
         for slug, rows, count in group if count}
@@ -232,20 +232,61 @@ class _BuildStorage(FileStorage):
 
 
 class _SegmentWriter(SegmentWriter):
-    """Whoosh's segment writer with its posting pool and posting writer made cheap: the
-    same files, byte for byte (``tests/test_whoosh_writer.py``).
+    """Whoosh's segment writer made cheap for our rows: the same files, byte for byte
+    (``tests/test_whoosh_writer.py``).
 
-    Whoosh's pool weighs every posting to decide when to spill to disk (a segment here is
-    a few thousand documents: it never spills), its field writer takes postings one call at
-    a time, and it looks each posting's document length up in the new segment's files (for
-    an ID field asking the file system whether the column exists, every time). Here the
-    postings are a list, sorted once; each term's are cut into Whoosh's blocks and handed
-    to Whoosh's own block encoder; lengths are read once per field.
+    ``add_row`` is ``add_document`` for a row of plain values, each field's handling worked
+    out once per segment, not once per field of every document. Postings go straight to
+    their term's list in document order, so nothing is sorted but the terms: Whoosh's pool
+    weighs every posting to decide when to spill to disk (a segment here is a few thousand
+    documents: it never spills), sorts them all, and its field writer takes them one call
+    at a time, looking each one's document length up in the new segment's files. Here
+    each term's postings are cut into Whoosh's blocks and handed to Whoosh's own block
+    encoder; lengths are read once per field.
     """
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.pool = _Postings()
+        self._names = frozenset(self.schema.names())
+        # Interned, as keyword names are: the stored fields pickle a key that is also a
+        # value ("section") as a reference to it, so they must be the very same strings.
+        self._plan = [
+            (sys.intern(name), field, field.indexed, field.scorable, field.stored,
+             field.column_type)
+            for name, field in sorted(self.schema.items())
+        ]
+
+    def add_row(self, row: dict[str, object]) -> None:
+        """``add_document(**row)`` for a row without Whoosh's ``_boost`` or ``_stored_``
+        keys: every name must be a field of the schema."""
+        if not row.keys() <= self._names:
+            return self.add_document(**row)  # Whoosh names the unknown field
+        self._check_state()
+        docnum, perdoc, terms = self.docnum, self.perdocwriter, self.pool.terms
+        perdoc.start_doc(docnum)
+        for name, field, indexed, scorable, stored, column in self._plan:
+            value = row.get(name)
+            if value is None:
+                continue
+            length = 0
+            if indexed:
+                postings = terms.setdefault(name, {})
+                for text, freq, weight, encoded in field.index(value):
+                    if scorable:
+                        length += freq
+                    found = postings.get(text)
+                    if found is None:
+                        postings[text] = [(docnum, weight, encoded)]
+                    else:
+                        found.append((docnum, weight, encoded))
+            perdoc.add_field(name, field, value if stored else None, length)
+            if column:
+                perdoc.add_column_value(name, column, field.to_column_value(value))
+        perdoc.finish_doc()
+        self._added = True
+        self.docnum += 1
+        return None
 
     def _flush_segment(self):
         self.perdocwriter.close()
@@ -254,20 +295,24 @@ class _SegmentWriter(SegmentWriter):
             lengths = _lengths(perdoc, self.schema)
         finally:
             perdoc.close()
-        _write_postings(self.fieldwriter, self.schema, lengths, self.pool.items)
+        _write_postings(self.fieldwriter, self.schema, lengths, self.pool.terms)
         self.fieldwriter.close()
 
 
 class _Postings:
-    """The pool ``SegmentWriter.add_document`` adds (field, term, docnum, weight, value)
-    postings to: a plain list."""
+    """Where a document's postings go: field → term → [(docnum, weight, value)], in the
+    order documents are added. ``add`` takes Whoosh's own (field, term, docnum, weight,
+    value), for a row ``add_row`` hands to ``add_document``."""
 
     def __init__(self):
-        self.items: list[tuple] = []
-        self.add = self.items.append
+        self.terms: dict[str, dict[bytes, list[tuple]]] = {}
+
+    def add(self, item: tuple) -> None:
+        name, text, *posting = item
+        self.terms.setdefault(name, {}).setdefault(text, []).append(tuple(posting))
 
     def cleanup(self) -> None:
-        self.items.clear()
+        self.terms.clear()
 
 
 def _lengths(perdoc, schema) -> dict[str, list[int]]:
@@ -282,7 +327,7 @@ def _lengths(perdoc, schema) -> dict[str, list[int]]:
 
 
 def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
-                    items: list[tuple]) -> None:
+                    terms: dict[str, dict[bytes, list[tuple]]]) -> None:
     """What ``FieldWriter.add_postings`` writes for the pool's postings, a block at a time:
     the block's statistics are worked out here as ``W3PostingsWriter.add_posting`` would,
     and Whoosh's ``_write_block`` encodes it.
@@ -293,22 +338,22 @@ def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
     blocks under ``COMPRESS_MIN`` postings are left as they are, two thirds fewer calls for
     3 % more bytes of postings (bench/README.md). Readers inflate only the blocks marked
     compressed."""
-    items.sort()
-    for fieldname, postings in groupby(items, key=itemgetter(0)):
+    for fieldname in sorted(terms):
         fieldwriter.start_field(fieldname, schema[fieldname])
         field_lengths = lengths.get(fieldname)
         writer = fieldwriter._postwriter
         limit, compression = writer._blocklimit, writer._compression
-        for btext, term in groupby(postings, key=itemgetter(1)):
+        postings = terms[fieldname]
+        for btext in sorted(postings):
             fieldwriter.start_term(btext)
-            term = list(term)
+            term = postings[btext]
             for start in range(0, len(term), limit):
-                block = term[start:start + limit]
-                ids = [p[2] for p in block]
-                weights = [p[3] for p in block]
+                block = term[start:start + limit] if len(term) > limit else term
+                ids = [p[0] for p in block]
+                weights = [p[1] for p in block]
                 writer._ids = array("I", ids)
                 writer._weights = array("f", weights)
-                writer._values = [p[4] for p in block if p[4]]
+                writer._values = [p[2] for p in block if p[2]]
                 writer._maxweight = max(0, max(weights))
                 found = [n for d in ids if (n := field_lengths[d])] if field_lengths else ()
                 writer._minlength = min(found) if found else None
