@@ -5,8 +5,8 @@ NLTK's modules (corpora, parsers, taggers, translation metrics): 14 MB in every 
 process for a stemmer and an edit distance. Here the modules that define them are imported
 on their own: ``nltk`` and the two subpackages they live in are stood in for by empty
 packages (their ``__path__`` only) while they load, and taken out of ``sys.modules`` again
-afterwards, so a later ``import nltk`` (the build's collocations) imports the real package
-in full. The code that runs is NLTK's own, so every stem is the one the index was built with.
+afterwards, so a later ``import nltk`` imports the real package in full. The code that
+runs is NLTK's own, so every stem is the one the index was built with.
 
 The build's collocation finders (``collocation_parts``) are imported the same way, when a
 build first finds jargon candidates: 0.06 s instead of NLTK's 0.5 s.

@@ -37,13 +37,13 @@ from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
 
 CHUNK_DOCS = 500
 MAX_CHUNKS = 20
-COMPRESS_MIN = 4
-"""Posting blocks of fewer postings are written uncompressed (``_write_postings``)."""
 """At most this many segments from a full build: each one costs every query a little."""
 MAX_SEGMENTS = MAX_CHUNKS + MAX_CHUNKS // 4
 """At most this many segments after rewrites that cut their chunks (``_spread``): at 10k
 sections, ten edits in ten chunks (28 segments) raised the p99 of distinct queries from
 23.1 to 26.6 ms (bench/README.md)."""
+COMPRESS_MIN = 4
+"""Posting blocks of fewer postings are written uncompressed (``_write_postings``)."""
 
 
 def start_whoosh(
