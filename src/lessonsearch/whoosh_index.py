@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from whoosh import fields, formats
 from whoosh.analysis import IDTokenizer, Token, Tokenizer
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.system import pack_uint
 
 from .analysis import WORD, stem
@@ -256,6 +257,15 @@ def documents(course: Course) -> Iterator[Document]:
                 order=order,
                 number=len(lesson.sections),
             )
+
+
+def length_bytes(perdoc, field: str, count: int) -> bytes:
+    """One byte per document of a segment: its length in ``field`` as Whoosh stores it
+    (quantised; ``byte_to_length`` reads it back), 0 where none was written. Read from the
+    segment's length column whole; ``perdoc`` is the segment's per-document reader."""
+    column = perdoc._cached_reader(_lenfield(field), LENGTHS_COLUMN)
+    raw = column._dbfile.get(column._basepos, column._count) if column is not None else b""
+    return raw[:count].ljust(count, b"\0")  # past the column's end Whoosh reads 0 too
 
 
 def read_spelling(folder: Path) -> dict[str, int]:

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from whoosh import index
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.filedb.filestore import FileStorage
 from whoosh.util import random_name
 from whoosh.util.numeric import byte_to_length
@@ -33,7 +32,7 @@ from whoosh.writing import SegmentWriter
 from .analysis import WORD
 from .build_cache import BuildCache, fingerprint
 from .parallel import start_in_processes, workers
-from .whoosh_index import SPELLING, WHOOSH_DIR, Document, schema
+from .whoosh_index import SPELLING, WHOOSH_DIR, Document, length_bytes, schema
 
 CHUNK_DOCS = 500
 MAX_CHUNKS = 20
@@ -317,13 +316,9 @@ class _Postings:
 
 def _lengths(perdoc, schema) -> dict[str, list[int]]:
     """Every scorable field's document lengths, read from the segment's length columns."""
-    found = {}
-    for name, field in schema.items():
-        column = _lenfield(name)
-        if field.scorable and perdoc.has_column(column):
-            reader = perdoc.column_reader(column, LENGTHS_COLUMN)
-            found[name] = [byte_to_length(b) for b in reader]
-    return found
+    count = perdoc.doc_count_all()
+    return {name: list(map(byte_to_length, length_bytes(perdoc, name, count)))
+            for name, field in schema.items() if field.scorable}
 
 
 def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],

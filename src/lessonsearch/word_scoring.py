@@ -22,10 +22,11 @@ from itertools import accumulate
 from pickle import loads
 
 from whoosh import query as wq
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, _lenfield
+from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.util.numeric import byte_to_length
 
 from .query_plan import MostWords
+from .whoosh_index import length_bytes
 
 Scores = dict[int, float]
 CACHED_POSTINGS = 1_000_000
@@ -240,13 +241,10 @@ def _lengths(leaf, field: str) -> array:
     sections, 250 ms at 100,000, on the first queries after each new version)."""
     count = leaf.doc_count_all()
     try:
-        column = leaf._perdoc._cached_reader(_lenfield(field), LENGTHS_COLUMN)
-        raw = column._dbfile.get(column._basepos, column._count) if column else b""
+        raw = length_bytes(leaf._perdoc, field, count)
     except AttributeError:  # another reader or codec: one document at a time
         return array("i", [leaf.doc_field_length(d, field, 1) or 1 for d in range(count)])
-    found = array("i", map(_LENGTH_OF_BYTE.__getitem__, raw[:count]))
-    found.extend([1] * (count - len(found)))  # past the column: Whoosh's default
-    return found
+    return array("i", map(_LENGTH_OF_BYTE.__getitem__, raw))
 
 
 _LENGTH_OF_BYTE = [1] + [byte_to_length(b) or 1 for b in range(1, 256)]
