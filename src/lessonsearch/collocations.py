@@ -101,12 +101,10 @@ class _Uses:
 def find_collocations(runs: list[Run]) -> dict[str, Counter]:
     """Phrase → occurrences per document. Trigrams first, so a pair that only ever occurs
     inside a kept triple is dropped."""
-    nltk = collocation_parts()
     # A run's words hold no space and normalizing makes none: one call per run, not per word.
     lowered = [tuple(normalize(" ".join(run.words)).split(" ")) for run in runs]
     kept: dict[tuple[str, ...], _Uses] = {}
-    for size, measures in ((3, nltk.TrigramAssocMeasures), (2, nltk.BigramAssocMeasures)):
-        finder = _finder(size, lowered)
+    for size, finder, measures in _finders(lowered):
         finder.apply_freq_filter(MIN_COUNT)
         finder.apply_ngram_filter(_not_a_term)
         scored = {
@@ -132,20 +130,23 @@ def find_collocations(runs: list[Run]) -> dict[str, Counter]:
     return {uses.phrase: uses.per_doc for uses in kept.values()}
 
 
-def _finder(size: int, runs: list[tuple[str, ...]]):
-    """NLTK's finder over n-grams counted with ``Counter`` on ``zip``s: the same counts as
-    ``from_documents`` (which never lets an n-gram cross two runs), many times faster."""
+def _finders(runs: list[tuple[str, ...]]):
+    """(size, NLTK's finder, its association measures) for triples, then pairs, over
+    n-grams counted with ``Counter`` on ``zip``s: the same counts as ``from_documents``
+    (which never lets an n-gram cross two runs), many times faster. Words and pairs are
+    counted once for both finders (their filters replace only their own n-gram counts)."""
     nltk = collocation_parts()
     FreqDist = nltk.FreqDist  # noqa: N806 - NLTK's name
-    words = Counter(chain.from_iterable(runs))
-    pairs = Counter(chain.from_iterable(map(pairwise, runs)))
-    if size == 3:
-        skips = Counter(chain.from_iterable(zip(run, run[2:], strict=False) for run in runs))
-        triples = Counter(chain.from_iterable(_grams(run, 3) for run in runs))
-    if size == 2:
-        return nltk.BigramCollocationFinder(FreqDist(words), FreqDist(pairs))
-    return nltk.TrigramCollocationFinder(FreqDist(words), FreqDist(pairs), FreqDist(skips),
-                                         FreqDist(triples))
+    words = FreqDist(Counter(chain.from_iterable(runs)))
+    pairs = FreqDist(Counter(chain.from_iterable(map(pairwise, runs))))
+    skips = FreqDist(Counter(chain.from_iterable(zip(run, run[2:], strict=False)
+                                                 for run in runs)))
+    triples = FreqDist(Counter(chain.from_iterable(_grams(run, 3) for run in runs)))
+    return (
+        (3, nltk.TrigramCollocationFinder(words, pairs, skips, triples),
+         nltk.TrigramAssocMeasures),
+        (2, nltk.BigramCollocationFinder(words, pairs), nltk.BigramAssocMeasures),
+    )
 
 
 def _grams(words: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
