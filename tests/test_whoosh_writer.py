@@ -3,7 +3,8 @@
 ``CourseText`` and ``CourseID`` index a value without Whoosh's token objects and
 ``_SegmentWriter`` adds rows and encodes postings a block at a time; all must leave every file
 of the segment as stock Whoosh (``fields.TEXT``, ``fields.ID`` + ``SegmentWriter``) leaves it,
-but for the small posting blocks ours leaves uncompressed.
+but for the small posting blocks ours leaves uncompressed. Positions are stored as
+``CoursePositions`` encodes them, and read back as Whoosh's own ``Positions`` would.
 """
 
 from __future__ import annotations
@@ -12,24 +13,32 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from whoosh import fields, index
+from whoosh import fields, formats, index
 from whoosh.writing import SegmentWriter
 
 from lessonsearch import whoosh_writer
 from lessonsearch.course import read_course
-from lessonsearch.whoosh_index import CourseID, CourseText, documents, schema
+from lessonsearch.whoosh_index import (
+    CourseID,
+    CoursePositions,
+    CourseText,
+    documents,
+    schema,
+)
 from lessonsearch.whoosh_writer import _SegmentWriter
 
 ROOT = Path(__file__).resolve().parent.parent
 AWKWARD = " ÉCOLE İstanbul naïve don’t numpy.mean data_file x_1 ΣΑΣ 3.5e-4 a a a"
 
 
-def stock_schema() -> fields.Schema:
-    """Our schema with Whoosh's own TEXT and ID where ours has CourseText and CourseID."""
+def stock_schema(positions=CoursePositions) -> fields.Schema:
+    """Our schema with Whoosh's own TEXT and ID where ours has CourseText and CourseID
+    (TEXT keeping ``positions``: ours, so the files can be compared byte for byte)."""
     ours = schema()
     for name, field in list(ours.items()):
         if isinstance(field, CourseText):
             stock = fields.TEXT(analyzer=field.analyzer, stored=field.stored, phrase=True)
+            stock.format = positions(field_boost=stock.format.field_boost)
         elif isinstance(field, CourseID):
             stock = fields.ID(stored=field.stored, unique=field.unique)
         else:
@@ -114,6 +123,34 @@ def test_small_posting_blocks_left_uncompressed_read_the_same_and_take_little_mo
                 compressed[bool(matcher._compression)] += 1
                 matcher.skip_to(matcher.block_max_id() + 1)  # the next block
     assert compressed[True] and compressed[False]
+
+
+def test_positions_read_back_as_whooshs_own_format_stores_them(rows: list[dict],
+                                                               tmp_path: Path):
+    rows = [*rows, {**rows[0], "id": "long", "content": "zyzzyva " * 70_000 + "quokka zyzzyva"}]
+    with write(tmp_path / "stock", lambda: stock_schema(formats.Positions), SegmentWriter,
+               rows) as stock, write(tmp_path / "ours", schema, _SegmentWriter, rows) as ours:
+        theirs, mine = stock.schema["content"].format, ours.schema["content"].format
+        assert type(theirs) is formats.Positions and type(mine) is CoursePositions
+        terms = [text for field, text in stock.all_terms() if field == "content"]
+        assert terms == [text for field, text in ours.all_terms() if field == "content"]
+        for text in terms:
+            a, b = postings(stock, "content", text), postings(ours, "content", text)
+            assert [(p[0], p[1], theirs.decode_positions(p[2])) for p in a] \
+                == [(p[0], p[1], mine.decode_positions(p[2])) for p in b], text
+            assert [mine.decode_frequency(p[2]) for p in b] == [p[1] for p in b]
+        for reader in (stock, ours):  # past what two bytes hold
+            assert reader.postings("content", b"quokka").value_as("positions") == [70_000]
+            assert reader.postings("content", b"zyzzyva").value_as("positions") \
+                == [*range(70_000), 70_001]
+
+
+def test_postings_with_our_positions_take_less_room_than_whooshs_own(rows: list[dict], tmp_path: Path):
+    write(tmp_path / "stock", lambda: stock_schema(formats.Positions), SegmentWriter,
+          rows).close()
+    write(tmp_path / "ours", schema, _SegmentWriter, rows).close()
+    assert len(segment_files(tmp_path / "ours")["pst"]) \
+        < len(segment_files(tmp_path / "stock")["pst"])
 
 
 def segment_files(folder: Path) -> dict[str, bytes]:

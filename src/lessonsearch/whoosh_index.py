@@ -7,7 +7,8 @@ lesson's check question becomes one more (kind ``check``).
 from __future__ import annotations
 
 import json
-import pickle
+import sys
+from array import array
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +17,6 @@ from typing import NamedTuple
 from whoosh import fields, formats
 from whoosh.analysis import IDTokenizer, Token, Tokenizer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
-from whoosh.system import pack_uint
 
 from .analysis import WORD, stem
 from .model import Course, Lesson, text_fragment
@@ -78,11 +78,17 @@ def course_analyzer(stemming: bool = True):
 class CourseText(fields.TEXT):
     """Whoosh's TEXT, indexing a value in one pass: the same postings, byte for byte, as
     ``TEXT.index`` makes by running the tokenizer's tokens through the format, without a
-    Token object and three generators per word (half of a segment's writing time)."""
+    Token object and three generators per word (half of a segment's writing time).
+    Positions, when kept, are ``CoursePositions``."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if type(self.format) is formats.Positions:
+            self.format = CoursePositions(field_boost=self.format.field_boost)
 
     def index(self, value, **kwargs):
         analyzer, form = self.analyzer, self.format
-        if (type(analyzer) is not CourseTokenizer or type(form) is not formats.Positions
+        if (type(analyzer) is not CourseTokenizer or type(form) is not CoursePositions
                 or not isinstance(value, str)):
             yield from super().index(value, **kwargs)
             return
@@ -106,22 +112,55 @@ class CourseText(fields.TEXT):
             yield text.encode("utf-8"), len(found), float(len(found)) * boost, _encode(found)
 
 
+class CoursePositions(formats.Positions):
+    """Whoosh's ``Positions``, each posting's positions stored as an array of unsigned
+    shorts (or ints, past 65,535 words) after its type code: ``H`` or ``I`` and the raw
+    little-endian numbers.
+
+    Whoosh pickles the gaps between positions after a packed count. Encoding that was a
+    fifth of a segment's writing time, and decoding it (an unpickle and a Python loop) was
+    what a phrase query paid per section. An array is made and read in C, and takes half
+    the bytes (bench/README.md)."""
+
+    def encode(self, poslist) -> bytes:
+        return _encode(sorted(poslist))
+
+    def decode_positions(self, valuestring: bytes) -> list[int]:
+        numbers = array(chr(valuestring[0]), valuestring[1:])
+        if _SWAP:
+            numbers.byteswap()
+        return numbers.tolist()
+
+    def decode_frequency(self, valuestring: bytes) -> int:
+        return (len(valuestring) - 1) // array(chr(valuestring[0])).itemsize
+
+    def decode_weight(self, valuestring: bytes) -> float:
+        return self.decode_frequency(valuestring) * self.field_boost
+
+
+_SWAP = sys.byteorder != "little"
+
+
 def _encode(positions: list[int]) -> bytes:
-    """``formats.Positions.encode``: the count, then the pickled gaps between positions.
-    A word written once in a section (most postings) has one of a few hundred values; each
-    posting still gets its own bytes object, or pickling a block would share them."""
+    """``CoursePositions.encode`` of ascending positions. A word written once in a section
+    (most postings) has one of a few hundred values, each made once: a block's pickle then
+    refers back to a value it already holds."""
     if len(positions) == 1:
-        return _ONE + _pickled_position(positions[0])
-    return pack_uint(len(positions)) + pickle.dumps(
-        [b - a for a, b in zip([0, *positions], positions, strict=False)], 2)
-
-
-_ONE = pack_uint(1)
+        return _one_position(positions[0])
+    return _pack(positions)
 
 
 @lru_cache(maxsize=4096)
-def _pickled_position(position: int) -> bytes:
-    return pickle.dumps([position], 2)
+def _one_position(position: int) -> bytes:
+    return _pack([position])
+
+
+def _pack(positions: list[int]) -> bytes:
+    code = "H" if positions[-1] < 65536 else "I"
+    numbers = array(code, positions)
+    if _SWAP:
+        numbers.byteswap()
+    return code.encode() + numbers.tobytes()
 
 
 class CourseID(fields.ID):
