@@ -9,6 +9,7 @@ a term's alias finds sections that use another of its names.
 
 from __future__ import annotations
 
+import pickle
 import shutil
 from dataclasses import dataclass, field
 from functools import cached_property, partial
@@ -70,13 +71,13 @@ class GlossaryBuild:
     def terms_of(self, doc: Document) -> tuple[str, ...]:
         """Every name of every term the document mentions: the Whoosh stage indexes them, so
         a search for one name finds sections that write another."""
-        found = self._found.get(doc.id, ())
+        lesson = self._by_slug.get(doc.lesson.slug)
+        found = lesson.found_by_id.get(doc.id, ()) if lesson is not None else ()
         return tuple(variant for name in sorted(found) for variant in self.variants[name])
 
     @cached_property
-    def _found(self) -> dict[str, dict[str, int]]:
-        return {doc.id: found for lesson in self.lessons
-                for doc, found in zip(lesson.docs, lesson.found, strict=True) if found}
+    def _by_slug(self) -> dict[str, LessonMentions]:
+        return {lesson.slug: lesson for lesson in self.lessons}
 
     def tables(self, slugs: set[str] | None = None
                ) -> tuple[list[SectionRow], dict[str, list[tuple[int, int]]]]:
@@ -97,7 +98,7 @@ class GlossaryBuild:
         return sections, mentions
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LessonMentions:
     """One lesson's term mentions."""
 
@@ -105,13 +106,24 @@ class LessonMentions:
     key: str
     """The build cache's key for ``found``: the lesson's key and the glossary's names."""
     docs: list[Document]
-    found: list[dict[str, int]]
-    """For each document, how often it mentions each term (by name)."""
+    counted: bytes
+    """``found``, pickled: read only for the lessons a build writes again. Every lesson's
+    totals are needed, but a one-lesson rebuild reads few lessons' counts per section, and
+    unpickling them all was a tenth of its time (bench/README.md)."""
     totals: dict[str, tuple[int, int]]
     """For each term, its mentions in the lesson and the sections that hold them."""
     place: str
     """Where the lesson's rows go in the mention tables (its number, its first document's
     course order) and what they are: equal places, equal rows."""
+
+    @cached_property
+    def found(self) -> list[dict[str, int]]:
+        """For each document, how often it mentions each term (by name)."""
+        return pickle.loads(self.counted)
+
+    @cached_property
+    def found_by_id(self) -> dict[str, dict[str, int]]:
+        return {doc.id: found for doc, found in zip(self.docs, self.found, strict=True)}
 
 
 @dataclass
@@ -253,16 +265,17 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache) ->
 
 
 def _mention_counts(matcher: TermMatcher, texts: list[str]
-                    ) -> tuple[list[dict[str, int]], dict[str, tuple[int, int]]]:
+                    ) -> tuple[bytes, dict[str, tuple[int, int]]]:
     """One lesson's mentions: for each of its documents, each term's count (plain dicts,
-    which pickle faster than Counters); and each term's (mentions, sections) in all."""
+    which pickle faster than Counters), pickled (``LessonMentions.counted``); and each
+    term's (mentions, sections) in all."""
     found = [dict(matcher.mentions(text)) for text in texts]
     totals: dict[str, tuple[int, int]] = {}
     for counts in found:
         for name, count in counts.items():
             before = totals.get(name, (0, 0))
             totals[name] = (before[0] + count, before[1] + 1)
-    return found, totals
+    return pickle.dumps(found, protocol=5), totals
 
 
 def _candidates(course: Course, docs: list[Document], variants: dict[str, tuple[str, ...]],
