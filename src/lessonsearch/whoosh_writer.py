@@ -43,6 +43,14 @@ sections, ten edits in ten chunks (28 segments) raised the p99 of distinct queri
 23.1 to 26.6 ms (bench/README.md)."""
 COMPRESS_MIN = 4
 """Posting blocks of fewer postings are written uncompressed (``_write_postings``)."""
+FORK_MIN_DOCS = 200
+"""Fewer documents to write than this are written by this process, after the glossary.
+
+A child process shares this one's memory until either writes to it; after the fork, every
+page this process touches (reading an object writes its reference count) is copied, and
+in a virtual machine each copy is a costly fault. At 10,000 sections that was 15,000
+faults, 60–100 ms of a one-lesson rebuild, more than writing a small segment here costs
+(bench/README.md)."""
 
 
 def start_whoosh(
@@ -122,11 +130,12 @@ class WhooshWrite:
         # The lock is this process's; it also carries every segment the index already has.
         self._writer = ix.writer(compound=False) if groups or dropped else None
         counted = cache.previous_keys("surfaces")
+        small = sum(len(found) for found in rows.values()) < FORK_MIN_DOCS
         try:
             self._started = start_in_processes(
                 partial(_write_segment, str(folder / WHOOSH_DIR)),
                 [[(slug, rows[slug], signatures[slug] not in counted) for slug in group]
-                 for group in groups], min_items=1)
+                 for group in groups], min_items=len(groups) + 1 if small else 1)
         except BaseException:
             self.cancel()
             raise
