@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import index_store
+from . import index_store, parallel
 from .build_cache import CACHE_FILE, BuildCache
 from .course import read_course
 from .coverage_allow import course_allow
@@ -74,7 +74,7 @@ def build_index(
     lessons_dir = Path(lessons_dir)
     if not lessons_dir.is_dir():
         raise FileNotFoundError(f"No lessons folder at {lessons_dir}")
-    with index_store.build_lock(out), _no_cycle_collection():
+    with index_store.build_lock(out), parallel.shared_pool(), _no_cycle_collection():
         # The build's objects are freed when _build returns, before the collector is back.
         report = _build(lessons_dir, glossary_dir, out, base_url, progress, full)
     return dataclasses.replace(report, seconds=time.perf_counter() - started)

@@ -4,6 +4,12 @@ Reading lessons, finding definitions, counting term mentions and writing Whoosh 
 all pure Python and independent per lesson (or per chunk), so a build hands them to a pool of
 processes. Small batches, one core, or a pool that cannot start are done in this process:
 the results are the same either way, in the order of the items.
+
+A build shares one pool between all its maps (``shared_pool``), forked before it holds much:
+a process forked from a large heap shares it page by page, and every page either process
+then writes (reading an object writes its reference count) is copied on that first write.
+In a virtual machine each copy is a costly fault: 100,000 of them in a 10,000-section build,
+a tenth of a one-lesson rebuild (bench/README.md).
 """
 
 from __future__ import annotations
@@ -14,9 +20,11 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent import futures
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Generic, TypeVar
 
 A = TypeVar("A")
@@ -29,6 +37,53 @@ MIN_ITEMS = 64
 
 def workers() -> int:
     return max(1, min(os.cpu_count() or 1, MAX_PROCESSES))
+
+
+class _Shared:
+    """The pool of a ``shared_pool`` block: started by the first map that needs processes,
+    and used by every map after it."""
+
+    def __init__(self):
+        self.pool: ProcessPoolExecutor | None = None
+        self.broken = False
+
+    def get(self) -> ProcessPoolExecutor | None:
+        if self.pool is None and not self.broken:
+            self.pool = _fork_pool()
+            self.broken = self.pool is None
+        return self.pool
+
+
+_shared: _Shared | None = None
+
+
+@contextmanager
+def shared_pool() -> Iterator[None]:
+    """Every map inside the block uses one pool of processes, forked once (and only where
+    fork is safe: no other thread). Elsewhere each map starts and ends its own pool."""
+    global _shared
+    if _shared is not None or workers() < 2 or threading.active_count() != 1:
+        yield
+        return
+    shared = _shared = _Shared()
+    try:
+        yield
+    finally:
+        _shared = None
+        if shared.pool is not None:
+            shared.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _fork_pool() -> ProcessPoolExecutor | None:
+    """A pool whose processes are all forked by the time it is returned."""
+    pool = ProcessPoolExecutor(workers(), mp_context=multiprocessing.get_context("fork"),
+                               initializer=_die_with_parent, initargs=(os.getpid(),))
+    try:
+        pool.submit(int).result()  # with fork, every worker starts at the first task
+    except (BrokenProcessPool, OSError):
+        pool.shutdown(wait=False, cancel_futures=True)
+        return None
+    return pool
 
 
 def map_in_processes(fn: Callable[[A], R], items: Sequence[A], min_items: int = MIN_ITEMS,
@@ -48,27 +103,34 @@ class Started(Generic[R]):
     def __init__(self, fn: Callable[[A], R], items: Sequence[A], min_items: int):
         self._fn, self._items = fn, items
         self._pool: ProcessPoolExecutor | None = None
+        self._tasks: list[Future] = []
         if workers() < 2 or not items or len(items) < min_items:
             return  # done in this process when the result is asked for
         count = min(workers(), len(items))
-        method = "fork" if threading.active_count() == 1 else "spawn"
         chunk = max(1, len(items) // (count * 8))
+        shared = _shared.get() if _shared is not None else None
         try:
+            if shared is not None:
+                self._tasks = [shared.submit(_run, fn, items[start:start + chunk])
+                               for start in range(0, len(items), chunk)]
+                return
+            method = "fork" if threading.active_count() == 1 else "spawn"
             self._pool = ProcessPoolExecutor(
                 count, mp_context=multiprocessing.get_context(method),
                 initializer=_die_with_parent, initargs=(os.getpid(),))
             # Every task is handed over now: with fork, the workers start here, while this
             # is still the only thread (the pool's own thread starts after them).
-            self._results = self._pool.map(fn, items, chunksize=chunk)
-        except OSError:
-            self.cancel()
+            self._tasks = [self._pool.submit(_run, fn, items[start:start + chunk])
+                           for start in range(0, len(items), chunk)]
+        except (BrokenProcessPool, OSError, RuntimeError):
+            self.cancel()  # done in this process
 
     def result(self) -> list[R]:
         """The results in the order of the items (computed here if no pool could start)."""
-        if self._pool is None:
+        if not self._tasks:
             return [self._fn(item) for item in self._items]
         try:
-            return list(self._results)
+            return [value for task in self._tasks for value in task.result()]
         except (BrokenProcessPool, OSError):
             return [self._fn(item) for item in self._items]
         finally:
@@ -76,9 +138,17 @@ class Started(Generic[R]):
 
     def cancel(self) -> None:
         """Drop the tasks not yet begun and wait for the ones running (at most one each)."""
+        for task in self._tasks:
+            task.cancel()
+        futures.wait(self._tasks)
+        self._tasks = []
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+
+def _run(fn: Callable[[A], R], items: Sequence[A]) -> list[R]:
+    return [fn(item) for item in items]
 
 
 def start_in_processes(fn: Callable[[A], R], items: Sequence[A], min_items: int = MIN_ITEMS,
