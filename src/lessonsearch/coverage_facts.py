@@ -50,7 +50,7 @@ def find_broken_anchors(now: Published, index_dir: Path | None,
     for url, lesson_anchors in now.values():
         anchors.setdefault(_page(url), set()).update(lesson_anchors)
     broken: dict[str, BrokenAnchor] = {}
-    for old in load_coverage_tables(previous).broken_anchors:
+    for old in load_coverage_tables(previous, only_anchors=True).broken_anchors:
         page, _, anchor = old.old_url.partition("#")
         if anchor not in anchors.get(page, ()):
             broken[old.old_url] = old

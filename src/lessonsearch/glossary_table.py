@@ -349,8 +349,9 @@ def write_coverage_tables(folder: Path, facts: CoverageFacts) -> None:
         db.close()
 
 
-def load_coverage_tables(folder: Path) -> CoverageFacts:
-    """The stored facts; empty for a version built before these tables existed."""
+def load_coverage_tables(folder: Path, only_anchors: bool = False) -> CoverageFacts:
+    """The stored facts; empty for a version built before these tables existed. With
+    ``only_anchors``, only the broken anchors are read (a build needs no more of them)."""
     path = Path(folder) / GLOSSARY_DB
     if not path.is_file():
         return CoverageFacts()
@@ -359,6 +360,9 @@ def load_coverage_tables(folder: Path) -> CoverageFacts:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
         if not {"candidates", "broken_anchors", "glossary_conflicts"} <= tables:
             return CoverageFacts()
+        if only_anchors:
+            return CoverageFacts(broken_anchors=tuple(BrokenAnchor(*row) for row in db.execute(
+                "SELECT * FROM broken_anchors ORDER BY rowid")))
         candidates = tuple(
             Candidate(phrase, kind, count, tuple(Place(*p) for p in json.loads(lessons)))
             for phrase, kind, count, lessons in db.execute(
