@@ -110,7 +110,7 @@ def test_no_index_yet(tmp_path: Path) -> None:
 
 def test_failing_index_writer_keeps_the_old_version(built, tiny_course, monkeypatch) -> None:
     out, version = built
-    real_start = build.start_whoosh
+    real_plan = build.plan_whoosh
 
     def write_then_fail(folder, docs, *args, **kwargs):
         def some_then_boom():
@@ -118,9 +118,9 @@ def test_failing_index_writer_keeps_the_old_version(built, tiny_course, monkeypa
                 if number == 3:
                     raise Boom("disk on fire")
                 yield doc
-        return real_start(folder, some_then_boom(), *args, **kwargs)
+        return real_plan(folder, some_then_boom(), *args, **kwargs)
 
-    monkeypatch.setattr(build, "start_whoosh", write_then_fail)
+    monkeypatch.setattr(build, "plan_whoosh", write_then_fail)
     with pytest.raises(Boom):
         build_tiny(tiny_course, out)
     assert os.readlink(out / "current") == version
@@ -194,7 +194,7 @@ def test_failure_while_publishing_keeps_the_old_version(built, tiny_course, monk
 
 
 def test_a_failed_first_build_leaves_no_index(tiny_course, tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr(build, "start_whoosh", lambda *a, **k: (_ for _ in ()).throw(Boom()))
+    monkeypatch.setattr(build, "plan_whoosh", lambda *a, **k: (_ for _ in ()).throw(Boom()))
     with pytest.raises(Boom):
         build_tiny(tiny_course, tmp_path / "index")
     assert tmp_folders(tmp_path / "index") == []

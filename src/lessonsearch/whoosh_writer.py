@@ -31,7 +31,7 @@ from whoosh.writing import SegmentWriter
 
 from .analysis import WORD
 from .build_cache import BuildCache, fingerprint
-from .parallel import start_in_processes, workers
+from .parallel import Started, start_in_processes, workers
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, length_bytes, schema
 
 CHUNK_DOCS = 500
@@ -51,9 +51,13 @@ page this process touches (reading an object writes its reference count) is copi
 in a virtual machine each copy is a costly fault. At 10,000 sections that was 15,000
 faults, 60–100 ms of a one-lesson rebuild, more than writing a small segment here costs
 (bench/README.md)."""
+OVERLAP_MIN_DOCS = 1000
+"""Fewer documents to write than this are written after the glossary, not while it is: the
+glossary of a rebuild is a tenth of a second, and the processes writing beside it slowed
+it down twice over (two processes and this one on two cores, and the faults above)."""
 
 
-def start_whoosh(
+def plan_whoosh(
     folder: Path,
     docs: Iterable[Document],
     keys: dict[str, str],
@@ -61,11 +65,11 @@ def start_whoosh(
     cache: BuildCache | None = None,
     previous: Path | None = None,
 ) -> WhooshWrite:
-    """Begin writing the documents into a new Whoosh index in ``folder``: the segments are
-    written by other processes until ``finish()`` (documents, lessons written), so this one
-    can write the glossary meanwhile. ``terms_of`` names the terms a document mentions
-    (``GlossaryBuild.terms_of``); ``keys`` has a digest of each lesson that determines its
-    documents and their terms (``GlossaryBuild.lesson_keys``).
+    """Plan writing the documents into a new Whoosh index in ``folder``: ``start()`` hands
+    the segments to other processes, so this one can write the glossary meanwhile, and
+    ``finish()`` commits them (documents, lessons written). ``terms_of`` names the terms a
+    document mentions (``GlossaryBuild.terms_of``); ``keys`` has a digest of each lesson
+    that determines its documents and their terms (``GlossaryBuild.lesson_keys``).
 
     With the ``previous`` version and its build ``cache``, only the chunks that changed are
     written. ``finish`` also writes ``spelling.json`` (see ``write_spelling``).
@@ -130,12 +134,22 @@ class WhooshWrite:
         # The lock is this process's; it also carries every segment the index already has.
         self._writer = ix.writer(compound=False) if groups or dropped else None
         counted = cache.previous_keys("surfaces")
-        small = sum(len(found) for found in rows.values()) < FORK_MIN_DOCS
+        self._items = [[(slug, rows[slug], signatures[slug] not in counted) for slug in group]
+                       for group in groups]
+        self.documents_to_write = sum(map(len, rows.values()))
+        self._started: Started | None = None
+
+    def start(self) -> None:
+        """Hand the segments to other processes (``finish`` does, if this was not called):
+        they are written while this process does something else. Fewer than
+        ``FORK_MIN_DOCS`` documents are written by this process, in ``finish``."""
+        if self._started is not None:
+            return
+        small = self.documents_to_write < FORK_MIN_DOCS
         try:
             self._started = start_in_processes(
-                partial(_write_segment, str(folder / WHOOSH_DIR)),
-                [[(slug, rows[slug], signatures[slug] not in counted) for slug in group]
-                 for group in groups], min_items=len(groups) + 1 if small else 1)
+                partial(_write_segment, str(self._folder / WHOOSH_DIR)), self._items,
+                min_items=len(self._items) + 1 if small else 1)
         except BaseException:
             self.cancel()
             raise
@@ -143,6 +157,7 @@ class WhooshWrite:
     def finish(self) -> tuple[int, int]:
         """Wait for the segments and commit them: (documents, lessons written)."""
         try:
+            self.start()
             written = self._started.result()
         except BaseException:
             self.cancel()
