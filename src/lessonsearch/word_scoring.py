@@ -189,15 +189,15 @@ class _Segment:
         found = {d for d in common if _in_a_row([places[w][d] for w in words])}
         return {d: sum(s[d] for s in scores) for d in found}
 
-    def _positions(self, text: str, docnums: set[int]) -> dict[int, set[int]]:
+    def _positions(self, text: str, docnums: set[int]) -> dict[int, list[int]]:
         """Where the word stands in each of ``docnums`` (all of which hold it)."""
         matcher = self.leaf.postings(self.scorer.field, text)
         wanted = sorted(docnums)
-        out: dict[int, set[int]] = {}
+        out: dict[int, list[int]] = {}
         if type(matcher) is not W3LeafMatcher:
             while matcher.is_active():
                 if matcher.id() in docnums:
-                    out[matcher.id()] = set(matcher.value_as("positions"))
+                    out[matcher.id()] = list(matcher.value_as("positions"))
                 matcher.next()
             return out
         decode = matcher.format.decode_positions
@@ -209,7 +209,7 @@ class _Segment:
                 data = _block(matcher)
                 for docnum, value in zip(accumulate(data[0]), data[2], strict=True):
                     if docnum in docnums:
-                        out[docnum] = set(decode(value))
+                        out[docnum] = decode(value)
             if matcher._lastblock:
                 return out
             low = high + 1
@@ -292,10 +292,17 @@ def _block(matcher: W3LeafMatcher) -> tuple:
     return loads(zlib.decompress(raw) if matcher._compression else raw)
 
 
-def _in_a_row(places: list[set[int]]) -> bool:
-    first, rest = places[0], places[1:]
-    return any(all(start + i in later for i, later in enumerate(rest, start=1))
-               for start in first)
+def _in_a_row(places: list[list[int]]) -> bool:
+    """Whether some position ``p`` of the first word has the ``i``-th word at ``p + i``:
+    the first word's positions, kept while each later word's, moved back ``i``, hold them
+    (sets made and intersected in C; a loop over every start was most of a phrase query
+    of two common words, 100 ms at 10k sections)."""
+    starts = set(places[0])
+    for offset, later in enumerate(places[1:], start=1):
+        starts = starts.intersection(map((-offset).__add__, later))
+        if not starts:
+            return False
+    return True
 
 
 def _leaves(searcher):
