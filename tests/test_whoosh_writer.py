@@ -145,7 +145,8 @@ def test_positions_read_back_as_whooshs_own_format_stores_them(rows: list[dict],
                 == [*range(70_000), 70_001]
 
 
-def test_postings_with_our_positions_take_less_room_than_whooshs_own(rows: list[dict], tmp_path: Path):
+def test_postings_with_our_positions_take_less_room_than_whooshs_own(rows: list[dict],
+                                                                     tmp_path: Path):
     write(tmp_path / "stock", lambda: stock_schema(formats.Positions), SegmentWriter,
           rows).close()
     write(tmp_path / "ours", schema, _SegmentWriter, rows).close()
