@@ -120,7 +120,7 @@ class CoursePositions(formats.Positions):
     Whoosh pickles the gaps between positions after a packed count. Encoding that was a
     fifth of a segment's writing time, and decoding it (an unpickle and a Python loop) was
     what a phrase query paid per section. An array is made and read in C, and takes half
-    the bytes (bench/README.md)."""
+    the bytes before a block is deflated (bench/README.md)."""
 
     def encode(self, poslist) -> bytes:
         return _encode(sorted(poslist))
