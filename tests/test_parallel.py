@@ -3,13 +3,18 @@ build forks its processes once, however many maps it makes."""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
+import textwrap
 from contextlib import nullcontext
+from pathlib import Path
 
 import pytest
 
 from lessonsearch import parallel
-from lessonsearch.parallel import map_in_processes, shared_pool, start_in_processes
+from lessonsearch.parallel import map_in_processes, shared_pool
 
 PARENT = os.getpid()
 
@@ -43,13 +48,35 @@ def test_results_are_the_loops_in_order():
     assert map_in_processes(square, items[:3]) == [0, 1, 4]  # too few: done here
 
 
+def in_a_fresh_process(body: str) -> dict:
+    """Run ``body`` in a new interpreter, as a build runs: a pool is shared only where fork
+    is safe, with no other thread, and this test process may hold other tests' threads."""
+    script = textwrap.dedent("""
+        import json, os
+        from test_parallel import die_on_seven_elsewhere, pid, square
+        from lessonsearch.parallel import map_in_processes, shared_pool, start_in_processes
+        out = {}
+    """) + textwrap.dedent(body) + "\nprint(json.dumps(out))\n"
+    tests = str(Path(__file__).resolve().parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [tests, *filter(None, [os.environ.get("PYTHONPATH")])])}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=env, timeout=60, check=True)
+    return json.loads(done.stdout)
+
+
 def test_a_build_forks_its_processes_once_for_all_its_maps():
-    with shared_pool():
-        first = set(map_in_processes(pid, range(200)))
-        second = set(start_in_processes(pid, range(5), min_items=1).result())
-    assert PARENT not in first
+    out = in_a_fresh_process("""
+        with shared_pool():
+            out["first"] = sorted(set(map_in_processes(pid, range(200))))
+            out["second"] = sorted(set(start_in_processes(pid, range(5), min_items=1).result()))
+        out["after"] = sorted(set(map_in_processes(pid, range(200))))
+        out["parent"] = os.getpid()
+    """)
+    first, second, after = set(out["first"]), set(out["second"]), set(out["after"])
+    assert out["parent"] not in first
     assert second <= first  # the same processes, not new ones
-    assert not set(map_in_processes(pid, range(200))) & first  # the block's pool is gone
+    assert not after & first  # the block's pool is gone
 
 
 def test_an_error_in_the_work_is_raised_here():
@@ -59,8 +86,12 @@ def test_an_error_in_the_work_is_raised_here():
 
 
 def test_a_worker_that_dies_costs_nothing_but_time():
-    with shared_pool():
-        assert map_in_processes(die_on_seven_elsewhere, range(100)) == list(range(100))
-        # The pool is broken now: what follows is done in this process.
-        assert map_in_processes(square, range(100)) == [n * n for n in range(100)]
-
+    out = in_a_fresh_process("""
+        with shared_pool():
+            out["died"] = map_in_processes(die_on_seven_elsewhere, range(100))
+            # The pool is broken now: what follows is done in this process.
+            out["after"] = map_in_processes(square, range(100))
+        out["alone"] = map_in_processes(die_on_seven_elsewhere, range(100))
+    """)
+    assert out["died"] == out["alone"] == list(range(100))
+    assert out["after"] == [n * n for n in range(100)]
