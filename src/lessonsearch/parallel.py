@@ -108,19 +108,16 @@ class Started(Generic[R]):
             return  # done in this process when the result is asked for
         count = min(workers(), len(items))
         chunk = max(1, len(items) // (count * 8))
-        shared = _shared.get() if _shared is not None else None
         try:
-            if shared is not None:
-                self._tasks = [shared.submit(_run, fn, items[start:start + chunk])
-                               for start in range(0, len(items), chunk)]
-                return
-            method = "fork" if threading.active_count() == 1 else "spawn"
-            self._pool = ProcessPoolExecutor(
-                count, mp_context=multiprocessing.get_context(method),
-                initializer=_die_with_parent, initargs=(os.getpid(),))
-            # Every task is handed over now: with fork, the workers start here, while this
-            # is still the only thread (the pool's own thread starts after them).
-            self._tasks = [self._pool.submit(_run, fn, items[start:start + chunk])
+            pool = _shared.get() if _shared is not None else None
+            if pool is None:  # this map's own pool, ended with it
+                method = "fork" if threading.active_count() == 1 else "spawn"
+                pool = self._pool = ProcessPoolExecutor(
+                    count, mp_context=multiprocessing.get_context(method),
+                    initializer=_die_with_parent, initargs=(os.getpid(),))
+            # Every task is handed over now: with fork, a new pool's workers start here,
+            # while this is still the only thread (the pool's own thread starts after them).
+            self._tasks = [pool.submit(_run, fn, items[start:start + chunk])
                            for start in range(0, len(items), chunk)]
         except (BrokenProcessPool, OSError, RuntimeError):
             self.cancel()  # done in this process

@@ -137,19 +137,17 @@ class WhooshWrite:
         self._items = [[(slug, rows[slug], signatures[slug] not in counted) for slug in group]
                        for group in groups]
         self.documents_to_write = sum(map(len, rows.values()))
+        self._write = partial(_write_segment, str(folder / WHOOSH_DIR))
         self._started: Started | None = None
 
     def start(self) -> None:
         """Hand the segments to other processes (``finish`` does, if this was not called):
         they are written while this process does something else. Fewer than
         ``FORK_MIN_DOCS`` documents are written by this process, in ``finish``."""
-        if self._started is not None:
+        if self._started is not None or self.documents_to_write < FORK_MIN_DOCS:
             return
-        small = self.documents_to_write < FORK_MIN_DOCS
         try:
-            self._started = start_in_processes(
-                partial(_write_segment, str(self._folder / WHOOSH_DIR)), self._items,
-                min_items=len(self._items) + 1 if small else 1)
+            self._started = start_in_processes(self._write, self._items, min_items=1)
         except BaseException:
             self.cancel()
             raise
@@ -158,7 +156,8 @@ class WhooshWrite:
         """Wait for the segments and commit them: (documents, lessons written)."""
         try:
             self.start()
-            written = self._started.result()
+            written = (self._started.result() if self._started is not None
+                       else [self._write(item) for item in self._items])
         except BaseException:
             self.cancel()
             raise
