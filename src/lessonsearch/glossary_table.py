@@ -360,16 +360,15 @@ def load_coverage_tables(folder: Path, only_anchors: bool = False) -> CoverageFa
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
         if not {"candidates", "broken_anchors", "glossary_conflicts"} <= tables:
             return CoverageFacts()
+        broken = tuple(BrokenAnchor(*row) for row in db.execute(
+            "SELECT * FROM broken_anchors ORDER BY rowid"))
         if only_anchors:
-            return CoverageFacts(broken_anchors=tuple(BrokenAnchor(*row) for row in db.execute(
-                "SELECT * FROM broken_anchors ORDER BY rowid")))
+            return CoverageFacts(broken_anchors=broken)
         candidates = tuple(
             Candidate(phrase, kind, count, tuple(Place(*p) for p in json.loads(lessons)))
             for phrase, kind, count, lessons in db.execute(
                 "SELECT phrase, kind, count, lessons FROM candidates ORDER BY rank")
         )
-        broken = tuple(BrokenAnchor(*row) for row in db.execute(
-            "SELECT * FROM broken_anchors ORDER BY rowid"))
         conflicts = tuple(GlossaryConflict(*row) for row in db.execute(
             "SELECT * FROM glossary_conflicts ORDER BY rowid"))
         return CoverageFacts(candidates, broken, conflicts)
