@@ -164,16 +164,15 @@ def test_a_build_killed_while_publishing_leaves_a_whole_version_live(site: Path,
 
 
 def test_a_build_killed_while_its_worker_processes_run_takes_them_with_it(site: Path):
-    """Per-lesson stages run in a pool of processes, forked by a fork server: killing the
-    build must end them all, or they would wait for work forever (and write into a version
-    folder the next build has cleared)."""
+    """Per-lesson stages run in a pool of processes, which inherit the build's lock: killing
+    the build must end them too, or they would hold the lock and refuse the next build."""
     before = answer(site / "index")
     child = subprocess.Popen(
         [sys.executable, "-m", "lessonsearch.cli", *index_command(site, "--full")],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=child_env(), cwd=site,
     )
     try:
-        workers = wait_for_workers(child)
+        workers = wait_for_children(child)
         child.send_signal(signal.SIGKILL)
     finally:
         child.wait(FINISH_SECONDS)
@@ -185,24 +184,19 @@ def test_a_build_killed_while_its_worker_processes_run_takes_them_with_it(site: 
     recovers(site, before)
 
 
-def wait_for_workers(child: subprocess.Popen) -> list[int]:
-    """Every process below the child (the fork server and the workers it forked), once
-    there are grandchildren (none if it exits first)."""
+def wait_for_children(child: subprocess.Popen) -> list[int]:
+    """The process ids of the child's own children, once it has some (none if it exits)."""
     deadline = time.monotonic() + START_SECONDS
+    listing = Path(f"/proc/{child.pid}/task/{child.pid}/children")
     while time.monotonic() < deadline and child.poll() is None:
-        children = children_of(child.pid)
-        grandchildren = [pid for parent in children for pid in children_of(parent)]
-        if grandchildren:
-            return children + grandchildren
+        try:
+            pids = [int(pid) for pid in listing.read_text().split()]
+        except OSError:
+            pids = []
+        if pids:
+            return pids
         time.sleep(0.002)
     return []
-
-
-def children_of(pid: int) -> list[int]:
-    try:
-        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
 
 
 def alive(pid: int) -> bool:

@@ -22,7 +22,7 @@ from .coverage_allow import course_allow
 from .glossary_build import find_terms, write_glossary
 from .model import CourseRead, Problem
 from .whoosh_index import documents
-from .whoosh_writer import plan_whoosh
+from .whoosh_writer import OVERLAP_MIN_DOCS, plan_whoosh
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,6 @@ def build_index(
     lessons_dir = Path(lessons_dir)
     if not lessons_dir.is_dir():
         raise FileNotFoundError(f"No lessons folder at {lessons_dir}")
-    parallel.start_server()  # it imports the build's modules while this one reads files
     with index_store.build_lock(out), _no_cycle_collection():
         # The build's objects are freed when _build returns, before the collector is back.
         report = _build(lessons_dir, glossary_dir, out, base_url, progress, full)
@@ -91,7 +90,9 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
     cache = BuildCache.load(previous)
     name, tmp = index_store.new_version_dir(out)
     try:
-        with parallel.shared_pool():  # one pool of processes for every stage
+        # One pool of processes for every stage, ended before the version is saved: a
+        # process still forked from this one makes each page it touches a copied page.
+        with parallel.shared_pool():
             read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache)
             docs = list(documents(read.course))
             glossary = find_terms(read.course, glossary_dir, cache, docs, read.keys)
@@ -99,7 +100,8 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
             whoosh = plan_whoosh(tmp, docs, glossary.lesson_keys(read.keys, cache),
                                  glossary.terms_of, cache, previous)
             try:
-                whoosh.start()  # other processes write the segments meanwhile
+                if whoosh.documents_to_write >= OVERLAP_MIN_DOCS:
+                    whoosh.start()  # other processes write the segments meanwhile
                 write_glossary(glossary, read.course, glossary_dir, tmp, out, cache, docs,
                                previous)
             except BaseException:

@@ -105,9 +105,6 @@ def _index_option(p: argparse.ArgumentParser) -> None:
 
 
 def _index(args: argparse.Namespace) -> int:
-    from .parallel import start_server
-
-    start_server()  # its imports beside this process's own, next
     from .build import build_index  # the build's readers and pool: not in the server's processes
 
     progress = _progress_bar() if sys.stderr.isatty() else _progress_lines()

@@ -43,6 +43,20 @@ sections, ten edits in ten chunks (28 segments) raised the p99 of distinct queri
 23.1 to 26.6 ms (bench/README.md)."""
 COMPRESS_MIN = 4
 """Posting blocks of fewer postings are written uncompressed (``_write_postings``)."""
+FORK_MIN_DOCS = 200
+"""Fewer documents to write than this are written by this process, after the glossary.
+
+A child process shares this one's memory until either writes to it; after the fork, every
+page this process touches (reading an object writes its reference count) is copied, and
+in a virtual machine each copy is a costly fault. At 10,000 sections that was 15,000
+faults, 60–100 ms of a one-lesson rebuild, more than writing a small segment here costs
+(bench/README.md)."""
+OVERLAP_MIN_DOCS = 1000
+"""Fewer documents to write than this are written after the glossary, not while it is: the
+glossary of a rebuild is a tenth of a second, and the processes writing beside it slowed
+it down twice over (two processes and this one on two cores, and the faults above)."""
+
+
 def plan_whoosh(
     folder: Path,
     docs: Iterable[Document],
@@ -122,13 +136,15 @@ class WhooshWrite:
         counted = cache.previous_keys("surfaces")
         self._items = [[(slug, rows[slug], signatures[slug] not in counted) for slug in group]
                        for group in groups]
+        self.documents_to_write = sum(map(len, rows.values()))
         self._write = partial(_write_segment, str(folder / WHOOSH_DIR))
         self._started: Started | None = None
 
     def start(self) -> None:
         """Hand the segments to other processes (``finish`` does, if this was not called):
-        they are written while this process does something else."""
-        if self._started is not None:
+        they are written while this process does something else. Fewer than
+        ``FORK_MIN_DOCS`` documents are written by this process, in ``finish``."""
+        if self._started is not None or self.documents_to_write < FORK_MIN_DOCS:
             return
         try:
             self._started = start_in_processes(self._write, self._items, min_items=1)
@@ -140,7 +156,8 @@ class WhooshWrite:
         """Wait for the segments and commit them: (documents, lessons written)."""
         try:
             self.start()
-            written = self._started.result()
+            written = (self._started.result() if self._started is not None
+                       else [self._write(item) for item in self._items])
         except BaseException:
             self.cancel()
             raise
