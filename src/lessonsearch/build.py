@@ -22,7 +22,7 @@ from .coverage_allow import course_allow
 from .glossary_build import find_terms, write_glossary
 from .model import CourseRead, Problem
 from .whoosh_index import documents
-from .whoosh_writer import OVERLAP_MIN_DOCS, plan_whoosh
+from .whoosh_writer import plan_whoosh
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +100,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
             whoosh = plan_whoosh(tmp, docs, glossary.lesson_keys(read.keys, cache),
                                  glossary.terms_of, cache, previous)
             try:
-                if whoosh.documents_to_write >= OVERLAP_MIN_DOCS:
-                    whoosh.start()  # other processes write the segments meanwhile
+                whoosh.start()  # a full build's segments are written meanwhile, elsewhere
                 write_glossary(glossary, read.course, glossary_dir, tmp, out, cache, docs,
                                previous)
             except BaseException:

@@ -66,10 +66,11 @@ def plan_whoosh(
     previous: Path | None = None,
 ) -> WhooshWrite:
     """Plan writing the documents into a new Whoosh index in ``folder``: ``start()`` hands
-    the segments to other processes, so this one can write the glossary meanwhile, and
-    ``finish()`` commits them (documents, lessons written). ``terms_of`` names the terms a
-    document mentions (``GlossaryBuild.terms_of``); ``keys`` has a digest of each lesson
-    that determines its documents and their terms (``GlossaryBuild.lesson_keys``).
+    a large write (a full build's) to other processes, so this one can write the glossary
+    meanwhile, and ``finish()`` writes what is left and commits the segments (documents,
+    lessons written). ``terms_of`` names the terms a document mentions
+    (``GlossaryBuild.terms_of``); ``keys`` has a digest of each lesson that determines its
+    documents and their terms (``GlossaryBuild.lesson_keys``).
 
     With the ``previous`` version and its build ``cache``, only the chunks that changed are
     written. ``finish`` also writes ``spelling.json`` (see ``write_spelling``).
@@ -136,15 +137,21 @@ class WhooshWrite:
         counted = cache.previous_keys("surfaces")
         self._items = [[(slug, rows[slug], signatures[slug] not in counted) for slug in group]
                        for group in groups]
-        self.documents_to_write = sum(map(len, rows.values()))
+        self._documents = sum(map(len, rows.values()))
         self._write = partial(_write_segment, str(folder / WHOOSH_DIR))
         self._started: Started | None = None
 
     def start(self) -> None:
-        """Hand the segments to other processes (``finish`` does, if this was not called):
-        they are written while this process does something else. Fewer than
-        ``FORK_MIN_DOCS`` documents are written by this process, in ``finish``."""
-        if self._started is not None or self.documents_to_write < FORK_MIN_DOCS:
+        """Hand the segments to other processes now, to be written while this process does
+        something else, if there are ``OVERLAP_MIN_DOCS`` documents or more; ``finish``
+        writes fewer."""
+        if self._documents >= OVERLAP_MIN_DOCS:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        """The segments to other processes (fewer than ``FORK_MIN_DOCS`` documents are
+        written by this process, in ``finish``)."""
+        if self._started is not None or self._documents < FORK_MIN_DOCS:
             return
         try:
             self._started = start_in_processes(self._write, self._items, min_items=1)
@@ -155,7 +162,7 @@ class WhooshWrite:
     def finish(self) -> tuple[int, int]:
         """Wait for the segments and commit them: (documents, lessons written)."""
         try:
-            self.start()
+            self._hand_over()
             written = (self._started.result() if self._started is not None
                        else [self._write(item) for item in self._items])
         except BaseException:
