@@ -21,6 +21,7 @@ import pytest
 from lessonsearch.build import build_index
 from lessonsearch.index_store import current_version
 from lessonsearch.searcher import Searcher
+from lessonsearch.whoosh_writer import POOL_MIN_DOCS
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -28,6 +29,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from generate_course import generate  # noqa: E402
 
 SECTIONS = 400
+SECTIONS_WITH_WORKERS = POOL_MIN_DOCS + 200
+"""Enough for a full build to write its segments in worker processes."""
 QUERY = "attention head"
 START_SECONDS = 30
 FINISH_SECONDS = 60
@@ -76,9 +79,21 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def site(built: Path, tmp_path: Path) -> Path:
-    shutil.copytree(built / "course", tmp_path / "course")
-    shutil.copytree(built / "index", tmp_path / "index", symlinks=True)
-    return tmp_path
+    return _copy(built, tmp_path)
+
+
+@pytest.fixture
+def large_site(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    folder = tmp_path_factory.mktemp("crash-large")
+    generate(folder / "course", SECTIONS_WITH_WORKERS)
+    build_index(folder / "course" / "lessons", folder / "course" / "glossary", folder / "index")
+    return _copy(folder, tmp_path)
+
+
+def _copy(built: Path, to: Path) -> Path:
+    shutil.copytree(built / "course", to / "course")
+    shutil.copytree(built / "index", to / "index", symlinks=True)
+    return to
 
 
 def index_command(site: Path, *extra: str) -> list[str]:
@@ -163,9 +178,10 @@ def test_a_build_killed_while_publishing_leaves_a_whole_version_live(site: Path,
     recovers(site, before)
 
 
-def test_a_build_killed_while_its_worker_processes_run_takes_them_with_it(site: Path):
+def test_a_build_killed_while_its_worker_processes_run_takes_them_with_it(large_site: Path):
     """Per-lesson stages run in a pool of processes, which inherit the build's lock: killing
     the build must end them too, or they would hold the lock and refuse the next build."""
+    site = large_site
     before = answer(site / "index")
     child = subprocess.Popen(
         [sys.executable, "-m", "lessonsearch.cli", *index_command(site, "--full")],

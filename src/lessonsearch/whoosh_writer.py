@@ -43,18 +43,17 @@ sections, ten edits in ten chunks (28 segments) raised the p99 of distinct queri
 23.1 to 26.6 ms (bench/README.md)."""
 COMPRESS_MIN = 4
 """Posting blocks of fewer postings are written uncompressed (``_write_postings``)."""
-FORK_MIN_DOCS = 200
-"""Fewer documents to write than this are written by this process, after the glossary.
+POOL_MIN_DOCS = 1000
+"""Fewer documents to write than this are written by this process, after the glossary;
+this many or more are handed to other processes, and written while the glossary is.
 
 A child process shares this one's memory until either writes to it; after the fork, every
 page this process touches (reading an object writes its reference count) is copied, and
-in a virtual machine each copy is a costly fault. At 10,000 sections that was 15,000
-faults, 60–100 ms of a one-lesson rebuild, more than writing a small segment here costs
-(bench/README.md)."""
-OVERLAP_MIN_DOCS = 1000
-"""Fewer documents to write than this are written after the glossary, not while it is: the
-glossary of a rebuild is a tenth of a second, and the processes writing beside it slowed
-it down twice over (two processes and this one on two cores, and the faults above)."""
+in a virtual machine each copy is a costly fault: 15,000 in a one-lesson rebuild at 10,000
+sections. Writing the rebuild's chunk here (500 documents) made it 100–170 ms faster than
+two processes writing half of it each; at 800 documents the two ways took the same time.
+The glossary of a rebuild is a tenth of a second, and processes writing beside it slowed
+it down twice over (bench/README.md)."""
 
 
 def plan_whoosh(
@@ -143,15 +142,9 @@ class WhooshWrite:
 
     def start(self) -> None:
         """Hand the segments to other processes now, to be written while this process does
-        something else, if there are ``OVERLAP_MIN_DOCS`` documents or more; ``finish``
-        writes fewer."""
-        if self._documents >= OVERLAP_MIN_DOCS:
-            self._hand_over()
-
-    def _hand_over(self) -> None:
-        """The segments to other processes (fewer than ``FORK_MIN_DOCS`` documents are
-        written by this process, in ``finish``)."""
-        if self._started is not None or self._documents < FORK_MIN_DOCS:
+        something else, if there are ``POOL_MIN_DOCS`` documents or more; ``finish``
+        writes fewer itself."""
+        if self._started is not None or self._documents < POOL_MIN_DOCS:
             return
         try:
             self._started = start_in_processes(self._write, self._items, min_items=1)
@@ -162,7 +155,7 @@ class WhooshWrite:
     def finish(self) -> tuple[int, int]:
         """Wait for the segments and commit them: (documents, lessons written)."""
         try:
-            self._hand_over()
+            self.start()
             written = (self._started.result() if self._started is not None
                        else [self._write(item) for item in self._items])
         except BaseException:
@@ -414,11 +407,12 @@ def _chunks(slugs: list[str], lessons: dict[str, list[dict]], size: int) -> list
 
 def _spread(groups: list[list[str]], lessons: dict[str, list], budget: int, parts: int,
             ) -> list[list[str]]:
-    """A rewrite's chunks cut in two at a lesson, the largest first, until every core has
-    one to write: a one-lesson edit otherwise waits for a whole chunk on one core, a third
-    of its time. Chunks of half the full size or more are cut, so a lesson edited again
-    and again soon sits in a chunk a quarter of the full size; but only while the index
-    keeps at most ``budget`` new segments. ``--full`` joins them up again."""
+    """A rewrite's chunks cut in two at a lesson, the largest first, up to one per core.
+    Chunks of half the full size or more are cut, so a lesson edited again and again soon
+    sits in a chunk a quarter of the full size and its rebuilds rewrite a quarter as much;
+    a rewrite large enough for other processes (``POOL_MIN_DOCS``) gives each of them one
+    to write. Only while the index keeps at most ``budget`` new segments; ``--full`` joins
+    them up again."""
     groups = list(groups)
     while len(groups) < min(parts, budget):
         sizes = [sum(len(lessons[slug]) for slug in group) for group in groups]
