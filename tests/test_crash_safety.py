@@ -2,8 +2,9 @@
 succeeds and clears what the killed one left (its ``.tmp`` folder, a half-made link).
 
 ``lessonsearch index`` runs in a child process on a generated course of about 400 sections
-and is killed either some time into reading the lessons (a spread of moments across a full
-build), or at a named step of publishing, by a child that wraps that step to kill itself.
+(1,200 where the build must be running worker processes) and is killed either some time
+into reading the lessons (a spread of moments across a full build), or at a named step of
+publishing, by a child that wraps that step to kill itself.
 """
 
 from __future__ import annotations

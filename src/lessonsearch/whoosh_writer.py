@@ -4,7 +4,7 @@ Lessons are written in course order into segments of about ``CHUNK_DOCS`` docume
 segment per chunk, never merged. The next build links the previous version's files in (Whoosh
 never rewrites a file in place), drops from the table of contents each chunk's segment that
 holds a changed or removed lesson, and writes those chunks' lessons again as new segments,
-new lessons with them (a large chunk cut in two, one half per core: ``_spread``). No segment
+new lessons with them (a large chunk cut in two: ``_spread``). No segment
 holds a deleted document, so term statistics, and with them every score, are exactly those of
 a full build.
 """
