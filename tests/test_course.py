@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import pickle
 from pathlib import Path
 
 import pytest
 
-from lessonsearch.course import read_course
-from lessonsearch.model import LessonLink, Module
+from lessonsearch.course import read_course, read_lesson_file
+from lessonsearch.model import LessonLink, Module, StoredSections
+from lessonsearch.whoosh_index import documents
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:
@@ -343,3 +346,39 @@ def test_workbench_episodes_take_their_file_stem_as_slug(tmp_path: Path) -> None
     assert [x.slug for x in read.course.lessons] == ["03-variables", "06-variables"]
     assert read.problems == ()
     assert read.course.lessons[1].url == "https://example.test/auto/06-variables.html"
+
+
+# --- Sections kept pickled ------------------------------------------------------------------
+
+
+def test_a_course_read_keeps_each_lessons_sections_pickled_until_one_is_read(
+        tiny_course: Path) -> None:
+    """Lessons come back from the readers' processes (and from a build's cache) with their
+    sections still pickled beside their outline: a build needs every lesson's anchors and
+    headings, but the text of only the lessons it writes again."""
+    read = read_course(tiny_course / "lessons")
+    for lesson in read.course.lessons:
+        parsed = read_lesson_file(tiny_course / lesson.source, lesson.source)
+        assert isinstance(lesson.sections, StoredSections)
+        assert isinstance(parsed.sections, tuple)
+        assert len(lesson.sections) == len(parsed.sections)
+        assert lesson.anchors == tuple(s.anchor for s in parsed.sections if s.anchor)
+        assert lesson.sections._sections is None  # nothing above unpickled them
+        assert lesson.sections == parsed.sections and hash(lesson.sections) == hash(
+            parsed.sections)
+        assert lesson.sections[0] == parsed.sections[0] and list(lesson.sections)
+    lesson = read.course.lessons[0]
+    again = pickle.loads(pickle.dumps(lesson))
+    assert again == lesson and again.sections.outline == lesson.sections.outline
+
+
+def test_documents_made_from_outlines_are_the_documents_of_the_sections(
+        tiny_course: Path) -> None:
+    read = read_course(tiny_course / "lessons")
+    loaded = dataclasses.replace(read.course, lessons=tuple(
+        dataclasses.replace(lesson, sections=tuple(lesson.sections))
+        for lesson in read_course(tiny_course / "lessons").course.lessons))
+    stored = list(documents(read.course))
+    assert all(lesson.sections._sections is None for lesson in read.course.lessons)
+    assert [d.fields() for d in stored] == [d.fields() for d in documents(loaded)]
+    assert len(stored) == 13 + sum(1 for x in read.course.lessons if x.check)

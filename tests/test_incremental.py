@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from lessonsearch import candidates, glossary_build, responses, whoosh_writer
+from lessonsearch import candidates, glossary_build, model, responses, whoosh_writer
 from lessonsearch import course as course_module
 from lessonsearch.build import build_index
 from lessonsearch.build_cache import CACHE_FILE
@@ -341,3 +341,31 @@ def test_candidates_found_again_read_only_the_changed_sections(
     assert len(cut) == 2 and "GitHub" in cut[1][1]
     build(course, tmp_path / "full", full=True)
     assert side_files(out)[1]["candidates"] == side_files(tmp_path / "full")[1]["candidates"]
+
+
+def test_a_rebuild_unpickles_the_sections_of_only_the_lessons_it_writes_again(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """An unchanged lesson comes from the build cache with its sections still pickled: its
+    documents, links, anchors and place in the tables come from their outline, and whether
+    the jargon candidates' sample changed from digests kept of its text."""
+    monkeypatch.setattr(candidates, "MAX_DOCUMENTS", 20)  # as in a large course: a sample
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    out = tmp_path / "index"
+    build(course, out)
+    unpickled: list = []
+    load = model.StoredSections._load
+
+    def counted(sections):
+        if sections._sections is None:
+            unpickled.append(sections)
+        return load(sections)
+
+    monkeypatch.setattr(model.StoredSections, "_load", counted)
+    lesson = course / "lessons" / "lesson-00005.md"
+    lesson.write_text(lesson.read_text() + "\nOne more sentence about the cache.\n")
+    report = build(course, out)
+    assert 1 <= report.rewritten < report.lessons
+    assert len(unpickled) == report.rewritten  # the edited lesson and those of its chunk
+    build(course, tmp_path / "full", full=True)
+    assert answers(out) == answers(tmp_path / "full")
+    assert side_files(out) == side_files(tmp_path / "full")

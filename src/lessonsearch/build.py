@@ -166,7 +166,7 @@ def _manifest(name: str, read: CourseRead, problems: tuple[Problem, ...], docume
                 "source": x.source,
                 "format": x.format,
                 "sections": len(x.sections),
-                "anchors": [s.anchor for s in x.sections if s.anchor],
+                "anchors": list(x.anchors),
             }
             for x in course.lessons
         ],

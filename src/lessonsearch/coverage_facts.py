@@ -30,7 +30,7 @@ Published = dict[str, tuple[str, tuple[str, ...]]]
 
 
 def published_anchors(course: Course) -> Published:
-    return {lesson.slug: (lesson.url, tuple(s.anchor for s in lesson.sections if s.anchor))
+    return {lesson.slug: (lesson.url, lesson.anchors)
             for lesson in course.lessons}
 
 

@@ -9,6 +9,7 @@ a term's alias finds sections that use another of its names.
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import shutil
 from dataclasses import dataclass, field
@@ -210,7 +211,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     anchors = published_anchors(course)
     cache.keep("anchors", "published", anchors)
     write_coverage_tables(out_dir, CoverageFacts(
-        candidates=_candidates(course, docs, found.aliases, cache),
+        candidates=_candidates(found, course, docs, cache),
         broken_anchors=find_broken_anchors(anchors, index_dir,
                                            cache.previous("anchors", "published")),
         conflicts=glossary_conflicts(found.problems, found.entries, glossary_dir),
@@ -278,19 +279,33 @@ def _mention_counts(matcher: TermMatcher, texts: list[str]
     return pickle.dumps(found, protocol=5), totals
 
 
-def _candidates(course: Course, docs: list[Document], variants: dict[str, tuple[str, ...]],
+def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
                 cache: BuildCache):
     """Jargon candidates, reused while the sampled text, the lessons' titles and links and
     the known terms are unchanged; otherwise found again, from what the cache keeps of every
     section whose text is unchanged (``candidates._facts``)."""
-    texts = [(d.id, d.heading, d.body, d.lesson.title, d.url) for d in sample(docs)]
-    key = fingerprint((texts, sorted(variants.items())))
+    sampled = sample(docs)
+    digests = _text_digests(found, {doc.lesson.slug for doc in sampled}, cache)
+    texts = [(d.id, d.heading, digests[d.lesson.slug][d.number], d.lesson.title, d.url)
+             for d in sampled]
+    key = fingerprint((texts, sorted(found.aliases.items())))
     if cache.carry("candidates", key):
         cache.carry_all("candidate facts")  # for the next build that must find them again
         return cache.previous("candidates", key)
-    found = find_candidates(course, variants, docs=docs, cache=cache)
-    cache.keep("candidates", key, found)
-    return found
+    result = find_candidates(course, found.aliases, docs=docs, cache=cache)
+    cache.keep("candidates", key, result)
+    return result
+
+
+def _text_digests(found: GlossaryBuild, slugs: set[str], cache: BuildCache
+                  ) -> dict[str, list[str]]:
+    """A digest of each document's text, for the ``slugs`` lessons, kept under the lesson's
+    key: a lesson taken unchanged from the cache is not unpickled for it."""
+    def digest(docs: list[Document]) -> list[str]:
+        return [hashlib.sha256(doc.body.encode("utf-8")).hexdigest() for doc in docs]
+
+    return {lesson.slug: cache.remember("text digests", lesson.key, partial(digest, lesson.docs))
+            for lesson in found.lessons if lesson.slug in slugs}
 
 
 def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache,

@@ -2,13 +2,18 @@
 
 Every concept is a frozen, slotted dataclass holding tuples (``value``), so a reader's output
 can be compared, hashed, snapshotted with ``dataclasses.asdict`` and handed between stages
-without anyone mutating it. This module imports nothing of ours.
+without anyone mutating it. A lesson that was pickled (by another process, or by the build
+cache) holds its sections as ``StoredSections``: read-only, equal to their tuple, unpickled
+when first read. This module imports nothing of ours.
 """
 
 from __future__ import annotations
 
+import pickle
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TypeVar, dataclass_transform
+from operator import attrgetter
+from typing import NamedTuple, TypeVar, dataclass_transform, overload
 from urllib.parse import quote
 
 T = TypeVar("T")
@@ -24,11 +29,13 @@ def value(cls: type[T]) -> type[T]:
     """
     cls = dataclass(frozen=True, slots=True)(cls)
     names = tuple(f.name for f in fields(cls))
+    values = attrgetter(*names) if len(names) > 1 else lambda self: (getattr(self, names[0]),)
 
     def __reduce__(self):
-        return cls, tuple(getattr(self, name) for name in names)
+        return cls, values(self)  # a tuple of the fields, made in C
 
-    cls.__reduce__ = __reduce__
+    if "__reduce__" not in cls.__dict__:  # a class may pickle its own way (``Lesson``)
+        cls.__reduce__ = __reduce__
     return cls
 
 
@@ -118,6 +125,88 @@ class Section:
         return not (self.paragraphs or self.list_items or self.code or self.definitions)
 
 
+class Outline(NamedTuple):
+    """What a build needs of every section of every lesson, its text aside: each section's
+    anchor, heading, heading path, callout and fragment, a tuple of each in section order."""
+
+    anchors: tuple[str | None, ...] = ()
+    headings: tuple[str | None, ...] = ()
+    paths: tuple[tuple[str, ...], ...] = ()
+    callouts: tuple[str | None, ...] = ()
+    fragments: tuple[str | None, ...] = ()
+
+
+def outline(sections: Sequence[Section]) -> Outline:
+    """The sections' ``Outline``, without unpickling stored sections."""
+    if isinstance(sections, StoredSections):
+        return sections.outline
+    return Outline(tuple([s.anchor for s in sections]), tuple([s.heading for s in sections]),
+                   tuple([s.heading_path for s in sections]),
+                   tuple([s.callout for s in sections]), tuple([s.fragment for s in sections]))
+
+
+class StoredSections(Sequence[Section]):
+    """A lesson's sections as a pickled lesson holds them: pickled apart, beside their
+    ``Outline``, and unpickled the first time one is read.
+
+    A build takes most lessons unchanged from its cache. It needs every lesson's outline
+    (links, headings, anchors) but the text of only the few it writes again: unpickling
+    every section of a 10,000-section course was a fifth of a one-lesson rebuild
+    (bench/README.md). Equal to the tuple of the same sections, and hashed alike.
+    """
+
+    __slots__ = ("_pickled", "_sections", "outline")
+
+    def __init__(self, pickled: bytes | None, outline: Outline,
+                 sections: tuple[Section, ...] | None = None):
+        self._pickled, self._sections, self.outline = pickled, sections, outline
+
+    @classmethod
+    def of(cls, sections: Sequence[Section]) -> StoredSections:
+        if isinstance(sections, StoredSections):
+            return sections
+        sections = tuple(sections)
+        return cls(None, outline(sections), sections)
+
+    def _load(self) -> tuple[Section, ...]:
+        if self._sections is None:
+            self._sections = pickle.loads(self._pickled)
+            self._pickled = None  # the lesson's cache entry still holds these bytes
+        return self._sections
+
+    def __len__(self) -> int:
+        return len(self.outline.anchors)
+
+    @overload
+    def __getitem__(self, index: int) -> Section: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Section, ...]: ...
+
+    def __getitem__(self, index):
+        return self._load()[index]
+
+    def __iter__(self) -> Iterator[Section]:
+        return iter(self._load())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, StoredSections):
+            other = other._load()
+        return self._load() == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._load())
+
+    def __repr__(self) -> str:
+        return repr(self._load())
+
+    def __reduce__(self):
+        pickled = self._pickled
+        if pickled is None:
+            pickled = pickle.dumps(self._sections, protocol=5)
+        return StoredSections, (pickled, self.outline)
+
+
 @value
 class CourseInfo:
     slug: str
@@ -134,7 +223,8 @@ class Lesson:
     """Path of the file it was read from, relative to the course folder when possible."""
     format: str
     """``json``, ``markdown`` or ``text``."""
-    sections: tuple[Section, ...] = ()
+    sections: Sequence[Section] = ()
+    """A tuple, or ``StoredSections`` in a lesson that was pickled."""
     course: CourseInfo | None = None
     module: Module | None = None
     position: int | None = None
@@ -148,8 +238,23 @@ class Lesson:
         return link_to(self.url, section.anchor, section.fragment)
 
     @property
+    def anchors(self) -> tuple[str, ...]:
+        """Its sections' anchors, where they have one, in order."""
+        return tuple(filter(None, outline(self.sections).anchors))
+
+    def __reduce__(self):
+        """Pickled with its sections apart (``StoredSections``)."""
+        values = list(_lesson_values(self))
+        values[_SECTIONS] = StoredSections.of(self.sections)
+        return Lesson, tuple(values)
+
+    @property
     def word_count(self) -> int:
         return sum(len(s.text.split()) for s in self.sections)
+
+
+_lesson_values = attrgetter(*(f.name for f in fields(Lesson)))
+_SECTIONS = [f.name for f in fields(Lesson)].index("sections")
 
 
 @value

@@ -19,7 +19,7 @@ from whoosh.analysis import IDTokenizer, Token, Tokenizer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 
 from .analysis import WORD, stem
-from .model import Course, Lesson, text_fragment
+from .model import Course, Lesson, link_to, outline, text_fragment
 
 WHOOSH_DIR = "whoosh"
 SPELLING = "spelling.json"
@@ -224,6 +224,9 @@ class Document(NamedTuple):
 
     A named tuple, since a build makes one per section each time, even for the lessons it
     takes unchanged from the version before: a frozen dataclass cost three times as much.
+    Its text is read from its lesson when asked for: a build takes most lessons from its
+    cache with their sections still pickled (``StoredSections``), and needs the text of
+    only the few it writes again.
     """
 
     id: str
@@ -231,18 +234,32 @@ class Document(NamedTuple):
     lesson: Lesson
     heading: str | None
     heading_path: tuple[str, ...]
-    body: str
-    code: str
     anchor: str | None
     url: str
     callout: str | None
     order: int
     """The place of the document in the whole course."""
     number: int = 0
-    """Its place within its lesson: what changes when only other lessons change."""
+    """Its place within its lesson (a section's number; its check's is after the last)."""
+
+    @property
+    def body(self) -> str:
+        """The prose a reader sees: the section's text, or the check's question and answers."""
+        if self.kind == "check":
+            check = self.lesson.check
+            lines = [check.question] + [o.text for o in check.options]
+            return "\n\n".join(lines + [o.tempting for o in check.options if o.tempting])
+        return self.lesson.sections[self.number].text
+
+    @property
+    def code(self) -> str:
+        if self.kind == "check":
+            return ""
+        return "\n\n".join([block.text for block in self.lesson.sections[self.number].code])
 
     def fields(self, terms: Iterable[str] = ()) -> dict[str, object]:
         module = self.lesson.module
+        body, code = self.body, self.code
         return {
             "id": self.id,
             "kind": self.kind,
@@ -254,10 +271,10 @@ class Document(NamedTuple):
             "heading_path": self.heading_path,
             "content": "\n".join(
                 (self.lesson.title, *self.heading_path, self.heading or "", " ; ".join(terms),
-                 self.body, self.code)
+                 body, code)
             ),
-            "body": self.body,
-            "code": self.code,
+            "body": body,
+            "code": code,
             "anchor": self.anchor,
             "url": self.url,
             "callout": self.callout,
@@ -267,36 +284,30 @@ class Document(NamedTuple):
 
 
 def documents(course: Course) -> Iterator[Document]:
-    """Every searchable unit of the course, in course order."""
+    """Every searchable unit of the course, in course order. Made from the sections'
+    ``outline``: no section's text is read."""
     order = 0
     for lesson in course.lessons:
         slug, url = lesson.slug, lesson.url
-        for number, section in enumerate(lesson.sections):
+        number = -1
+        for number, (anchor, heading, path, callout, fragment) in enumerate(
+                zip(*outline(lesson.sections), strict=True)):
             order += 1
-            anchor = section.anchor
-            yield Document(
-                f"{slug}#{anchor or number}", "section", lesson, section.heading,
-                section.heading_path, section.text,
-                "\n\n".join([block.text for block in section.code]), anchor,
-                lesson.section_url(section), section.callout, order, number)
+            yield Document(f"{slug}#{anchor or number}", "section", lesson, heading, path,
+                           anchor, link_to(url, anchor, fragment), callout, order, number)
         if lesson.check is not None:
             order += 1
-            check = lesson.check
-            lines = [check.question] + [o.text for o in check.options]
-            lines += [o.tempting for o in check.options if o.tempting]
             yield Document(
                 id=f"{slug}#check",
                 kind="check",
                 lesson=lesson,
-                heading="Check: " + check.question,
+                heading="Check: " + lesson.check.question,
                 heading_path=("Check your understanding",),
-                body="\n\n".join(lines),
-                code="",
                 anchor=None,
-                url=f"{url.split('#')[0]}#{text_fragment(check.question)}",
+                url=f"{url.split('#')[0]}#{text_fragment(lesson.check.question)}",
                 callout=None,
                 order=order,
-                number=len(lesson.sections),
+                number=number + 1,
             )
 
 
