@@ -298,11 +298,12 @@ def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
 
 
 def _text_digests(found: GlossaryBuild, slugs: set[str], cache: BuildCache
-                  ) -> dict[str, list[str]]:
+                  ) -> dict[str, list[bytes]]:
     """A digest of each document's text, for the ``slugs`` lessons, kept under the lesson's
     key: a lesson taken unchanged from the cache is not unpickled for it."""
-    def digest(docs: list[Document]) -> list[str]:
-        return [hashlib.sha256(doc.body.encode("utf-8")).hexdigest() for doc in docs]
+    def digest(docs: list[Document]) -> list[bytes]:
+        return [hashlib.blake2b(doc.body.encode("utf-8"), digest_size=16).digest()
+                for doc in docs]
 
     return {lesson.slug: cache.remember("text digests", lesson.key, partial(digest, lesson.docs))
             for lesson in found.lessons if lesson.slug in slugs}

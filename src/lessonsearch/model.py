@@ -170,7 +170,13 @@ class StoredSections(Sequence[Section]):
 
     def _load(self) -> tuple[Section, ...]:
         if self._sections is None:
-            self._sections = pickle.loads(self._pickled)
+            rest = pickle.loads(self._pickled)
+            self._sections = tuple([
+                Section(anchor, heading, level, path, paragraphs, code, items, callout,
+                        emphasis, definitions, line, fragment)
+                for (anchor, heading, path, callout, fragment),
+                    (level, paragraphs, code, items, emphasis, definitions, line)
+                in zip(zip(*self.outline, strict=True), rest, strict=True)])
             self._pickled = None  # the lesson's cache entry still holds these bytes
         return self._sections
 
@@ -202,9 +208,13 @@ class StoredSections(Sequence[Section]):
 
     def __reduce__(self):
         pickled = self._pickled
-        if pickled is None:
-            pickled = pickle.dumps(self._sections, protocol=5)
+        if pickled is None:  # each section's fields but those of the outline
+            pickled = pickle.dumps([_rest(s) for s in self._sections], protocol=5)
         return StoredSections, (pickled, self.outline)
+
+
+_rest = attrgetter("level", "paragraphs", "code", "list_items", "emphasis", "definitions",
+                   "line")
 
 
 @value
