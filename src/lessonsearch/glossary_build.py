@@ -107,12 +107,10 @@ class LessonMentions:
     key: str
     """The build cache's key for ``found``: the lesson's key and the glossary's names."""
     docs: list[Document]
-    counted: bytes
-    """``found``, pickled: read only for the lessons a build writes again. Every lesson's
-    totals are needed, but a one-lesson rebuild reads few lessons' counts per section, and
-    unpickling them all was a tenth of its time (bench/README.md)."""
-    totals: dict[str, tuple[int, int]]
-    """For each term, its mentions in the lesson and the sections that hold them."""
+    counted: tuple[bytes, bytes]
+    """``found`` and ``totals``, pickled: read only for the lessons a build writes again
+    (``found``) or whose mentions changed (``totals``, see ``_summed``). Unpickling every
+    lesson's was a sixth of a one-lesson rebuild (bench/README.md)."""
     place: str
     """Where the lesson's rows go in the mention tables (its number, its first document's
     course order) and what they are: equal places, equal rows."""
@@ -120,7 +118,12 @@ class LessonMentions:
     @cached_property
     def found(self) -> list[dict[str, int]]:
         """For each document, how often it mentions each term (by name)."""
-        return pickle.loads(self.counted)
+        return pickle.loads(self.counted[0])
+
+    @cached_property
+    def totals(self) -> dict[str, tuple[int, int]]:
+        """For each term, its mentions in the lesson and the sections that hold them."""
+        return pickle.loads(self.counted[1])
 
     @cached_property
     def found_by_id(self) -> dict[str, dict[str, int]]:
@@ -163,19 +166,39 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
     # A lesson's number counts every lesson, those without documents too (term_lessons).
     numbers = {lesson.slug: number for number, lesson in enumerate(course.lessons, start=1)}
-    lessons = [LessonMentions(slug, key, lesson_docs, found, totals,
+    lessons = [LessonMentions(slug, key, lesson_docs, found,
                               f"{numbers[slug]}:{lesson_docs[0].order}:{key}")
-               for (slug, lesson_docs), (key, _), (found, totals)
+               for (slug, lesson_docs), (key, _), found
                in zip(grouped, keyed, counted, strict=True)]
-    summed: dict[str, list[int]] = {t.name: [0, 0] for t in terms}
-    for lesson in lessons:
-        for name, (count, sections) in lesson.totals.items():
-            total = summed[name]
-            total[0] += count
-            total[1] += sections
+    summed = _summed(lessons, [t.name for t in terms], matcher_key, cache)
     records = [_record(t, *summed[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
     return GlossaryBuild(problems, records, entries, {t.name: tuple(t.aliases) for t in terms},
                          variants, lessons)
+
+
+def _summed(lessons: list[LessonMentions], names: list[str], matcher_key: str,
+            cache: BuildCache) -> dict[str, list[int]]:
+    """Each term's (mentions, sections) in the whole course, the sum of the lessons'
+    ``totals``: the previous build's sum for the same terms, less the lessons whose
+    mentions changed or went, plus their new totals (else summed lesson by lesson)."""
+    keys = {lesson.slug: lesson.key for lesson in lessons}
+    before = cache.previous("mention totals", matcher_key) or {"lessons": {}}
+    old_keys = before["lessons"]
+    gone = [cache.previous("mentions", key) for slug, key in old_keys.items()
+            if keys.get(slug) != key]
+    if "summed" in before and None not in gone:
+        summed = before["summed"]
+    else:  # nothing to start from, or a lesson's old totals are missing: every lesson
+        summed, old_keys, gone = {name: [0, 0] for name in names}, {}, []
+    changes = [(1, lesson.totals) for lesson in lessons if old_keys.get(lesson.slug) != lesson.key]
+    changes += [(-1, pickle.loads(totals)) for _, totals in gone]
+    for sign, totals in changes:
+        for name, (count, sections) in totals.items():
+            total = summed[name]
+            total[0] += sign * count
+            total[1] += sign * sections
+    cache.keep("mention totals", matcher_key, {"summed": summed, "lessons": keys})
+    return summed
 
 
 def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | None,
@@ -265,18 +288,17 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache) ->
     return fingerprint(([(r.term, r.anchor, r.aliases) for r in found.records], parts))
 
 
-def _mention_counts(matcher: TermMatcher, texts: list[str]
-                    ) -> tuple[bytes, dict[str, tuple[int, int]]]:
-    """One lesson's mentions: for each of its documents, each term's count (plain dicts,
-    which pickle faster than Counters), pickled (``LessonMentions.counted``); and each
-    term's (mentions, sections) in all."""
+def _mention_counts(matcher: TermMatcher, texts: list[str]) -> tuple[bytes, bytes]:
+    """One lesson's mentions (``LessonMentions.counted``): for each of its documents, each
+    term's count (plain dicts, which pickle faster than Counters); and each term's
+    (mentions, sections) in all. Each pickled."""
     found = [dict(matcher.mentions(text)) for text in texts]
     totals: dict[str, tuple[int, int]] = {}
     for counts in found:
         for name, count in counts.items():
             before = totals.get(name, (0, 0))
             totals[name] = (before[0] + count, before[1] + 1)
-    return pickle.dumps(found, protocol=5), totals
+    return pickle.dumps(found, protocol=5), pickle.dumps(totals, protocol=5)
 
 
 def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
