@@ -169,16 +169,19 @@ class StoredSections(Sequence[Section]):
         return cls(None, outline(sections), sections)
 
     def _load(self) -> tuple[Section, ...]:
-        if self._sections is None:
-            rest = pickle.loads(self._pickled)
-            self._sections = tuple([
+        sections = self._sections
+        if sections is None:
+            pickled = self._pickled
+            if pickled is None:  # another thread has just unpickled them
+                return self._sections
+            sections = self._sections = tuple([
                 Section(anchor, heading, level, path, paragraphs, code, items, callout,
                         emphasis, definitions, line, fragment)
                 for (anchor, heading, path, callout, fragment),
                     (level, paragraphs, code, items, emphasis, definitions, line)
-                in zip(zip(*self.outline, strict=True), rest, strict=True)])
+                in zip(zip(*self.outline, strict=True), pickle.loads(pickled), strict=True)])
             self._pickled = None  # the lesson's cache entry still holds these bytes
-        return self._sections
+        return sections
 
     def __len__(self) -> int:
         return len(self.outline.anchors)
