@@ -113,10 +113,15 @@ def find_collocations(runs: list[Run]) -> dict[str, Counter]:
         }
         found: dict[tuple[str, ...], _Uses] = {}
         for run, words in zip(runs, lowered, strict=True):
+            if scored.isdisjoint(_grams(words, size)):
+                continue  # most runs hold no kept n-gram: looked for in C
             for i, gram in enumerate(_grams(words, size)):
                 if gram not in scored:
                     continue
-                uses = found.setdefault(tuple(map(stem, gram)), _Uses(gram))
+                key = tuple(map(stem, gram))
+                uses = found.get(key)
+                if uses is None:
+                    uses = found[key] = _Uses(gram)
                 uses.per_doc[run.doc] += 1
                 if run.prose and (i or run.mid):
                     uses.surfaces[run.words[i:i + size]] += 1
