@@ -240,7 +240,8 @@ class Document(NamedTuple):
     order: int
     """The place of the document in the whole course."""
     number: int = 0
-    """Its place within its lesson (a section's number; its check's is after the last)."""
+    """Its place within its lesson, which edits to other lessons leave as it is (a section's
+    number; the check's comes after the last section's)."""
 
     @property
     def body(self) -> str:
