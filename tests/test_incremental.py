@@ -15,8 +15,10 @@ from lessonsearch import candidates, glossary_build, model, responses, whoosh_wr
 from lessonsearch import course as course_module
 from lessonsearch.build import build_index
 from lessonsearch.build_cache import CACHE_FILE
+from lessonsearch.course import read_course
 from lessonsearch.index_store import current_version
 from lessonsearch.searcher import Searcher
+from lessonsearch.whoosh_index import documents
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from generate_course import generate  # noqa: E402
@@ -145,7 +147,8 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ("a paragraph", True),       # one lesson's mentions change
     ("a heading", True),         # and the completions with it
     ("a title", True),           # the same text under another name: its rows, candidates
-    ("a new section", False),    # every later section moves: the file is written anew
+    ("a new section", True),     # only its lesson's sections move: a document's place is
+                                 # its lesson's number and its own place in the lesson
     ("an empty lesson", True),   # no sections, but the four lessons after it are renumbered
     ("a removed lesson", False),
 ])
@@ -369,3 +372,38 @@ def test_a_rebuild_unpickles_the_sections_of_only_the_lessons_it_writes_again(
     build(course, tmp_path / "full", full=True)
     assert answers(out) == answers(tmp_path / "full")
     assert side_files(out) == side_files(tmp_path / "full")
+
+
+def test_a_section_added_to_one_lesson_leaves_the_rest_of_the_glossary_and_candidates(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """What authors do most, after rewording: a new heading. The sample the jargon
+    candidates come from keeps its sections (a section is in it by a checksum of its id,
+    not by its place), and no other lesson's rows in the glossary file move."""
+    monkeypatch.setattr(candidates, "MAX_DOCUMENTS", 20)  # as in a large course: a sample
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    out = tmp_path / "index"
+    build(course, out)
+
+    def sampled() -> set[str]:
+        docs = documents(read_course(course / "lessons").course)
+        return {doc.id for doc in candidates.sample(list(docs))}
+
+    before = sampled()
+    lesson = sorted((course / "lessons").glob("*.md"))[5]
+    text = lesson.read_text()
+    for name in ("Inserted", "Added", "Another part", "More on this"):
+        lesson.write_text(text.replace("\n## ", f"\n## {name}\n\nThe cache here.\n\n## ", 1))
+        if sampled() == before:  # the new section is not in the sample (one in 32 is)
+            break
+    assert sampled() == before
+    found_again, written_anew = [], []
+    monkeypatch.setattr(glossary_build, "find_candidates",
+                        spy(glossary_build.find_candidates, found_again))
+    monkeypatch.setattr(glossary_build, "write_glossary_table",
+                        spy(glossary_build.write_glossary_table, written_anew))
+    report = build(course, out)
+    assert report.rewritten < report.lessons // 4
+    assert found_again == [] and written_anew == []
+    build(course, tmp_path / "full", full=True)
+    assert side_files(out) == side_files(tmp_path / "full")
+    assert answers(out) == answers(tmp_path / "full")

@@ -18,6 +18,7 @@ use them: jargon that recurs across lessons is what a reader meets without an ex
 from __future__ import annotations
 
 import re
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from functools import partial
@@ -34,8 +35,9 @@ from .whoosh_index import Document, documents
 MAX_CANDIDATES = 30
 MIN_ACRONYM_COUNT = 2
 MAX_DOCUMENTS = 800
-"""Past this many sections, candidates come from an evenly spread sample of them: jargon that
-recurs across a course recurs in the sample, and the cost stays bounded at any scale."""
+"""Past this many sections, candidates come from a sample of them spread through the course
+(``sample``): jargon that recurs across a course recurs in the sample, and the cost stays
+bounded at any scale."""
 
 _CLAUSE = re.compile(r"[,;:()\[\]\"“”—–!?]|\s-\s|\.\s")
 """Punctuation a collocation never spans."""
@@ -97,11 +99,17 @@ def find_candidates(
 
 
 def sample(docs: list) -> list:
-    """Every document, or ``MAX_DOCUMENTS`` of them spread evenly through the course."""
+    """Every document, or between half of ``MAX_DOCUMENTS`` and all of it: one in every
+    ``2 ** k``, told by a checksum of its id, in course order.
+
+    A document is in the sample or not whatever the rest of the course holds, so a section
+    added or removed elsewhere leaves the sample, and the candidates found from it, as they
+    were (an evenly spaced sample shifted at every such edit, and a rebuild found the
+    candidates again). ``k`` changes only when the course doubles or halves."""
     if len(docs) <= MAX_DOCUMENTS:
         return docs
-    step = len(docs) / MAX_DOCUMENTS
-    return [docs[int(i * step)] for i in range(MAX_DOCUMENTS)]
+    every = 1 << ((len(docs) - 1) // MAX_DOCUMENTS).bit_length()
+    return [doc for doc in docs if zlib.crc32(doc.id.encode("utf-8")) % every == 0]
 
 
 class _Known:

@@ -238,7 +238,10 @@ class Document(NamedTuple):
     url: str
     callout: str | None
     order: int
-    """The place of the document in the whole course."""
+    """Its place in the course: its lesson's number (from 1) times ``LESSON_ORDERS``, plus
+    ``number``. Sorted, documents are in course order; and a section added to or removed
+    from one lesson moves no other lesson's documents, so the glossary's tables keyed on it
+    are patched for that lesson alone."""
     number: int = 0
     """Its place within its lesson, which edits to other lessons leave as it is (a section's
     number; the check's comes after the last section's)."""
@@ -284,20 +287,23 @@ class Document(NamedTuple):
         }
 
 
+LESSON_ORDERS = 1 << 32
+"""More documents than a lesson can hold (a lesson file is at most 10 MB)."""
+
+
 def documents(course: Course) -> Iterator[Document]:
     """Every searchable unit of the course, in course order. Made from the sections'
     ``outline``: no section's text is read."""
-    order = 0
-    for lesson in course.lessons:
+    for place, lesson in enumerate(course.lessons, start=1):
         slug, url = lesson.slug, lesson.url
+        first = place * LESSON_ORDERS
         number = -1
         for number, (anchor, heading, path, callout, fragment) in enumerate(
                 zip(*outline(lesson.sections), strict=True)):
-            order += 1
             yield Document(f"{slug}#{anchor or number}", "section", lesson, heading, path,
-                           anchor, link_to(url, anchor, fragment), callout, order, number)
+                           anchor, link_to(url, anchor, fragment), callout, first + number,
+                           number)
         if lesson.check is not None:
-            order += 1
             yield Document(
                 id=f"{slug}#check",
                 kind="check",
@@ -307,7 +313,7 @@ def documents(course: Course) -> Iterator[Document]:
                 anchor=None,
                 url=f"{url.split('#')[0]}#{text_fragment(lesson.check.question)}",
                 callout=None,
-                order=order,
+                order=first + number + 1,
                 number=number + 1,
             )
 
