@@ -5,8 +5,9 @@
 For each size: a deterministic generated course (bench/generate_course.py), then
 - full build time and sections/second (lessonsearch vs building the FTS5 table);
 - incremental rebuild after changing one lesson; after an edit in a section the jargon
-  candidates are drawn from; and the ``lessonsearch index`` command's wall time when nothing
-  changed (its start-up included);
+  candidates are drawn from; after a section is added to or removed from one lesson; and
+  the ``lessonsearch index`` command's wall time when nothing changed (its start-up
+  included);
 - in-process query latency over a fixed mixed set (words, pairs, phrases, misspellings,
   questions): its first pass on the version just opened (every word read and scored for
   the first time: what the first readers after a rebuild meet), then p50/p99 over the set
@@ -36,8 +37,10 @@ from fts5_baseline import Fts5Baseline  # noqa: E402
 from generate_course import TOPIC, VERBS, generate  # noqa: E402
 
 from lessonsearch.build import build_index  # noqa: E402
+from lessonsearch.candidates import sample  # noqa: E402
 from lessonsearch.course import read_course  # noqa: E402
 from lessonsearch.searcher import Searcher  # noqa: E402
+from lessonsearch.whoosh_index import documents  # noqa: E402
 
 MIXED = [
     "attention", "temperature", "cache", "gradient", "tokenizer",
@@ -85,6 +88,15 @@ def row(name: str, ours: float, base: float, unit: str) -> str:
     return f"  {name:34} {ours:10.2f} {unit:4} FTS5 {base:9.2f} {unit:4} ratio {ratio:6.2f}×"
 
 
+def sampled_section(lessons: Path) -> tuple[Path, str]:
+    """A lesson file and the heading of one of its sections that the jargon candidates are
+    drawn from (``candidates.sample``)."""
+    read = read_course(lessons)
+    doc = next(d for d in sample(list(documents(read.course)))
+               if d.kind == "section" and d.heading and d.number > 0)
+    return lessons.parent / doc.lesson.source, doc.heading
+
+
 def run(sections: int, query_count: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         course_dir = Path(tmp) / "course"
@@ -111,17 +123,31 @@ def run(sections: int, query_count: int) -> None:
               f"({rebuild / build_s:.1%} of the full build; median of {REBUILDS}: "
               f"{', '.join(f'{x:.2f}' for x in rebuilds)} s)")
         sampled = []
-        for edit in range(3):  # the course's first section is always among the candidates'
-            cut = original.index("\n## ", original.index("## ") + 3)
-            changed.write_text(f"{original[:cut]}\nA sentence, number {edit}.\n{original[cut:]}")
+        where, heading = sampled_section(lessons)
+        text = where.read_text()
+        cut = text.index("\n\n", text.index(f"## {heading}\n")) + 2
+        for edit in range(3):
+            where.write_text(f"{text[:cut]}A sentence, number {edit}.\n\n{text[cut:]}")
             started = time.perf_counter()
             build_index(lessons, course_dir / "glossary", out)
             sampled.append(time.perf_counter() - started)
-        changed.write_text(original)
+        where.write_text(text)
         build_index(lessons, course_dir / "glossary", out)
         print(f"  {'... an edit in a sampled section':34} {statistics.median(sampled):10.2f} s  "
               f"(jargon candidates found again; median of 3: "
               f"{', '.join(f'{x:.2f}' for x in sampled)} s)")
+        added = []
+        for edit in range(REBUILDS):  # a section added at the lesson's end, then removed
+            extra = "\n\n## One more heading\n\nA paragraph under it.\n" if edit % 2 == 0 else ""
+            changed.write_text(original + extra)
+            started = time.perf_counter()
+            build_index(lessons, course_dir / "glossary", out)
+            added.append(time.perf_counter() - started)
+        changed.write_text(original)
+        build_index(lessons, course_dir / "glossary", out)
+        print(f"  {'... a section added or removed':34} {statistics.median(added):10.2f} s  "
+              f"({statistics.median(added) / build_s:.1%} of the full build; median of "
+              f"{REBUILDS}: {', '.join(f'{x:.2f}' for x in added)} s)")
         command = [sys.executable, "-m", "lessonsearch.cli", "index", "--lessons", str(lessons),
                    "--glossary", str(course_dir / "glossary"), "--out", str(out)]
         walls = []
