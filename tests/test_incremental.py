@@ -15,6 +15,7 @@ from lessonsearch import candidates, glossary_build, model, responses, whoosh_wr
 from lessonsearch import course as course_module
 from lessonsearch.build import build_index
 from lessonsearch.build_cache import CACHE_FILE
+from lessonsearch.completions import Completions
 from lessonsearch.course import read_course
 from lessonsearch.index_store import current_version
 from lessonsearch.searcher import Searcher
@@ -407,3 +408,39 @@ def test_a_section_added_to_one_lesson_leaves_the_rest_of_the_glossary_and_candi
     build(course, tmp_path / "full", full=True)
     assert side_files(out) == side_files(tmp_path / "full")
     assert answers(out) == answers(tmp_path / "full")
+
+
+def test_completions_are_patched_where_headings_change_and_a_repeat_takes_the_first_place(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A heading written in several lessons is suggested once, with the link of its first
+    place in the course. Added before its first place, a heading takes that place; taken
+    away again, it gives the place back. Only the edited lesson's headings are written."""
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    out = tmp_path / "index"
+    build(course, out)
+    files = sorted((course / "lessons").glob("*.md"))
+    later = next(line[3:] for line in files[20].read_text().splitlines()
+                 if line.startswith("## "))
+    early = files[5]
+    text = early.read_text()
+    written_anew: list = []
+    monkeypatch.setattr(glossary_build, "write_completions",
+                        spy(glossary_build.write_completions, written_anew))
+
+    def suggested(index: Path) -> list[str]:
+        found = Completions(current_version(index)).complete(later.upper())
+        return [s.target for s in found if s.kind == "heading" and s.text.lower() == later.lower()]
+
+    assert [url.split("#")[0].rsplit("/", 1)[1] for url in suggested(out)] == [files[20].stem]
+    for number, edit in enumerate([text + f"\n## {later.upper()}\n\nThe same heading.\n", text]):
+        early.write_text(edit)
+        written_anew.clear()
+        build(course, out)
+        assert written_anew == []  # patched
+        full = tmp_path / f"full-{number}"
+        build(course, full, full=True)
+        (spelling, tables), (full_spelling, full_tables) = side_files(out), side_files(full)
+        tables.pop("broken_anchors"), full_tables.pop("broken_anchors")  # the anchor removed
+        assert (spelling, tables) == (full_spelling, full_tables)
+        where = files[5] if number == 0 else files[20]
+        assert [url.split("#")[0].rsplit("/", 1)[1] for url in suggested(out)] == [where.stem]

@@ -32,6 +32,7 @@ _WORD_START = re.compile(r"(?<![^\W_])[^\W_]")
 SCHEMA = """
 DROP TABLE IF EXISTS completion_entries;  -- a patched build's file is the previous version's
 DROP TABLE IF EXISTS completion_keys;
+DROP TABLE IF EXISTS completion_headings;
 CREATE TABLE completion_entries (
     number INTEGER PRIMARY KEY, text TEXT NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL
 );
@@ -40,8 +41,14 @@ CREATE TABLE completion_keys (
     key TEXT NOT NULL,               -- folded, from the start or from a word start
     number INTEGER NOT NULL
 );
+CREATE TABLE completion_headings (   -- every heading, its repeats too: what a patch reads
+    folded TEXT NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (folded, number)
+) WITHOUT ROWID;
 """
-INDEX = "CREATE INDEX completion_order ON completion_keys(tier, key, number);"
+INDEX = """
+CREATE INDEX completion_order ON completion_keys(tier, key, number);
+CREATE INDEX completion_heading_numbers ON completion_headings(number);
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +60,12 @@ class Suggestion:
     """A term's glossary anchor; a lesson's or section's URL."""
 
 
+Entry = tuple[int, Suggestion, tuple[str, ...]]
+"""A suggestion, the names it is found by, and its number: entries are ordered by number
+within a kind. Numbers need not follow one another (a heading's is its document's place in
+the course, so headings added to one lesson renumber no other)."""
+
+
 def fold(text: str) -> str:
     """Case- and width-insensitive form with single spaces: what keys and prefixes compare as."""
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split()).replace("\0", "")
@@ -62,38 +75,88 @@ def word_starts(text: str) -> list[int]:
     return [m.start() for m in _WORD_START.finditer(text)]
 
 
-def write_completions(folder: Path, entries: Iterable[tuple[Suggestion, tuple[str, ...]]],
-                      ) -> None:
-    """Each (suggestion, the names it is found by) once per kind and folded text, in order."""
+def write_completions(folder: Path, entries: Iterable[Entry]) -> None:
+    """Each suggestion once per kind and folded text, the first by number (``entries`` come
+    in number order)."""
     db = for_build(folder)
     try:
+        entries = list(entries)
         unique = list(_unique(entries))
         db.executescript(SCHEMA)
         db.executemany("INSERT INTO completion_entries VALUES (?, ?, ?, ?)",
-                       ((n, s.text, s.kind, s.target) for n, (s, _) in enumerate(unique)))
+                       ((n, s.text, s.kind, s.target) for n, s, _ in unique))
         db.executemany("INSERT INTO completion_keys VALUES (?, ?, ?)", _keys(unique))
+        db.executemany("INSERT INTO completion_headings VALUES (?, ?)",
+                       ((fold(s.text), n) for n, s, _ in entries if s.kind == "heading"))
         db.executescript(INDEX)
         db.commit()
     finally:
         db.close()
 
 
-def _unique(entries: Iterable[tuple[Suggestion, tuple[str, ...]]]):
+def patch_headings(folder: Path, ranges: Iterable[tuple[int, int]],
+                   headings: dict[int, Suggestion]) -> None:
+    """Replace the headings numbered within ``ranges`` (a few lessons' documents) by those
+    of ``headings`` (every heading of the course, by number): the tables come out as
+    ``write_completions`` would write them. A heading's text kept elsewhere is suggested
+    by its first number: where an edit adds or removes a first one, the one after it takes
+    or gives up its place."""
+    db = for_build(folder)
+    try:
+        ranges = list(ranges)
+        old = [row for low, high in ranges for row in db.execute(
+            "SELECT folded, number FROM completion_headings WHERE number BETWEEN ? AND ?",
+            (low, high))]
+        new = [(fold(s.text), n) for n, s in headings.items()
+               if any(low <= n <= high for low, high in ranges)]
+        texts = sorted({folded for folded, _ in old} | {folded for folded, _ in new})
+        for folded in texts:  # the suggestion each text had, taken out
+            first = db.execute("SELECT MIN(number) FROM completion_headings WHERE folded = ?",
+                               (folded,)).fetchone()[0]
+            if first is not None:
+                db.execute("DELETE FROM completion_entries WHERE number = ?", (first,))
+                db.executemany("DELETE FROM completion_keys WHERE tier = ? AND key = ? "
+                               "AND number = ?", _key_rows(_HEADINGS, folded, first))
+        db.executemany("DELETE FROM completion_headings WHERE folded = ? AND number = ?", old)
+        db.executemany("INSERT INTO completion_headings VALUES (?, ?)", new)
+        for folded in texts:  # and the one it has now
+            first = db.execute("SELECT MIN(number) FROM completion_headings WHERE folded = ?",
+                               (folded,)).fetchone()[0]
+            if first is not None:
+                found = headings[first]
+                db.execute("INSERT INTO completion_entries VALUES (?, ?, ?, ?)",
+                           (first, found.text, found.kind, found.target))
+                db.executemany("INSERT INTO completion_keys VALUES (?, ?, ?)",
+                               _keys([(first, found, (found.text,))]))
+        db.commit()
+    finally:
+        db.close()
+
+
+_HEADINGS = 2 * KINDS.index("heading")
+
+
+def _unique(entries: Iterable[Entry]) -> Iterator[Entry]:
     seen: set[tuple[str, str]] = set()
-    for suggestion, names in entries:
+    for entry in entries:
+        suggestion = entry[1]
         mark = (suggestion.kind, fold(suggestion.text))
         if mark not in seen:  # a heading repeated across lessons completes once, to its first
             seen.add(mark)
-            yield suggestion, names
+            yield entry
 
 
-def _keys(unique: list[tuple[Suggestion, tuple[str, ...]]]) -> Iterator[tuple[int, str, int]]:
-    for number, (suggestion, names) in enumerate(unique):
+def _keys(unique: Iterable[Entry]) -> Iterator[tuple[int, str, int]]:
+    for number, suggestion, names in unique:
         tier = 2 * KINDS.index(suggestion.kind)
         for name in names:
-            key = fold(name)
-            yield tier, key, number
-            yield from ((tier + 1, key[i:], number) for i in word_starts(key) if i)
+            yield from _key_rows(tier, fold(name), number)
+
+
+def _key_rows(tier: int, key: str, number: int) -> Iterator[tuple[int, str, int]]:
+    """A folded name's rows: from its start, and from each word start inside it."""
+    yield tier, key, number
+    yield from ((tier + 1, key[i:], number) for i in word_starts(key) if i)
 
 
 class Completions:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from itertools import groupby
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from .build_cache import BuildCache, fingerprint
 from .candidates import find_candidates, sample
-from .completions import Suggestion, write_completions
+from .completions import Suggestion, patch_headings, write_completions
 from .coverage_facts import find_broken_anchors, glossary_conflicts, published_anchors
 from .definitions import find_definitions
 from .glossary_source import read_glossary
@@ -34,12 +35,12 @@ from .glossary_table import (
     write_coverage_tables,
     write_glossary_table,
 )
-from .model import Course, GlossaryEntry, Lesson, LessonDefinition, Problem
+from .model import Course, GlossaryEntry, LessonDefinition, Problem
 from .slugs import slugify
 from .term_forms import term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
 from .term_matching import TermMatcher
-from .whoosh_index import Document
+from .whoosh_index import LESSON_ORDERS, Document
 
 
 @dataclass
@@ -227,10 +228,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     cache.keep("glossary", "terms", names)
     for lesson in found.lessons:
         cache.keep("lesson mentions", lesson.slug, lesson.place)
-    key = _completions_key(found, course, cache)
-    if patched is None or cache.previous("glossary", "completions") != key:
-        write_completions(out_dir, list(_completion_entries(found.records, course, docs)))
-    cache.keep("glossary", "completions", key)
+    _write_completions(found, course, docs, out_dir, cache, patched is not None)
     anchors = published_anchors(course)
     cache.keep("anchors", "published", anchors)
     write_coverage_tables(out_dir, CoverageFacts(
@@ -260,32 +258,59 @@ def _lessons_to_patch(found: GlossaryBuild, names: list[str], cache: BuildCache,
     return patched if len(patched) <= PATCH_AT_MOST * max(len(current), 1) else None
 
 
+def _write_completions(found: GlossaryBuild, course: Course, docs: list[Document],
+                       out_dir: Path, cache: BuildCache, copied: bool) -> None:
+    """The completion tables: written anew, or, in a ``copied`` file whose terms and lessons
+    are those of the previous version, patched where lessons' headings changed."""
+    key, parts = _completions_key(found, course, cache)
+    before = cache.previous("glossary", "completions") or {}
+    cache.keep("glossary", "completions", {"key": key, "parts": parts})
+    if not copied or before.get("key") != key:
+        write_completions(out_dir, _completion_entries(found.records, course, docs))
+        return
+    changed = [number for number, (part, old) in enumerate(
+        zip(parts, before["parts"], strict=True), start=1) if part != old]
+    if changed:
+        patch_headings(out_dir, [(n * LESSON_ORDERS, (n + 1) * LESSON_ORDERS - 1)
+                                 for n in changed], dict(_headings(docs)))
+
+
 def _completion_entries(records: list[TermRecord], course: Course, docs: list[Document]):
-    """What readers complete as they type: terms A–Z, then lessons and headings in order."""
-    for record in records:
-        yield Suggestion(record.term, "term", record.anchor), (record.term, *record.aliases)
-    for lesson in course.lessons:
-        yield Suggestion(lesson.title, "lesson", lesson.url), (lesson.title,)
+    """What readers complete as they type: terms A–Z, then lessons and headings in order,
+    numbered in that order (a heading by its document's place in the course)."""
+    for number, record in enumerate(records):
+        yield (number, Suggestion(record.term, "term", record.anchor),
+               (record.term, *record.aliases))
+    for number, lesson in enumerate(course.lessons, start=LESSON_ORDERS // 2):
+        yield number, Suggestion(lesson.title, "lesson", lesson.url), (lesson.title,)
+    for number, suggestion in _headings(docs):
+        yield number, suggestion, (suggestion.text,)
+
+
+def _headings(docs: list[Document]) -> Iterator[tuple[int, Suggestion]]:
     for doc in docs:
         if doc.kind == "section" and doc.heading:
-            yield Suggestion(doc.heading, "heading", doc.url), (doc.heading,)
+            yield doc.order, Suggestion(doc.heading, "heading", doc.url)
 
 
-def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache) -> str:
-    """A digest of what ``_completion_entries`` gives: the terms' names and each lesson's
-    title, link and headings, kept per lesson so an unchanged lesson is not walked again."""
+def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache
+                     ) -> tuple[str, list[str]]:
+    """A digest of the terms' names and the lessons' titles and links, and one of each
+    lesson's headings and their links, kept per lesson so an unchanged lesson is not walked
+    again: what ``_completion_entries`` gives."""
     docs = {lesson.slug: (lesson.key, lesson.docs) for lesson in found.lessons}
 
-    def digest(lesson: Lesson, lesson_docs: list[Document]) -> str:
-        return fingerprint((lesson.title, lesson.url, [
-            (d.heading, d.url) for d in lesson_docs if d.kind == "section" and d.heading]))
+    def digest(lesson_docs: list[Document]) -> str:
+        return fingerprint([(d.heading, d.url) for d in lesson_docs
+                            if d.kind == "section" and d.heading])
 
     parts = []
     for lesson in course.lessons:
         key, lesson_docs = docs.get(lesson.slug, (None, []))
-        compute = partial(digest, lesson, lesson_docs)
+        compute = partial(digest, lesson_docs)
         parts.append(cache.remember("completions", key, compute) if key else compute())
-    return fingerprint(([(r.term, r.anchor, r.aliases) for r in found.records], parts))
+    return fingerprint(([(r.term, r.anchor, r.aliases) for r in found.records],
+                        [(lesson.title, lesson.url) for lesson in course.lessons])), parts
 
 
 def _mention_counts(matcher: TermMatcher, texts: list[str]) -> tuple[bytes, bytes]:
