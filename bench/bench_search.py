@@ -92,8 +92,8 @@ def sampled_section(lessons: Path) -> tuple[Path, str]:
     """A lesson file and the heading of one of its sections that the jargon candidates are
     drawn from (``candidates.sample``)."""
     read = read_course(lessons)
-    doc = next(d for d in sample(list(documents(read.course)))
-               if d.kind == "section" and d.heading and d.number > 0)
+    doc = next(d for d in sample(list(documents(read.course))) if d.kind == "section"
+               and d.heading and d.number > 0 and d.lesson.format == "markdown")
     return lessons.parent / doc.lesson.source, doc.heading
 
 
