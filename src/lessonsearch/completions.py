@@ -45,10 +45,9 @@ CREATE TABLE completion_headings (   -- every heading, its repeats too: what a p
     folded TEXT NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (folded, number)
 ) WITHOUT ROWID;
 """
-INDEX = """
-CREATE INDEX completion_order ON completion_keys(tier, key, number);
-CREATE INDEX completion_heading_numbers ON completion_headings(number);
-"""
+INDEX = "CREATE INDEX completion_order ON completion_keys(tier, key, number);"
+"""(A patch finds a lesson's headings by number in one pass over ``completion_headings``,
+which an index by number would double.)"""
 
 
 @dataclass(frozen=True, slots=True)
