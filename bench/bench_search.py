@@ -111,43 +111,38 @@ def run(sections: int, query_count: int) -> None:
         print(f"  {'sections/second':34} {report.sections / build_s:10.0f}")
         changed = next(iter(sorted(lessons.glob("*.md"))))
         original = changed.read_text()
-        rebuilds = []
-        for edit in range(REBUILDS):  # the paragraph added, then taken away, then added
-            extra = "\n\nOne more paragraph about caches.\n" if edit % 2 == 0 else ""
-            changed.write_text(original + extra)
-            started = time.perf_counter()
+
+        def rebuilds(path: Path, texts: list[str]) -> list[float]:
+            """Each text written in turn and the index rebuilt: the rebuilds' seconds. The
+            file is then put back, and the index rebuilt untimed."""
+            before, seconds = path.read_text(), []
+            for text in texts:
+                path.write_text(text)
+                started = time.perf_counter()
+                build_index(lessons, course_dir / "glossary", out)
+                seconds.append(time.perf_counter() - started)
+            path.write_text(before)
             build_index(lessons, course_dir / "glossary", out)
-            rebuilds.append(time.perf_counter() - started)
-        rebuild = statistics.median(rebuilds)
-        print(f"  {'rebuild after one lesson changed':34} {rebuild:10.2f} s  "
-              f"({rebuild / build_s:.1%} of the full build; median of {REBUILDS}: "
-              f"{', '.join(f'{x:.2f}' for x in rebuilds)} s)")
-        sampled = []
+            return seconds
+
+        def show(name: str, seconds: list[float], note: str) -> None:
+            median = statistics.median(seconds)
+            print(f"  {name:34} {median:10.2f} s  ({note}{median / build_s:.1%} of the full "
+                  f"build; median of {len(seconds)}: {', '.join(f'{x:.2f}' for x in seconds)} s)")
+
+        # A paragraph added, taken away, added again...; a section likewise.
+        show("rebuild after one lesson changed", rebuilds(changed, [
+            original + ("\n\nOne more paragraph about caches.\n" if n % 2 == 0 else "")
+            for n in range(REBUILDS)]), "")
         where, heading = sampled_section(lessons)
         text = where.read_text()
         cut = text.index("\n\n", text.index(f"## {heading}\n")) + 2
-        for edit in range(3):
-            where.write_text(f"{text[:cut]}A sentence, number {edit}.\n\n{text[cut:]}")
-            started = time.perf_counter()
-            build_index(lessons, course_dir / "glossary", out)
-            sampled.append(time.perf_counter() - started)
-        where.write_text(text)
-        build_index(lessons, course_dir / "glossary", out)
-        print(f"  {'... an edit in a sampled section':34} {statistics.median(sampled):10.2f} s  "
-              f"(jargon candidates found again; median of 3: "
-              f"{', '.join(f'{x:.2f}' for x in sampled)} s)")
-        added = []
-        for edit in range(REBUILDS):  # a section added at the lesson's end, then removed
-            extra = "\n\n## One more heading\n\nA paragraph under it.\n" if edit % 2 == 0 else ""
-            changed.write_text(original + extra)
-            started = time.perf_counter()
-            build_index(lessons, course_dir / "glossary", out)
-            added.append(time.perf_counter() - started)
-        changed.write_text(original)
-        build_index(lessons, course_dir / "glossary", out)
-        print(f"  {'... a section added or removed':34} {statistics.median(added):10.2f} s  "
-              f"({statistics.median(added) / build_s:.1%} of the full build; median of "
-              f"{REBUILDS}: {', '.join(f'{x:.2f}' for x in added)} s)")
+        show("... an edit in a sampled section", rebuilds(where, [
+            f"{text[:cut]}A sentence, number {n}.\n\n{text[cut:]}" for n in range(3)]),
+            "jargon candidates found again; ")
+        show("... a section added or removed", rebuilds(changed, [
+            original + ("\n\n## One more heading\n\nA paragraph under it.\n" if n % 2 == 0
+                        else "") for n in range(REBUILDS)]), "")
         command = [sys.executable, "-m", "lessonsearch.cli", "index", "--lessons", str(lessons),
                    "--glossary", str(course_dir / "glossary"), "--out", str(out)]
         walls = []
