@@ -113,8 +113,8 @@ class LessonMentions:
     (``found``) or whose mentions changed (``totals``, see ``_summed``). Unpickling every
     lesson's was a sixth of a one-lesson rebuild (bench/README.md)."""
     place: str
-    """Where the lesson's rows go in the mention tables (its number, its first document's
-    course order) and what they are: equal places, equal rows."""
+    """Where the lesson's rows go in the mention tables (its number: its documents' course
+    orders follow from it, ``Document.order``) and what they are: equal places, equal rows."""
 
     @cached_property
     def found(self) -> list[dict[str, int]]:
@@ -167,8 +167,7 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
     # A lesson's number counts every lesson, those without documents too (term_lessons).
     numbers = {lesson.slug: number for number, lesson in enumerate(course.lessons, start=1)}
-    lessons = [LessonMentions(slug, key, lesson_docs, found,
-                              f"{numbers[slug]}:{lesson_docs[0].order}:{key}")
+    lessons = [LessonMentions(slug, key, lesson_docs, found, f"{numbers[slug]}:{key}")
                for (slug, lesson_docs), (key, _), found
                in zip(grouped, keyed, counted, strict=True)]
     summed = _summed(lessons, [t.name for t in terms], matcher_key, cache)
