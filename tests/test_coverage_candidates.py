@@ -4,6 +4,7 @@ glossary already knows, everyday English and code."""
 from __future__ import annotations
 
 from lessonsearch.candidates import MAX_CANDIDATES, find_candidates
+from lessonsearch.collocations import NgramCounts
 from lessonsearch.model import Course, CourseInfo
 from lessonsearch.readers.markdown import read_markdown_lesson
 
@@ -77,3 +78,17 @@ def test_everyday_phrases_code_and_stop_words_are_no_candidates():
 def test_at_most_thirty_and_a_limit_can_be_given():
     assert MAX_CANDIDATES == 30
     assert len(find_candidates(course(*LESSONS), {}, limit=2)) == 2
+
+
+def test_patched_ngram_counts_are_the_counts_of_the_runs_as_they_are_now():
+    """A rebuild patches the sample's counts with the runs of the sections that changed;
+    an n-gram whose last use went is no longer listed (NLTK's finders would score it)."""
+    before = [("bulk", "fermentation", "takes", "hours"), ("the", "bulk", "fermentation")]
+    gone = [("bulk", "fermentation", "takes", "hours")]
+    new = [("a", "cold", "retard"), ("cold", "retard", "slows", "it")]
+    counts = NgramCounts.of(before)
+    counts.patch(gone, new)
+    after = NgramCounts.of([("the", "bulk", "fermentation"), *new])
+    assert counts == after
+    assert ("fermentation", "takes") not in counts.pairs and counts.pairs[("cold", "retard")] == 2
+    assert ("bulk", "fermentation", "takes") not in counts.triples

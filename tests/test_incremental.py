@@ -375,6 +375,51 @@ def test_a_rebuild_unpickles_the_sections_of_only_the_lessons_it_writes_again(
     assert side_files(out) == side_files(tmp_path / "full")
 
 
+def test_an_edit_in_a_sampled_section_counts_only_that_sections_words_again(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The jargon candidates are found again when a section they are drawn from changes:
+    from what the cache keeps of the other sections, found by their text's digest (no
+    unchanged lesson is unpickled), and from the sample's n-gram counts, patched with the
+    one section's old and new runs rather than counted again."""
+    monkeypatch.setattr(candidates, "MAX_DOCUMENTS", 20)  # as in a large course: a sample
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    out = tmp_path / "index"
+    build(course, out)
+    doc = next(d for d in candidates.sample(list(documents(read_course(course / "lessons")
+                                                               .course)))
+               if d.kind == "section" and d.heading and d.lesson.format == "markdown")
+    counted: list[int] = []
+    count = candidates.NgramCounts.of.__func__
+
+    def spy(cls, runs):
+        runs = list(runs)
+        counted.append(len(runs))
+        return count(cls, runs)
+
+    monkeypatch.setattr(candidates.NgramCounts, "of", classmethod(spy))
+    unpickled: list = []
+    load = model.StoredSections._load
+
+    def loaded(sections):
+        if sections._sections is None:
+            unpickled.append(sections)
+        return load(sections)
+
+    monkeypatch.setattr(model.StoredSections, "_load", loaded)
+    lesson = course / doc.lesson.source
+    text = lesson.read_text()
+    where = text.index("\n\n", text.index(f"## {doc.heading}\n")) + 2
+    said = "One sourdough starter feeds the next sourdough starter; each sourdough starter grows."
+    lesson.write_text(f"{text[:where]}{said}\n\n{text[where:]}")
+    report = build(course, out)
+    assert len(unpickled) == report.rewritten
+    runs = len(candidates._section_facts(doc.heading, doc.body)[0])
+    assert counted and max(counted) <= runs + 3  # the section's runs, before and after
+    build(course, tmp_path / "full", full=True)
+    assert side_files(out) == side_files(tmp_path / "full")
+    assert "sourdough starter" in {phrase for _, phrase, *_ in side_files(out)[1]["candidates"]}
+
+
 def test_a_section_added_to_one_lesson_leaves_the_rest_of_the_glossary_and_candidates(
         generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """What authors do most, after rewording: a new heading. The sample the jargon

@@ -20,12 +20,11 @@ from __future__ import annotations
 import re
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
-from functools import partial
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from .analysis import WORD, normalize, stem
 from .build_cache import BuildCache, fingerprint
-from .collocations import MIN_COUNT, Run, find_collocations, ordinary, within
+from .collocations import MIN_COUNT, NgramCounts, Run, find_collocations, lowered, ordinary
 from .definition_terms import split_sentences
 from .glossary_table import Candidate, Place
 from .model import Course
@@ -59,23 +58,32 @@ _CLOSING = "\"'”’)]}.,;:!?"
 def find_candidates(
     course: Course, variants: Mapping[str, Iterable[str]], limit: int = MAX_CANDIDATES,
     docs: list[Document] | None = None, cache: BuildCache | None = None,
+    text_key: Callable[[Document], str] | None = None,
 ) -> tuple[Candidate, ...]:
     """At most ``limit`` candidates, most lessons first, then most uses, then A–Z.
 
     ``variants`` maps every known term (glossary or lesson-defined) to its other spellings;
     ``docs`` are the course's documents when the caller has them already; a build's
-    ``cache`` keeps what each sampled section holds (``_facts``).
+    ``cache`` keeps what each sampled section holds (``_facts``), under its ``text_key``
+    (by default a digest of its heading and text), and the sample's n-gram counts
+    (``_counts``).
     """
     known = _Known(variants)
     docs = sample(docs if docs is not None else list(documents(course)))
-    facts = [_facts(doc, cache) for doc in docs]
-    runs = [Run(index, words, mid, prose)
+    if cache is None:
+        facts = [_section_facts(doc.heading, doc.body) for doc in docs]
+        counts = None
+    else:
+        keys = [(text_key or _text_key)(doc) for doc in docs]
+        facts = [_facts(doc, key, cache) for doc, key in zip(docs, keys, strict=True)]
+        counts = _counts(keys, facts, cache)
+    runs = [Run(index, words, low, mid, prose)
             for index, (found_runs, _, _) in enumerate(facts)
-            for words, mid, prose in found_runs]
+            for words, low, mid, prose in found_runs]
     signals = (
         ("capitalised", _tally([capitalised for _, capitalised, _ in facts], MIN_COUNT)),
         ("acronym", _tally([acronyms for _, _, acronyms in facts], MIN_ACRONYM_COUNT)),
-        ("collocation", find_collocations(runs)),
+        ("collocation", find_collocations(runs, counts)),
     )
     found: dict[str, tuple[str, Counter]] = {}
     for kind, phrases in signals:
@@ -117,32 +125,59 @@ class _Known:
 
     def __init__(self, variants: Mapping[str, Iterable[str]]):
         self.matcher = TermMatcher({name: list(forms) for name, forms in variants.items()})
-        self.forms = [
-            tuple(stem(normalize(w)) for w in WORD.findall(form))
-            for name, forms in variants.items() for form in (name, *forms)
-        ]
+        forms = {tuple(stem(normalize(w)) for w in WORD.findall(form))
+                 for name, forms in variants.items() for form in (name, *forms)}
+        self.pieces = {form[start:end] for form in forms
+                       for start in range(len(form) + 1) for end in range(start, len(form) + 1)}
+        """Every run of words in a known form, as stems (the empty run too)."""
 
     def covers(self, phrase: str) -> bool:
         """True for a known term in any spelling, and for a piece of one ("feed forward" of
         "feed-forward network", "KV" of "KV cache")."""
         if self.matcher.canonical_for(phrase) is not None:
             return True
-        stems = tuple(stem(normalize(w)) for w in WORD.findall(phrase))
-        return any(within(stems, form) for form in self.forms)
+        return tuple(stem(normalize(w)) for w in WORD.findall(phrase)) in self.pieces
 
 
-Facts = tuple[list[tuple[tuple[str, ...], bool, bool]], dict[str, int], dict[str, int]]
-"""What one section holds for the candidates: its runs (words, whether mid-sentence, whether
-prose), its capitalised phrases and its acronyms, each with its count there."""
+Facts = tuple[list[tuple[tuple[str, ...], tuple[str, ...], bool, bool]], dict[str, int],
+              dict[str, int]]
+"""What one section holds for the candidates: its runs (words, the words as counted,
+whether mid-sentence, whether prose), its capitalised phrases and its acronyms, each with
+its count there."""
 
 
-def _facts(doc: Document, cache: BuildCache | None) -> Facts:
-    """The section's facts; a build's ``cache`` keeps them under its text, so finding the
-    candidates again reads only the sections that changed (about half of the work)."""
-    if cache is None:
-        return _section_facts(doc.heading, doc.body)
-    return cache.remember("candidate facts", fingerprint((doc.heading, doc.body)),
-                          partial(_section_facts, doc.heading, doc.body))
+def _text_key(doc: Document) -> str:
+    return fingerprint((doc.heading, doc.body))
+
+
+def _facts(doc: Document, key: str, cache: BuildCache) -> Facts:
+    """The section's facts, kept under its text's ``key``: finding the candidates again
+    reads only the sections that changed."""
+    return cache.remember("candidate facts", key, lambda: _section_facts(doc.heading, doc.body))
+
+
+def _counts(keys: list[str], facts: list[Facts], cache: BuildCache) -> NgramCounts:
+    """The sample's n-gram counts: the previous build's, patched with the sections that
+    left the sample or joined it (an edited section does both), or counted again when they
+    are more than half of it. Either way the same counts."""
+    def runs(found: Iterable[Facts]) -> list[tuple[str, ...]]:
+        return [low for section_runs, _, _ in found for _, low, _, _ in section_runs]
+
+    sections = Counter(keys)
+    before = cache.previous("candidate counts", "sample")
+    if before is not None:
+        gone, new = before["sections"] - sections, sections - before["sections"]
+        if gone.total() + new.total() <= len(keys) // 2:
+            gone_facts = [cache.previous("candidate facts", key) for key in gone.elements()]
+            if None not in gone_facts:
+                counts = before["counts"]
+                facts_of = dict(zip(keys, facts, strict=True))
+                counts.patch(runs(gone_facts), runs(facts_of[key] for key in new.elements()))
+                cache.keep("candidate counts", "sample", {"sections": sections, "counts": counts})
+                return counts
+    counts = NgramCounts.of(runs(facts))
+    cache.keep("candidate counts", "sample", {"sections": sections, "counts": counts})
+    return counts
 
 
 def _section_facts(heading: str | None, body: str) -> Facts:
@@ -155,11 +190,12 @@ def _section_facts(heading: str | None, body: str) -> Facts:
             for clause in _CLAUSE.split(sentence):
                 for words in _chunks(clause):
                     if words:
-                        runs.append((tuple(words), not first, prose))
+                        words = tuple(words)
+                        runs.append((words, lowered(words), not first, prose))
                     first = False
-    capitalised = Counter(phrase for words, mid, prose in runs if prose
+    capitalised = Counter(phrase for words, _, mid, prose in runs if prose
                           for phrase in _capitalised(words, mid))
-    acronyms = Counter(core for words, _, _ in runs for core in _acronyms(words))
+    acronyms = Counter(core for words, _, _, _ in runs for core in _acronyms(words))
     return runs, dict(capitalised), dict(acronyms)
 
 

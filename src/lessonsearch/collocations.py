@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, pairwise
 
@@ -32,6 +32,8 @@ class Run:
 
     doc: int
     words: tuple[str, ...]
+    lowered: tuple[str, ...]
+    """The words as counted (``lowered``)."""
     mid: bool
     """False when the run starts a sentence: its first capital says nothing."""
     prose: bool
@@ -98,13 +100,57 @@ class _Uses:
         return " ".join(self.surfaces.most_common(1)[0][0] if self.surfaces else self.lowered)
 
 
-def find_collocations(runs: list[Run]) -> dict[str, Counter]:
+def lowered(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words normalized (``analysis.normalize``): the same tuple when that changes
+    nothing, as in most prose, so a pickle of a run holds its words once."""
+    # The words hold no space and normalizing makes none: one call per run, not per word.
+    joined = " ".join(words)
+    low = normalize(joined)
+    return words if low == joined else tuple(low.split(" "))
+
+
+@dataclass(slots=True)
+class NgramCounts:
+    """What NLTK's finders score: how often each word, pair, pair one word apart (``a _ c``)
+    and triple occurs, never across two runs (the counts ``from_documents`` gives, counted
+    with ``Counter`` on ``zip``s many times faster)."""
+
+    words: Counter
+    pairs: Counter
+    skips: Counter
+    triples: Counter
+
+    @classmethod
+    def of(cls, runs: Iterable[tuple[str, ...]]) -> NgramCounts:
+        runs = list(runs)
+        return cls(Counter(chain.from_iterable(runs)),
+                   Counter(chain.from_iterable(map(pairwise, runs))),
+                   Counter(chain.from_iterable(zip(run, run[2:], strict=False) for run in runs)),
+                   Counter(chain.from_iterable(_grams(run, 3) for run in runs)))
+
+    def patch(self, gone: Iterable[tuple[str, ...]], new: Iterable[tuple[str, ...]]) -> None:
+        """Without the ``gone`` runs' n-grams and with the ``new`` ones': the counts that
+        counting the runs again gives (an n-gram no longer seen is no longer listed)."""
+        minus, plus = NgramCounts.of(gone), NgramCounts.of(new)
+        for mine, fewer, more in zip(self._parts(), minus._parts(), plus._parts(), strict=True):
+            mine.update(more)
+            mine.subtract(fewer)
+            for gram in fewer:
+                if mine[gram] <= 0:
+                    del mine[gram]
+
+    def _parts(self) -> tuple[Counter, Counter, Counter, Counter]:
+        return self.words, self.pairs, self.skips, self.triples
+
+
+def find_collocations(runs: list[Run], counts: NgramCounts | None = None
+                      ) -> dict[str, Counter]:
     """Phrase → occurrences per document. Trigrams first, so a pair that only ever occurs
-    inside a kept triple is dropped."""
-    # A run's words hold no space and normalizing makes none: one call per run, not per word.
-    lowered = [tuple(normalize(" ".join(run.words)).split(" ")) for run in runs]
+    inside a kept triple is dropped. ``counts`` are the runs' ``NgramCounts`` when the
+    caller keeps them."""
+    lowered = [run.lowered for run in runs]
     kept: dict[tuple[str, ...], _Uses] = {}
-    for size, finder, measures in _finders(lowered):
+    for size, finder, measures in _finders(counts or NgramCounts.of(lowered)):
         finder.apply_freq_filter(MIN_COUNT)
         finder.apply_ngram_filter(_not_a_term)
         scored = {
@@ -135,18 +181,12 @@ def find_collocations(runs: list[Run]) -> dict[str, Counter]:
     return {uses.phrase: uses.per_doc for uses in kept.values()}
 
 
-def _finders(runs: list[tuple[str, ...]]):
-    """(size, NLTK's finder, its association measures) for triples, then pairs, over
-    n-grams counted with ``Counter`` on ``zip``s: the same counts as ``from_documents``
-    (which never lets an n-gram cross two runs), many times faster. Words and pairs are
-    counted once for both finders (their filters replace only their own n-gram counts)."""
+def _finders(counts: NgramCounts):
+    """(size, NLTK's finder, its association measures) for triples, then pairs. Words and
+    pairs are shared by both finders (their filters replace only their own n-gram counts,
+    and never change ``counts``)."""
     nltk = collocation_parts()
-    FreqDist = nltk.FreqDist  # noqa: N806 - NLTK's name
-    words = FreqDist(Counter(chain.from_iterable(runs)))
-    pairs = FreqDist(Counter(chain.from_iterable(map(pairwise, runs))))
-    skips = FreqDist(Counter(chain.from_iterable(zip(run, run[2:], strict=False)
-                                                 for run in runs)))
-    triples = FreqDist(Counter(chain.from_iterable(_grams(run, 3) for run in runs)))
+    words, pairs, skips, triples = map(nltk.FreqDist, counts._parts())
     return (
         (3, nltk.TrigramCollocationFinder(words, pairs, skips, triples),
          nltk.TrigramAssocMeasures),

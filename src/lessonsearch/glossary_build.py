@@ -329,7 +329,8 @@ def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
                 cache: BuildCache):
     """Jargon candidates, reused while the sampled text, the lessons' titles and links and
     the known terms are unchanged; otherwise found again, from what the cache keeps of every
-    section whose text is unchanged (``candidates._facts``)."""
+    section whose text is unchanged (``candidates._facts``), keyed by its heading and the
+    digest of its text, so no unchanged section is read for it."""
     sampled = sample(docs)
     digests = _text_digests(found, {doc.lesson.slug for doc in sampled}, cache)
     texts = [(d.id, d.heading, digests[d.lesson.slug][d.number], d.lesson.title, d.url)
@@ -337,8 +338,11 @@ def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
     key = fingerprint((texts, sorted(found.aliases.items())))
     if cache.carry("candidates", key):
         cache.carry_all("candidate facts")  # for the next build that must find them again
+        cache.carry("candidate counts", "sample")
         return cache.previous("candidates", key)
-    result = find_candidates(course, found.aliases, docs=docs, cache=cache)
+    result = find_candidates(course, found.aliases, docs=docs, cache=cache,
+                             text_key=lambda d: digests[d.lesson.slug][d.number].hex()
+                             + (d.heading or ""))
     cache.keep("candidates", key, result)
     return result
 
