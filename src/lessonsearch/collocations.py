@@ -158,8 +158,9 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
             if score >= MIN_LIKELIHOOD and not _everyday(gram)
         }
         found: dict[tuple[str, ...], _Uses] = {}
+        firsts = {gram[0] for gram in scored}
         for run, words in zip(runs, lowered, strict=True):
-            if scored.isdisjoint(_grams(words, size)):
+            if firsts.isdisjoint(words) or scored.isdisjoint(_grams(words, size)):
                 continue  # most runs hold no kept n-gram: looked for in C
             for i, gram in enumerate(_grams(words, size)):
                 if gram not in scored:
@@ -174,9 +175,12 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
                 before = words[i - 1] if i else None
                 after = words[i + size] if i + size < len(words) else None
                 uses.verb_context += before in _BEFORE_VERB or after in _AFTER_VERB
+        inside: Counter = Counter()  # uses of a shorter n-gram inside the kept longer ones
+        for longer, uses in kept.items():
+            inside.update(dict.fromkeys({longer[i:i + size]
+                                         for i in range(len(longer) - size + 1)}, uses.count))
         for key, uses in found.items():
-            inside = sum(kept[longer].count for longer in kept if within(key, longer))
-            if uses.count - inside >= MIN_COUNT and 2 * uses.verb_context < uses.count:
+            if uses.count - inside[key] >= MIN_COUNT and 2 * uses.verb_context < uses.count:
                 kept[key] = uses
     return {uses.phrase: uses.per_doc for uses in kept.values()}
 
@@ -195,8 +199,10 @@ def _finders(counts: NgramCounts):
 
 
 def _grams(words: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
-    """The run's n-grams of ``size`` words, in order."""
-    return zip(*(words[k:] for k in range(size)), strict=False)
+    """The run's n-grams of ``size`` (2 or 3) words, in order."""
+    if size == 2:
+        return zip(words, words[1:], strict=False)
+    return zip(words, words[1:], words[2:], strict=False)
 
 
 def _not_a_term(*gram: str) -> bool:
@@ -212,10 +218,6 @@ def _not_a_term(*gram: str) -> bool:
 
 def _everyday(gram: tuple[str, ...]) -> bool:
     return all(stem(w) in _EVERYDAY or w in STOP_WORDS for w in gram)
-
-
-def within(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
-    return any(long[i:i + len(short)] == short for i in range(len(long) - len(short) + 1))
 
 
 def ordinary(word: str) -> bool:
