@@ -112,18 +112,20 @@ def run(sections: int, query_count: int) -> None:
         changed = next(iter(sorted(lessons.glob("*.md"))))
         original = changed.read_text()
 
-        def rebuilds(path: Path, texts: list[str]) -> list[float]:
-            """Each text written in turn and the index rebuilt: the rebuilds' seconds. The
-            file is then put back, and the index rebuilt untimed."""
-            before, seconds = path.read_text(), []
-            for text in texts:
-                path.write_text(text)
+        def rebuilds(path: Path, texts: list[str | None]) -> list[float]:
+            """Each text written in turn (None: the file removed) and the index rebuilt: the
+            rebuilds' seconds. The file is then put back as it was, and the index rebuilt
+            untimed."""
+            before, seconds = (path.read_text() if path.exists() else None), []
+            for text in [*texts, before]:
+                if text is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    path.write_text(text)
                 started = time.perf_counter()
                 build_index(lessons, course_dir / "glossary", out)
                 seconds.append(time.perf_counter() - started)
-            path.write_text(before)
-            build_index(lessons, course_dir / "glossary", out)
-            return seconds
+            return seconds[:-1]
 
         def show(name: str, seconds: list[float], note: str) -> None:
             median = statistics.median(seconds)
@@ -143,6 +145,11 @@ def run(sections: int, query_count: int) -> None:
         show("... a section added or removed", rebuilds(changed, [
             original + ("\n\n## One more heading\n\nA paragraph under it.\n" if n % 2 == 0
                         else "") for n in range(REBUILDS)]), "")
+        show("... a lesson added or removed, last", rebuilds(lessons / "zz-last.md", [
+            "---\ntitle: What comes next\n---\n\n## Further reading\n\nMore on caches.\n"
+            if n % 2 == 0 else None for n in range(REBUILDS)]), "")
+        show("... a lesson retitled", rebuilds(changed, [
+            original.replace("title: ", f"title: Part {n}: ", 1) for n in range(3)]), "")
         command = [sys.executable, "-m", "lessonsearch.cli", "index", "--lessons", str(lessons),
                    "--glossary", str(course_dir / "glossary"), "--out", str(out)]
         walls = []

@@ -147,20 +147,26 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("edit, patched", [
     ("a paragraph", True),       # one lesson's mentions change
     ("a heading", True),         # and the completions with it
-    ("a title", True),           # the same text under another name: its rows, candidates
+    ("a title", True),           # the same text under another name: its rows, candidates,
+                                 # the lessons' completions
     ("a new section", True),     # only its lesson's sections move: a document's place is
                                  # its lesson's number and its own place in the lesson
     ("an empty lesson", True),   # no sections, but the four lessons after it are renumbered
-    ("a removed lesson", False),
+    ("a lesson added last", True),
+    ("the last lesson removed", True),
+    ("a removed lesson", False),  # 35 lessons renumbered
 ])
 def test_the_glossary_file_is_patched_or_rewritten_and_equals_a_full_build(
         generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str,
         patched: bool):
+    """The completions are patched with the glossary file, unless a quarter of the lessons'
+    numbers hold other headings than before."""
     course = Path(shutil.copytree(generated, tmp_path / "course"))
     out = tmp_path / "index"
     build(course, out)
     lesson = sorted((course / "lessons").glob("*.md"))[5]
     text = lesson.read_text()
+    lost = {"a heading": lesson.stem, "a removed lesson": lesson.stem}  # anchors it loses
     if edit == "a paragraph":
         lesson.write_text(text + "\nThe tokenizer and the cache, once more.\n")
     elif edit == "a heading":
@@ -172,20 +178,31 @@ def test_the_glossary_file_is_patched_or_rewritten_and_equals_a_full_build(
                                                          "position: 36\n---\n")
     elif edit == "a new section":
         lesson.write_text(text.replace("\n## ", "\n## Inserted\n\nThe cache here.\n\n## ", 1))
+    elif edit == "a lesson added last":
+        (course / "lessons" / "zz-last.md").write_text(
+            "---\ntitle: What comes next\nposition: 99\n---\n\n## Further reading\n\n"
+            "The tokenizer and the cache, as others wrote of them.\n")
+    elif edit == "the last lesson removed":
+        last = read_course(course / "lessons").course.lessons[-1]
+        (course / last.source).unlink()
+        lost[edit] = last.slug
     else:
         lesson.unlink()
-    written_anew = []
+    written_anew, completed_anew = [], []
     monkeypatch.setattr(glossary_build, "write_glossary_table",
                         spy(glossary_build.write_glossary_table, written_anew))
+    monkeypatch.setattr(glossary_build, "write_completions",
+                        spy(glossary_build.write_completions, completed_anew))
     build(course, out)
     assert bool(written_anew) is not patched
+    assert bool(completed_anew) is not patched
     build(course, tmp_path / "full", full=True)
     spelling, tables = side_files(out)
     full_spelling, full_tables = side_files(tmp_path / "full")
     # A renamed heading or a removed lesson loses anchors the previous version published; a
     # first build has no previous version.
-    lost = {row[0] for row in tables.pop("broken_anchors")}
-    assert lost == ({lesson.stem} if edit in ("a heading", "a removed lesson") else set())
+    assert {row[0] for row in tables.pop("broken_anchors")} == (
+        {lost[edit]} if edit in lost else set())
     assert full_tables.pop("broken_anchors") == []
     assert (spelling, tables) == (full_spelling, full_tables)
     assert answers(out) == answers(tmp_path / "full")

@@ -132,6 +132,24 @@ def patch_headings(folder: Path, ranges: Iterable[tuple[int, int]],
         db.close()
 
 
+def patch_lessons(folder: Path, entries: Iterable[Entry]) -> None:
+    """Replace every lesson's suggestion by those of ``entries`` (the course's lessons, in
+    number order), as ``write_completions`` would write them: a lesson added, removed or
+    retitled. One row per lesson, so they are written whole."""
+    db = for_build(folder)
+    try:
+        unique = list(_unique(entries))
+        db.execute("DELETE FROM completion_entries WHERE kind = 'lesson'")
+        db.execute("DELETE FROM completion_keys WHERE tier IN (?, ?)", (_LESSONS, _LESSONS + 1))
+        db.executemany("INSERT INTO completion_entries VALUES (?, ?, ?, ?)",
+                       ((n, s.text, s.kind, s.target) for n, s, _ in unique))
+        db.executemany("INSERT INTO completion_keys VALUES (?, ?, ?)", _keys(unique))
+        db.commit()
+    finally:
+        db.close()
+
+
+_LESSONS = 2 * KINDS.index("lesson")
 _HEADINGS = 2 * KINDS.index("heading")
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .build_cache import BuildCache, fingerprint
 from .candidates import find_candidates, sample
-from .completions import Suggestion, patch_headings, write_completions
+from .completions import Suggestion, patch_headings, patch_lessons, write_completions
 from .coverage_facts import find_broken_anchors, glossary_conflicts, published_anchors
 from .definitions import find_definitions
 from .glossary_source import read_glossary
@@ -259,16 +259,23 @@ def _lessons_to_patch(found: GlossaryBuild, names: list[str], cache: BuildCache,
 
 def _write_completions(found: GlossaryBuild, course: Course, docs: list[Document],
                        out_dir: Path, cache: BuildCache, copied: bool) -> None:
-    """The completion tables: written anew, or, in a ``copied`` file whose terms and lessons
-    are those of the previous version, patched where lessons' headings changed."""
-    key, parts = _completions_key(found, course, cache)
+    """The completion tables: written anew, or, in a ``copied`` file whose terms are those
+    of the previous version, patched: the lessons' rows when a lesson was added, removed or
+    retitled, and the headings of each lesson number whose headings changed (a lesson
+    added or removed at the end changes one number; one added at the start, all of them,
+    and the tables are written anew)."""
+    terms, lessons, parts = _completions_key(found, course, cache)
     before = cache.previous("glossary", "completions") or {}
-    cache.keep("glossary", "completions", {"key": key, "parts": parts})
-    if not copied or before.get("key") != key:
+    cache.keep("glossary", "completions", {"terms": terms, "lessons": lessons, "parts": parts})
+    old = before.get("parts", [])
+    changed = [number for number in range(1, max(len(parts), len(old)) + 1)
+               if parts[number - 1:number] != old[number - 1:number]]
+    if (not copied or before.get("terms") != terms
+            or len(changed) > PATCH_AT_MOST * max(len(parts), 1)):
         write_completions(out_dir, _completion_entries(found.records, course, docs))
         return
-    changed = [number for number, (part, old) in enumerate(
-        zip(parts, before["parts"], strict=True), start=1) if part != old]
+    if before.get("lessons") != lessons:
+        patch_lessons(out_dir, _lesson_entries(course))
     if changed:
         patch_headings(out_dir, [(n * LESSON_ORDERS, (n + 1) * LESSON_ORDERS - 1)
                                  for n in changed], dict(_headings(docs)))
@@ -280,10 +287,14 @@ def _completion_entries(records: list[TermRecord], course: Course, docs: list[Do
     for number, record in enumerate(records):
         yield (number, Suggestion(record.term, "term", record.anchor),
                (record.term, *record.aliases))
-    for number, lesson in enumerate(course.lessons, start=LESSON_ORDERS // 2):
-        yield number, Suggestion(lesson.title, "lesson", lesson.url), (lesson.title,)
+    yield from _lesson_entries(course)
     for number, suggestion in _headings(docs):
         yield number, suggestion, (suggestion.text,)
+
+
+def _lesson_entries(course: Course) -> Iterator[tuple[int, Suggestion, tuple[str, ...]]]:
+    for number, lesson in enumerate(course.lessons, start=LESSON_ORDERS // 2):
+        yield number, Suggestion(lesson.title, "lesson", lesson.url), (lesson.title,)
 
 
 def _headings(docs: list[Document]) -> Iterator[tuple[int, Suggestion]]:
@@ -293,10 +304,10 @@ def _headings(docs: list[Document]) -> Iterator[tuple[int, Suggestion]]:
 
 
 def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache
-                     ) -> tuple[str, list[str]]:
-    """A digest of the terms' names and the lessons' titles and links, and one of each
-    lesson's headings and their links, kept per lesson so an unchanged lesson is not walked
-    again: what ``_completion_entries`` gives."""
+                     ) -> tuple[str, str, list[str]]:
+    """What ``_completion_entries`` gives: a digest of the terms' names, one of the lessons'
+    titles and links, and one of each lesson's headings and their links, kept per lesson so
+    an unchanged lesson is not walked again."""
     docs = {lesson.slug: (lesson.key, lesson.docs) for lesson in found.lessons}
 
     def digest(lesson_docs: list[Document]) -> str:
@@ -308,8 +319,8 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache
         key, lesson_docs = docs.get(lesson.slug, (None, []))
         compute = partial(digest, lesson_docs)
         parts.append(cache.remember("completions", key, compute) if key else compute())
-    return fingerprint(([(r.term, r.anchor, r.aliases) for r in found.records],
-                        [(lesson.title, lesson.url) for lesson in course.lessons])), parts
+    return (fingerprint([(r.term, r.anchor, r.aliases) for r in found.records]),
+            fingerprint([(lesson.title, lesson.url) for lesson in course.lessons]), parts)
 
 
 def _mention_counts(matcher: TermMatcher, texts: list[str]) -> tuple[bytes, bytes]:
