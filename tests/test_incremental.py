@@ -14,7 +14,7 @@ import pytest
 from lessonsearch import candidates, glossary_build, model, responses, whoosh_writer
 from lessonsearch import course as course_module
 from lessonsearch.build import build_index
-from lessonsearch.build_cache import CACHE_FILE
+from lessonsearch.build_cache import CACHE_FILE, BuildCache
 from lessonsearch.completions import Completions
 from lessonsearch.course import read_course
 from lessonsearch.index_store import current_version
@@ -206,6 +206,40 @@ def test_the_glossary_file_is_patched_or_rewritten_and_equals_a_full_build(
     assert full_tables.pop("broken_anchors") == []
     assert (spelling, tables) == (full_spelling, full_tables)
     assert answers(out) == answers(tmp_path / "full")
+
+
+def test_a_lesson_added_first_leaves_the_work_of_the_lessons_it_moves_down(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A lesson added at the start of the course moves every later lesson down, and those
+    that take their position from their place get a new one. Their definitions and
+    mentions follow from what they say, not from where they stand, and are not looked
+    for again; what the index stores of their place is."""
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    out = tmp_path / "index"
+    build(course, out)
+    placed = [lesson.slug for lesson in read_course(course / "lessons").course.lessons
+              if lesson.source.endswith(".txt")]  # plain text: its position is its place
+    assert placed
+    missed: dict[str, list] = {}
+    remember_many = BuildCache.remember_many
+
+    def counted(self, kind, keyed, compute):
+        missed[kind] = [key for key, _ in keyed if key not in self._old.get(kind, {})]
+        return remember_many(self, kind, keyed, compute)
+
+    monkeypatch.setattr(BuildCache, "remember_many", counted)
+    (course / "lessons" / "00-welcome.md").write_text(
+        "---\ntitle: Welcome\nposition: 1\n---\n\n## Before we start\n\n"
+        "A tokenizer is what cuts text into tokens.\n")
+    report = build(course, out)
+    assert len(missed["definitions"]) == len(missed["mentions"]) == 1  # the new lesson's
+    assert report.rewritten > len(placed)  # their documents hold their position
+    build(course, tmp_path / "full", full=True)
+    assert answers(out) == answers(tmp_path / "full")
+    assert side_files(out) == side_files(tmp_path / "full")
+    manifest = json.loads((current_version(out) / "manifest.json").read_text())
+    positions = {lesson["slug"]: lesson["position"] for lesson in manifest["lessons"]}
+    assert positions["welcome"] == 1 and all(positions[slug] > 1 for slug in placed)
 
 
 def spy(function, calls: list):

@@ -95,7 +95,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
         with parallel.shared_pool():
             read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache)
             docs = list(documents(read.course))
-            glossary = find_terms(read.course, glossary_dir, cache, docs, read.keys)
+            glossary = find_terms(read.course, glossary_dir, cache, docs, read.own_keys)
             problems = read.problems + glossary.problems
             whoosh = plan_whoosh(tmp, docs, glossary.lesson_keys(read.keys, cache),
                                  glossary.terms_of, cache, previous)

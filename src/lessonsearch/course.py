@@ -147,8 +147,10 @@ def read_course(
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
     lessons = _complete(lessons, course_file, info, base)
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
-    keys = {x.slug: _lesson_key(file_keys[x.source], x) for x in lessons}
-    return CourseRead(Course(info, tuple(lessons), modules), tuple(problems), keys)
+    keys = {x.slug: _lesson_keys(file_keys[x.source], x) for x in lessons}
+    return CourseRead(Course(info, tuple(lessons), modules), tuple(problems),
+                      {slug: key for slug, (key, _) in keys.items()},
+                      {slug: own for slug, (_, own) in keys.items()})
 
 
 RACY_NS = 2_000_000_000
@@ -195,14 +197,17 @@ def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
     return read, jobs
 
 
-_PLACED = tuple(f.name for f in dataclasses.fields(Lesson) if f.name != "sections")
-"""A lesson's fields other than its sections: what reading the course may change."""
+_AMONG = ("position", "prev", "next")
+"""A lesson's place among the others: a lesson added before it changes these alone."""
+_OWN = tuple(f.name for f in dataclasses.fields(Lesson) if f.name not in ("sections", *_AMONG))
+"""Its other fields but its sections: what reading the course may give it."""
 
 
-def _lesson_key(file_key: str, lesson: Lesson) -> str:
-    """The lesson's digest: its sections are what its file's bytes parse to, the rest is
-    written out (``CourseRead.keys``)."""
-    return fingerprint((file_key, [getattr(lesson, name) for name in _PLACED]))
+def _lesson_keys(file_key: str, lesson: Lesson) -> tuple[str, str]:
+    """The lesson's digests (``CourseRead.keys`` and ``own_keys``): its sections are what
+    its file's bytes parse to, the rest is written out."""
+    own = fingerprint((file_key, [getattr(lesson, name) for name in _OWN]))
+    return fingerprint((own, [getattr(lesson, name) for name in _AMONG])), own
 
 
 def _slug_from_stem(lesson: Lesson) -> Lesson:

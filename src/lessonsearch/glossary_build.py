@@ -66,7 +66,7 @@ class GlossaryBuild:
         def digest(lesson: LessonMentions) -> str:
             return fingerprint((keys[lesson.slug], [self.terms_of(d) for d in lesson.docs]))
 
-        return {lesson.slug: cache.remember("indexed terms", lesson.key,
+        return {lesson.slug: cache.remember("indexed terms", f"{lesson.key}:{keys[lesson.slug]}",
                                             partial(digest, lesson))
                 for lesson in self.lessons}
 
@@ -142,7 +142,8 @@ class _Term:
 def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
                docs: list[Document], keys: dict[str, str]) -> GlossaryBuild:
     """The glossary's entries and the terms lessons define, each with its mentions per
-    section; ``docs`` are ``documents(course)``, ``keys`` the lessons' ``CourseRead.keys``.
+    section; ``docs`` are ``documents(course)``, ``keys`` the lessons'
+    ``CourseRead.own_keys`` (a lesson's place among the others changes none of this).
 
     Mentions are counted per lesson and kept in the build cache under the lesson's key and
     the terms' names, so an unchanged lesson costs a lookup, not a pass over its text.

@@ -307,6 +307,10 @@ class CourseRead:
     """A digest of each lesson, by slug: equal digests, equal lessons. Made from the bytes of
     its file and what the course gave it (URL, module, place, neighbours), so a build keys
     the work it keeps for the next build on it without pickling the lesson again."""
+    own_keys: dict[str, str] = field(default_factory=dict, compare=False)
+    """The same without the lesson's place among the others (position and neighbours):
+    what its definitions, mentions and text depend on, which a lesson added before it
+    leaves as they were."""
 
     @property
     def skipped(self) -> tuple[str, ...]:
