@@ -207,7 +207,8 @@ def _lesson_keys(file_key: str, lesson: Lesson) -> tuple[str, str]:
     """The lesson's digests (``CourseRead.keys`` and ``own_keys``): its sections are what
     its file's bytes parse to, the rest is written out."""
     own = fingerprint((file_key, [getattr(lesson, name) for name in _OWN]))
-    return fingerprint((own, [getattr(lesson, name) for name in _AMONG])), own
+    among = repr([getattr(lesson, name) for name in _AMONG])  # a number and two links
+    return hashlib.sha256(f"{own} {among}".encode()).hexdigest(), own
 
 
 def _slug_from_stem(lesson: Lesson) -> Lesson:
