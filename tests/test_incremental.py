@@ -99,6 +99,20 @@ def test_one_changed_lesson_is_the_only_one_rewritten_and_answers_match_a_full_b
     assert [h.lesson for h in hits(out, "new passage")] == ["notes"]
 
 
+def test_a_retitled_lesson_is_the_only_one_rewritten(course: Path, tmp_path: Path):
+    """Its neighbours now link to it by its new title, but the index stores no such link:
+    their documents are as they were."""
+    out = tmp_path / "index"
+    build(course, out)
+    lesson = course / "lessons" / "02-sampling.json"
+    text = lesson.read_text()
+    lesson.write_text(text.replace('"Sampling and temperature"', '"Sampling, retitled"'))
+    assert build(course, out).rewritten == 1
+    build(course, tmp_path / "full", full=True)
+    assert answers(out) == answers(tmp_path / "full")
+    assert side_files(out) == side_files(tmp_path / "full")
+
+
 def test_a_removed_lesson_disappears_from_an_incremental_build(course: Path, tmp_path: Path):
     out = tmp_path / "index"
     build(course, out)

@@ -197,18 +197,20 @@ def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
     return read, jobs
 
 
-_AMONG = ("position", "prev", "next")
-"""A lesson's place among the others: a lesson added before it changes these alone."""
-_OWN = tuple(f.name for f in dataclasses.fields(Lesson) if f.name not in ("sections", *_AMONG))
-"""Its other fields but its sections: what reading the course may give it."""
+_UNSTORED = ("sections", "prev", "next")
+"""Its sections, whose key is its file's; and its neighbours, which the index does not
+store (a lesson added, removed or retitled changes its neighbours' links)."""
+_OWN = tuple(f.name for f in dataclasses.fields(Lesson)
+             if f.name not in (*_UNSTORED, "position"))
+"""Its other fields but its position, which a lesson added before it changes when the
+position comes from its place in the course."""
 
 
 def _lesson_keys(file_key: str, lesson: Lesson) -> tuple[str, str]:
     """The lesson's digests (``CourseRead.keys`` and ``own_keys``): its sections are what
     its file's bytes parse to, the rest is written out."""
     own = fingerprint((file_key, [getattr(lesson, name) for name in _OWN]))
-    among = repr([getattr(lesson, name) for name in _AMONG])  # a number and two links
-    return hashlib.sha256(f"{own} {among}".encode()).hexdigest(), own
+    return hashlib.sha256(f"{own} {lesson.position!r}".encode()).hexdigest(), own
 
 
 def _slug_from_stem(lesson: Lesson) -> Lesson:

@@ -304,13 +304,13 @@ class CourseRead:
     course: Course
     problems: tuple[Problem, ...] = field(default=())
     keys: dict[str, str] = field(default_factory=dict, compare=False)
-    """A digest of each lesson, by slug: equal digests, equal lessons. Made from the bytes of
-    its file and what the course gave it (URL, module, place, neighbours), so a build keys
+    """A digest of each lesson, by slug: equal digests, equal lessons as the index stores
+    them. Made from the bytes of its file and what the course gave it (URL, module,
+    position; not its neighbours' links, which the index does not store), so a build keys
     the work it keeps for the next build on it without pickling the lesson again."""
     own_keys: dict[str, str] = field(default_factory=dict, compare=False)
-    """The same without the lesson's place among the others (position and neighbours):
-    what its definitions, mentions and text depend on, which a lesson added before it
-    leaves as they were."""
+    """The same without the lesson's position: what its definitions, mentions and text
+    depend on, which a lesson added before it leaves as they were."""
 
     @property
     def skipped(self) -> tuple[str, ...]:
