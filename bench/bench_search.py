@@ -149,7 +149,7 @@ def run(sections: int, query_count: int) -> None:
             "---\ntitle: What comes next\n---\n\n## Further reading\n\nMore on caches.\n"
             if n % 2 == 0 else None for n in range(REBUILDS)]), "")
         show("... a lesson retitled", rebuilds(changed, [
-            original.replace("title: ", f"title: Part {n}: ", 1) for n in range(3)]), "")
+            original.replace("title: ", f"title: Part {n}, ", 1) for n in range(3)]), "")
         command = [sys.executable, "-m", "lessonsearch.cli", "index", "--lessons", str(lessons),
                    "--glossary", str(course_dir / "glossary"), "--out", str(out)]
         walls = []
