@@ -412,6 +412,20 @@ def test_candidates_found_again_read_only_the_changed_sections(
     assert side_files(out)[1]["candidates"] == side_files(tmp_path / "full")[1]["candidates"]
 
 
+def sections_unpickled(monkeypatch: pytest.MonkeyPatch) -> list:
+    """Each lesson's sections as they are unpickled from here on (``StoredSections``)."""
+    unpickled: list = []
+    load = model.StoredSections._load
+
+    def loaded(sections):
+        if sections._sections is None:
+            unpickled.append(sections)
+        return load(sections)
+
+    monkeypatch.setattr(model.StoredSections, "_load", loaded)
+    return unpickled
+
+
 def test_a_rebuild_unpickles_the_sections_of_only_the_lessons_it_writes_again(
         generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """An unchanged lesson comes from the build cache with its sections still pickled: its
@@ -421,15 +435,7 @@ def test_a_rebuild_unpickles_the_sections_of_only_the_lessons_it_writes_again(
     course = Path(shutil.copytree(generated, tmp_path / "course"))
     out = tmp_path / "index"
     build(course, out)
-    unpickled: list = []
-    load = model.StoredSections._load
-
-    def counted(sections):
-        if sections._sections is None:
-            unpickled.append(sections)
-        return load(sections)
-
-    monkeypatch.setattr(model.StoredSections, "_load", counted)
+    unpickled = sections_unpickled(monkeypatch)
     lesson = course / "lessons" / "lesson-00005.md"
     lesson.write_text(lesson.read_text() + "\nOne more sentence about the cache.\n")
     report = build(course, out)
@@ -462,15 +468,7 @@ def test_an_edit_in_a_sampled_section_counts_only_that_sections_words_again(
         return count(cls, runs)
 
     monkeypatch.setattr(candidates.NgramCounts, "of", classmethod(spy))
-    unpickled: list = []
-    load = model.StoredSections._load
-
-    def loaded(sections):
-        if sections._sections is None:
-            unpickled.append(sections)
-        return load(sections)
-
-    monkeypatch.setattr(model.StoredSections, "_load", loaded)
+    unpickled = sections_unpickled(monkeypatch)
     lesson = course / doc.lesson.source
     text = lesson.read_text()
     where = text.index("\n\n", text.index(f"## {doc.heading}\n")) + 2
