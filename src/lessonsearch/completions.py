@@ -82,9 +82,7 @@ def write_completions(folder: Path, entries: Iterable[Entry]) -> None:
         entries = list(entries)
         unique = list(_unique(entries))
         db.executescript(SCHEMA)
-        db.executemany("INSERT INTO completion_entries VALUES (?, ?, ?, ?)",
-                       ((n, s.text, s.kind, s.target) for n, s, _ in unique))
-        db.executemany("INSERT INTO completion_keys VALUES (?, ?, ?)", _keys(unique))
+        _insert(db, unique)
         db.executemany("INSERT INTO completion_headings VALUES (?, ?)",
                        ((fold(s.text), n) for n, s, _ in entries if s.kind == "heading"))
         db.executescript(INDEX)
@@ -123,10 +121,7 @@ def patch_headings(folder: Path, ranges: Iterable[tuple[int, int]],
                                (folded,)).fetchone()[0]
             if first is not None:
                 found = headings[first]
-                db.execute("INSERT INTO completion_entries VALUES (?, ?, ?, ?)",
-                           (first, found.text, found.kind, found.target))
-                db.executemany("INSERT INTO completion_keys VALUES (?, ?, ?)",
-                               _keys([(first, found, (found.text,))]))
+                _insert(db, [(first, found, (found.text,))])
         db.commit()
     finally:
         db.close()
@@ -141,9 +136,7 @@ def patch_lessons(folder: Path, entries: Iterable[Entry]) -> None:
         unique = list(_unique(entries))
         db.execute("DELETE FROM completion_entries WHERE kind = 'lesson'")
         db.execute("DELETE FROM completion_keys WHERE tier IN (?, ?)", (_LESSONS, _LESSONS + 1))
-        db.executemany("INSERT INTO completion_entries VALUES (?, ?, ?, ?)",
-                       ((n, s.text, s.kind, s.target) for n, s, _ in unique))
-        db.executemany("INSERT INTO completion_keys VALUES (?, ?, ?)", _keys(unique))
+        _insert(db, unique)
         db.commit()
     finally:
         db.close()
@@ -151,6 +144,13 @@ def patch_lessons(folder: Path, entries: Iterable[Entry]) -> None:
 
 _LESSONS = 2 * KINDS.index("lesson")
 _HEADINGS = 2 * KINDS.index("heading")
+
+
+def _insert(db: sqlite3.Connection, unique: list[Entry]) -> None:
+    """The entries' rows and their keys' rows."""
+    db.executemany("INSERT INTO completion_entries VALUES (?, ?, ?, ?)",
+                   ((n, s.text, s.kind, s.target) for n, s, _ in unique))
+    db.executemany("INSERT INTO completion_keys VALUES (?, ?, ?)", _keys(unique))
 
 
 def _unique(entries: Iterable[Entry]) -> Iterator[Entry]:
