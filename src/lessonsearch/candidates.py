@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from .analysis import WORD, normalize, stem
-from .build_cache import BuildCache, fingerprint
+from .build_cache import BuildCache
 from .collocations import MIN_COUNT, NgramCounts, Run, find_collocations, lowered, ordinary
 from .definition_terms import split_sentences
 from .glossary_table import Candidate, Place
@@ -63,18 +63,18 @@ def find_candidates(
     """At most ``limit`` candidates, most lessons first, then most uses, then A–Z.
 
     ``variants`` maps every known term (glossary or lesson-defined) to its other spellings;
-    ``docs`` are the course's documents when the caller has them already; a build's
-    ``cache`` keeps what each sampled section holds (``_facts``), under its ``text_key``
-    (by default a digest of its heading and text), and the sample's n-gram counts
-    (``_counts``).
+    ``docs`` are the sections candidates are drawn from: by default the ``sample`` of the
+    course's documents, which a build has already. A build's ``cache`` keeps what each
+    section holds (``_facts``), under the key ``text_key`` gives its heading and text, and
+    the sample's n-gram counts (``_counts``).
     """
     known = _Known(variants)
-    docs = sample(docs if docs is not None else list(documents(course)))
-    if cache is None:
+    docs = docs if docs is not None else sample(list(documents(course)))
+    if cache is None or text_key is None:
         facts = [_section_facts(doc.heading, doc.body) for doc in docs]
         counts = None
     else:
-        keys = [(text_key or _text_key)(doc) for doc in docs]
+        keys = [text_key(doc) for doc in docs]
         facts = [_facts(doc, key, cache) for doc, key in zip(docs, keys, strict=True)]
         counts = _counts(keys, facts, cache)
     runs = [Run(index, words, low, mid, prose)
@@ -144,10 +144,6 @@ Facts = tuple[list[tuple[tuple[str, ...], tuple[str, ...], bool, bool]], dict[st
 """What one section holds for the candidates: its runs (words, the words as counted,
 whether mid-sentence, whether prose), its capitalised phrases and its acronyms, each with
 its count there."""
-
-
-def _text_key(doc: Document) -> str:
-    return fingerprint((doc.heading, doc.body))
 
 
 def _facts(doc: Document, key: str, cache: BuildCache) -> Facts:

@@ -148,9 +148,8 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
     """Phrase → occurrences per document. Trigrams first, so a pair that only ever occurs
     inside a kept triple is dropped. ``counts`` are the runs' ``NgramCounts`` when the
     caller keeps them."""
-    lowered = [run.lowered for run in runs]
     kept: dict[tuple[str, ...], _Uses] = {}
-    for size, finder, measures in _finders(counts or NgramCounts.of(lowered)):
+    for size, finder, measures in _finders(counts or NgramCounts.of(r.lowered for r in runs)):
         finder.apply_freq_filter(MIN_COUNT)
         finder.apply_ngram_filter(_not_a_term)
         scored = {
@@ -159,7 +158,8 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
         }
         found: dict[tuple[str, ...], _Uses] = {}
         firsts = {gram[0] for gram in scored}
-        for run, words in zip(runs, lowered, strict=True):
+        for run in runs:
+            words = run.lowered
             if firsts.isdisjoint(words) or scored.isdisjoint(_grams(words, size)):
                 continue  # most runs hold no kept n-gram: looked for in C
             for i, gram in enumerate(_grams(words, size)):

@@ -352,7 +352,7 @@ def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
         cache.carry_all("candidate facts")  # for the next build that must find them again
         cache.carry("candidate counts", "sample")
         return cache.previous("candidates", key)
-    result = find_candidates(course, found.aliases, docs=docs, cache=cache,
+    result = find_candidates(course, found.aliases, docs=sampled, cache=cache,
                              text_key=lambda d: digests[d.lesson.slug][d.number].hex()
                              + (d.heading or ""))
     cache.keep("candidates", key, result)
