@@ -22,6 +22,25 @@ Possessive (``++``, ``*+``): a word never gives back letters, so the matches are
 the plain greedy pattern, and the engine keeps no backtracking state: a third faster over
 a course's text (bench/README.md)."""
 
+_APART = bytes(c if c >= 128 or chr(c).isalnum() or chr(c) == "'" else ord(" ")
+               for c in range(256))
+"""Every ASCII character that can be no part of a word, as a space."""
+
+
+def find_words(text: str) -> list[str]:
+    """``WORD.findall(text)``, two to three times faster on ASCII text (most sections of a
+    real course; bench/README.md): every character no word holds becomes a space, in C,
+    and ``split`` cuts there. Only a piece holding an apostrophe needs the pattern, to drop
+    an apostrophe that does not sit between two letters. Other text goes to ``WORD``."""
+    if not text.isascii():
+        return WORD.findall(text)
+    found = text.encode().translate(_APART).decode().split()
+    if "'" not in text:
+        return found
+    return [word for piece in found
+            for word in ((piece,) if "'" not in piece else WORD.findall(piece))]
+
+
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "‐": "-", "‑": "-", "–": "-"})
 
 _stemmer = SnowballStemmer("english")
@@ -43,7 +62,7 @@ def stem(word: str) -> str:
 
 def words(text: str) -> list[str]:
     """The lower-case words of ``text``, in order."""
-    return WORD.findall(normalize(text))
+    return find_words(normalize(text))
 
 
 def stems(text: str) -> list[str]:

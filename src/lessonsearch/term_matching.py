@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from difflib import SequenceMatcher
 from itertools import compress, product
 
-from lessonsearch.analysis import STOP_WORDS, WORD, normalize, stem, words
+from lessonsearch.analysis import STOP_WORDS, WORD, find_words, normalize, stem, words
 from lessonsearch.model import GlossaryEntry, LessonDefinition
 from lessonsearch.term_forms import CAPS, TITLE, abbreviation_core, inflects, term_key, text_keys
 
@@ -109,7 +109,7 @@ class TermMatcher:
 
     def mentions(self, text: str) -> Counter[str]:
         """How many times each term is mentioned in ``text``."""
-        surfaces = WORD.findall(text)
+        surfaces = find_words(text)
         phrases = self._phrases(surfaces)
         if text.isascii():
             # Only a mention several terms claim needs its written form, and only for its

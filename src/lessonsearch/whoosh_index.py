@@ -18,7 +18,7 @@ from whoosh import fields, formats
 from whoosh.analysis import IDTokenizer, Token, Tokenizer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 
-from .analysis import WORD, stem
+from .analysis import WORD, find_words, stem
 from .model import Course, Lesson, link_to, outline, text_fragment
 
 WHOOSH_DIR = "whoosh"
@@ -94,7 +94,7 @@ class CourseText(fields.TEXT):
             return
         fold = stem if analyzer.stemming else str
         by_word: dict[str, list[int]] = {}
-        for pos, word in enumerate(WORD.findall(value)):
+        for pos, word in enumerate(find_words(value)):
             by_word.setdefault(word, []).append(pos)
         positions: dict[str, list[int]] = {}
         merged = []

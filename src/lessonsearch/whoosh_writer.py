@@ -29,7 +29,7 @@ from whoosh.util import random_name
 from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
-from .analysis import WORD
+from .analysis import find_words
 from .build_cache import BuildCache, fingerprint
 from .parallel import Started, start_in_processes, workers
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, length_bytes, schema
@@ -440,9 +440,10 @@ def _link_tree(source: Path, target: Path) -> None:
 
 def _surfaces(texts: Iterable[tuple[str | None, str]]) -> dict[str, int]:
     """How often one lesson writes each word (headings and text, as readers see them):
-    ``texts`` are its documents' (heading, body)."""
-    return dict(Counter(w for heading, body in texts
-                        for w in WORD.findall(f"{heading or ''} {body}".lower())))
+    ``texts`` are its documents' (heading, body). One text, lower-cased and split at once:
+    a space between two texts joins no words."""
+    joined = " ".join(f"{heading or ''} {body}" for heading, body in texts)
+    return dict(Counter(find_words(joined.lower())))
 
 
 def write_spelling(folder: Path, surfaces: Counter[str]) -> None:
