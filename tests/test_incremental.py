@@ -256,6 +256,51 @@ def test_a_lesson_added_first_leaves_the_work_of_the_lessons_it_moves_down(
     assert positions["welcome"] == 1 and all(positions[slug] > 1 for slug in placed)
 
 
+def test_a_glossary_entry_added_or_removed_counts_again_only_the_lessons_holding_its_words(
+        generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Every term's name is in every lesson's mentions key, so a new entry changes them
+    all; but a lesson that holds none of the changed term's words is scanned alike by
+    both matchers, and its mentions are kept. A longer name over two terms' words
+    ("vector token") takes mentions from both; taking it away gives them back."""
+    course = Path(shutil.copytree(generated, tmp_path / "course"))
+    out = tmp_path / "index"
+    build(course, out)
+    glossary = course / "glossary" / "glossary.md"
+    original = glossary.read_text()
+    lessons = read_course(course / "lessons").course.lessons
+    holding = [lesson for lesson in lessons  # "label" or "labels", where mentions are read
+               if any("label" in f"{s.heading} {s.text}".lower() for s in lesson.sections)]
+    assert 0 < len(holding) < len(lessons) // 2
+    missed: list[int] = []
+    remember_many = BuildCache.remember_many
+
+    def counted(self, kind, keyed, compute):
+        if kind == "mentions":
+            missed.append(sum(key not in self._old.get(kind, {}) for key, _ in keyed))
+        return remember_many(self, kind, keyed, compute)
+
+    monkeypatch.setattr(BuildCache, "remember_many", counted)
+    label = original + "\nlabel noise\n: Labels that are wrong.\n"
+    edits = [
+        ("label noise", label),
+        ("vector token", label + "\nvector token\n: A token's vector.\n"),
+        ("vector token removed", label),
+        ("label noise removed", original),
+    ]
+    for edit, text in edits:
+        glossary.write_text(text)
+        build(course, out)
+        full = tmp_path / f"full-{edit}"
+        build(course, full, full=True)
+        assert answers(out) == answers(full), edit
+        assert side_files(out) == side_files(full), edit
+    assert missed[1::2] == [len(lessons)] * 4  # the full builds count every lesson
+    # Each rebuild counts again the lessons holding "label", or "vector" or "token" (all).
+    assert missed[::2] == [len(holding), len(lessons), len(lessons), len(holding)]
+    terms = {t["term"]: t for t in answers(tmp_path / "full-vector token")[-1]["terms"]}
+    assert terms["vector token"]["mentions"] > 0
+
+
 def spy(function, calls: list):
     def wrapped(*args, **kwargs):
         calls.append(args)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from lessonsearch.analysis import find_words
 from lessonsearch.model import GlossaryEntry, LessonDefinition
 from lessonsearch.term_forms import term_key
-from lessonsearch.term_matching import TermMatcher
+from lessonsearch.term_matching import TermMatcher, title_rule, word_keys
 
 
 @pytest.fixture(scope="module")
@@ -145,3 +148,31 @@ def test_fast_for_many_terms_and_a_long_text():
     elapsed = time.perf_counter() - start
     assert sum(counts.values()) > 1000
     assert elapsed < 2.0  # well under a second on a developer machine; slack for CI
+
+
+BASE = {"attention": [], "KV cache": ["key-value cache"], "Git": []}
+MORE = {**BASE, "attention head": ["heads of attention"], "RAG": []}
+
+
+@given(st.lists(st.sampled_from(["attention", "Attention", "head", "heads", "of", "the",
+                                 "KV", "cache", "key-value", "RAG", "rags", "Git", "git",
+                                 "weights", "."]), max_size=12).map(" ".join))
+def test_text_holding_no_word_a_term_reaches_is_scanned_alike_without_the_term(text):
+    """What lets a rebuild keep a lesson's mentions when glossary entries are added."""
+    reach = TermMatcher({name: MORE[name] for name in MORE.keys() - BASE.keys()}).reach()
+    held = any(not reach.isdisjoint(word_keys(word)) for word in find_words(text))
+    if not held:
+        assert TermMatcher(BASE).mentions(text) == TermMatcher(MORE).mentions(text)
+
+
+def test_reach_holds_every_key_and_stem_of_the_terms_words():
+    reach = TermMatcher({"attention head": ["heads of attention"], "RAG": []}).reach()
+    assert {"attent", "head", "rag"} <= reach
+    assert "attentionhead" in reach  # run together
+    assert TermMatcher({"attention": []}).mentions("The attention head.") == {"attention": 1}
+    assert TermMatcher(MORE).mentions("The attention head.") == {"attention head": 1}
+
+
+def test_the_title_rule_follows_most_names():
+    assert title_rule(["Git", "make", "shell"]) and not title_rule(["Git", "Make", "shell"])
+    assert TermMatcher(BASE).title_rule is title_rule(BASE)

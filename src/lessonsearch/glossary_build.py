@@ -39,7 +39,7 @@ from .model import Course, GlossaryEntry, LessonDefinition, Problem
 from .slugs import slugify
 from .term_forms import term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
-from .term_matching import TermMatcher
+from .term_matching import TermMatcher, title_rule, word_keys
 from .whoosh_index import LESSON_ORDERS, Document
 
 
@@ -108,10 +108,11 @@ class LessonMentions:
     key: str
     """The build cache's key for ``found``: the lesson's key and the glossary's names."""
     docs: list[Document]
-    counted: tuple[bytes, bytes]
-    """``found`` and ``totals``, pickled: read only for the lessons a build writes again
-    (``found``) or whose mentions changed (``totals``, see ``_summed``). Unpickling every
-    lesson's was a sixth of a one-lesson rebuild (bench/README.md)."""
+    counted: tuple[bytes, bytes, bytes]
+    """``found``, ``totals`` and the lesson's words, pickled: read only for the lessons a
+    build writes again (``found``), whose mentions changed (``totals``, see ``_summed``),
+    or that may mention a term added or removed (the words, see ``_Unchanged``).
+    Unpickling every lesson's was a sixth of a one-lesson rebuild (bench/README.md)."""
     place: str
     """Where the lesson's rows go in the mention tables (its number: its documents' course
     orders follow from it, ``Document.order``) and what they are: equal places, equal rows."""
@@ -159,46 +160,108 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     grouped = [(slug, list(lesson_docs))
                for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)]
     known = cache.previous_keys("mentions")
+    unchanged = _Unchanged(cache, matcher, variants)
     keyed: list[tuple[str, list[str] | None]] = []
     for slug, lesson_docs in grouped:
         key = f"{matcher_key}:{keys[slug]}"
+        if key not in known:  # counted by other terms, which may mention the same here
+            key = unchanged.key(slug, keys[slug]) or key
         texts = None if key in known else [  # only what the cache lacks is read again
             "\n".join(filter(None, (doc.heading, doc.body))) for doc in lesson_docs]
         keyed.append((key, texts))
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
+    cache.keep("matchers", matcher_key, variants)
+    for key, _ in keyed:
+        cache.carry("matchers", key.split(":", 1)[0])
     # A lesson's number counts every lesson, those without documents too (term_lessons).
     numbers = {lesson.slug: number for number, lesson in enumerate(course.lessons, start=1)}
     lessons = [LessonMentions(slug, key, lesson_docs, found, f"{numbers[slug]}:{key}")
                for (slug, lesson_docs), (key, _), found
                in zip(grouped, keyed, counted, strict=True)]
-    summed = _summed(lessons, [t.name for t in terms], matcher_key, cache)
+    summed = _summed(lessons, [t.name for t in terms], cache)
     records = [_record(t, *summed[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
     return GlossaryBuild(problems, records, entries, {t.name: tuple(t.aliases) for t in terms},
                          variants, lessons)
 
 
-def _summed(lessons: list[LessonMentions], names: list[str], matcher_key: str,
-            cache: BuildCache) -> dict[str, list[int]]:
+class _Unchanged:
+    """Which lessons' mentions a change of terms leaves as they were, so they are not
+    counted again: adding a glossary entry changes every lesson's key (the terms' names are
+    in it), but a lesson holding no word that reaches any term added, removed or respelled
+    (``TermMatcher.reach``) is scanned by the new matcher as by the one that counted it.
+
+    Longest-match scanning is why the words are needed: a new longer name takes its words
+    from a shorter term's mentions ("attention head" from "attention"), and a lesson that
+    holds none of its words cannot lose any. Every mention is counted again when the terms
+    change whether capitalised names match only capitalised words (``title_rule``)."""
+
+    def __init__(self, cache: BuildCache, matcher: TermMatcher,
+                 variants: dict[str, list[str]]):
+        self._cache, self._matcher, self._variants = cache, matcher, variants
+        self._reach: dict[str, frozenset[str] | None] = {}
+        self._words: dict[str, bool] = {}
+
+    def key(self, slug: str, own: str) -> str | None:
+        """The key the lesson's mentions were counted under, when they still hold."""
+        place = self._cache.previous("lesson mentions", slug)
+        if place is None:
+            return None
+        key = place.split(":", 1)[1]
+        before, _, counted_own = key.partition(":")
+        if counted_own != own:
+            return None
+        reach = self._reach_from(before)
+        counted = self._cache.previous("mentions", key) if reach is not None else None
+        if counted is None:
+            return None
+        words = self._words
+        for word in pickle.loads(counted[2]):
+            hit = words.get(word)
+            if hit is None:
+                hit = words[word] = not reach.isdisjoint(word_keys(word))
+            if hit:
+                return None
+        return key
+
+    def _reach_from(self, matcher_key: str) -> frozenset[str] | None:
+        """What the terms that differ from ``matcher_key``'s reach, or None."""
+        if matcher_key not in self._reach:
+            old = self._cache.previous("matchers", matcher_key)
+            new = self._variants
+            reach = None
+            if old is not None and title_rule(old) == self._matcher.title_rule:
+                differ = {name: [*old.get(name, ()), *new.get(name, ())]
+                          for name in old.keys() | new.keys() if old.get(name) != new.get(name)}
+                reach = TermMatcher(differ).reach()
+            self._reach[matcher_key] = reach
+        return self._reach[matcher_key]
+
+
+def _summed(lessons: list[LessonMentions], names: list[str], cache: BuildCache
+            ) -> dict[str, list[int]]:
     """Each term's (mentions, sections) in the whole course, the sum of the lessons'
-    ``totals``: the previous build's sum for the same terms, less the lessons whose
-    mentions changed or went, plus their new totals (else summed lesson by lesson)."""
+    ``totals``: the previous build's sum, less the lessons whose mentions changed or went,
+    plus their new totals (else summed lesson by lesson). A term added starts from zero; a
+    lesson whose mentions were kept (``_Unchanged``) mentions no term added or removed."""
     keys = {lesson.slug: lesson.key for lesson in lessons}
-    before = cache.previous("mention totals", matcher_key) or {"lessons": {}}
+    before = cache.previous("mention totals", "course") or {"lessons": {}}
     old_keys = before["lessons"]
     gone = [cache.previous("mentions", key) for slug, key in old_keys.items()
             if keys.get(slug) != key]
     if "summed" in before and None not in gone:
         summed = before["summed"]
+        summed.update((name, [0, 0]) for name in names if name not in summed)
     else:  # nothing to start from, or a lesson's old totals are missing: every lesson
         summed, old_keys, gone = {name: [0, 0] for name in names}, {}, []
     changes = [(1, lesson.totals) for lesson in lessons if old_keys.get(lesson.slug) != lesson.key]
-    changes += [(-1, pickle.loads(totals)) for _, totals in gone]
+    changes += [(-1, pickle.loads(counted[1])) for counted in gone]
     for sign, totals in changes:
         for name, (count, sections) in totals.items():
             total = summed[name]
             total[0] += sign * count
             total[1] += sign * sections
-    cache.keep("mention totals", matcher_key, {"summed": summed, "lessons": keys})
+    summed = {name: summed[name] for name in names}
+    cache.keep("mention totals", "course", {"summed": summed, "lessons": keys})
     return summed
 
 
@@ -326,15 +389,18 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache
 
 def _mention_counts(matcher: TermMatcher, texts: list[str]) -> tuple[bytes, bytes]:
     """One lesson's mentions (``LessonMentions.counted``): for each of its documents, each
-    term's count (plain dicts, which pickle faster than Counters); and each term's
-    (mentions, sections) in all. Each pickled."""
-    found = [dict(matcher.mentions(text)) for text in texts]
+    term's count (plain dicts, which pickle faster than Counters); each term's (mentions,
+    sections) in all; and every word the lesson writes (for ``_Unchanged``). Each
+    pickled."""
+    words: set[str] = set()
+    found = [dict(matcher.mentions(text, words)) for text in texts]
     totals: dict[str, tuple[int, int]] = {}
     for counts in found:
         for name, count in counts.items():
             before = totals.get(name, (0, 0))
             totals[name] = (before[0] + count, before[1] + 1)
-    return pickle.dumps(found, protocol=5), pickle.dumps(totals, protocol=5)
+    return (pickle.dumps(found, protocol=5), pickle.dumps(totals, protocol=5),
+            pickle.dumps(words, protocol=5))
 
 
 def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],

@@ -53,8 +53,9 @@ class TermMatcher:
         for canonical, others in variants.items():
             forms = [canonical, *(o for o in others if o and o.strip())]
             self._forms[canonical] = tuple(dict.fromkeys(f.strip() for f in forms))
-        named = [c for c in self._forms if c[:1].isalpha()]
-        self._title_rule = sum(c[0].isupper() for c in named) * 2 < len(named)
+        self.title_rule = title_rule(self._forms)
+        """Whether a capitalised one-word term matches only capitalised words: the one
+        choice that depends on every term at once."""
         self._root: dict = {}
         self._loose: dict[tuple[str, ...], str] = {}
         self._stems: dict[str, frozenset[str]] = {}
@@ -107,9 +108,27 @@ class TermMatcher:
         """(canonical, start, end) for each mention, as offsets into ``text`` itself."""
         return list(self._scan(text))
 
-    def mentions(self, text: str) -> Counter[str]:
-        """How many times each term is mentioned in ``text``."""
+    def reach(self) -> frozenset[str]:
+        """Every key a text word must have (``word_keys``) for this matcher to find a
+        mention in it, or to judge a word of it an inflection of a term's word: the trie's
+        keys and the stems of the terms' words, case marks left out. Text holding no word
+        with such a key is scanned by a matcher with more terms as by one without these."""
+        found: set[str] = set(self._words_by_stem)
+        nodes = [self._root]
+        while nodes:
+            node = nodes.pop()
+            for key, child in node.items():
+                if key != _END:
+                    found.add(key.lstrip(CAPS + TITLE))
+                    nodes.append(child)
+        return frozenset(found)
+
+    def mentions(self, text: str, seen: set[str] | None = None) -> Counter[str]:
+        """How many times each term is mentioned in ``text``; its words are added to
+        ``seen``."""
         surfaces = find_words(text)
+        if seen is not None:
+            seen.update(surfaces)
         phrases = self._phrases(surfaces)
         if text.isascii():
             # Only a mention several terms claim needs its written form, and only for its
@@ -216,7 +235,7 @@ class TermMatcher:
             core = abbreviation_core(surface)
             if core is not None:
                 keys.append(CAPS + core)
-            elif self._title_rule and len(surfaces) == 1 and surface[:1].isupper() and (
+            elif self.title_rule and len(surfaces) == 1 and surface[:1].isupper() and (
                 surface[1:].islower()
             ):
                 keys.append(TITLE + stem(normalize(surface)))
@@ -332,6 +351,19 @@ class TermMatcher:
                                max(_common_prefix(key, s) for s in self._spellings[c])),
             )
         return chosen
+
+
+def title_rule(names: Iterable[str]) -> bool:
+    """A capitalised one-word term matches only capitalised words unless most terms are
+    capitalised (then the capital is the glossary's house style)."""
+    named = [name for name in names if name[:1].isalpha()]
+    return sum(name[0].isupper() for name in named) * 2 < len(named)
+
+
+def word_keys(surface: str) -> tuple[str, ...]:
+    """``text_keys`` of a text word, case marks left out: what ``TermMatcher.reach`` is
+    compared with."""
+    return tuple(key.lstrip(CAPS + TITLE) for key in text_keys(surface))
 
 
 def _freeze(node: dict) -> None:
