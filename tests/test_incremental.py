@@ -280,6 +280,12 @@ def test_a_glossary_entry_added_or_removed_counts_again_only_the_lessons_holding
         return remember_many(self, kind, keyed, compute)
 
     monkeypatch.setattr(BuildCache, "remember_many", counted)
+    written_anew: list = []
+    monkeypatch.setattr(glossary_build, "write_glossary_table",
+                        spy(glossary_build.write_glossary_table, written_anew))
+    monkeypatch.setattr(glossary_build, "write_completions",
+                        spy(glossary_build.write_completions, written_anew))
+    anew = []
     label = original + "\nlabel noise\n: Labels that are wrong.\n"
     edits = [
         ("label noise", label),
@@ -289,7 +295,9 @@ def test_a_glossary_entry_added_or_removed_counts_again_only_the_lessons_holding
     ]
     for edit, text in edits:
         glossary.write_text(text)
+        written_anew.clear()
         build(course, out)
+        anew.append(len(written_anew))
         full = tmp_path / f"full-{edit}"
         build(course, full, full=True)
         assert answers(out) == answers(full), edit
@@ -297,6 +305,10 @@ def test_a_glossary_entry_added_or_removed_counts_again_only_the_lessons_holding
     assert missed[1::2] == [len(lessons)] * 4  # the full builds count every lesson
     # Each rebuild counts again the lessons holding "label", or "vector" or "token" (all).
     assert missed[::2] == [len(holding), len(lessons), len(lessons), len(holding)]
+    # A term's id is a digest of its name: the glossary file and the completions are
+    # patched, for the lessons counted again, unless they are a quarter of the course.
+    assert len(holding) <= glossary_build.PATCH_AT_MOST * len(lessons)
+    assert anew == [0, 2, 2, 0]
     terms = {t["term"]: t for t in answers(tmp_path / "full-vector token")[-1]["terms"]}
     assert terms["vector token"]["mentions"] > 0
 

@@ -127,22 +127,23 @@ def patch_headings(folder: Path, ranges: Iterable[tuple[int, int]],
         db.close()
 
 
-def patch_lessons(folder: Path, entries: Iterable[Entry]) -> None:
-    """Replace every lesson's suggestion by those of ``entries`` (the course's lessons, in
-    number order), as ``write_completions`` would write them: a lesson added, removed or
-    retitled. One row per lesson, so they are written whole."""
+def patch_kind(folder: Path, kind: str, entries: Iterable[Entry]) -> None:
+    """Replace every suggestion of one ``kind`` by those of ``entries`` (all of that kind,
+    in number order), as ``write_completions`` would write them: the terms when one is
+    added, removed or renamed; the lessons when one is added, removed or retitled. One row
+    per term or lesson, so they are written whole."""
     db = for_build(folder)
     try:
         unique = list(_unique(entries))
-        db.execute("DELETE FROM completion_entries WHERE kind = 'lesson'")
-        db.execute("DELETE FROM completion_keys WHERE tier IN (?, ?)", (_LESSONS, _LESSONS + 1))
+        tier = 2 * KINDS.index(kind)
+        db.execute("DELETE FROM completion_entries WHERE kind = ?", (kind,))
+        db.execute("DELETE FROM completion_keys WHERE tier IN (?, ?)", (tier, tier + 1))
         _insert(db, unique)
         db.commit()
     finally:
         db.close()
 
 
-_LESSONS = 2 * KINDS.index("lesson")
 _HEADINGS = 2 * KINDS.index("heading")
 
 

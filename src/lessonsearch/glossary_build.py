@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .build_cache import BuildCache, fingerprint
 from .candidates import find_candidates, sample
-from .completions import Suggestion, patch_headings, patch_lessons, write_completions
+from .completions import Suggestion, patch_headings, patch_kind, write_completions
 from .coverage_facts import find_broken_anchors, glossary_conflicts, published_anchors
 from .definitions import find_definitions
 from .glossary_source import read_glossary
@@ -277,7 +277,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     """
     names = [record.term for record in found.records]
     slugs = [lesson.slug for lesson in course.lessons]
-    patched = _lessons_to_patch(found, names, cache, previous)
+    patched = _lessons_to_patch(found, cache, previous)
     if patched is None:
         write_glossary_table(out_dir, found.records, *found.tables())
         write_term_lessons(out_dir, slugs)
@@ -286,8 +286,9 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
         old = lesson_ranges(out_dir, patched)
         new = [(lesson.docs[0].order, lesson.docs[-1].order)
                for lesson in found.lessons if lesson.slug in patched]
-        patch_glossary_table(out_dir, found.records, *found.tables(patched), old)
-        patch_term_lessons(out_dir, slugs, old, new)
+        gone = patch_glossary_table(out_dir, found.records, *found.tables(patched), old,
+                                    cache.previous("glossary", "terms"))
+        patch_term_lessons(out_dir, slugs, old, new, gone)
     cache.keep("glossary", "terms", names)
     for lesson in found.lessons:
         cache.keep("lesson mentions", lesson.slug, lesson.place)
@@ -306,13 +307,13 @@ PATCH_AT_MOST = 0.25
 """The share of lessons above which the glossary file is written anew, not patched."""
 
 
-def _lessons_to_patch(found: GlossaryBuild, names: list[str], cache: BuildCache,
-                      previous: Path | None) -> set[str] | None:
+def _lessons_to_patch(found: GlossaryBuild, cache: BuildCache, previous: Path | None
+                      ) -> set[str] | None:
     """The lessons whose mention rows differ from the previous version's (changed, moved or
-    removed), or None when the file must be written anew: no previous file, other terms (a
-    term's id is its place in the A–Z list), or too many lessons."""
+    removed, or counted again for terms added or removed), or None when the file must be
+    written anew: no previous file, or too many lessons."""
     if (previous is None or not (previous / GLOSSARY_DB).is_file()
-            or cache.previous("glossary", "terms") != names):
+            or cache.previous("glossary", "terms") is None):
         return None
     current = {lesson.slug: lesson.place for lesson in found.lessons}
     patched = {slug for slug, place in current.items()
@@ -323,23 +324,24 @@ def _lessons_to_patch(found: GlossaryBuild, names: list[str], cache: BuildCache,
 
 def _write_completions(found: GlossaryBuild, course: Course, docs: list[Document],
                        out_dir: Path, cache: BuildCache, copied: bool) -> None:
-    """The completion tables: written anew, or, in a ``copied`` file whose terms are those
-    of the previous version, patched: the lessons' rows when a lesson was added, removed or
-    retitled, and the headings of each lesson number whose headings changed (a lesson
-    added or removed at the end changes one number; one added at the start, all of them,
-    and the tables are written anew)."""
+    """The completion tables: written anew, or, in a ``copied`` file, patched: the terms'
+    rows when a term was added, removed or changed, the lessons' rows when a lesson was
+    added, removed or retitled, and the headings of each lesson number whose headings
+    changed (a lesson added or removed at the end changes one number; one added at the
+    start, all of them, and the tables are written anew)."""
     terms, lessons, parts = _completions_key(found, course, cache)
     before = cache.previous("glossary", "completions") or {}
     cache.keep("glossary", "completions", {"terms": terms, "lessons": lessons, "parts": parts})
     old = before.get("parts", [])
     changed = [number for number in range(1, max(len(parts), len(old)) + 1)
                if parts[number - 1:number] != old[number - 1:number]]
-    if (not copied or before.get("terms") != terms
-            or len(changed) > PATCH_AT_MOST * max(len(parts), 1)):
+    if not copied or not before or len(changed) > PATCH_AT_MOST * max(len(parts), 1):
         write_completions(out_dir, _completion_entries(found.records, course, docs))
         return
+    if before.get("terms") != terms:
+        patch_kind(out_dir, "term", _term_entries(found.records))
     if before.get("lessons") != lessons:
-        patch_lessons(out_dir, _lesson_entries(course))
+        patch_kind(out_dir, "lesson", _lesson_entries(course))
     if changed:
         patch_headings(out_dir, [(n * LESSON_ORDERS, (n + 1) * LESSON_ORDERS - 1)
                                  for n in changed], dict(_headings(docs)))
@@ -348,12 +350,16 @@ def _write_completions(found: GlossaryBuild, course: Course, docs: list[Document
 def _completion_entries(records: list[TermRecord], course: Course, docs: list[Document]):
     """What readers complete as they type: terms A–Z, then lessons and headings in order,
     numbered in that order (a heading by its document's place in the course)."""
-    for number, record in enumerate(records):
-        yield (number, Suggestion(record.term, "term", record.anchor),
-               (record.term, *record.aliases))
+    yield from _term_entries(records)
     yield from _lesson_entries(course)
     for number, suggestion in _headings(docs):
         yield number, suggestion, (suggestion.text,)
+
+
+def _term_entries(records: list[TermRecord]) -> Iterator[tuple[int, Suggestion, tuple[str, ...]]]:
+    for number, record in enumerate(records):
+        yield (number, Suggestion(record.term, "term", record.anchor),
+               (record.term, *record.aliases))
 
 
 def _lesson_entries(course: Course) -> Iterator[tuple[int, Suggestion, tuple[str, ...]]]:

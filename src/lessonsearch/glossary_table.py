@@ -10,6 +10,7 @@ lesson (``term_lessons``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
@@ -114,14 +115,14 @@ SectionRow = tuple[int, str, str, str | None, str]
 
 def write_glossary_table(folder: Path, records: list[TermRecord], sections: Iterable[SectionRow],
                          mentions: Mapping[str, Iterable[tuple[int, int]]]) -> None:
-    """The terms, their ids in ``records`` order, and each term's ``mentions`` (by name): the
+    """The terms (ids: ``term_ids``), and each term's ``mentions`` (by name): the
     (course order, count) of every section in ``sections`` that mentions it, in course order.
     The records' own ``mentions`` are not read."""
     db = for_build(folder)
     try:
         db.executescript(SCHEMA)
-        _write_terms(db, records)
-        _write_mentions(db, records, sections, mentions)
+        ids = _write_terms(db, records)
+        _write_mentions(db, records, sections, mentions, ids)
         db.commit()
     finally:
         db.close()
@@ -148,29 +149,55 @@ def lesson_ranges(folder: Path, lessons: Iterable[str]) -> Ranges:
 
 def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list[SectionRow],
                          mentions: Mapping[str, Iterable[tuple[int, int]]],
-                         old: Ranges) -> None:
+                         old: Ranges, before: list[str] | None = None) -> list[int]:
     """``write_glossary_table`` on the previous version's file, copied into ``folder``, when
-    the terms are the same ones in the same order and only some lessons (changed, moved or
+    only some lessons (changed, moved or removed, or holding a word of a term added or
     removed) differ: the terms are written again (a few hundred rows); the rows in those
-    lessons' ``old`` ranges are deleted and their new ``sections`` and ``mentions`` written.
-    Every other lesson's rows, course order included, must be as the previous version has
-    them. Each term's mentions are deleted a range at a time along the table's key: no
-    pass over the whole table."""
+    lessons' ``old`` ranges are deleted and their new ``sections`` and ``mentions`` written,
+    and every mention of a term the previous version had (``before``, A–Z) and this one
+    has not. Every other lesson's rows, course order included, must be as the previous
+    version has them. Each term's mentions are deleted a range at a time along the table's
+    key: no pass over the whole table. Returns the ids of the terms gone."""
     db = for_build(folder)
     try:
         db.executescript("DELETE FROM terms; DELETE FROM aliases; DELETE FROM definitions;")
-        _write_terms(db, records)
+        ids = _write_terms(db, records)
+        before = before if before is not None else list(ids)
+        gone = [term_id for name, term_id in zip(before, term_ids(before), strict=True)
+                if name not in ids]
+        db.executemany("DELETE FROM mentions WHERE term_id = ?", [(t,) for t in gone])
         db.executemany("DELETE FROM sections WHERE course_order BETWEEN ? AND ?", old)
         db.executemany("DELETE FROM mentions WHERE term_id = ? AND course_order BETWEEN ? AND ?",
-                       per_term(range(1, len(records) + 1), old))
-        _write_mentions(db, records, sections, mentions)
+                       per_term(ids.values(), old))
+        _write_mentions(db, records, sections, mentions, ids)
         db.commit()
+        return gone
     finally:
         db.close()
 
 
-def _write_terms(db: sqlite3.Connection, records: list[TermRecord]) -> None:
-    for term_id, r in enumerate(records, start=1):
+def term_ids(names: Iterable[str]) -> list[int]:
+    """Each term's id: a digest of its name, so a term keeps its id, and its rows their
+    place in the file, when others are added or removed (a term's place A–Z moved every
+    later term's rows). Two names with one digest would be a 1 in 2⁶³ chance; the later
+    one A–Z takes the next free id, so the ids are still those of the names alone."""
+    taken: set[int] = set()
+    found = []
+    for name in names:
+        digest = hashlib.blake2b(name.encode("utf-8"), digest_size=8).digest()
+        term_id = int.from_bytes(digest, "big") >> 1
+        while term_id in taken:
+            term_id = (term_id + 1) % (1 << 63)
+        taken.add(term_id)
+        found.append(term_id)
+    return found
+
+
+def _write_terms(db: sqlite3.Connection, records: list[TermRecord]) -> dict[str, int]:
+    """The terms' rows; each term's id, by name."""
+    ids = dict(zip((r.term for r in records), term_ids(r.term for r in records), strict=True))
+    for r in records:
+        term_id = ids[r.term]
         db.execute(
             "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (term_id, r.term, r.anchor, r.definition, r.source, int(r.in_glossary),
@@ -182,15 +209,17 @@ def _write_terms(db: sqlite3.Connection, records: list[TermRecord]) -> None:
             [(term_id, d.origin, d.text, d.source, d.lesson, d.anchor, d.url, d.kind, d.order)
              for d in r.definitions],
         )
+    return ids
 
 
 def _write_mentions(db: sqlite3.Connection, records: list[TermRecord],
                     sections: Iterable[SectionRow],
-                    mentions: Mapping[str, Iterable[tuple[int, int]]]) -> None:
+                    mentions: Mapping[str, Iterable[tuple[int, int]]],
+                    ids: dict[str, int]) -> None:
     db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?)", sections)
-    for term_id, r in enumerate(records, start=1):
+    for name, term_id in sorted(ids.items(), key=lambda item: item[1]):  # in the key's order
         db.executemany("INSERT INTO mentions VALUES (?, ?, ?)",
-                       [(term_id, order, count) for order, count in mentions[r.term]])
+                       [(term_id, order, count) for order, count in mentions[name]])
 
 
 def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:

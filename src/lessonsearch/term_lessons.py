@@ -92,13 +92,15 @@ def write_term_lessons(folder: Path, lessons: Sequence[str]) -> None:
         db.commit()
 
 
-def patch_term_lessons(folder: Path, lessons: Sequence[str], old: Ranges, new: Ranges) -> None:
+def patch_term_lessons(folder: Path, lessons: Sequence[str], old: Ranges, new: Ranges,
+                       gone: Sequence[int] = ()) -> None:
     """``write_term_lessons`` on the previous version's file, copied into ``folder`` and
     patched by ``patch_glossary_table``: the rows in the patched lessons' ``old`` ranges of
     course order are deleted and their ``new`` ranges summed again, one term at a time along
-    the tables' keys. The other lessons' places in the course must be as the previous
-    version has them."""
+    the tables' keys, and every row of the terms ``gone`` (ids) deleted. The other lessons'
+    places in the course must be as the previous version has them."""
     with closing(for_build(folder)) as db:
+        db.executemany("DELETE FROM term_lessons WHERE term_id = ?", [(t,) for t in gone])
         terms = [term_id for (term_id,) in db.execute("SELECT id FROM terms")]
         db.executemany(f"DELETE FROM term_lessons {_IN_RANGE}", per_term(terms, old))
         _number(db, lessons)
