@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from itertools import groupby
@@ -39,7 +39,7 @@ from .model import Course, GlossaryEntry, LessonDefinition, Problem
 from .slugs import slugify
 from .term_forms import term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
-from .term_matching import TermMatcher, title_rule, word_keys
+from .term_matching import TermMatcher
 from .whoosh_index import LESSON_ORDERS, Document
 
 
@@ -160,7 +160,7 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     grouped = [(slug, list(lesson_docs))
                for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)]
     known = cache.previous_keys("mentions")
-    unchanged = _Unchanged(cache, matcher, variants)
+    unchanged = _Unchanged(cache, matcher)
     keyed: list[tuple[str, list[str] | None]] = []
     for slug, lesson_docs in grouped:
         key = f"{matcher_key}:{keys[slug]}"
@@ -187,19 +187,17 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
 class _Unchanged:
     """Which lessons' mentions a change of terms leaves as they were, so they are not
     counted again: adding a glossary entry changes every lesson's key (the terms' names are
-    in it), but a lesson holding no word that reaches any term added, removed or respelled
-    (``TermMatcher.reach``) is scanned by the new matcher as by the one that counted it.
+    in it), but a lesson holding no word where the new matcher and the one that counted it
+    scan differently (``TermMatcher.changed_words``) gets the same mentions from both.
 
     Longest-match scanning is why the words are needed: a new longer name takes its words
     from a shorter term's mentions ("attention head" from "attention"), and a lesson that
-    holds none of its words cannot lose any. Every mention is counted again when the terms
-    change whether capitalised names match only capitalised words (``title_rule``)."""
+    holds none of its words cannot lose any."""
 
-    def __init__(self, cache: BuildCache, matcher: TermMatcher,
-                 variants: dict[str, list[str]]):
-        self._cache, self._matcher, self._variants = cache, matcher, variants
-        self._reach: dict[str, frozenset[str] | None] = {}
-        self._words: dict[str, bool] = {}
+    def __init__(self, cache: BuildCache, matcher: TermMatcher):
+        self._cache, self._matcher = cache, matcher
+        self._changed: dict[str, Callable[[str], bool] | None] = {}
+        self._words: dict[str, dict[str, bool]] = {}  # by the counting matcher's key
 
     def key(self, slug: str, own: str) -> str | None:
         """The key the lesson's mentions were counted under, when they still hold."""
@@ -210,31 +208,25 @@ class _Unchanged:
         before, _, counted_own = key.partition(":")
         if counted_own != own:
             return None
-        reach = self._reach_from(before)
-        counted = self._cache.previous("mentions", key) if reach is not None else None
+        changed = self._changed_since(before)
+        counted = self._cache.previous("mentions", key) if changed is not None else None
         if counted is None:
             return None
-        words = self._words
+        words = self._words.setdefault(before, {})
         for word in pickle.loads(counted[2]):
             hit = words.get(word)
             if hit is None:
-                hit = words[word] = not reach.isdisjoint(word_keys(word))
+                hit = words[word] = changed(word)
             if hit:
                 return None
         return key
 
-    def _reach_from(self, matcher_key: str) -> frozenset[str] | None:
-        """What the terms that differ from ``matcher_key``'s reach, or None."""
-        if matcher_key not in self._reach:
+    def _changed_since(self, matcher_key: str) -> Callable[[str], bool] | None:
+        if matcher_key not in self._changed:
             old = self._cache.previous("matchers", matcher_key)
-            new = self._variants
-            reach = None
-            if old is not None and title_rule(old) == self._matcher.title_rule:
-                differ = {name: [*old.get(name, ()), *new.get(name, ())]
-                          for name in old.keys() | new.keys() if old.get(name) != new.get(name)}
-                reach = TermMatcher(differ).reach()
-            self._reach[matcher_key] = reach
-        return self._reach[matcher_key]
+            self._changed[matcher_key] = (
+                None if old is None else self._matcher.changed_words(TermMatcher(old)))
+        return self._changed[matcher_key]
 
 
 def _summed(lessons: list[LessonMentions], names: list[str], cache: BuildCache

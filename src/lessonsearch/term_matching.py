@@ -18,7 +18,7 @@ because then the capital is the glossary's house style and says nothing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from difflib import SequenceMatcher
 from itertools import compress, product
 
@@ -108,20 +108,30 @@ class TermMatcher:
         """(canonical, start, end) for each mention, as offsets into ``text`` itself."""
         return list(self._scan(text))
 
-    def reach(self) -> frozenset[str]:
-        """Every key a text word must have (``word_keys``) for this matcher to find a
-        mention in it, or to judge a word of it an inflection of a term's word: the trie's
-        keys and the stems of the terms' words, case marks left out. Text holding no word
-        with such a key is scanned by a matcher with more terms as by one without these."""
-        found: set[str] = set(self._words_by_stem)
-        nodes = [self._root]
-        while nodes:
-            node = nodes.pop()
-            for key, child in node.items():
-                if key != _END:
-                    found.add(key.lstrip(CAPS + TITLE))
-                    nodes.append(child)
-        return frozenset(found)
+    def changed_words(self, before: TermMatcher) -> Callable[[str], bool] | None:
+        """A test of text words, true of each word where this matcher and ``before`` may
+        scan differently: text holding no such word gets the same mentions from both. None
+        when they differ in every capitalised word (``title_rule``).
+
+        A word differs when it can start a mention of a term added, removed or respelled
+        (the first keys of its trie paths: no other path leads into them), or when the
+        terms' words sharing its stem changed and it now follows other keys (a derivation
+        Snowball folds into a term word's stem follows its capitals key only)."""
+        if self.title_rule != before.title_rule:
+            return None
+        differ = {name: [*before._forms.get(name, ()), *self._forms.get(name, ())]
+                  for name in before._forms.keys() | self._forms.keys()
+                  if before._forms.get(name) != self._forms.get(name)}
+        starts = frozenset(key.lstrip(CAPS + TITLE) for key in TermMatcher(differ)._root)
+        old, new = before._words_by_stem, self._words_by_stem
+        stems = frozenset(s for s in old.keys() | new.keys() if old.get(s) != new.get(s))
+
+        def changed(word: str) -> bool:
+            keys = text_keys(word)
+            return (not starts.isdisjoint(key.lstrip(CAPS + TITLE) for key in keys)
+                    or (keys[0] in stems and self._keys_of(word) != before._keys_of(word)))
+
+        return changed
 
     def mentions(self, text: str, seen: set[str] | None = None) -> Counter[str]:
         """How many times each term is mentioned in ``text``; its words are added to
@@ -358,12 +368,6 @@ def title_rule(names: Iterable[str]) -> bool:
     capitalised (then the capital is the glossary's house style)."""
     named = [name for name in names if name[:1].isalpha()]
     return sum(name[0].isupper() for name in named) * 2 < len(named)
-
-
-def word_keys(surface: str) -> tuple[str, ...]:
-    """``text_keys`` of a text word, case marks left out: what ``TermMatcher.reach`` is
-    compared with."""
-    return tuple(key.lstrip(CAPS + TITLE) for key in text_keys(surface))
 
 
 def _freeze(node: dict) -> None:
