@@ -5,8 +5,10 @@
 For each size: a deterministic generated course (bench/generate_course.py), then
 - full build time and sections/second (lessonsearch vs building the FTS5 table);
 - incremental rebuild after changing one lesson; after an edit in a section the jargon
-  candidates are drawn from; after a section is added to or removed from one lesson; and
-  the ``lessonsearch index`` command's wall time when nothing changed (its start-up
+  candidates are drawn from; after a section is added to or removed from one lesson; after
+  a lesson is added at the end or removed, or retitled; after a glossary entry is added or
+  taken away (one whose words no lesson writes, one whose first word a third of them do);
+  and the ``lessonsearch index`` command's wall time when nothing changed (its start-up
   included);
 - in-process query latency over a fixed mixed set (words, pairs, phrases, misspellings,
   questions): its first pass on the version just opened (every word read and scored for
@@ -150,6 +152,14 @@ def run(sections: int, query_count: int) -> None:
             if n % 2 == 0 else None for n in range(REBUILDS)]), "")
         show("... a lesson retitled", rebuilds(changed, [
             original.replace("title: ", f"title: Part {n}, ", 1) for n in range(3)]), "")
+        # A glossary entry added and taken away: one whose words no lesson writes, and one
+        # whose first word a third of the lessons write (their mentions are counted again).
+        glossary = course_dir / "glossary" / "glossary.md"
+        entries = glossary.read_text()
+        for name, words in (("rare", "mixture of experts"), ("common", "beam width")):
+            show(f"... a glossary entry, {name}", rebuilds(glossary, [
+                entries + f"\n{words}\n: A term the course has not defined yet.\n"
+                if n % 2 == 0 else entries for n in range(4)]), "")
         command = [sys.executable, "-m", "lessonsearch.cli", "index", "--lessons", str(lessons),
                    "--glossary", str(course_dir / "glossary"), "--out", str(out)]
         walls = []
