@@ -106,7 +106,9 @@ class LessonMentions:
 
     slug: str
     key: str
-    """The build cache's key for ``found``: the lesson's key and the glossary's names."""
+    """The build cache's key for ``found``: the lesson's own key and a digest of the terms
+    that counted its mentions (an earlier build's, when the terms changed nowhere this
+    lesson's words reach: ``_Unchanged``)."""
     docs: list[Document]
     counted: tuple[bytes, bytes, bytes]
     """``found``, ``totals`` and the lesson's words, pickled: read only for the lessons a
