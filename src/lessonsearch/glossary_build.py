@@ -173,8 +173,8 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
         keyed.append((key, texts))
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
     cache.keep("matchers", matcher_key, variants)
-    for key, _ in keyed:
-        cache.carry("matchers", key.split(":", 1)[0])
+    for counted_by in {key.split(":", 1)[0] for key, _ in keyed} - {matcher_key}:
+        cache.carry("matchers", counted_by)  # the terms that counted a lesson's kept mentions
     # A lesson's number counts every lesson, those without documents too (term_lessons).
     numbers = {lesson.slug: number for number, lesson in enumerate(course.lessons, start=1)}
     lessons = [LessonMentions(slug, key, lesson_docs, found, f"{numbers[slug]}:{key}")

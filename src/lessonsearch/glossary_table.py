@@ -122,7 +122,7 @@ def write_glossary_table(folder: Path, records: list[TermRecord], sections: Iter
     try:
         db.executescript(SCHEMA)
         ids = _write_terms(db, records)
-        _write_mentions(db, records, sections, mentions, ids)
+        _write_mentions(db, sections, mentions, ids)
         db.commit()
     finally:
         db.close()
@@ -149,7 +149,7 @@ def lesson_ranges(folder: Path, lessons: Iterable[str]) -> Ranges:
 
 def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list[SectionRow],
                          mentions: Mapping[str, Iterable[tuple[int, int]]],
-                         old: Ranges, before: list[str] | None = None) -> list[int]:
+                         old: Ranges, before: list[str]) -> list[int]:
     """``write_glossary_table`` on the previous version's file, copied into ``folder``, when
     only some lessons (changed, moved or removed, or holding a word of a term added or
     removed) differ: the terms are written again (a few hundred rows); the rows in those
@@ -162,14 +162,13 @@ def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list
     try:
         db.executescript("DELETE FROM terms; DELETE FROM aliases; DELETE FROM definitions;")
         ids = _write_terms(db, records)
-        before = before if before is not None else list(ids)
         gone = [term_id for name, term_id in zip(before, term_ids(before), strict=True)
                 if name not in ids]
         db.executemany("DELETE FROM mentions WHERE term_id = ?", [(t,) for t in gone])
         db.executemany("DELETE FROM sections WHERE course_order BETWEEN ? AND ?", old)
         db.executemany("DELETE FROM mentions WHERE term_id = ? AND course_order BETWEEN ? AND ?",
                        per_term(ids.values(), old))
-        _write_mentions(db, records, sections, mentions, ids)
+        _write_mentions(db, sections, mentions, ids)
         db.commit()
         return gone
     finally:
@@ -212,8 +211,7 @@ def _write_terms(db: sqlite3.Connection, records: list[TermRecord]) -> dict[str,
     return ids
 
 
-def _write_mentions(db: sqlite3.Connection, records: list[TermRecord],
-                    sections: Iterable[SectionRow],
+def _write_mentions(db: sqlite3.Connection, sections: Iterable[SectionRow],
                     mentions: Mapping[str, Iterable[tuple[int, int]]],
                     ids: dict[str, int]) -> None:
     db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?)", sections)

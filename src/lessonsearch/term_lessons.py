@@ -93,7 +93,7 @@ def write_term_lessons(folder: Path, lessons: Sequence[str]) -> None:
 
 
 def patch_term_lessons(folder: Path, lessons: Sequence[str], old: Ranges, new: Ranges,
-                       gone: Sequence[int] = ()) -> None:
+                       gone: Sequence[int]) -> None:
     """``write_term_lessons`` on the previous version's file, copied into ``folder`` and
     patched by ``patch_glossary_table``: the rows in the patched lessons' ``old`` ranges of
     course order are deleted and their ``new`` ranges summed again, one term at a time along
