@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from . import index_store, parallel
@@ -97,7 +98,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
             docs = list(documents(read.course))
             glossary = find_terms(read.course, glossary_dir, cache, docs, read.own_keys)
             problems = read.problems + glossary.problems
-            whoosh = plan_whoosh(tmp, docs, glossary.lesson_keys(read.keys, cache),
+            whoosh = plan_whoosh(tmp, docs, partial(glossary.lesson_keys, read.keys, cache),
                                  glossary.terms_of, cache, previous)
             try:
                 whoosh.start()  # a full build's segments are written meanwhile, elsewhere

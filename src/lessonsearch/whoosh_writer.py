@@ -19,7 +19,8 @@ import sys
 import zlib
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache as cache_once
 from functools import partial
 from itertools import accumulate, groupby
 from pathlib import Path
@@ -64,7 +65,7 @@ it down twice over (bench/README.md)."""
 def plan_whoosh(
     folder: Path,
     docs: Iterable[Document],
-    keys: dict[str, str],
+    keys: Callable[[], dict[str, str]],
     terms_of: Callable[[Document], tuple[str, ...]] = lambda doc: (),
     cache: BuildCache | None = None,
     previous: Path | None = None,
@@ -73,24 +74,26 @@ def plan_whoosh(
     a large write (a full build's) to other processes, so this one can write the glossary
     meanwhile, and ``finish()`` writes what is left and commits the segments (documents,
     lessons written). ``terms_of`` names the terms a document mentions
-    (``GlossaryBuild.terms_of``); ``keys`` has a digest of each lesson that determines its
-    documents and their terms (``GlossaryBuild.lesson_keys``).
+    (``GlossaryBuild.terms_of``); ``keys()`` gives a digest of each lesson that determines
+    its documents and their terms (``GlossaryBuild.lesson_keys``).
 
     With the ``previous`` version and its build ``cache``, only the chunks that changed are
-    written. ``finish`` also writes ``spelling.json`` (see ``write_spelling``).
+    written. Without them, ``keys()`` is called only once the segments are handed over
+    (``WhooshWrite.finish``). ``finish`` also writes ``spelling.json`` (see
+    ``write_spelling``).
     """
     cache = cache or BuildCache()
     lessons = {slug: list(lesson_docs)
                for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)}
-    signatures = {slug: keys[slug] for slug in lessons}
     before = {slug: cache.previous("documents", slug) for slug in cache.previous_keys("documents")}
     old_chunks: dict[str, Chunk] = cache.previous("chunks", "all") or {}
     target = folder / WHOOSH_DIR
     old = previous / WHOOSH_DIR if previous is not None else None
+    signed = cache_once(keys)
     if old is not None and old.is_dir() and old_chunks:
         _link_tree(old, target)
         ix = _open(target)
-        kept, dirty = _split(old_chunks, signatures, before)
+        kept, dirty = _split(old_chunks, signed(), before)
         placed = {slug for chunk in kept for slug in old_chunks[chunk].lessons}
         todo = [slug for slug in lessons if slug not in placed]
     else:
@@ -100,9 +103,7 @@ def plan_whoosh(
     groups = _chunks(todo, lessons, size)
     if kept:
         groups = _spread(groups, lessons, MAX_SEGMENTS - len(kept), workers())
-    rows = {slug: [doc.fields(terms_of(doc)) for doc in lessons[slug]]
-            for group in groups for slug in group}
-    return WhooshWrite(folder, ix, lessons, rows, signatures, before, cache,
+    return WhooshWrite(folder, ix, lessons, terms_of, signed, before, cache,
                        {chunk: old_chunks[chunk] for chunk in kept}, groups, bool(dirty))
 
 
@@ -126,22 +127,22 @@ class WhooshWrite:
     (``_surfaces``)."""
 
     def __init__(self, folder: Path, ix, lessons: dict[str, list[Document]],
-                 rows: dict[str, list[dict]], signatures: dict[str, str],
+                 terms_of: Callable[[Document], tuple[str, ...]],
+                 signed: Callable[[], dict[str, str]],
                  before: dict[str, str], cache: BuildCache, chunks: dict[str, Chunk],
                  groups: list[list[str]], dropped: bool = False):
         """``chunks`` are the previous version's segments kept; the others are ``dropped``
         from the table of contents whole (every lesson in them is in ``groups`` again, or
-        gone), so no segment is left holding deleted documents. ``signatures`` are the
-        lessons' digests now, ``before`` the previous version's."""
-        self._folder, self._lessons, self._signatures = folder, lessons, signatures
+        gone), so no segment is left holding deleted documents. ``signed()`` gives the
+        lessons' digests now, ``before`` has the previous version's."""
+        self._folder, self._lessons, self._signed = folder, lessons, signed
         self._before = before
         self._cache, self._chunks, self._groups = cache, chunks, groups
         # The lock is this process's; it also carries every segment the index already has.
         self._writer = ix.writer(compound=False) if groups or dropped else None
-        counted = cache.previous_keys("surfaces")
-        self._items = [[(slug, rows[slug], signatures[slug] not in counted) for slug in group]
-                       for group in groups]
-        self._documents = sum(map(len, rows.values()))
+        self._items = _Items(groups, partial(_item, lessons, terms_of, signed,
+                                             cache.previous_keys("surfaces")))
+        self._documents = sum(len(lessons[slug]) for group in groups for slug in group)
         self._write = partial(_write_segment, str(folder / WHOOSH_DIR))
         self._started: Started | None = None
 
@@ -161,6 +162,7 @@ class WhooshWrite:
         """Wait for the segments and commit them: (documents, lessons written)."""
         try:
             self.start()
+            self._signed()  # made while the other processes still write
             written = (self._started.result() if self._started is not None
                        else [self._write(item) for item in self._items])
         except BaseException:
@@ -187,7 +189,7 @@ class WhooshWrite:
         """The words of the whole course with their counts, as a full build sums them: the
         previous build's total, less the lessons that changed or went, plus their new
         counts (``counted``: by the children, for the lessons the cache has no counts of)."""
-        cache, signatures, before = self._cache, self._signatures, self._before
+        cache, signatures, before = self._cache, self._signed(), self._before
         total = cache.previous("spelling", "total")
         surfaces: dict[str, dict[str, int]] = {}
         for slug, signature in signatures.items():
@@ -221,6 +223,32 @@ class WhooshWrite:
         if self._writer is not None:
             self._writer.cancel()
             self._writer = None
+
+
+def _item(lessons: dict[str, list[Document]], terms_of: Callable[[Document], tuple[str, ...]],
+          signed: Callable[[], dict[str, str]], counted: set[str], group: list[str]) -> Group:
+    """One segment's work: its lessons' rows, and whether to count their words (the cache
+    has the counts of the lessons the previous build counted; none in a full build)."""
+    return [(slug, [doc.fields(terms_of(doc)) for doc in lessons[slug]],
+             not counted or signed()[slug] not in counted) for slug in group]
+
+
+class _Items(Sequence):
+    """The segments' work, each item made when it is asked for: ``start_in_processes``
+    hands them over one by one, so the first segment is being written while the rows of
+    the others are still being made here (a tenth of a second at 10,000 sections, when
+    the other processes had nothing to do)."""
+
+    def __init__(self, groups: list[list[str]], make: Callable[[list[str]], Group]):
+        self._groups, self._make = groups, make
+
+    def __len__(self) -> int:
+        return len(self._groups)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._make(group) for group in self._groups[index]]
+        return self._make(self._groups[index])
 
 
 def _write_segment(folder: str, group: Group):
