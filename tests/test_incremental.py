@@ -237,9 +237,9 @@ def test_a_lesson_added_first_leaves_the_work_of_the_lessons_it_moves_down(
     missed: dict[str, list] = {}
     remember_many = BuildCache.remember_many
 
-    def counted(self, kind, keyed, compute):
+    def counted(self, kind, keyed, compute, prepare=None):
         missed[kind] = [key for key, _ in keyed if key not in self._old.get(kind, {})]
-        return remember_many(self, kind, keyed, compute)
+        return remember_many(self, kind, keyed, compute, prepare)
 
     monkeypatch.setattr(BuildCache, "remember_many", counted)
     (course / "lessons" / "00-welcome.md").write_text(
@@ -274,10 +274,10 @@ def test_a_glossary_entry_added_or_removed_counts_again_only_the_lessons_holding
     missed: list[int] = []
     remember_many = BuildCache.remember_many
 
-    def counted(self, kind, keyed, compute):
+    def counted(self, kind, keyed, compute, prepare=None):
         if kind == "mentions":
             missed.append(sum(key not in self._old.get(kind, {}) for key, _ in keyed))
-        return remember_many(self, kind, keyed, compute)
+        return remember_many(self, kind, keyed, compute, prepare)
 
     monkeypatch.setattr(BuildCache, "remember_many", counted)
     written_anew: list = []

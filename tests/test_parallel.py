@@ -48,6 +48,22 @@ def test_results_are_the_loops_in_order():
     assert map_in_processes(square, items[:3]) == [0, 1, 4]  # too few: done here
 
 
+def test_lazy_items_are_made_here_as_they_are_handed_over():
+    """Each item is made once, in this process, and the results keep the items' order."""
+    made: list[int] = []
+
+    def make(n: int) -> int:
+        made.append(n)
+        return n + 1
+
+    items = list(range(300))
+    assert map_in_processes(square, parallel.Lazy(items, make)) == [(n + 1) ** 2 for n in items]
+    assert made == items
+    made.clear()
+    assert map_in_processes(square, parallel.Lazy(items[:3], make)) == [1, 4, 9]  # done here
+    assert made == [0, 1, 2]
+
+
 def in_a_fresh_process(body: str) -> dict:
     """Run ``body`` in a new interpreter, as a build runs: a pool is shared only where fork
     is safe, with no other thread, and this test process may hold other tests' threads."""

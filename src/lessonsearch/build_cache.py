@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .parallel import map_in_processes
+from .parallel import Lazy, map_in_processes
 
 CACHE_FILE = "build-cache.pickle"
 FORMAT = 13
@@ -27,6 +27,7 @@ FORMAT = 13
 
 T = TypeVar("T")
 A = TypeVar("A")
+B = TypeVar("B")
 
 
 def fingerprint(value: Any) -> str:
@@ -79,17 +80,22 @@ class BuildCache:
         return value
 
     def remember_many(self, kind: str, keyed: Sequence[tuple[str, A]],
-                      compute: Callable[[A], T]) -> list[T]:
-        """``remember`` for a batch: the misses are computed together, on every core.
+                      compute: Callable[[B], T],
+                      prepare: Callable[[A], B] | None = None) -> list[T]:
+        """``remember`` for a batch: the misses are computed together, on every core, each
+        as ``compute(prepare(item))``; ``prepare`` runs in this process, only for misses,
+        while the first are already being computed (``parallel.Lazy``).
 
-        ``compute`` and the arguments must pickle (see ``parallel.map_in_processes``). Each
-        value comes back pickled, as the cache keeps it: this process only unpickles it,
-        where receiving the value and pickling it again for the cache cost a full build a
-        second pass over every lesson here (bench/README.md).
+        ``compute`` and what it is given must pickle (see ``parallel.map_in_processes``).
+        Each value comes back pickled, as the cache keeps it: this process only unpickles
+        it, where receiving the value and pickling it again for the cache cost a full build
+        a second pass over every lesson here (bench/README.md).
         """
         old = self._old.get(kind, {})
         misses = {key: arg for key, arg in keyed if key not in old}  # one per distinct key
-        computed = map_in_processes(partial(_compute_pickled, compute), list(misses.values()))
+        args = list(misses.values())
+        computed = map_in_processes(partial(_compute_pickled, compute),
+                                    args if prepare is None else Lazy(args, prepare))
         self.hits += len(keyed) - len(misses)
         self.misses += len(misses)
         new = self._new.setdefault(kind, {})

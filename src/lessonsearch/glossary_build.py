@@ -163,15 +163,14 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
                for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)]
     known = cache.previous_keys("mentions")
     unchanged = _Unchanged(cache, matcher)
-    keyed: list[tuple[str, list[str] | None]] = []
+    keyed: list[tuple[str, list[Document]]] = []
     for slug, lesson_docs in grouped:
         key = f"{matcher_key}:{keys[slug]}"
         if key not in known:  # counted by other terms, which may mention the same here
             key = unchanged.key(slug, keys[slug]) or key
-        texts = None if key in known else [  # only what the cache lacks is read again
-            "\n".join(filter(None, (doc.heading, doc.body))) for doc in lesson_docs]
-        keyed.append((key, texts))
-    counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher))
+        keyed.append((key, lesson_docs))
+    counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher),
+                                  _texts)  # only what the cache lacks is read again
     cache.keep("matchers", matcher_key, variants)
     for counted_by in {key.split(":", 1)[0] for key, _ in keyed} - {matcher_key}:
         cache.carry("matchers", counted_by)  # the terms that counted a lesson's kept mentions
@@ -385,6 +384,11 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache
         parts.append(cache.remember("completions", key, compute) if key else compute())
     return (fingerprint([(r.term, r.anchor, r.aliases) for r in found.records]),
             fingerprint([(lesson.title, lesson.url) for lesson in course.lessons]), parts)
+
+
+def _texts(docs: list[Document]) -> list[str]:
+    """What mentions are counted in: each document's heading and text."""
+    return ["\n".join(filter(None, (doc.heading, doc.body))) for doc in docs]
 
 
 def _mention_counts(matcher: TermMatcher, texts: list[str]) -> tuple[bytes, bytes]:

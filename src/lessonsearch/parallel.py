@@ -144,6 +144,24 @@ class Started(Generic[R]):
             self._pool = None
 
 
+class Lazy(Sequence[R]):
+    """``[make(item) for item in items]``, each made when it is asked for. Given to
+    ``start_in_processes``, the items are made and handed over a batch at a time: the other
+    processes start on the first batch while this one makes the rest (they waited a tenth
+    of a second at 10,000 sections while it made every item first)."""
+
+    def __init__(self, items: Sequence[A], make: Callable[[A], R]):
+        self._items, self._make = items, make
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._make(item) for item in self._items[index]]
+        return self._make(self._items[index])
+
+
 def _run(fn: Callable[[A], R], items: Sequence[A]) -> list[R]:
     return [fn(item) for item in items]
 

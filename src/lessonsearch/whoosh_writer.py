@@ -19,7 +19,7 @@ import sys
 import zlib
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from functools import cache as cache_once
 from functools import partial
 from itertools import accumulate, groupby
@@ -35,7 +35,7 @@ from whoosh.writing import SegmentWriter
 
 from .analysis import find_words
 from .build_cache import BuildCache, fingerprint
-from .parallel import Started, start_in_processes, workers
+from .parallel import Lazy, Started, start_in_processes, workers
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, length_bytes, schema
 
 CHUNK_DOCS = 500
@@ -140,7 +140,7 @@ class WhooshWrite:
         self._cache, self._chunks, self._groups = cache, chunks, groups
         # The lock is this process's; it also carries every segment the index already has.
         self._writer = ix.writer(compound=False) if groups or dropped else None
-        self._items = _Items(groups, partial(_item, lessons, terms_of, signed,
+        self._items = Lazy(groups, partial(_item, lessons, terms_of, signed,
                                              cache.previous_keys("surfaces")))
         self._documents = sum(len(lessons[slug]) for group in groups for slug in group)
         self._write = partial(_write_segment, str(folder / WHOOSH_DIR))
@@ -231,24 +231,6 @@ def _item(lessons: dict[str, list[Document]], terms_of: Callable[[Document], tup
     has the counts of the lessons the previous build counted; none in a full build)."""
     return [(slug, [doc.fields(terms_of(doc)) for doc in lessons[slug]],
              not counted or signed()[slug] not in counted) for slug in group]
-
-
-class _Items(Sequence):
-    """The segments' work, each item made when it is asked for: ``start_in_processes``
-    hands them over one by one, so the first segment is being written while the rows of
-    the others are still being made here (a tenth of a second at 10,000 sections, when
-    the other processes had nothing to do)."""
-
-    def __init__(self, groups: list[list[str]], make: Callable[[list[str]], Group]):
-        self._groups, self._make = groups, make
-
-    def __len__(self) -> int:
-        return len(self._groups)
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self._make(group) for group in self._groups[index]]
-        return self._make(self._groups[index])
 
 
 def _write_segment(folder: str, group: Group):
