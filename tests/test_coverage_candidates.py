@@ -3,7 +3,18 @@ glossary already knows, everyday English and code."""
 
 from __future__ import annotations
 
-from lessonsearch.candidates import MAX_CANDIDATES, find_candidates
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lessonsearch.candidates import (
+    MAX_CANDIDATES,
+    _acronyms,
+    _capitalised,
+    _section_facts,
+    find_candidates,
+)
 from lessonsearch.collocations import NgramCounts
 from lessonsearch.model import Course, CourseInfo
 from lessonsearch.readers.markdown import read_markdown_lesson
@@ -92,3 +103,19 @@ def test_patched_ngram_counts_are_the_counts_of_the_runs_as_they_are_now():
     assert counts == after
     assert ("fermentation", "takes") not in counts.pairs and counts.pairs[("cold", "retard")] == 2
     assert ("bulk", "fermentation", "takes") not in counts.triples
+
+
+WORDS = st.sampled_from(["KV", "LLMs", "NOT", "Hugging", "Face", "GitHub", "the", "cache",
+                         "Dr", "ÉCOLE", "İstanbul", "x", "iPhone", "RLHF", "MIX", "vs", "Ab"])
+
+
+@given(st.lists(st.lists(WORDS, max_size=8).map(" ".join), max_size=6),
+       st.sampled_from([". ", ", ", "\n\n", " "]))
+def test_capitals_and_acronyms_are_those_every_run_would_give(sentences: list[str],
+                                                                glue: str):
+    """The runs skipped before they are read word by word hold none of either signal."""
+    body = glue.join(sentences)
+    runs, capitalised, acronyms = _section_facts("Some Heading", body)
+    assert capitalised == Counter(phrase for words, _, mid, prose in runs if prose
+                                  for phrase in _capitalised(words, mid))
+    assert acronyms == Counter(core for words, _, _, _ in runs for core in _acronyms(words))

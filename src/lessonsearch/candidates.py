@@ -49,6 +49,8 @@ chunk, stripped, is a piece of it; a chunk's start is the clause's, a space or a
 mark). A clause it finds nothing in is words alone: the same words ``WORD`` finds chunk
 by chunk, since no word spans a space or the marks stripped."""
 _ACRONYM = re.compile(r"^[A-Z]{2,6}$")
+_TWO_CAPITALS = re.compile(r"[A-Z]{2}")
+"""What any word ``_ACRONYM`` matches holds."""
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _APOSTROPHE_S = re.compile(r"['’]s$")
 _OPENING = "\"'“‘([{"
@@ -189,9 +191,12 @@ def _section_facts(heading: str | None, body: str) -> Facts:
                         words = tuple(words)
                         runs.append((words, lowered(words), not first, prose))
                     first = False
-    capitalised = Counter(phrase for words, _, mid, prose in runs if prose
+    # Runs without the capitals either signal needs (most) are not looked at word by word.
+    capitalised = Counter(phrase for words, _, mid, prose in runs
+                          if prose and not " ".join(words[0 if mid else 1:]).islower()
                           for phrase in _capitalised(words, mid))
-    acronyms = Counter(core for words, _, _, _ in runs for core in _acronyms(words))
+    acronyms = Counter(core for words, _, _, _ in runs if _TWO_CAPITALS.search(" ".join(words))
+                       for core in _acronyms(words))
     return runs, dict(capitalised), dict(acronyms)
 
 
