@@ -269,8 +269,9 @@ class _BuildStorage(FileStorage):
 
 
 class _SegmentWriter(SegmentWriter):
-    """Whoosh's segment writer made cheap for our rows: the same files, byte for byte
-    (``tests/test_whoosh_writer.py``).
+    """Whoosh's segment writer made cheap for our rows: the same files, byte for byte, but
+    for how posting blocks are compressed and pickled (``_write_postings``,
+    ``_write_block``; ``tests/test_whoosh_writer.py``).
 
     ``add_row`` is ``add_document`` for a row of plain values, each field's handling worked
     out once per segment, not once per field of every document. Postings go straight to
@@ -278,8 +279,8 @@ class _SegmentWriter(SegmentWriter):
     weighs every posting to decide when to spill to disk (a segment here is a few thousand
     documents: it never spills), sorts them all, and its field writer takes them one call
     at a time, looking each one's document length up in the new segment's files. Here
-    each term's postings are cut into Whoosh's blocks and handed to Whoosh's own block
-    encoder; lengths are read once per field.
+    each term's postings are cut into Whoosh's blocks and encoded as Whoosh's block writer
+    encodes them (``_write_block``); lengths are read once per field.
     """
 
     def __init__(self, *args, **kwargs):
