@@ -391,7 +391,7 @@ def _texts(docs: list[Document]) -> list[str]:
     return ["\n".join(filter(None, (doc.heading, doc.body))) for doc in docs]
 
 
-def _mention_counts(matcher: TermMatcher, texts: list[str]) -> tuple[bytes, bytes]:
+def _mention_counts(matcher: TermMatcher, texts: list[str]) -> tuple[bytes, bytes, bytes]:
     """One lesson's mentions (``LessonMentions.counted``): for each of its documents, each
     term's count (plain dicts, which pickle faster than Counters); each term's (mentions,
     sections) in all; and every word the lesson writes (for ``_Unchanged``). Each

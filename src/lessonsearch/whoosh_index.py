@@ -112,8 +112,7 @@ def _postings(value: str, stemming: bool, boost: float) -> list[tuple[bytes, int
             positions[text] = found
     for text in merged:
         positions[text].sort()
-    return [(text, len(found), len(found) * boost,
-             _one_position(found[0]) if len(found) == 1 else _pack(found))
+    return [(text, len(found), len(found) * boost, _encode(found))
             for text, found in positions.items()]
 
 
