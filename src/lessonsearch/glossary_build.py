@@ -272,16 +272,16 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     slugs = [lesson.slug for lesson in course.lessons]
     patched = _lessons_to_patch(found, cache, previous)
     if patched is None:
-        write_glossary_table(out_dir, found.records, *found.tables())
-        write_term_lessons(out_dir, slugs)
+        tables = found.tables()
+        write_glossary_table(out_dir, found.records, *tables)
+        write_term_lessons(out_dir, slugs, *tables)
     else:
         shutil.copyfile(previous / GLOSSARY_DB, out_dir / GLOSSARY_DB)
         old = lesson_ranges(out_dir, patched)
-        new = [(lesson.docs[0].order, lesson.docs[-1].order)
-               for lesson in found.lessons if lesson.slug in patched]
-        gone = patch_glossary_table(out_dir, found.records, *found.tables(patched), old,
+        tables = found.tables(patched)
+        gone = patch_glossary_table(out_dir, found.records, *tables, old,
                                     cache.previous("glossary", "terms"))
-        patch_term_lessons(out_dir, slugs, old, new, gone)
+        patch_term_lessons(out_dir, slugs, *tables, old, gone)
     cache.keep("glossary", "terms", names)
     for lesson in found.lessons:
         cache.keep("lesson mentions", lesson.slug, lesson.place)
