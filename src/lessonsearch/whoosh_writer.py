@@ -16,7 +16,6 @@ import os
 import pickle
 import shutil
 import sys
-import zlib
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -26,6 +25,7 @@ from itertools import accumulate, groupby
 from pathlib import Path
 from typing import NamedTuple
 
+from isal import isal_zlib
 from whoosh import index
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC
 from whoosh.filedb.filestore import FileStorage
@@ -49,6 +49,12 @@ COMPRESS_MIN = 4
 """Posting blocks of fewer postings are written uncompressed (``_write_postings``)."""
 BLOCK_PROTOCOL = 5
 """The pickle protocol of a posting block's data (``_write_block``); Whoosh's is 2."""
+DEFLATE = isal_zlib.compress
+DEFLATE_LEVEL = 1
+"""What compresses each document's stored fields and each large posting block: Intel's
+ISA-L, which writes zlib's format (Whoosh's readers inflate it with ``zlib``) in under half
+of zlib's time, and at its level 1 as small as zlib at Whoosh's level 3. zlib took 25 µs
+of each document a build writes (bench/README.md)."""
 POOL_MIN_DOCS = 1000
 """Fewer documents to write than this are written by this process, after the glossary;
 this many or more are handed to other processes, and written while the glossary is.
@@ -271,7 +277,8 @@ class _BuildStorage(FileStorage):
 class _SegmentWriter(SegmentWriter):
     """Whoosh's segment writer made cheap for our rows: the same files, byte for byte, but
     for how posting blocks are compressed and pickled (``_write_postings``,
-    ``_write_block``; ``tests/test_whoosh_writer.py``).
+    ``_write_block``) and what deflates the stored fields (``DEFLATE``); Whoosh reads them
+    all back the same (``tests/test_whoosh_writer.py``).
 
     ``add_row`` is ``add_document`` for a row of plain values, each field's handling worked
     out once per segment, not once per field of every document. Postings go straight to
@@ -287,6 +294,8 @@ class _SegmentWriter(SegmentWriter):
         super().__init__(*args, **kwargs)
         self.pool = _Postings()
         self._names = frozenset(self.schema.names())
+        stored = self.perdocwriter._get_column("_stored")._child  # pickled, then deflated
+        stored._compress, stored._level = DEFLATE, DEFLATE_LEVEL
         # Interned, as keyword names are: the stored fields pickle a key that is also a
         # value ("section") as a reference to it, so they must be the very same strings.
         self._plan = [
@@ -367,7 +376,7 @@ def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
     and ``_write_block`` encodes it.
 
     Whoosh deflates every block, however small (its test for a pickle under 20 bytes is
-    overwritten on the next line), and ``zlib.compress`` costs about 40 µs whatever its
+    overwritten on the next line), and zlib's ``compress`` cost about 40 µs whatever its
     input. Most blocks are a rare word's few postings, which deflating hardly shrinks:
     blocks under ``COMPRESS_MIN`` postings are left as they are, two thirds fewer calls for
     3 % more bytes of postings (bench/README.md). Readers inflate only the blocks marked
@@ -411,7 +420,7 @@ def _write_block(writer, last: bool, compression: int) -> None:
     data = pickle.dumps((writer._mini_ids(), writer._mini_weights(), writer._mini_values()),
                         BLOCK_PROTOCOL)
     if compression:
-        data = zlib.compress(data, compression)
+        data = DEFLATE(data, DEFLATE_LEVEL)
     ids = writer._ids
     info = pickle.dumps((len(ids), ids[-1], writer._maxweight, compression,
                          length_to_byte(writer._minlength), length_to_byte(writer._maxlength)), 2)
