@@ -107,7 +107,6 @@ class Started(Generic[R]):
         if workers() < 2 or not items or len(items) < min_items:
             return  # done in this process when the result is asked for
         count = min(workers(), len(items))
-        chunk = max(1, len(items) // (count * 8))
         try:
             pool = _shared.get() if _shared is not None else None
             if pool is None:  # this map's own pool, ended with it
@@ -117,8 +116,8 @@ class Started(Generic[R]):
                     initializer=_die_with_parent, initargs=(os.getpid(),))
             # Every task is handed over now: with fork, a new pool's workers start here,
             # while this is still the only thread (the pool's own thread starts after them).
-            self._tasks = [pool.submit(_run, fn, items[start:start + chunk])
-                           for start in range(0, len(items), chunk)]
+            self._tasks = [pool.submit(_run, fn, items[start:end])
+                           for start, end in _batches(len(items), count)]
         except (BrokenProcessPool, OSError, RuntimeError):
             self.cancel()  # done in this process
 
@@ -160,6 +159,18 @@ class Lazy(Sequence[R]):
         if isinstance(index, slice):
             return [self._make(item) for item in self._items[index]]
         return self._make(self._items[index])
+
+
+def _batches(count: int, processes: int) -> Iterator[tuple[int, int]]:
+    """(start, end) of each batch of ``count`` items handed to ``processes``: large at
+    first (an eighth of what is left for each), smaller and smaller down to a sixty-fourth
+    of the items each, so the processes run out of work at nearly the same time."""
+    least = max(1, count // (processes * 32))
+    start = 0
+    while start < count:
+        end = min(count, start + max(least, (count - start) // (processes * 4)))
+        yield start, end
+        start = end
 
 
 def _run(fn: Callable[[A], R], items: Sequence[A]) -> list[R]:
