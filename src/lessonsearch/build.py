@@ -21,6 +21,7 @@ from .build_cache import CACHE_FILE, BuildCache
 from .course import read_course
 from .coverage_allow import course_allow
 from .glossary_build import find_terms, write_glossary
+from .glossary_table import GLOSSARY_DB
 from .model import CourseRead, Problem
 from .whoosh_index import documents
 from .whoosh_writer import plan_whoosh
@@ -104,6 +105,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                 whoosh.start()  # a full build's segments are written meanwhile, elsewhere
                 write_glossary(glossary, read.course, glossary_dir, tmp, out, cache, docs,
                                previous)
+                index_store.flush([tmp / GLOSSARY_DB])  # while the segments are written
             except BaseException:
                 whoosh.cancel()
                 raise

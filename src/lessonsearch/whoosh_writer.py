@@ -35,6 +35,7 @@ from whoosh.writing import SegmentWriter
 
 from .analysis import find_words
 from .build_cache import BuildCache, fingerprint
+from .index_store import flush
 from .parallel import Lazy, Started, start_in_processes, workers
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, length_bytes, schema
 
@@ -247,7 +248,11 @@ def _write_segment(folder: str, group: Group):
     for _, rows, _ in group:
         for row in rows:
             writer.add_row(row)
-    return writer._finalize_segment(), {
+    segment = writer._finalize_segment()
+    prefix = f"{segment.segment_id()}."
+    with os.scandir(folder) as entries:  # flushed while the other processes still work
+        flush([entry.path for entry in entries if entry.name.startswith(prefix)])
+    return segment, {
         slug: _surfaces([(row["heading"], row["body"]) for row in rows])
         for slug, rows, count in group if count}
 
