@@ -269,8 +269,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     the same, and the small tables written again. The tables are the same either way.
     """
     patched = _lessons_to_patch(found, cache, previous)
-    _write_mention_tables(found, [lesson.slug for lesson in course.lessons], out_dir, cache,
-                          previous, patched)
+    _write_mention_tables(found, out_dir, cache, previous, patched)
     cache.keep("glossary", "terms", [record.term for record in found.records])
     for lesson in found.lessons:
         cache.keep("lesson mentions", lesson.slug, lesson.place)
@@ -285,23 +284,22 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     ))
 
 
-def _write_mention_tables(found: GlossaryBuild, slugs: list[str], out_dir: Path,
-                          cache: BuildCache, previous: Path | None,
-                          patched: set[str] | None) -> None:
+def _write_mention_tables(found: GlossaryBuild, out_dir: Path, cache: BuildCache,
+                          previous: Path | None, patched: set[str] | None) -> None:
     """The terms and their mentions, per section and per lesson: written anew, or the
     ``patched`` lessons' rows replaced in a copy of the ``previous`` version's file. (The
     rows, a tuple per mention, are let go when this returns: 9 MB at 10k sections.)"""
     if patched is None:
-        tables = found.tables()
-        write_glossary_table(out_dir, found.records, *tables)
-        write_term_lessons(out_dir, slugs, *tables)
+        sections, mentions = found.tables()
+        write_glossary_table(out_dir, found.records, sections, mentions)
+        write_term_lessons(out_dir, mentions, LESSON_ORDERS)
         return
     shutil.copyfile(previous / GLOSSARY_DB, out_dir / GLOSSARY_DB)
     old = lesson_ranges(out_dir, patched)
-    tables = found.tables(patched)
-    gone = patch_glossary_table(out_dir, found.records, *tables, old,
+    sections, mentions = found.tables(patched)
+    gone = patch_glossary_table(out_dir, found.records, sections, mentions, old,
                                 cache.previous("glossary", "terms"))
-    patch_term_lessons(out_dir, slugs, *tables, old, gone)
+    patch_term_lessons(out_dir, mentions, LESSON_ORDERS, old, gone)
 
 
 PATCH_AT_MOST = 0.25

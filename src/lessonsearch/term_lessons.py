@@ -11,19 +11,12 @@ strip's bars, summed over runs of consecutive lessons.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from .glossary_table import (
-    GLOSSARY_DB,
-    Ranges,
-    SectionRow,
-    for_build,
-    per_term,
-    read_only,
-)
+from .glossary_table import GLOSSARY_DB, Ranges, for_build, per_term, read_only
 
 SCHEMA = """
 CREATE TABLE term_lessons (
@@ -72,60 +65,57 @@ class Bar:
     """The first mention in the run."""
 
 
-def write_term_lessons(folder: Path, lessons: Sequence[str], sections: Iterable[SectionRow],
-                       mentions: Mapping[str, Iterable[tuple[int, int]]]) -> None:
-    """The table, summed from the rows ``write_glossary_table`` has just written: the
-    ``sections`` and each term's ``mentions`` (by name, in course order). ``lessons`` are
-    the course's lesson slugs in course order (the manifest's)."""
+def write_term_lessons(folder: Path, mentions: Mapping[str, Iterable[tuple[int, int]]],
+                       orders_per_lesson: int) -> None:
+    """The table, summed from the rows ``write_glossary_table`` has just written: each
+    term's ``mentions`` (by name, in course order). A section's course order, divided by
+    ``orders_per_lesson``, is its lesson's place in the course (from 1)."""
     with closing(for_build(folder)) as db:
         db.executescript(SCHEMA)
-        _insert(db, lessons, sections, mentions)
+        _insert(db, mentions, orders_per_lesson)
         db.commit()
 
 
-def patch_term_lessons(folder: Path, lessons: Sequence[str], sections: Iterable[SectionRow],
-                       mentions: Mapping[str, Iterable[tuple[int, int]]], old: Ranges,
-                       gone: Sequence[int]) -> None:
+def patch_term_lessons(folder: Path, mentions: Mapping[str, Iterable[tuple[int, int]]],
+                       orders_per_lesson: int, old: Ranges, gone: Sequence[int]) -> None:
     """``write_term_lessons`` on the previous version's file, copied into ``folder`` and
-    patched by ``patch_glossary_table`` with these ``sections`` and ``mentions``: the rows in
-    the patched lessons' ``old`` ranges of course order are deleted, one term at a time along
-    the table's key, every row of the terms ``gone`` (ids) deleted, and the new rows summed.
+    patched by ``patch_glossary_table`` with these ``mentions``: the rows in the patched
+    lessons' ``old`` ranges of course order are deleted, one term at a time along the
+    table's key, every row of the terms ``gone`` (ids) deleted, and the new rows summed.
     The other lessons' places in the course must be as the previous version has them."""
     with closing(for_build(folder)) as db:
         db.executemany("DELETE FROM term_lessons WHERE term_id = ?", [(t,) for t in gone])
         terms = [term_id for (term_id,) in db.execute("SELECT id FROM terms")]
         db.executemany(f"DELETE FROM term_lessons {_IN_RANGE}", per_term(terms, old))
-        _insert(db, lessons, sections, mentions)
+        _insert(db, mentions, orders_per_lesson)
         db.commit()
 
 
-def _insert(db: sqlite3.Connection, lessons: Sequence[str], sections: Iterable[SectionRow],
-            mentions: Mapping[str, Iterable[tuple[int, int]]]) -> None:
+def _insert(db: sqlite3.Connection, mentions: Mapping[str, Iterable[tuple[int, int]]],
+            orders_per_lesson: int) -> None:
     """Each term's rows, summed in one pass over its mentions in course order, and written in
     the table's key order. (SQLite's ``GROUP BY`` over the ``mentions`` table sorted them all
-    in a temporary B-tree: 0.2 s of a 10,000-section build, against 0.05 s.)"""
-    number = {slug: n for n, slug in enumerate(lessons, start=1)}
-    numbers = {row[0]: number.get(row[1], 0) for row in sections}
+    in a temporary B-tree: 0.2 s of a 10,000-section build, against 0.1 s.)"""
     for name, term_id in sorted(db.execute("SELECT term, id FROM terms"), key=lambda t: t[1]):
         db.executemany("INSERT INTO term_lessons VALUES (?, ?, ?, ?, ?)",
-                       _per_lesson(term_id, mentions.get(name, ()), numbers))
+                       _per_lesson(term_id, mentions.get(name, ()), orders_per_lesson))
 
 
-def _per_lesson(term_id: int, found: Iterable[tuple[int, int]], numbers: Mapping[int, int]
-                ) -> list[list[int]]:
+def _per_lesson(term_id: int, found: Iterable[tuple[int, int]], orders_per_lesson: int
+                ) -> Iterator[tuple[int, int, int, int, int]]:
     """A term's rows: one per lesson, from its (course order, count) mentions in course
     order; the first mention in a lesson gives its place and its first count."""
-    rows: list[list[int]] = []
-    last = row = None
+    first = lesson = first_count = total = None
     for order, count in found:
-        lesson = numbers[order]
-        if lesson == last:
-            row[4] += count
-        else:
-            row = [term_id, order, lesson, count, count]
-            rows.append(row)
-            last = lesson
-    return rows
+        number = order // orders_per_lesson
+        if number == lesson:
+            total += count
+            continue
+        if first is not None:
+            yield term_id, first, lesson, first_count, total
+        first, lesson, first_count, total = order, number, count, count
+    if first is not None:
+        yield term_id, first, lesson, first_count, total
 
 
 class TermLessons:
