@@ -163,12 +163,13 @@ class Lazy(Sequence[R]):
 
 def _batches(count: int, processes: int) -> Iterator[tuple[int, int]]:
     """(start, end) of each batch of ``count`` items handed to ``processes``: large at
-    first (an eighth of what is left for each), smaller and smaller down to a sixty-fourth
-    of the items each, so the processes run out of work at nearly the same time."""
+    first (a sixteenth of what is left for each, as large as the batches were when they
+    were all one size), smaller and smaller down to a sixty-fourth of the items each, so
+    the processes run out of work at nearly the same time."""
     least = max(1, count // (processes * 32))
     start = 0
     while start < count:
-        end = min(count, start + max(least, (count - start) // (processes * 4)))
+        end = min(count, start + max(least, (count - start) // (processes * 8)))
         yield start, end
         start = end
 
