@@ -111,3 +111,16 @@ def test_a_worker_that_dies_costs_nothing_but_time():
     """)
     assert out["died"] == out["alone"] == list(range(100))
     assert out["after"] == [n * n for n in range(100)]
+
+
+@pytest.mark.parametrize("count", [1, 7, 64, 1250, 12_500])
+def test_batches_cover_every_item_once_and_end_small(count: int):
+    """Largest first, so the processes finish together: the last batch is at most a
+    sixty-fourth of the items (for two processes), never larger than any before it."""
+    batches = list(parallel._batches(count, 2))
+    assert [start for start, _ in batches] == [0, *(end for _, end in batches[:-1])]
+    assert batches[-1][1] == count
+    sizes = [end - start for start, end in batches]
+    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[-1] <= max(1, count // 64)
+    assert len(batches) <= max(count, 1) and (count < 64 or len(batches) <= 48)
