@@ -249,9 +249,8 @@ def _write_segment(folder: str, group: Group):
         for row in rows:
             writer.add_row(row)
     segment = writer._finalize_segment()
-    prefix = f"{segment.segment_id()}."
-    with os.scandir(folder) as entries:  # flushed while the other processes still work
-        flush([entry.path for entry in entries if entry.name.startswith(prefix)])
+    # Flushed while the other processes still work.
+    flush([os.path.join(folder, name) for name in segment.list_files(writer.storage)])
     return segment, {
         slug: _surfaces([(row["heading"], row["body"]) for row in rows])
         for slug, rows, count in group if count}
