@@ -9,11 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_core.normalize import normalize as markdown_it_normalize
 from snapshots import check_snapshot
 
 from lessonsearch.errors import LessonFormatError
 from lessonsearch.model import CodeBlock, DefinitionItem, Module
-from lessonsearch.readers.markdown import read_markdown_lesson
+from lessonsearch.readers.markdown import _normalize, read_markdown_lesson
 
 DATA = Path(__file__).resolve().parent / "data"
 MARKDOWN = DATA / "markdown"
@@ -255,3 +260,17 @@ def test_broken_front_matter_gives_line_and_column() -> None:
 def test_front_matter_that_is_not_a_mapping() -> None:
     with pytest.raises(LessonFormatError, match="front matter must be a mapping"):
         read_text("---\n- just\n- a list\n---\n\n## H\n\nx\n")
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\r"])
+def test_windows_and_old_mac_line_endings_read_as_unix(lesson, ending) -> None:
+    text = (MARKDOWN / "05-prompt-patterns.md").read_text(encoding="utf-8")
+    assert read_text(text.replace("\n", ending), "markdown/05-prompt-patterns.md") == lesson
+
+
+@given(st.text(alphabet="ab#*\r\n\0 ", max_size=60))
+def test_line_endings_and_nul_normalized_as_markdown_it_does(text) -> None:
+    ours, stock = StateCore(text, MarkdownIt(), {}), StateCore(text, MarkdownIt(), {})
+    _normalize(ours)
+    markdown_it_normalize(stock)
+    assert ours.src == stock.src
