@@ -21,7 +21,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache as cache_once
 from functools import partial
-from itertools import accumulate, groupby
+from itertools import accumulate, chain, groupby
+from operator import sub
 from pathlib import Path
 from typing import NamedTuple
 
@@ -396,13 +397,13 @@ def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
             term = postings[btext]
             for start in range(0, len(term), limit):
                 block = term[start:start + limit] if len(term) > limit else term
-                ids = [p[0] for p in block]
-                weights = [p[1] for p in block]
+                ids, weights, values = zip(*block, strict=True)
                 writer._ids = array("I", ids)
                 writer._weights = array("f", weights)
-                writer._values = [p[2] for p in block if p[2]]
+                writer._values = list(filter(None, values))
                 writer._maxweight = max(0, max(weights))
-                found = [n for d in ids if (n := field_lengths[d])] if field_lengths else ()
+                found = (list(filter(None, map(field_lengths.__getitem__, ids)))
+                         if field_lengths else ())
                 writer._minlength = min(found) if found else None
                 writer._maxlength = max(found) if found else 0
                 _write_block(writer, start + limit >= len(term),
@@ -421,7 +422,7 @@ def _write_block(writer, last: bool, compression: int) -> None:
     if not writer._blockcount:
         postfile.write(WHOOSH3_HEADER_MAGIC)
     writer._terminfo.add_block(writer)
-    data = pickle.dumps((writer._mini_ids(), writer._mini_weights(), writer._mini_values()),
+    data = pickle.dumps((_mini_ids(writer), _mini_weights(writer), writer._mini_values()),
                         BLOCK_PROTOCOL)
     if compression:
         data = DEFLATE(data, DEFLATE_LEVEL)
@@ -434,6 +435,24 @@ def _write_block(writer, last: bool, compression: int) -> None:
     postfile.write(data)
     writer._blockcount += 1
     writer._new_block()
+
+
+def _mini_ids(writer) -> tuple[int, ...]:
+    """``W3PostingsWriter._mini_ids``: the block's document numbers as the gaps between
+    them (the first from 0), worked out in C, not by a Python generator step per posting."""
+    ids = writer._ids
+    return tuple(ids) if writer._byteids else tuple(map(sub, ids, chain((0,), ids)))
+
+
+def _mini_weights(writer) -> float | tuple[float, ...] | None:
+    """``W3PostingsWriter._mini_weights``: None when every weight is 1, the one weight when
+    all are equal, else all of them; counted in C, not by a generator step per posting."""
+    weights = writer._weights
+    if weights.count(1.0) == len(weights):
+        return None
+    if weights.count(weights[0]) == len(weights):
+        return weights[0]
+    return tuple(weights)
 
 
 def _split(
