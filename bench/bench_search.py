@@ -129,7 +129,7 @@ def run(sections: int, query_count: int) -> None:
             plain_s = statistics.median(plain)
             print(f"  {f'plain Whoosh build, {procs} process' + 'es' * (procs > 1):34} "
                   f"{plain_s:10.2f} s  ({report.sections / plain_s:.0f} sections/s; "
-                  f"lessonsearch builds {plain_s / build_s:.2f}x as fast; median of "
+                  f"lessonsearch builds {plain_s / build_s:.2f}× as fast; median of "
                   f"{len(plain)}: {', '.join(f'{x:.2f}' for x in plain)} s)")
         changed = next(iter(sorted(lessons.glob("*.md"))))
         original = changed.read_text()
