@@ -3,10 +3,11 @@
 "A plain but sensibly set-up Whoosh index (...) builds about 2,000 sections/s" here, and the
 target is 3,000. Absolute times drift on these machines by half or more, so the benchmark
 builds that plain index in the same run: the course read by lessonsearch's own readers (a
-build has to read it), then one Whoosh document per section with Whoosh's
-``StemmingAnalyzer`` on the fields FTS5 indexes (``fts5_baseline.py``), written by Whoosh's
-own writer, with one process or with ``procs`` (its multiprocessing writer, one segment per
-process), and committed. Timed from the lesson files to the commit, as a lessonsearch build is.
+build has to read it; they use every core, as in our build), then one Whoosh document per
+section with Whoosh's ``StemmingAnalyzer`` on the fields FTS5 indexes (``fts5_baseline.py``),
+written by Whoosh's own writer, with one process or with ``procs`` (its multiprocessing
+writer, one segment per process), and committed. Timed from the lesson files to the commit,
+as a lessonsearch build is.
 """
 
 from __future__ import annotations

@@ -163,10 +163,10 @@ class Lazy(Sequence[R]):
 
 def _batches(count: int, processes: int) -> Iterator[tuple[int, int]]:
     """(start, end) of each batch of ``count`` items handed to ``processes``: large at
-    first (a sixteenth of what is left for each, as large as the batches were when they
-    were all one size), smaller and smaller down to a thirty-second of each one's share
-    (a sixty-fourth of the items for two), so the processes run out of work at nearly the
-    same time."""
+    first (an eighth of each process's share of what is left, as large as the batches were
+    when they were all one size), smaller and smaller down to a thirty-second of each
+    one's share (a sixty-fourth of the items for two), so the processes run out of work at
+    nearly the same time."""
     least = max(1, count // (processes * 32))
     start = 0
     while start < count:

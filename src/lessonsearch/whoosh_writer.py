@@ -149,7 +149,7 @@ class WhooshWrite:
         # The lock is this process's; it also carries every segment the index already has.
         self._writer = ix.writer(compound=False) if groups or dropped else None
         self._items = Lazy(groups, partial(_item, lessons, terms_of, signed,
-                                             cache.previous_keys("surfaces")))
+                                           cache.previous_keys("surfaces")))
         self._documents = sum(len(lessons[slug]) for group in groups for slug in group)
         self._write = partial(_write_segment, str(folder / WHOOSH_DIR))
         self._started: Started | None = None
