@@ -374,6 +374,43 @@ def test_a_rewritten_chunk_is_cut_over_the_cores_while_the_segment_budget_allows
     assert len(segment_sizes(tmp_path / "full2")) == 4
 
 
+@pytest.mark.parametrize("lessons", [4, 80])  # 80: read by the pool's processes
+def test_files_that_cannot_be_read_are_the_same_problems_whether_the_cache_is_used_or_not(
+        tmp_path: Path, lessons: int):
+    """A build with nothing to reuse reads each file in the process that parses it; a build
+    with the previous one's cache reads only the files that changed. Either way a file
+    that cannot be read is named, with its line where it has one, and the rest is read."""
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for n in range(lessons):
+        (folder / f"{n:03d}-lesson.md").write_text(
+            f"# Lesson {n}\n\n## Part {n}\n\nTopic{n} covers item{n} and thing{n}.\n")
+    (folder / "notes.docx").write_bytes(b"PK\x03\x04")
+    (folder / "binary.md").write_bytes(b"# Binary\n\x00\x01")
+    (folder / "broken.json").write_text('{"title": "Broken",\n "sections": [\n')
+    out = tmp_path / "index"
+
+    def problems(report) -> list[str]:
+        assert report.lessons == lessons and report.skipped == 3
+        return sorted(str(p) for p in report.problems)
+
+    first = problems(build_index(folder, None, out))  # nothing to reuse
+    assert any("notes.docx: unknown file type" in p for p in first)
+    assert any("binary.md: looks like a binary file" in p for p in first)
+    assert any("broken.json:3:" in p for p in first)
+    assert problems(build_index(folder, None, out)) == first  # nothing read again
+    (folder / "broken.json").write_text('{"title": "Broken",\n "sections": [\n\n')
+    (folder / "001-lesson.md").write_text("# Lesson 1\n\n## Part one\n\nChanged item1.\n")
+    again = problems(build_index(folder, None, out))  # the changed files read again
+    assert again == [p.replace("broken.json:3:", "broken.json:4:") for p in first]
+    assert again == problems(build_index(folder, None, tmp_path / "full", full=True))
+    assert answers_of(out, "changed") == answers_of(tmp_path / "full", "changed") != []
+
+
+def answers_of(index: Path, query: str) -> list:
+    return [hit.url for hit in hits(index, query)]
+
+
 def test_unchanged_files_are_not_read_again_and_a_same_size_edit_is_seen(
         course: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A file is taken at its previous key when its size, times and inode are the ones the

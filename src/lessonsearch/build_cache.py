@@ -103,6 +103,16 @@ class BuildCache:
         new.update((key, old[key]) for key, _ in keyed if key not in misses)
         return [pickle.loads(new[key]) for key, _ in keyed]
 
+    def keep_pickled(self, kind: str, computed: Sequence[tuple[str | None, bytes]]
+                     ) -> list[Any]:
+        """Values computed and pickled elsewhere (``pickled``), each kept under the key it
+        came with (None: not kept); the values, unpickled. For work whose key is known only
+        once it is done: a file's digest, by the process that read it."""
+        kept = {key: data for key, data in computed if key is not None}
+        self._new.setdefault(kind, {}).update(kept)
+        self.misses += len(kept)
+        return [pickle.loads(data) for _, data in computed]
+
     def previous(self, kind: str, key: str) -> Any:
         found = self._old.get(kind, {}).get(key)
         return None if found is None else pickle.loads(found)
@@ -122,16 +132,17 @@ class BuildCache:
         self._new.setdefault(kind, {}).update(self._old.get(kind, {}))
 
     def keep(self, kind: str, key: str, value: Any) -> None:
-        self._new.setdefault(kind, {})[key] = _pickled(value)
+        self._new.setdefault(kind, {})[key] = pickled(value)
 
     def save(self, folder: Path) -> None:
         with open(Path(folder) / CACHE_FILE, "wb") as handle:
             pickle.dump({"format": FORMAT, "entries": self._new}, handle, protocol=5)
 
 
-def _pickled(value: Any) -> bytes:
+def pickled(value: Any) -> bytes:
+    """A value as the cache keeps it."""
     return pickle.dumps(value, protocol=5)
 
 
 def _compute_pickled(compute: Callable[[A], T], arg: A) -> bytes:
-    return _pickled(compute(arg))
+    return pickled(compute(arg))

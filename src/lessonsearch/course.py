@@ -15,10 +15,11 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from .build_cache import BuildCache, fingerprint
+from .build_cache import BuildCache, fingerprint, pickled
 from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
 from .errors import LessonFormatError
 from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Problem
+from .parallel import map_in_processes
 from .readers.json_export import read_json_lesson
 from .readers.markdown import read_markdown_lesson
 from .readers.plaintext import read_text_lesson
@@ -132,11 +133,12 @@ def read_course(
         problems.append(Problem(exc.path, exc.reason, exc.line, exc.column))
         course_file = CourseFile()
     cache = cache or BuildCache()
-    read, jobs = _read_files(lessons_dir, cache, on_file)
-    file_keys = {display: key for key, (_, _, display) in jobs}
-    parsed = iter(cache.remember_many("lessons", jobs, _parse_or_problem))
+    if cache.previous_keys("lessons"):
+        outcomes, file_keys = _read_files(lessons_dir, cache, on_file)
+    else:
+        outcomes, file_keys = _read_files_elsewhere(lessons_dir, cache, on_file)
     lessons: list[Lesson] = []
-    for outcome in (problem or next(parsed) for problem in read):
+    for outcome in outcomes:
         (problems if isinstance(outcome, Problem) else lessons).append(outcome)
     if course_file.uses_stem_urls:
         lessons = [_slug_from_stem(x) for x in lessons]
@@ -159,9 +161,10 @@ after) is read again whatever its status says: file systems may keep times to th
 
 
 def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
-                ) -> tuple[list[Problem | None], list[tuple[str, tuple[bytes | None, str, str]]]]:
-    """For each lesson file, why it cannot be read (or None); for each readable one, its
-    key in the lessons cache (its name and the SHA-256 of its bytes) and what parsing needs.
+                ) -> tuple[list[Lesson | Problem], dict[str, str]]:
+    """Each lesson file's Lesson, or why it cannot be read, in file order; and each
+    readable file's key in the lessons cache (its name and the SHA-256 of its bytes).
+    What the cache holds is not parsed again.
 
     A file whose status (size, times, inode) is the one the previous build saw, unchanged
     for a while when it looked, keeps the key it had and is not read at all: a write always
@@ -177,24 +180,69 @@ def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
         display = _display(path, lessons_dir)
         try:
             stat = os.stat(path)
-            status = (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
             seen, key = known.get(display, (None, None))
             raw = None
             changed = max(stat.st_mtime_ns, stat.st_ctime_ns)  # ctime: creation on Windows
-            if seen != status or changed >= trusted or key not in parsed:
+            if seen != _status(stat) or changed >= trusted or key not in parsed:
                 raw = _lesson_bytes(path, display)
                 key = _file_key(display, raw)
             jobs.append((key, (raw, _suffix(path), display)))
-            now["files"][display] = (status, key)
+            now["files"][display] = (_status(stat), key)
             read.append(None)
-        except LessonFormatError as exc:
-            read.append(Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True))
-        except OSError as exc:
-            read.append(Problem(display, f"cannot read: {exc}", skipped=True))
+        except (LessonFormatError, OSError) as exc:
+            read.append(_unreadable(exc, display))
         if on_file:
             on_file(done, len(files), display)
     cache.keep("files", "status", now)
-    return read, jobs
+    parsed_now = iter(cache.remember_many("lessons", jobs, _parse_or_problem))
+    return ([problem or next(parsed_now) for problem in read],
+            {display: key for key, (_, _, display) in jobs})
+
+
+def _read_files_elsewhere(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
+                          ) -> tuple[list[Lesson | Problem], dict[str, str]]:
+    """``_read_files`` for a build with no lesson to reuse (the first, or ``--full``): each
+    file is read, hashed and parsed by the process that parses it, so the others start at
+    once. Reading every file here first kept them waiting a tenth of a second at 10,000
+    sections (bench/README.md)."""
+    now = {"checked": time.time_ns(), "files": {}}  # before any file's status is taken
+    files = lesson_files(lessons_dir)
+    jobs = [(path, _display(path, lessons_dir)) for path in files]
+    read = map_in_processes(_read_and_parse, jobs)
+    outcomes = cache.keep_pickled("lessons", [(key, data) for key, _, data in read])
+    file_keys: dict[str, str] = {}
+    for done, ((_, display), (key, status, _)) in enumerate(zip(jobs, read, strict=True),
+                                                             start=1):
+        if key is not None:
+            now["files"][display] = (status, key)
+            file_keys[display] = key
+        if on_file:
+            on_file(done, len(files), display)
+    cache.keep("files", "status", now)
+    return outcomes, file_keys
+
+
+def _read_and_parse(job: tuple[str, str]) -> tuple[str | None, tuple | None, bytes]:
+    """One file for ``_read_files_elsewhere``: its key and status (None for a file that
+    cannot be read) and its Lesson or Problem, pickled as the cache keeps it."""
+    path, display = job
+    try:
+        stat = os.stat(path)
+        raw = _lesson_bytes(path, display)
+    except (LessonFormatError, OSError) as exc:
+        return None, None, pickled(_unreadable(exc, display))
+    return (_file_key(display, raw), _status(stat),
+            pickled(_parse_or_problem((raw, _suffix(path), display))))
+
+
+def _status(stat: os.stat_result) -> tuple[int, int, int, int]:
+    return stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino
+
+
+def _unreadable(exc: LessonFormatError | OSError, display: str) -> Problem:
+    if isinstance(exc, LessonFormatError):
+        return Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True)
+    return Problem(display, f"cannot read: {exc}", skipped=True)
 
 
 _UNSTORED = ("sections", "prev", "next")
