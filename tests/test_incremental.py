@@ -4,6 +4,7 @@ answers exactly as a full build of the same files does."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 import sys
@@ -394,7 +395,13 @@ def test_files_that_cannot_be_read_are_the_same_problems_whether_the_cache_is_us
         assert report.lessons == lessons and report.skipped == 3
         return sorted(str(p) for p in report.problems)
 
-    first = problems(build_index(folder, None, out))  # nothing to reuse
+    seen: list[tuple[int, int, str]] = []
+    first = problems(build_index(folder, None, out,  # nothing to reuse
+                                 progress=lambda *done: seen.append(done)))
+    assert [(done, total) for done, total, _ in seen] == [(n, lessons + 3)
+                                                          for n in range(1, lessons + 4)]
+    assert sorted(name for _, _, name in seen) == sorted(
+        f"lessons{os.sep}{path.name}" for path in folder.iterdir())
     assert any("notes.docx: unknown file type" in p for p in first)
     assert any("binary.md: looks like a binary file" in p for p in first)
     assert any("broken.json:3:" in p for p in first)

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -33,6 +34,17 @@ def fail_on_seven(n: int) -> int:
     if n == 7:
         raise ValueError("seven")
     return n
+
+
+def wait_for_file(path: str | None) -> bool | None:
+    """True once ``path`` exists (False after 30 s); None at once for no path."""
+    if path is None:
+        return None
+    for _ in range(3000):
+        if os.path.exists(path):
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def die_on_seven_elsewhere(n: int) -> int:
@@ -69,7 +81,7 @@ def in_a_fresh_process(body: str) -> dict:
     is safe, with no other thread, and this test process may hold other tests' threads."""
     script = textwrap.dedent("""
         import json, os
-        from test_parallel import die_on_seven_elsewhere, pid, square
+        from test_parallel import die_on_seven_elsewhere, pid, square, wait_for_file
         from lessonsearch.parallel import map_in_processes, shared_pool, start_in_processes
         out = {}
     """) + textwrap.dedent(body) + "\nprint(json.dumps(out))\n"
@@ -93,6 +105,23 @@ def test_a_build_forks_its_processes_once_for_all_its_maps():
     assert out["parent"] not in first
     assert second <= first  # the same processes, not new ones
     assert not after & first  # the block's pool is gone
+
+
+def test_batches_come_back_as_they_are_done(tmp_path: Path):
+    """The first batch comes back while the last is still running: its item waits for a
+    file this process writes only once it holds the first batch."""
+    flag = str(tmp_path / "first batch seen")
+    out = in_a_fresh_process(f"""
+        with shared_pool():
+            started = start_in_processes(wait_for_file, [None] * 199 + [{flag!r}])
+            batches = started.batches()
+            out["first"] = next(batches)
+            open({flag!r}, "w").close()
+            out["rest"] = [value for batch in batches for value in batch]
+    """)
+    assert out["first"] and set(out["first"]) == {None}
+    assert len(out["first"]) + len(out["rest"]) == 200
+    assert out["rest"][-1] is True  # it saw the file: it was still running
 
 
 def test_an_error_in_the_work_is_raised_here():

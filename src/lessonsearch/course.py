@@ -19,7 +19,7 @@ from .build_cache import BuildCache, fingerprint, pickled
 from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
 from .errors import LessonFormatError
 from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Problem
-from .parallel import map_in_processes
+from .parallel import start_in_processes
 from .readers.json_export import read_json_lesson
 from .readers.markdown import read_markdown_lesson
 from .readers.plaintext import read_text_lesson
@@ -204,22 +204,25 @@ def _read_files_elsewhere(lessons_dir: Path, cache: BuildCache, on_file: Callabl
     """``_read_files`` for a build with no lesson to reuse (the first, or ``--full``): each
     file is read, hashed and parsed by the process that parses it, so the others start at
     once. Reading every file here first kept them waiting a tenth of a second at 10,000
-    sections (bench/README.md)."""
+    sections (bench/README.md). ``on_file`` hears of each file as its batch comes back
+    parsed."""
     now = {"checked": time.time_ns(), "files": {}}  # before any file's status is taken
     files = lesson_files(lessons_dir)
     jobs = [(path, _display(path, lessons_dir)) for path in files]
-    read = map_in_processes(_read_and_parse, jobs)
-    outcomes = cache.keep_pickled("lessons", [(key, data) for key, _, data in read])
+    read: list[tuple[str | None, tuple | None, bytes]] = []
     file_keys: dict[str, str] = {}
-    for done, ((_, display), (key, status, _)) in enumerate(zip(jobs, read, strict=True),
-                                                             start=1):
-        if key is not None:
-            now["files"][display] = (status, key)
-            file_keys[display] = key
-        if on_file:
-            on_file(done, len(files), display)
+    for batch in start_in_processes(_read_and_parse, jobs).batches():  # reported as parsed
+        for found in batch:
+            key, status, _ = found
+            display = jobs[len(read)][1]
+            read.append(found)
+            if key is not None:
+                now["files"][display] = (status, key)
+                file_keys[display] = key
+            if on_file:
+                on_file(len(read), len(files), display)
     cache.keep("files", "status", now)
-    return outcomes, file_keys
+    return cache.keep_pickled("lessons", [(key, data) for key, _, data in read]), file_keys
 
 
 def _read_and_parse(job: tuple[str, str]) -> tuple[str | None, tuple | None, bytes]:

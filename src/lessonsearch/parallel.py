@@ -123,12 +123,25 @@ class Started(Generic[R]):
 
     def result(self) -> list[R]:
         """The results in the order of the items (computed here if no pool could start)."""
+        return [value for batch in self.batches() for value in batch]
+
+    def batches(self) -> Iterator[list[R]]:
+        """The results a batch at a time, in the order of the items, each as soon as it is
+        done: a caller can report progress. Without a pool, one batch, computed here; a pool
+        that breaks midway leaves the rest to this process."""
         if not self._tasks:
-            return [self._fn(item) for item in self._items]
+            yield [self._fn(item) for item in self._items]
+            return
+        done = 0
         try:
-            return [value for task in self._tasks for value in task.result()]
-        except (BrokenProcessPool, OSError):
-            return [self._fn(item) for item in self._items]
+            for task in self._tasks:
+                try:
+                    batch = task.result()
+                except (BrokenProcessPool, OSError):
+                    yield [self._fn(item) for item in self._items[done:]]
+                    return
+                done += len(batch)
+                yield batch
         finally:
             self.cancel()
 
