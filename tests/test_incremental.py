@@ -405,7 +405,7 @@ def test_files_that_cannot_be_read_are_the_same_problems_whether_the_cache_is_us
     assert any("notes.docx: unknown file type" in p for p in first)
     assert any("binary.md: looks like a binary file" in p for p in first)
     assert any("broken.json:3:" in p for p in first)
-    assert problems(build_index(folder, None, out)) == first  # nothing read again
+    assert problems(build_index(folder, None, out)) == first  # from the cache: none parsed
     (folder / "broken.json").write_text('{"title": "Broken",\n "sections": [\n\n')
     (folder / "001-lesson.md").write_text("# Lesson 1\n\n## Part one\n\nChanged item1.\n")
     again = problems(build_index(folder, None, out))  # the changed files read again
