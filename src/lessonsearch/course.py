@@ -180,14 +180,15 @@ def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
         display = _display(path, lessons_dir)
         try:
             stat = os.stat(path)
+            status = _status(stat)
             seen, key = known.get(display, (None, None))
             raw = None
             changed = max(stat.st_mtime_ns, stat.st_ctime_ns)  # ctime: creation on Windows
-            if seen != _status(stat) or changed >= trusted or key not in parsed:
+            if seen != status or changed >= trusted or key not in parsed:
                 raw = _lesson_bytes(path, display)
                 key = _file_key(display, raw)
             jobs.append((key, (raw, _suffix(path), display)))
-            now["files"][display] = (_status(stat), key)
+            now["files"][display] = (status, key)
             read.append(None)
         except (LessonFormatError, OSError) as exc:
             read.append(_unreadable(exc, display))
