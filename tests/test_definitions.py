@@ -52,6 +52,30 @@ def test_naming(sentence, term):
 
 
 @pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("We call this quantity the bits per byte, and a smaller figure means better "
+         "compression.", "bits per byte"),
+        ("We call this number the temperature.", "temperature"),
+        ("This quantity is called perplexity.", "perplexity"),
+        ("Engineers call these spare pages the overflow area.", "overflow area"),
+        ("We call such a table a heap.", "heap"),
+        ("We call this a lost update.", "lost update"),
+        ("We call such rows orphans.", "orphans"),
+        ("We refer to this value as the logit.", "logit"),
+        ("People refer to this as gradient clipping.", "gradient clipping"),
+        ("Engineers usually refer to these pages as dirty pages.", "dirty pages"),
+        ("We refer to the rows read per second as the scan rate.", "scan rate"),
+        ("Benchmarks report it in rows per second, a figure known as rows per second.",
+         "rows per second"),
+    ],
+)
+def test_naming_names_the_complement_not_the_demonstratives_noun(sentence, term):
+    """In "call this quantity the Y" the quantity is what is named; Y is the name."""
+    assert defined(sentence) == [(term, "naming")]
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "The handler is called every time a request arrives.",
@@ -62,6 +86,10 @@ def test_naming(sentence, term):
         "What happens when the server is called twice?",
         "Open a file called notes.txt in the editor.",
         "Then define a function called main.",
+        "We call this function twice.",
+        "We refer to this table as needed.",
+        "You can refer to the manual as you work.",
+        "We refer to it as often as we can.",
     ],
 )
 def test_naming_near_misses(sentence):

@@ -21,6 +21,14 @@ from lessonsearch.definition_terms import (
 
 _BE = r"(?:is|are|was|were|be|been|being|gets|get)"
 _HEDGE = r"(?:(?:also|often|usually|sometimes|commonly|generally|simply|typically|widely)\s+)?"
+_NAMERS = (r"(?:we|they|people|you|practitioners|researchers|engineers|programmers|developers|"
+           r"statisticians|authors)")
+_NAMED = (r"(?:this|that|these|those|such)\s+(?:an?\s+)?(?:(?!(?:a|an|the)\s)[\w'’-]+\s+){0,2}?"
+          r"(?!(?:a|an|the)\s)[\w'’-]+(?=\s+(?:(?:a|an|the)\s|[\"“‘']))")
+"""What "we call …" names, when it has a noun of its own: "this quantity" in "We call this
+quantity the bits per byte", "such a table" in "We call such a table a heap". The name is
+the complement after it, which an article or a quote opens; without one ("We call this
+gradient clipping") the words after the demonstrative are the name."""
 _NAMING = (
     re.compile(rf"\b{_BE}\s+{_HEDGE}(?:called|termed|dubbed|known\s+as|referred\s+to\s+as)"
                r"\s+(?P<rest>.+)", re.I),
@@ -28,9 +36,11 @@ _NAMING = (
                r"\s+(?P<rest>.+)", re.I),
     re.compile(r"^what\s+(?:[\w-]+\s+){1,4}?(?:call|calls)\s+(?P<rest>[^,;:]+?)\s+(?:is|are)\s",
                re.I),
-    re.compile(r"\b(?:we|they|people|you|practitioners|researchers|engineers|programmers|"
-               r"developers|statisticians|authors)\s+(?:\w+\s+)?(?:call|calls|term|dub)\s+"
-               r"(?:this|that|it|these|those|them|such\s+\w+)\s+(?P<rest>.+)", re.I),
+    re.compile(rf"\b{_NAMERS}\s+(?:\w+\s+)?(?:call|calls|term|dub)\s+(?:{_NAMED}|"
+               r"(?P<strict>this|that|it|these|those|them)|such\s+\w+)\s+(?P<rest>.+)", re.I),
+    re.compile(rf"\b{_NAMERS}\s+(?:\w+\s+)?refers?\s+to\s+(?P<strict>(?:this|that|these|those|"
+               r"such|the)\s+(?:[\w'’-]+\s+){0,5}?|it\s+|them\s+)as\s+"
+               r"(?![\w'’-]+ed\s*(?:[.,;:!]|$)|follows\b)(?P<rest>.+)", re.I),
     re.compile(r"(?<!\bis\s)(?<!\bare\s)\b(?:known\s+as|goes\s+by\s+the\s+name(?:\s+of)?)"
                r"\s+(?P<rest>.+)", re.I),
     re.compile(r",\s+(?:also|often|sometimes|usually)\s+called\s+(?P<rest>.+)", re.I),
@@ -38,8 +48,10 @@ _NAMING = (
                r"concept|phenomenon|effect|property|quantity|measure|structure|pattern|practice|"
                r"strategy|algorithm|step|stage|operation|setting)\s+called\s+(?P<rest>.+)", re.I),
 )
-"""Besides "is called X": "…, also called X", and a kind of thing "called X" (but not "a
-file called notes.txt" or "a function called main", which name an instance, not a term)."""
+"""Besides "is called X": "we call this X", "we refer to this as X" (where the object is
+``strict``, the name may not be a lone vague word: "We call this function twice."), "…, also
+called X", and a kind of thing "called X" (but not "a file called notes.txt" or "a function
+called main", which name an instance, not a term)."""
 _NAME_IS = re.compile(
     r"\b(?:the|a|one)\s+(?:usual\s+|common\s+|technical\s+|standard\s+|proper\s+)?"
     r"(?:name|term|word|jargon|label)\s+(?:[\w-]+\s+){0,2}?(?:for|to|that|of)\s+"
@@ -167,17 +179,19 @@ def _by_cue(sentence: str, lowered: str) -> list[Found]:
     term = "term" in lowered
     known = "known" in lowered
     name = "name" in lowered or "word" in lowered or "jargon" in lowered or "label" in lowered
-    if not (quote or call or term or known or name or "dub" in lowered or "referred" in lowered
+    refer = "refer" in lowered
+    if not (quote or call or term or known or name or "dub" in lowered or refer
             or "goes" in lowered):
         return []
     out: list[Found] = []
     called = call and "called" in lowered
     what = "what" in lowered
     naming = (
-        called or term or known or "dubbed" in lowered or "referred" in lowered,  # "termed"
+        called or term or known or "dubbed" in lowered or refer,  # "termed", "referred"
         what and (call or term),
         what and call,
         call or term or "dub" in lowered,
+        refer,
         known or "goes" in lowered,
         called and "," in sentence,
         called,
@@ -187,7 +201,9 @@ def _by_cue(sentence: str, lowered: str) -> list[Found]:
             continue
         for match in pattern.finditer(sentence):
             rest = match["rest"]
-            found = take_term(rest)
+            # "We call this function twice." calls a function: after a bare "this" (or after
+            # "refer to … as") the name may not be a lone vague word
+            found = take_term(rest, strict=bool(match.groupdict().get("strict")))
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
                 out.append(Found(found, kind, match.start("rest")))

@@ -29,6 +29,8 @@ _BREAK = STOP_WORDS | _word_set(
     nearby otherwise together apart away ahead aside around"""
 )
 """Words that end a term: function words, adverbs, quantifiers and modal verbs."""
+_INNER = frozenset(("of", "per"))
+"""Break words a term may hold between two of its words: "rate of change", "bits per byte"."""
 _ADVERB = re.compile(r"(ally|ively|ously|ently|antly|ately|edly|ingly|fully|lessly|tly|rly|sly)$")
 _VAGUE = _word_set(
     """answer aspect basis case catch cause challenge choice consequence default detail
@@ -101,7 +103,7 @@ def take_term(rest: str, whole: bool = False, strict: bool = False) -> str | Non
             break  # a comma, bracket, dash or quote between two words ends the term
         word = match.group().lower()
         if word in _BREAK or (_ADVERB.search(word) and len(word) > 4):
-            if word == "of" and taken and i + 1 < len(found) and (
+            if word in _INNER and taken and i + 1 < len(found) and (
                 found[i + 1].group().lower() not in _BREAK
             ):
                 taken.append(match)
