@@ -204,6 +204,34 @@ def test_setting_near_misses(sentence):
 
 
 @pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("The fill factor is defined as the share of each page that holds rows.", "fill factor"),
+        ("In a cluster, quorum is defined as a majority of the voting nodes.", "quorum"),
+        ("Write amplification is usually defined to be the bytes written per byte changed.",
+         "write amplification"),
+    ],
+)
+def test_defining(sentence, term):
+    assert defined(sentence) == [(term, "defining")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The output is defined as a list of rows.",
+        "This is defined as follows.",
+        "The table x is defined as a copy of y.",
+        "It is defined as the default.",
+        "The schema is defined in the migrations folder.",
+        "Each column is defined as nullable unless you say otherwise.",
+    ],
+)
+def test_defining_near_misses(sentence):
+    assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
     ("sentence", "marked", "term"),
     [
         ("An index is a sorted copy of one column that points back at the rows.", "index",

@@ -73,6 +73,13 @@ _POINTING = re.compile(
 )
 """"This is X.", "That limit is the context window, and …": a demonstrative names what the
 sentences before it described."""
+_DEFINED_AS = re.compile(
+    r"(?:^|[,;:]\s+)(?:(?:a|an|the)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s+(?:is|are)\s+"
+    r"(?:(?:usually|often|commonly|generally|formally|simply|sometimes)\s+)?defined\s+"
+    r"(?:as|to\s+be)\s+(?!follows\b)\w", re.I
+)
+""""The fill factor is defined as …": the subject is the term, as in "A **token** is …", but
+"defined as" says so without the emphasis."""
 _ENDS = re.compile(r"^[\"”’)]*\s*[.!]*\s*$")
 _GOES_ON = re.compile(r"^[\"”’)]*,\s+(?:and|which)\b")
 """"…, and it is why …": how a sentence goes on after the term it points at."""
@@ -138,6 +145,8 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
         found += _setting(sentence)
     if comma and "not" in lowered and (breaks or "--" in sentence):
         found += _contrasting(sentence)
+    if "defined" in lowered:
+        found += _defining(sentence)
     if emphasis:
         found += _emphasised(sentence, emphasis)
     return found
@@ -281,6 +290,15 @@ def _contrasting(sentence: str) -> list[Found]:
     ):
         if term:
             return [Found(term, "contrasting", at)]
+    return []
+
+
+def _defining(sentence: str) -> list[Found]:
+    for match in _DEFINED_AS.finditer(sentence):
+        term = take_term(match["term"], whole=True, strict=True)
+        # "The table x is defined as …" defines a symbol for an example, not a term
+        if term and all(len(word) > 1 for word in term.split()):
+            return [Found(term, "defining", match.start("term"))]
     return []
 
 

@@ -19,6 +19,7 @@ KINDS = (
     "quoting",
     "contrasting",
     "setting",
+    "defining",
     "emphasis",
     "abbreviation",
     "definition-list",

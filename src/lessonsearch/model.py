@@ -367,5 +367,5 @@ class LessonDefinition:
     anchor: str | None = None
     kind: str = "naming"
     """Which phrasing gave it away: naming, pointing-back, quoting, contrasting, setting,
-    emphasis, abbreviation, definition-list."""
+    defining, emphasis, abbreviation, definition-list."""
     abbreviation: str | None = None
