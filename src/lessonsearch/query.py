@@ -4,6 +4,10 @@
 ``NOT`` / ``-word`` to exclude, parentheses to group. Operators are upper case, so "not" and
 "or" in a question stay words. Anything malformed (an unclosed quote or bracket, a dangling
 operator) degrades to plain words instead of an error.
+
+Nothing else is syntax. Other engines' fuzzy, boost, wildcard and range marks (``x~2``,
+``x^2``, ``x*``, ``[a TO b]``) are punctuation between words here, as a comma is:
+``softmax~2`` searches the words softmax and 2. A field prefix (``title:``) is dropped.
 """
 
 from __future__ import annotations
@@ -44,6 +48,15 @@ Node = Word | Phrase | All | Any | Not
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"'})
 _TOKEN = re.compile(r'"[^"]*"?|[()]|[^\s()"]+')
+_APART = re.compile(r"[^\w.\-'’‘‐‑–]+")
+"""What separates words inside one token. A name's parts stay together, to be searched as a
+phrase (``numpy.mean``, ``data_file``, ``key-value``; ``don't`` is one word); any other
+punctuation (``ratio:1``, ``input/output``, ``logit^2``) parts words as a space does. Each
+part counts as an atom, so one long token cannot grow a huge query."""
+_FIELD = re.compile(r"(?i)^(?:title|heading|text|body|content|code|lesson|module):")
+"""Another engine's field prefix, dropped: ``title:softmax`` searches softmax (a heading
+that has it ranks first anyway). Kept as a word, "title" would be a second word to match,
+and the relaxed ranking would put a section saying "title" alone among the softmax ones."""
 
 
 def parse_query(text: str) -> Node | None:
@@ -114,15 +127,21 @@ class _Parser:
             if self.peek() == ")":
                 self.at += 1
             return inner
-        self.atoms += 1
-        if self.atoms > MAX_ATOMS:
-            return None
         if token.startswith('"'):
+            self.atoms += 1
+            if self.atoms > MAX_ATOMS:
+                return None
             words = tuple(token.strip('"').split())
             if not words:
                 return None
             return Phrase(words) if len(words) > 1 else Word(words[0])
-        return Word(token)
+        room = MAX_ATOMS - self.atoms
+        token = _FIELD.sub("", token, count=1)
+        parts = [part for part in _APART.split(token) if part][:max(room, 0)]
+        self.atoms += max(len(parts), 1)
+        if not parts:
+            return None
+        return Word(parts[0]) if len(parts) == 1 else All(tuple(map(Word, parts)))
 
 
 def _simplify(node: Node) -> Node | None:
