@@ -1,5 +1,6 @@
-"""How a search reads what a reader types: other engines' syntax as punctuation. On the
-sample course ``make run`` serves, where readers met it."""
+"""How a search reads what a reader types: other engines' syntax as punctuation, contractions
+as the words they stand for. On the sample course ``make run`` serves, where readers met
+each of these."""
 
 from __future__ import annotations
 
@@ -73,3 +74,45 @@ def test_one_long_punctuated_token_is_cut_at_the_atom_limit(searcher) -> None:
     query = ":".join(["logit"] * 85)
     assert len(positive_words(parse_query(query))) == MAX_ATOMS
     assert places(searcher.search(query)) == places(searcher.search("logit"))
+
+
+# --- Contractions ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["what's a logit", "what’s a logit", "whats a logit"])
+def test_whats_asks_what_what_is_asks(searcher, query) -> None:
+    response = searcher.search(query, limit=50)
+    assert places(response) == places(searcher.search("what is a logit", limit=50))
+    assert ("logits-and-softmax", "scores-before-probabilities") in places(response)
+    assert list(response.words) == ["logit"]
+
+
+@pytest.mark.parametrize("query", ["what's a token?", "what’s a token?"])
+def test_a_contracted_question_finds_the_lesson_on_its_topic(searcher, query) -> None:
+    assert searcher.search(query).results[0].lesson == "tokens-and-tokenizers"
+
+
+@pytest.mark.parametrize(("contraction", "meaning"), [
+    ("how's", "how is"), ("where's", "where is"), ("who's", "who is"), ("it's", "it is"),
+    ("that's", "that is"), ("don't", "do not"), ("doesn't", "does not"), ("isn't", "is not"),
+    ("can't", "can not"), ("won't", "will not"), ("they're", "they are"), ("I'm", "I am"),
+    ("we'll", "we will"), ("I've", "I have"), ("you'd", "you would"), ("There’s", "there is"),
+])
+def test_a_contraction_reads_as_its_words(searcher, contraction, meaning) -> None:
+    response = searcher.search(f"{contraction} softmax temperature", limit=50)
+    assert list(response.words) == ["softmax", "temperature"]
+    assert response.total > 0
+    assert places(response) == places(searcher.search(f"{meaning} softmax temperature",
+                                                      limit=50))
+
+
+def test_a_contraction_is_not_marked_in_snippets(searcher) -> None:
+    snippets = " ".join(hit.snippet for hit in searcher.search("what's a logit").results)
+    assert "<mark>logit" in snippets.lower()
+    assert "<mark>what" not in snippets.lower()
+
+
+def test_a_possessive_is_still_a_content_word(searcher) -> None:
+    response = searcher.search("model's")
+    assert list(response.words) == ["model's"]
+    assert response.total == searcher.search("model").total

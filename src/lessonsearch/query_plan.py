@@ -9,6 +9,7 @@ stores every name of each term a section mentions in its ``terms`` field.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -38,7 +39,7 @@ Correct = Callable[[str], str | None]
 
 def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> Plan:
     bare = _bare_words(node)
-    content = [w for w in bare if not _is_stop(w)]
+    content = [w for w in bare if not is_stop(w)]
     drop_stops = bool(content)
     corrections: dict[str, str] = {}
     natural = _is_natural(node, bare)
@@ -47,7 +48,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> P
         parts = words(text)
         if not parts:
             return None
-        if drop_stops and len(parts) == 1 and _is_stop(parts[0]):
+        if drop_stops and len(parts) == 1 and is_stop(parts[0]):
             return None
         if len(parts) > 1:
             return _phrase(parts)
@@ -150,19 +151,36 @@ def _bare_words(node: Node) -> list[str]:
     return []
 
 
-def _is_stop(word: str) -> bool:
-    return word.lower() in STOP_WORDS
+def is_stop(word: str) -> bool:
+    """A function word, a question word, or one of them contracted: "what's", "don't" and
+    "they're" are as empty of topic as "what", "do" and "they"."""
+    word = word.lower()
+    return word in STOP_WORDS or _uncontracted(word) in STOP_WORDS
+
+
+_CONTRACTED = re.compile(r"(?:'s|'re|'ve|'ll|'d|'m|n't)$")
+_NOT_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}  # can't, won't, shan't
+
+
+def _uncontracted(word: str) -> str:
+    """The word a contraction starts with: "what's" → "what", "doesn't" → "does". The
+    tokenizer keeps a contraction whole, as the index does, and ``words`` has already made
+    its apostrophe straight."""
+    base = _CONTRACTED.sub("", word)
+    if base != word and word.endswith("n't"):
+        return _NOT_STEMS.get(base, base)
+    return base
 
 
 _QUESTION_WORDS = {"how", "why", "what", "when", "where", "which", "who", "can", "does", "do",
-                   "is", "are", "should", "will", "would", "could"}
+                   "is", "are", "should", "will", "would", "could", "whats", "hows", "whys"}
 
 
 def _is_natural(node: Node, bare: list[str]) -> bool:
     """A question, or a long run of plain words with no operators: rank by overlap."""
     if not isinstance(node, All) or any(not isinstance(i, Word) for i in node.items):
         return False
-    return bool(bare and bare[0] in _QUESTION_WORDS) or len(bare) >= 5
+    return bool(bare and _uncontracted(bare[0]) in _QUESTION_WORDS) or len(bare) >= 5
 
 
 def _term(word: str) -> wq.Query:

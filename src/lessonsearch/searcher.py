@@ -20,14 +20,14 @@ from whoosh import query as wq
 from whoosh.collectors import FilterCollector
 from whoosh.scoring import BM25F
 
-from .analysis import STOP_WORDS, stem
+from .analysis import stem
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncompatible
 from .glossary_table import TermRecord
 from .index_store import FORMAT, MANIFEST, current_version
 from .match_count import MatchCounter
 from .query import parse_query, positive_words
-from .query_plan import plan
+from .query_plan import is_stop, plan
 from .snippets import snippet as make_snippet
 from .spelling import Speller
 from .term_lookup import Glossary
@@ -289,5 +289,5 @@ def _apply_corrections(text: str, corrections: dict[str, str]) -> str:
 
 def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[str]:
     found = [w for text in words for w in analysis_words(text)] + list(corrections.values())
-    content = [w for w in found if w not in STOP_WORDS] or found
+    content = [w for w in found if not is_stop(w)] or found
     return frozenset(stem(w) for w in content)
