@@ -1,6 +1,6 @@
 """How a search reads what a reader types: other engines' syntax as punctuation, contractions
-as the words they stand for. On the sample course ``make run`` serves, where readers met
-each of these."""
+as the words they stand for, accents as no misspelling. On the sample course ``make run``
+serves, where readers met each of these."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from lessonsearch.build import build_index
 from lessonsearch.query import MAX_ATOMS, parse_query, positive_words
 from lessonsearch.searcher import Searcher
 
@@ -15,6 +16,28 @@ from lessonsearch.searcher import Searcher
 @pytest.fixture(scope="module")
 def searcher(sample_index: Path):
     opened = Searcher.open(sample_index)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture(scope="module")
+def accented(tmp_path_factory: pytest.TempPathFactory):
+    """A course that writes its words with accents: readers often type them without."""
+    lessons = tmp_path_factory.mktemp("accented") / "lessons"
+    lessons.mkdir()
+    (lessons / "01-classifiers.md").write_text(
+        "---\ntitle: Simple classifiers\nslug: classifiers\n---\n\n"
+        "## The naïve baseline\n\n"
+        "A naïve classifier counts words and ignores their order.\n\n"
+        "## Reading a résumé\n\n"
+        "Screening a résumé by keyword is the classic example.\n\n"
+        "## Over coffee\n\n"
+        "Think of a café where every order is written on a slip.\n",
+        encoding="utf-8",
+    )
+    out = lessons.parent / "index"
+    build_index(lessons, None, out)
+    opened = Searcher.open(out)
     yield opened
     opened.close()
 
@@ -116,3 +139,43 @@ def test_a_possessive_is_still_a_content_word(searcher) -> None:
     response = searcher.search("model's")
     assert list(response.words) == ["model's"]
     assert response.total == searcher.search("model").total
+
+
+# --- Accents --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("query", "suggestion", "plain"), [
+    ("émbedding", "embedding", "embedding"),
+    ("Émbedding", "Embedding", "embedding"),
+    ("embèdding", "embedding", "embedding"),
+    ("émbeddings", "embeddings", "embeddings"),
+    ("émbedings", "embeddings", "embeddings"),  # an accent and a letter missing
+])
+def test_an_accent_the_course_does_not_write_is_corrected(searcher, query, suggestion,
+                                                          plain) -> None:
+    response = searcher.search(query, limit=50)
+    expected = searcher.search(plain, limit=50)
+    assert expected.total > 0
+    assert response.suggestion == suggestion
+    assert places(response) == places(expected)
+    assert [t.term for t in response.terms] == ["embedding"]
+
+
+@pytest.mark.parametrize(("query", "suggestion", "anchor"), [
+    ("naive", "naïve", "the-naïve-baseline"),
+    ("resume", "résumé", "reading-a-résumé"),
+    ("cafe", "café", "over-coffee"),  # short words get no edits, but their accents match
+    ("cafè", "café", "over-coffee"),
+])
+def test_a_word_typed_without_the_courses_accents_finds_it(accented, query, suggestion,
+                                                           anchor) -> None:
+    response = accented.search(query)
+    assert response.suggestion == suggestion
+    assert places(response) == [("classifiers", anchor)]
+    assert f"<mark>{suggestion}</mark>" in response.results[0].snippet
+
+
+def test_a_short_word_still_gets_no_guessed_letters(accented) -> None:
+    response = accented.search("cafes")  # one letter from "café": five letters, one edit
+    assert response.suggestion == "café"
+    assert accented.search("caff").suggestion is None  # four letters: no edits

@@ -22,3 +22,12 @@ def test_nearest_first_and_nothing_past_the_distance():
 
 def test_a_different_first_letter_is_not_a_correction():
     assert Speller(["cache"]).candidates("kache", 1) == []
+
+
+def test_accents_are_no_edit_on_either_side():
+    speller = Speller(["embedding", "embeddings", "naïve", "café"])
+    assert speller.candidates("émbedding", 0) == [(0, "embedding")]
+    assert speller.candidates("naive", 0) == [(0, "naïve")]
+    assert speller.candidates("cafè", 0) == [(0, "café")]
+    assert speller.candidates("émbedings", 1) == [(1, "embeddings")]  # an accent, a letter
+    assert speller.candidates("embedding", 0) == []  # itself is no candidate

@@ -52,7 +52,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> P
             return None
         if len(parts) > 1:
             return _phrase(parts)
-        fixed = correct(parts[0]) if correct and len(parts[0]) >= 5 else None
+        fixed = correct(parts[0]) if correct else None
         alternatives = [_term(parts[0])]
         if fixed and fixed != parts[0]:
             corrections[parts[0]] = fixed

@@ -39,6 +39,9 @@ MAX_QUERY_CHARS = 512
 MAX_LIMIT = 50
 SNIPPET_CHARS = 220
 MAX_REMEMBERED_CORRECTIONS = 10_000
+MIN_CORRECTED = 5
+"""Shorter words are too near too many others to be guessed at; their accents are still
+matched ("cafe" finds "café")."""
 BM25_B = 0.75
 BM25_K1 = 1.2
 
@@ -120,7 +123,8 @@ class Searcher:
     def correct(self, word: str) -> str | None:
         """A better-known spelling from the course's own words, for a word it does not hold.
 
-        Candidates are the course's words within one edit (two for long words); the nearest
+        Candidates are the course's words that differ from it only in accents, and for a
+        word of five letters or more those within one edit (two for long words); the nearest
         wins, then the one the course uses most.
         """
         if word in self._corrections:
@@ -128,7 +132,7 @@ class Searcher:
         reader = self.whoosh_searcher().reader()
         fixed = None
         if reader.doc_frequency(CONTENT, stem(word)) == 0:  # else known, perhaps inflected
-            maxdist = 2 if len(word) > 7 else 1
+            maxdist = 0 if len(word) < MIN_CORRECTED else 2 if len(word) > 7 else 1
             found = self._speller().candidates(word.lower(), maxdist)
             if found:
                 fixed = min(found, key=lambda p: (p[0], -self._spelling[p[1]], p[1]))[1]

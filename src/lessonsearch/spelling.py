@@ -6,10 +6,15 @@ it. A misspelt word looks up itself and its own one-deletion strings: every word
 edits away (one change on each side); a true edit distance then keeps those within the allowed
 distance. Lookups are a few dictionary probes, where Whoosh's Levenshtein automaton
 over the term file took most of a query's time for a misspelt word (bench/README.md).
+
+Accents are left out of both sides: a word is filed under its letters without them, and
+edits are counted between such letters, so "émbedding" is no edit from the course's
+"embedding", "naive" none from its "naïve", and "émbedings" one from "embeddings".
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 
 from .nltk_parts import edit_distance
@@ -19,19 +24,31 @@ def _deletes(word: str) -> set[str]:
     return {word[:i] + word[i + 1:] for i in range(len(word))}
 
 
+def fold_accents(word: str) -> str:
+    """``word`` without its accents: "émbèdding" → "embedding" (Unicode's compatibility
+    decomposition, combining marks dropped)."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 class Speller:
     def __init__(self, words: Iterable[str]):
         self._keys: dict[str, list[str]] = {}
         for word in words:
-            for key in (word, *_deletes(word)):
+            letters = fold_accents(word)
+            for key in (letters, *_deletes(letters)):
                 self._keys.setdefault(key, []).append(word)
 
     def candidates(self, word: str, maxdist: int) -> list[tuple[int, str]]:
-        """(edits, word) for known words within ``maxdist`` (1 or 2) edits of ``word`` that
-        share its first letter, nearest first."""
+        """(edits, word) for known words other than ``word`` within ``maxdist`` (0, 1 or 2)
+        edits of it that share its first letter, nearest first. Accents are no edit: 0 finds
+        the words that differ from ``word`` in accents alone."""
+        letters = fold_accents(word)
         found: set[str] = set()
-        for key in (word, *_deletes(word)):
+        for key in (letters, *_deletes(letters)):
             found.update(self._keys.get(key, ()))
-        near = ((edit_distance(c, word, transpositions=True), c)
-                for c in found if c[:1] == word[:1] and c != word)
+        near = ((edit_distance(known, letters, transpositions=True), c)
+                for c, known in ((c, fold_accents(c)) for c in found)
+                if c != word and known[:1] == letters[:1])
         return sorted((d, c) for d, c in near if d <= maxdist)
