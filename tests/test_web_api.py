@@ -113,6 +113,26 @@ def test_filters_by_lesson_and_by_module(client):
     assert {hit["module"] for hit in in_module["results"]} == {"memory"}
 
 
+@pytest.mark.parametrize("params, said", [
+    ({"lesson": "nope"}, "No lesson 'nope' in this course"),
+    ({"module": "nope"}, "No module 'nope' in this course"),
+    ({"lesson": "kv-cache", "module": "nope"}, "No module 'nope'"),
+])
+def test_an_unknown_filter_is_a_400_not_an_empty_result(client, params, said):
+    got = client.get("/api/search", query_string={"q": "token", **params})
+    assert got.status_code == 400
+    body = got.get_json()
+    assert list(body) == ["error"]
+    assert body["error"].startswith(said)
+    assert "/api/lessons" in body["error"]
+
+
+def test_an_empty_filter_means_no_filter(client):
+    """What the page's form sends for "All lessons" and "All modules"."""
+    everywhere = search(client, "token")["total"]
+    assert search(client, "token", lesson="", module="")["total"] == everywhere
+
+
 def test_a_phrase_matches_only_the_words_in_order(client):
     assert search(client, "tokens earlier")["total"] >= 1
     assert search(client, '"earlier tokens"')["total"] >= 1

@@ -76,6 +76,7 @@ def schema_checker(document: dict, name: str):
     ("/api/lessons", 200, "Lessons"),
     ("/healthz", 200, "Health"),
     ("/api/search?q=", 400, "Error"),
+    ("/api/search?q=token&lesson=nope", 400, "Error"),
     ("/api/terms/nothing-like-it", 404, "Error"),
     ("/api/nowhere", 404, "Error"),
 ])

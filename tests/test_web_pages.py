@@ -143,6 +143,24 @@ def test_module_filter_keeps_only_that_module_and_stays_selected(client):
     assert p.find("option", value="memory", selected="")
 
 
+@pytest.mark.parametrize("url, said, wider, label", [
+    ("/search?q=token&lesson=nope", "No lesson “nope” in this course.",
+     {"q": ["token"]}, "Search every lesson for “token”"),
+    ("/search?q=token&module=memory&lesson=nope&page=2", "No lesson “nope”",
+     {"q": ["token"], "module": ["memory"]}, "Search every lesson for “token”"),
+    ("/search?q=token&module=nope", "No module “nope” in this course.",
+     {"q": ["token"]}, "Search every module for “token”"),
+])
+def test_an_unknown_filter_says_so_and_links_the_wider_search(client, url, said, wider, label):
+    p = page(client, url, status=400)
+    assert said in p.text
+    assert "No sections match" not in p.text
+    link = next(a for a in p.find("a") if a.get("href", "").startswith("/search?"))
+    assert parse_qs(urlsplit(link["href"]).query) == wider
+    assert label in p.text
+    assert page(client, link["href"]).find("ol", class_="hits")
+
+
 def test_pagination_walks_through_lessons(tiny_index: Path):
     with serving(tiny_index, groups_per_page=1) as client:
         first = page(client, "/search?q=token")

@@ -26,8 +26,9 @@ api = Blueprint("api", __name__)
 def search():
     text = params.query_text()
     limit, page = params.limit(), params.page()
-    lesson, module = params.slug("lesson"), params.slug("module")
-    found = use_index().searcher.search(text, limit, page, lesson, module)
+    opened = use_index()
+    lesson, module = params.filters(opened)
+    found = opened.searcher.search(text, limit, page, lesson, module)
     if found.total == 0 and page == 1 and not (lesson or module):
         record_zero_result(current_app.config["LESSONSEARCH"].index_dir, text)
     return jsonify(responses.search_body(_past_the_end(found)))

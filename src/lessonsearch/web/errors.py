@@ -7,11 +7,12 @@ client sees has the same shape: ``{"error": "a sentence", ...}``.
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request, url_for
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .. import responses
 from ..errors import BadQuery, IndexNotBuilt, LessonSearchError, TermNotFound
+from .params import UnknownFilter
 
 STATUS: dict[type[LessonSearchError], int] = {
     BadQuery: 400,
@@ -46,16 +47,28 @@ def _our_error(exc: LessonSearchError) -> Response:
         extra = {} if suggestions is None else {"suggestions": suggestions}
         response = jsonify(responses.error_body(message, **extra))
     else:
+        wider = None
         if isinstance(exc, TermNotFound):  # the page lists the suggestions as links instead
             message = f"No term named “{exc.name}” in the glossary."
+        elif isinstance(exc, UnknownFilter):
+            message = f"No {exc.name} “{exc.value}” in this course."
+            wider = _without_filter(exc.name)
         response = Response(render_template(
             "error.html", status=status, message=message, suggestions=suggestions or (),
-            q=request.args.get("q", ""),
+            q=request.args.get("q", ""), wider=wider,
         ), mimetype="text/html")
     response.status_code = status
     if status == 503:
         response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def _without_filter(name: str) -> tuple[str, str]:
+    """The link an unknown filter's page offers: the same search without that filter (from
+    its first page), and its label."""
+    args = {k: v for k, v in request.args.items() if k not in (name, "page") and v}
+    return (url_for("pages.search", **args),
+            f"Search every {name} for “{args.get('q', '')}”")
 
 
 def _http_error(exc: HTTPException) -> Response | HTTPException:

@@ -117,9 +117,13 @@ PARAMETERS: dict[str, Any] = {
               "schema": {**INT, "minimum": 1, "default": DEFAULT_LIMIT}},
     "page": {"name": "page", "in": "query", "description": "1 for the first page.",
              "schema": {**INT, "minimum": 1, "maximum": MAX_PAGE, "default": 1}},
-    "lesson": {"name": "lesson", "in": "query", "description": "Only this lesson (slug).",
+    "lesson": {"name": "lesson", "in": "query",
+               "description": "Only this lesson: a slug /api/lessons lists (another is a 400); "
+                              "empty means every lesson.",
                "schema": STR},
-    "module": {"name": "module", "in": "query", "description": "Only this module (slug).",
+    "module": {"name": "module", "in": "query",
+               "description": "Only this module: a slug /api/lessons lists (another is a 400); "
+                              "empty means every module.",
                "schema": STR},
     "mentions": {"name": "mentions", "in": "query",
                  "description": "How many of the sections that mention the term to list; "

@@ -37,8 +37,8 @@ def search():
     settings: Settings = current_app.config["LESSONSEARCH"]
     text = params.query_text()
     page = params.page()
-    lesson, module = params.slug("lesson"), params.slug("module")
     opened = use_index()
+    lesson, module = params.filters(opened)
     results = grouped_search(opened.searcher, text, page, settings.groups_per_page,
                              settings.sections_per_group, lesson, module)
     if results.response.total == 0 and page == 1 and not (lesson or module):

@@ -4,7 +4,8 @@ The rules, documented in the OpenAPI description too: ``q`` is required (empty â
 512 characters â†’ 400, checked by the searcher); ``limit`` and ``page`` are whole numbers of
 at least 1, else 400 (a client sending ``page=abc`` has a bug worth hearing about); ``limit``
 above 50 is quietly capped, as the body's ``limit`` shows; ``page`` above 1000 is a 400,
-because deep pages cost a search of every result before them.
+because deep pages cost a search of every result before them. ``lesson`` and ``module`` are
+slugs of the course's; an unknown one is a 400 too (``UnknownFilter``), empty means no filter.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from flask import request
 
 from ..errors import BadQuery
 from ..searcher import MAX_LIMIT, check_query
+from .live import OpenIndex
 
 MAX_PAGE = 1000
 DEFAULT_LIMIT = 10
@@ -50,3 +52,27 @@ def slug(name: str) -> str | None:
     """A lesson or module filter; empty means no filter."""
     value = (request.args.get(name) or "").strip()
     return value or None
+
+
+class UnknownFilter(BadQuery):
+    """A ``lesson`` or ``module`` the course does not have; the pages link the wider search."""
+
+    def __init__(self, name: str, value: str):
+        self.name = name
+        self.value = value
+        super().__init__(f"No {name} {value!r} in this course; /api/lessons lists its lessons "
+                         "and modules.")
+
+
+def filters(opened: OpenIndex) -> tuple[str | None, str | None]:
+    """The ``lesson`` and ``module`` filters, each a slug ``opened`` knows.
+
+    An unknown slug (a typo, a link to a renamed lesson) would otherwise match nothing and
+    read as "the course never says that"; it raises ``UnknownFilter`` instead.
+    """
+    lesson, module = slug("lesson"), slug("module")
+    if lesson is not None and lesson not in opened.lesson_titles:
+        raise UnknownFilter("lesson", lesson)
+    if module is not None and not any(m["slug"] == module for m in opened.modules):
+        raise UnknownFilter("module", module)
+    return lesson, module
