@@ -214,6 +214,9 @@ def test_a_page_after_the_last_is_empty(client):
     ({"q": "token", "page": "0"}, "page"),
     ({"q": "token", "page": "2.5"}, "page"),
     ({"q": "token", "page": "1001"}, "page"),
+    ({"q": "token", "limit": ""}, "limit"),
+    ({"q": "token", "limit": " 5"}, "limit"),
+    ({"q": "token", "page": "2 "}, "page"),
 ])
 def test_bad_parameters_are_a_400_in_the_one_error_shape(client, params, word):
     got = client.get("/api/search", query_string=params)
@@ -282,6 +285,22 @@ def test_unknown_api_routes_answer_json(client):
     assert got.status_code == 404
     assert got.mimetype == "application/json"
     assert list(got.get_json()) == ["error"]
+
+
+@pytest.mark.parametrize("url", ["/api", "/api/nothing-here", "/api/search/"])
+def test_unknown_api_routes_answer_json_with_or_without_a_slash(client, url):
+    got = client.get(url)
+    assert got.status_code == 404
+    assert got.mimetype == "application/json"
+    assert "Content-Security-Policy" not in got.headers
+
+
+@pytest.mark.parametrize("url", ["/opensearch/suggestions", "/opensearch/suggestions?q=%20"])
+def test_opensearch_suggestions_refuse_an_empty_query_in_json(client, url):
+    got = client.get(url)
+    assert got.status_code == 400
+    assert got.mimetype == "application/json"
+    assert "empty" in got.get_json()["error"]
 
 
 def test_a_wrong_method_is_a_json_405(client):
@@ -384,6 +403,9 @@ def test_cors_preflight_is_answered(client):
     assert got.headers["Access-Control-Allow-Origin"] == "*"
     assert "GET" in got.headers["Access-Control-Allow-Methods"]
     assert "if-none-match" in got.headers["Access-Control-Allow-Headers"].lower()
+    assert got.data == b""
+    assert "Content-Type" not in got.headers  # an empty answer, not an HTML page
+    assert "Content-Security-Policy" not in got.headers
 
 
 def test_no_cors_on_pages(client):

@@ -31,9 +31,14 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http_error)
 
 
+JSON_PATHS = ("/api/", "/opensearch/")
+
+
 def wants_json() -> bool:
-    """JSON for the API and the health check, including routes that do not exist under /api."""
-    return request.blueprint == "api" or request.path.startswith("/api/")
+    """JSON for the API, the health check and the address bar's suggestions, including routes
+    that do not exist under /api (or are /api itself)."""
+    return (request.blueprint == "api" or request.path == "/api"
+            or request.path.startswith(JSON_PATHS))
 
 
 def _our_error(exc: LessonSearchError) -> Response:

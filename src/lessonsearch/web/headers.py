@@ -33,6 +33,8 @@ def install(app: Flask, settings: Settings) -> None:
     @app.after_request
     def finish(response: Response) -> Response:
         response.headers.update(SECURITY_HEADERS)
+        if request.method == "OPTIONS" and not response.is_streamed and not response.get_data():
+            del response.headers["Content-Type"]  # Flask's empty preflight answer is no page
         if response.mimetype == "text/html":
             response.headers["Content-Security-Policy"] = PAGE_CSP
         if request.path.startswith(CORS_PATHS):

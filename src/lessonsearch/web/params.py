@@ -2,7 +2,8 @@
 
 The rules, documented in the OpenAPI description too: ``q`` is required (empty → 400; over
 512 characters → 400, checked by the searcher); ``limit`` and ``page`` are whole numbers of
-at least 1, else 400 (a client sending ``page=abc`` has a bug worth hearing about); ``limit``
+at least 1 written in digits alone, else 400 (a client sending ``page=abc``, ``page=`` or
+``page=%205`` has a bug worth hearing about); ``limit``
 above 50 is quietly capped, as the body's ``limit`` shows; ``page`` above 1000 is a 400,
 because deep pages cost a search of every result before them. ``lesson`` and ``module`` are
 slugs of the course's; an unknown one is a 400 too (``UnknownFilter``), empty means no filter.
@@ -27,9 +28,8 @@ def query_text() -> str:
 
 def whole_number(name: str, default: int, most: int | None = None, cap: int | None = None) -> int:
     raw = request.args.get(name)
-    if raw is None or raw.strip() == "":
+    if raw is None:
         return default
-    raw = raw.strip()
     if not (raw.isascii() and raw.isdigit()) or not raw.strip("0"):
         raise BadQuery(f"The {name} parameter must be a whole number of at least 1, "
                        f"not {raw[:20]!r}.")
