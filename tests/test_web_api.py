@@ -394,6 +394,22 @@ def test_cors_follows_the_allow_list(tiny_index: Path):
     assert "Origin" in other.headers["Vary"]
 
 
+@pytest.mark.parametrize("configured", ["https://Other.Example", "HTTPS://other.example/",
+                                        "https://other.example:443", " https://other.example "])
+def test_configured_origins_are_compared_as_browsers_send_them(tiny_index: Path, configured):
+    settings = Settings.from_env({"LESSONSEARCH_CORS_ORIGINS": f"https://a.example,{configured}"},
+                                 index_dir=tiny_index)
+    assert settings.cors_origins == ("https://a.example", ORIGIN)
+    with serving(tiny_index, cors_origins=settings.cors_origins) as client:
+        got = client.get("/api/terms", headers={"Origin": ORIGIN})
+    assert got.headers["Access-Control-Allow-Origin"] == ORIGIN
+
+
+def test_an_origin_keeps_a_port_that_is_not_the_default():
+    settings = Settings.from_env({}, cors_origins="http://Localhost:8000/, http://x.example:80")
+    assert settings.cors_origins == ("http://localhost:8000", "http://x.example")
+
+
 def test_cors_preflight_is_answered(client):
     got = client.options("/api/search", headers={
         "Origin": ORIGIN, "Access-Control-Request-Method": "GET",

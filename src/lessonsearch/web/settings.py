@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ENV_INDEX = "LESSONSEARCH_INDEX"
 ENV_CORS_ORIGINS = "LESSONSEARCH_CORS_ORIGINS"
@@ -53,6 +54,32 @@ class Settings:
         return None
 
 
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
 def parse_origins(text: str) -> tuple[str, ...]:
-    """``"https://a.example, https://b.example"`` → a tuple; trailing slashes dropped."""
-    return tuple(part.strip().rstrip("/") for part in text.split(",") if part.strip())
+    """``"https://a.example, https://b.example"`` → a tuple of origins as browsers write them."""
+    return tuple(origin(part) for part in text.split(",") if part.strip())
+
+
+def origin(text: str) -> str:
+    """``HTTPS://Site.Example:443/`` → ``https://site.example``.
+
+    A browser's ``Origin`` header is lower case, with no path and no default port; the allow
+    list is compared with it as a string, so a configured origin is written the same way.
+    Anything that is not ``scheme://host[:port]`` (``*``, ``null``) is kept as written.
+    """
+    text = text.strip().rstrip("/")
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return text
+    if not (parts.scheme and parts.hostname) or parts.path or parts.query or parts.fragment:
+        return text
+    scheme, host = parts.scheme.lower(), parts.hostname  # hostname is already lower case
+    if ":" in host:
+        host = f"[{host}]"  # an IPv6 address
+    if port is not None and port != DEFAULT_PORTS.get(scheme):
+        host += f":{port}"
+    return f"{scheme}://{host}"
