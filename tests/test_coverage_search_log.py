@@ -56,3 +56,19 @@ def test_the_log_stops_growing_at_its_cap(tmp_path: Path, monkeypatch):
     for n in range(10):
         record_zero_result(tmp_path, f"query {n}")
     assert (tmp_path / ZERO_RESULTS_LOG).stat().st_size < 200
+
+
+def test_control_characters_are_logged_as_spaces(tmp_path: Path):
+    record_zero_result(tmp_path, "proof\x00ing\x1b[31m basket\x85")
+    line = (tmp_path / ZERO_RESULTS_LOG).read_text(encoding="utf-8")
+    assert json.loads(line)["query"] == "proof ing [31m basket"
+    assert "\\u0000" not in line and "\\u001b" not in line
+
+
+def test_control_characters_already_in_the_log_are_read_as_spaces(tmp_path: Path):
+    record_zero_result(tmp_path, "proof ing")
+    entry = {"query": "proof\x00ing\x7f", "at": "2026-01-01T00:00:00Z"}
+    with open(tmp_path / ZERO_RESULTS_LOG, "a", encoding="utf-8") as log:
+        log.write(json.dumps(entry) + "\n")
+        log.write(json.dumps({"query": "\x00\x01", "at": "2026-01-01T00:00:00Z"}) + "\n")
+    assert [(z.query, z.count) for z in read_zero_results(tmp_path)] == [("proof ing", 2)]

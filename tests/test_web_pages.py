@@ -210,6 +210,29 @@ def test_the_query_is_escaped_back_into_the_page(client):
     assert "&lt;script&gt;alert" in html
 
 
+@pytest.mark.parametrize("url, status, shown", [
+    ("/search?q=tok%00en%1b", 200, "tok en"),
+    ("/search?q=%00%07", 400, "empty"),
+    ("/search?q=token&lesson=to%00kens", 400, "No lesson “to kens”"),
+    ("/glossary/tok%00en", 404, "No term named “tok en”"),
+])
+def test_control_characters_never_reach_a_page(client, url, status, shown):
+    got = client.get(url)
+    assert got.status_code == status
+    html = got.get_data(as_text=True)
+    assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", html)
+    assert shown in Page(html).text
+
+
+def test_a_query_with_control_characters_is_listed_clean_on_the_coverage_page(tmp_path: Path):
+    index_dir = build_odd_index(tmp_path)
+    with serving(index_dir) as client:
+        assert client.get("/api/search?q=qqzz%00xx%1bvv").get_json()["query"] == "qqzz xx vv"
+        html = client.get("/coverage").get_data(as_text=True)
+    assert "qqzz xx vv" in Page(html).text
+    assert "\x00" not in html and "\x1b" not in html
+
+
 # --- Glossary -----------------------------------------------------------------------------------
 
 

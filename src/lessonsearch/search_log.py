@@ -4,13 +4,16 @@ The log lives in the index folder, beside the versions, so it outlives rebuilds.
 must never slow or break a search: one ``write`` of one line to a file opened with
 ``O_APPEND`` (the kernel appends whole small writes atomically, so concurrent workers do not
 interleave lines), and any ``OSError`` — a read-only disk, a full one — is swallowed. The log
-stops growing at ``MAX_LOG_BYTES``; reading aggregates it into counts per query.
+stops growing at ``MAX_LOG_BYTES``; reading aggregates it into counts per query. Control
+characters (a NUL, a terminal escape) are spaces in what is written and in what is read, so
+older logs show clean on the coverage page too.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +22,19 @@ ZERO_RESULTS_LOG = "zero-results.jsonl"
 MAX_LOG_BYTES = 5 * 2**20
 MAX_QUERY_CHARS = 200
 """Longer queries are cut: a pasted paragraph says little about a missing term."""
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+"""Unicode's control characters (category Cc): C0, DEL and C1."""
+
+
+def clean_query(text: str) -> str:
+    """``text`` with control characters as spaces and runs of whitespace as one space.
+
+    A query arrives from any URL (``%00``, ``%1b``); nothing that reads like a query is shown
+    or stored with characters no reader typed and no page or terminal shows safely.
+    """
+    return " ".join(_CONTROL.sub(" ", text).split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +47,7 @@ class ZeroResult:
 
 def record_zero_result(index_dir: Path, query: str) -> None:
     """Append one line for a search that found nothing; never raises ``OSError``."""
-    query = " ".join(query.split())[:MAX_QUERY_CHARS]
+    query = clean_query(query)[:MAX_QUERY_CHARS]
     if not query:
         return
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -58,9 +74,11 @@ def read_zero_results(index_dir: Path, limit: int = 50) -> tuple[ZeroResult, ...
             for line in f:
                 try:
                     entry = json.loads(line)
-                    query, at = str(entry["query"]), str(entry["at"])
+                    query, at = clean_query(str(entry["query"])), str(entry["at"])
                 except (ValueError, KeyError, TypeError):
                     continue  # a torn or hand-edited line
+                if not query:
+                    continue
                 key = " ".join(query.lower().split())
                 seen = counts.setdefault(key, [query, 0, at])
                 seen[1] += 1

@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .. import responses
 from ..errors import BadQuery, IndexNotBuilt, LessonSearchError, TermNotFound
+from ..search_log import clean_query
 from .params import UnknownFilter
 
 STATUS: dict[type[LessonSearchError], int] = {
@@ -54,13 +55,13 @@ def _our_error(exc: LessonSearchError) -> Response:
     else:
         wider = None
         if isinstance(exc, TermNotFound):  # the page lists the suggestions as links instead
-            message = f"No term named “{exc.name}” in the glossary."
+            message = f"No term named “{clean_query(exc.name)}” in the glossary."
         elif isinstance(exc, UnknownFilter):
-            message = f"No {exc.name} “{exc.value}” in this course."
+            message = f"No {exc.name} “{clean_query(exc.value)}” in this course."
             wider = _without_filter(exc.name)
         response = Response(render_template(
             "error.html", status=status, message=message, suggestions=suggestions or (),
-            q=request.args.get("q", ""), wider=wider,
+            q=clean_query(request.args.get("q", "")), wider=wider,
         ), mimetype="text/html")
     response.status_code = status
     if status == 503:
@@ -73,7 +74,7 @@ def _without_filter(name: str) -> tuple[str, str]:
     its first page), and its label."""
     args = {k: v for k, v in request.args.items() if k not in (name, "page") and v}
     return (url_for("pages.search", **args),
-            f"Search every {name} for “{args.get('q', '')}”")
+            f"Search every {name} for “{clean_query(args.get('q', ''))}”")
 
 
 def _http_error(exc: HTTPException) -> Response | HTTPException:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from flask import request
 
 from ..errors import BadQuery
+from ..search_log import clean_query
 from ..searcher import MAX_LIMIT, check_query
 from .live import OpenIndex
 
@@ -22,8 +23,10 @@ DEFAULT_LIMIT = 10
 
 
 def query_text() -> str:
-    """The ``q`` parameter, whitespace-normalised; raises BadQuery when empty or too long."""
-    return check_query(request.args.get("q"))
+    """The ``q`` parameter, whitespace-normalised and without control characters (which reach
+    the page, the JSON and the zero-result log otherwise); raises BadQuery when empty or too
+    long."""
+    return check_query(clean_query(request.args.get("q", "")))
 
 
 def whole_number(name: str, default: int, most: int | None = None, cap: int | None = None) -> int:
