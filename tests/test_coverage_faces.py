@@ -131,6 +131,22 @@ def test_the_page_filters_and_sorts_without_javascript(client):
     assert "<script>" not in by_mentions and " style=" not in by_mentions  # the CSP forbids both
 
 
+GLOSSARY_ORDER = ["banneton", "couche", "crumb", "hydration", "levain", "oven spring", "autolyse"]
+"""The terms by glossary entry: glossary.md lines 5, 8, 11, 14, 17, 20, then no entry."""
+
+
+def test_sorting_by_glossary_entry_follows_file_then_line_number(client):
+    html = client.get("/coverage?sort=glossary").get_data(as_text=True)
+    assert re.findall(r'data-term="([^"]+)"', html) == GLOSSARY_ORDER
+
+
+@pytest.mark.parametrize("sort, reads", [("term", "ascending"), ("glossary", "ascending"),
+                                         ("mentions", "descending"), ("lessons", "descending")])
+def test_the_sorted_column_says_which_way_it_reads(client, sort, reads):
+    html = client.get(f"/coverage?sort={sort}").get_data(as_text=True)
+    assert re.findall(r'aria-sort="(\w+)">\s*<a href="[^"]*sort=(\w+)', html) == [(reads, sort)]
+
+
 def test_a_missing_index_is_a_503_in_the_api_shape(tmp_path: Path):
     with serving(tmp_path / "nothing") as client:
         got = client.get("/api/coverage")

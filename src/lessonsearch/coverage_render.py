@@ -29,6 +29,8 @@ TITLES = {
 TERM_KINDS = KINDS[:5]
 """The kinds whose entries are terms of the table (a filter shows those rows)."""
 SORTS = ("term", "glossary", "defined", "mentions", "lessons", "first")
+DESCENDING = ("mentions", "lessons")
+"""The columns whose sort keys are negated counts: their default order reads most first."""
 
 
 def report_body(report: CoverageReport) -> dict[str, Any]:
@@ -158,14 +160,18 @@ def page_context(report: CoverageReport, kind: str | None = None,
         for e in report.problems(k):
             kinds_of.setdefault(e.term, []).append(k)
     position = {lesson.slug: n for n, lesson in enumerate(report.lessons, start=1)}
+    entries = sorted({t.glossary_entry for t in report.terms if t.glossary_entry},
+                     key=_file_then_line)
+    entry_position = {entry: n for n, entry in enumerate(entries, start=1)}
     rows = [{"t": t, "kinds": kinds_of.get(t.term, []), "cells": strip(report, t),
-             "order": sort_keys(t, position)}
+             "order": sort_keys(t, position, entry_position)}
             for t in report.terms if kind not in TERM_KINDS or kind in kinds_of.get(t.term, [])]
     rows.sort(key=lambda row: (row["order"][sort], row["order"]["term"]))
     bars = max(1, min(len(report.lessons), STRIP_BARS))
     return {
         "report": report, "summary": report.summary(), "rows": rows, "kind": kind,
-        "sort": sort, "kinds": KINDS, "titles": TITLES, "term_kinds": TERM_KINDS,
+        "sort": sort, "descending": DESCENDING, "kinds": KINDS, "titles": TITLES,
+        "term_kinds": TERM_KINDS,
         "strip_width": bars * STRIP_STEP, "strip_height": STRIP_HEIGHT,
         "describe": describe, "entry_name": entry_name, "places": _places,
     }
@@ -200,19 +206,27 @@ def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:
     return cells
 
 
-def sort_keys(t: TermCoverage, position: dict[str, int]) -> dict[str, Any]:
+def sort_keys(t: TermCoverage, position: dict[str, int],
+              entry_position: dict[str, int]) -> dict[str, Any]:
     """Each column's ascending sort value; counts negated so the default puts most first.
     The page writes them as ``data-*`` attributes, so coverage.js sorts exactly as the server
-    does."""
+    does: numbers where the order is not the text's (a glossary entry's place, file then line,
+    so ``glossary.md:9`` comes before ``glossary.md:10``)."""
     last = len(position) + 1
     return {
         "term": t.term.lower(),
-        "glossary": t.glossary_entry or "~",
+        "glossary": entry_position.get(t.glossary_entry or "", len(entry_position) + 1),
         "defined": position.get(t.defined_at.lesson, last) if t.defined_at else last,
         "mentions": -t.mentions,
         "lessons": -t.lesson_count,
         "first": position.get(t.first_mention.lesson, last) if t.first_mention else last,
     }
+
+
+def _file_then_line(entry: str) -> tuple[str, int]:
+    """``glossary/glossary.md:101`` → ``("glossary/glossary.md", 101)``."""
+    file, _, line = entry.rpartition(":")
+    return (file, int(line)) if line.isdigit() else (entry, 0)
 
 
 def _without_spread(term: dict[str, Any]) -> dict[str, Any]:

@@ -15,23 +15,26 @@
     return raw !== "" && !isNaN(number) ? number : raw;
   }
 
+  // A column sorts by its data-* values, ascending; clicking it again reverses that. Counts
+  // are stored negated (data-descending on the link), so their first click reads most first:
+  // aria-sort says the order the reader sees, not the order of the stored values.
   function sortBy(key, link) {
     var header = link.closest("th");
-    var descending = header.getAttribute("aria-sort") === "ascending" &&
-      header.hasAttribute("data-sorted");
+    var reversed = header.getAttribute("data-sorted") === "stored";
     rows.sort(function (a, b) {
       var x = value(a, key), y = value(b, key);
       var order = x < y ? -1 : x > y ? 1 : 0;
       if (order === 0) { order = value(a, "term") < value(b, "term") ? -1 : 1; }
-      return descending ? -order : order;
+      return reversed ? -order : order;
     });
     rows.forEach(function (r) { body.appendChild(r); });
     table.querySelectorAll("thead th").forEach(function (th) {
       th.removeAttribute("aria-sort");
       th.removeAttribute("data-sorted");
     });
-    header.setAttribute("aria-sort", descending ? "descending" : "ascending");
-    header.setAttribute("data-sorted", "");
+    var reads = link.hasAttribute("data-descending") !== reversed ? "descending" : "ascending";
+    header.setAttribute("aria-sort", reads);
+    header.setAttribute("data-sorted", reversed ? "reversed" : "stored");
   }
 
   function filterBy(kind, link) {
