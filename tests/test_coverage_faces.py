@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,10 @@ from test_coverage import build_coverage_index
 from web_fixtures import serving
 
 from lessonsearch.cli import main
+from lessonsearch.coverage import coverage_report
 from lessonsearch.coverage_allow import KINDS
+from lessonsearch.coverage_render import page_context
+from lessonsearch.index_store import current_version
 from lessonsearch.search_log import record_zero_result
 
 COUNT = re.compile(r'data-count="([\w-]+)">(\d+)<')
@@ -145,6 +149,25 @@ def test_sorting_by_glossary_entry_follows_file_then_line_number(client):
 def test_the_sorted_column_says_which_way_it_reads(client, sort, reads):
     html = client.get(f"/coverage?sort={sort}").get_data(as_text=True)
     assert re.findall(r'aria-sort="(\w+)">\s*<a href="[^"]*sort=(\w+)', html) == [(reads, sort)]
+
+
+def test_the_page_words_a_count_of_one_in_the_singular(client):
+    text = " ".join(client.get("/coverage").get_data(as_text=True).split())
+    assert "1</span> accepted entry hidden by the allow-list" in text
+    assert "7</span> terms," in text
+
+
+def test_the_pages_problem_lines_word_one_lesson_in_the_singular(index_dir):
+    report = coverage_report(current_version(index_dir), index_dir)
+    say = page_context(report)["describe"]
+    (candidate,) = report.problems("candidates")
+    assert say("candidates", replace(candidate, lessons=candidate.lessons[:1])).endswith(
+        f"{candidate.count}× in 1 lesson")
+    assert say("candidates", replace(candidate, lessons=candidate.lessons * 2)).endswith(
+        f"in {2 * len(candidate.lessons)} lessons")
+    (early,) = report.problems("used-before-definition")
+    assert "and 1 more lesson before" in say(
+        "used-before-definition", replace(early, used_count=len(early.used_at) + 1))
 
 
 def test_a_missing_index_is_a_503_in_the_api_shape(tmp_path: Path):

@@ -136,6 +136,12 @@ def test_no_results_says_so(client):
     assert "No sections match “qqqzzz”" in page(client, "/search?q=qqqzzz").text
 
 
+def test_a_count_of_one_is_worded_in_the_singular(client):
+    assert "1 matching section in 1 lesson." in page(client, "/search?q=memory").text
+    assert re.search(r"\b\d+ matching sections in [2-9] lessons\.",
+                     page(client, "/search?q=token").text)
+
+
 def test_module_filter_keeps_only_that_module_and_stays_selected(client):
     p = page(client, "/search?q=token&module=memory")
     hosts = {urlsplit(h).path for h in hit_links(p)}

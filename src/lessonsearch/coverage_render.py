@@ -15,6 +15,7 @@ from typing import Any
 
 from .coverage import STRIP_BARS, CoverageReport, TermCoverage
 from .coverage_allow import KINDS, entry_name
+from .plural import FILTERS, counted
 
 WEB = Path(__file__).resolve().parent / "web"
 TITLES = {
@@ -127,6 +128,7 @@ def render_html(report: CoverageReport) -> str:
 
     env = Environment(loader=FileSystemLoader(WEB / "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
+    env.filters.update(FILTERS)
     layout = env.from_string(_STANDALONE)
     page = env.get_template("coverage.html")
     css = "\n".join((WEB / "static" / name).read_text("utf-8")
@@ -173,8 +175,21 @@ def page_context(report: CoverageReport, kind: str | None = None,
         "sort": sort, "descending": DESCENDING, "kinds": KINDS, "titles": TITLES,
         "term_kinds": TERM_KINDS,
         "strip_width": bars * STRIP_STEP, "strip_height": STRIP_HEIGHT,
-        "describe": describe, "entry_name": entry_name, "places": _places,
+        "describe": describe_on_page, "entry_name": entry_name, "places": _places,
     }
+
+
+def describe_on_page(kind: str, entry: Any, urls: bool = False) -> str:
+    """``describe`` for the HTML page, with its counts worded for one or many ("in 1 lesson",
+    "and 1 more lesson"); the terminal and Markdown lines keep ``describe``'s own words."""
+    if kind == "used-before-definition":
+        early = ", ".join(p.lesson for p in entry.used_at)
+        if entry.used_count > len(entry.used_at):
+            early += f" and {counted(entry.used_count - len(entry.used_at), 'more lesson')}"
+        return f"used in {early} before {entry.defined_at.lesson} defines it"
+    if kind == "candidates":
+        return f"{entry.kind}, {entry.count}× in {counted(len(entry.lessons), 'lesson')}"
+    return describe(kind, entry, urls)
 
 
 def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:
@@ -185,7 +200,7 @@ def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:
     most = max((s.count for s in term.spread), default=1) or 1
     cells = []
     for s in term.spread:
-        what = f"{s.count} mention{'s' if s.count != 1 else ''}"
+        what = counted(s.count, "mention")
         if s.first == s.last:
             title = f"{s.first}. {report.lessons[s.first - 1].title}: {what}"
             if s.defines:

@@ -1,0 +1,23 @@
+"""Counts in words: "1 lesson", "2 lessons", "1 entry", "3 entries".
+
+The HTML pages and their templates use these (as the Jinja filters ``counted`` and
+``plural``), so no page says "1 lessons".
+"""
+
+from __future__ import annotations
+
+
+def plural(noun: str, count: int, many: str | None = None) -> str:
+    """``noun`` for a count of one, else ``many`` (default: ``noun`` plus "s")."""
+    if count == 1:
+        return noun
+    return many if many is not None else noun + "s"
+
+
+def counted(count: int, noun: str, many: str | None = None) -> str:
+    """``"1 lesson"``, ``"0 lessons"``: the count and its noun."""
+    return f"{count} {plural(noun, count, many)}"
+
+
+FILTERS = {"counted": counted, "plural": plural}
+"""The Jinja filters: ``{{ n | counted("lesson") }}``, ``{{ "entry" | plural(n, "entries") }}``."""
