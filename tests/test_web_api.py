@@ -61,6 +61,37 @@ def test_a_term_is_found_by_any_spelling(client, spelling):
     assert got.get_json()["term"] == "KV cache"
 
 
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def readme_term_example() -> dict:
+    """The ``lessonsearch term NAME --json`` example in README.md, parsed."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index('{"term": "KV cache", "aliases"')
+    return json.loads(text[start:text.index("```", start)])
+
+
+def agrees(example: object, real: object) -> bool:
+    """Whether ``real`` is what ``example`` shows: "…" ends a shortened string, a shortened
+    list shows its first items."""
+    if isinstance(example, str) and "…" in example:
+        return isinstance(real, str) and real.startswith(example.split("…")[0].rstrip())
+    if isinstance(example, dict):
+        return (isinstance(real, dict) and example.keys() == real.keys()
+                and all(agrees(v, real[k]) for k, v in example.items()))
+    if isinstance(example, list) and example and isinstance(example[0], dict):
+        return isinstance(real, list) and all(map(agrees, example, real))
+    return example == real
+
+
+def test_the_readme_term_example_is_what_the_sample_course_answers(sample_index: Path):
+    with serving(sample_index) as client:
+        real = client.get("/api/terms/key-value cache").get_json()
+    example = readme_term_example()
+    assert example["aliases"] == real["aliases"]
+    assert agrees(example, real), (example, real)
+
+
 def test_an_unknown_term_is_a_404_with_suggestions(client):
     got = client.get("/api/terms/tokne")
     assert got.status_code == 404
