@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lessonsearch.analysis import stem
-from lessonsearch.snippets import snippet
+from lessonsearch.snippets import marked_snippet, snippet
 
 
 def marks(*words: str) -> frozenset[str]:
@@ -37,3 +37,36 @@ def test_reads_past_the_first_32k_characters():
 def test_no_match_no_snippet():
     assert snippet("Nothing relevant.", marks("cache")) == ""
     assert snippet("", marks("cache")) == ""
+
+
+def test_blocks_that_end_without_punctuation_are_shown_apart():
+    text = "The cache is full.\n\nA new cache starts.\n\nkeys\n\nvalues"
+    got, at = marked_snippet(text, marks("cache"), blocks=True)
+    assert got == "The <mark>cache</mark> is full. A new <mark>cache</mark> starts. keys · values"
+    assert at == text.index("cache")
+
+
+def test_check_answers_read_as_a_list(sample_index):
+    from lessonsearch.searcher import Searcher
+
+    searcher = Searcher.open(sample_index)
+    try:
+        results = searcher.search("logit probabilities add", 50).results
+    finally:
+        searcher.close()
+    check = next(hit for hit in results if hit.kind == "check")
+    text = check.snippet.replace("<mark>", "").replace("</mark>", "")
+    assert "they stay the same · They all rise · The top token" in text
+
+
+def test_list_items_read_as_a_list(sample_index):
+    from lessonsearch.searcher import Searcher
+
+    searcher = Searcher.open(sample_index)
+    try:
+        results = searcher.search("documents pasted reply", 50).results
+    finally:
+        searcher.close()
+    hit = next(hit for hit in results if hit.anchor == "what-counts-against-the-limit")
+    text = hit.snippet.replace("<mark>", "").replace("</mark>", "")
+    assert "search results pasted in · the reply itself" in text

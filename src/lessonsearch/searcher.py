@@ -28,6 +28,7 @@ from .index_store import FORMAT, MANIFEST, current_version
 from .match_count import MatchCounter
 from .query import parse_query, positive_words
 from .query_plan import is_stop, plan
+from .snippets import marked_snippet, plain_snippet
 from .snippets import snippet as make_snippet
 from .spelling import Speller
 from .term_lookup import Glossary
@@ -219,9 +220,12 @@ class Searcher:
         stored = searcher.stored_fields(docnum)
         body = stored.get("body") or ""
         code = stored.get("code") or ""
-        snippet = make_snippet(body, marks) or make_snippet(code, marks)
+        snippet = marked_snippet(body, marks, SNIPPET_CHARS, blocks=True)[0]
         if not snippet:
-            snippet = html.escape(_shorten(body or code, SNIPPET_CHARS))
+            snippet = make_snippet(code, marks, SNIPPET_CHARS)
+        if not snippet:
+            snippet = (plain_snippet(body, SNIPPET_CHARS) if body
+                       else html.escape(_shorten(code, SNIPPET_CHARS)))
         return SearchHit(
             lesson=stored["lesson"],
             lesson_title=stored["lesson_title"],

@@ -11,6 +11,7 @@ and it reads the whole text rather than the first 32K characters.
 from __future__ import annotations
 
 import html
+import re
 
 from .analysis import WORD, stem
 
@@ -21,28 +22,75 @@ ELLIPSIS = " … "
 
 def snippet(text: str, marks: frozenset[str], width: int = WIDTH) -> str:
     """The best window of ``text`` with ``marks`` (stems) in ``<mark>``; "" when none match."""
+    return marked_snippet(text, marks, width)[0]
+
+
+def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
+                   blocks: bool = False) -> tuple[str, int]:
+    """``snippet``, and where in ``text`` its first marked word starts (-1 when none match).
+
+    With ``blocks``, ``text`` is a section's text (blocks joined by blank lines, see
+    ``Section.text``): a block that ends without punctuation (a list item, a check question's
+    answer) is followed by `` · ``, so list items do not run together into one sentence.
+    """
     if not text or not marks:
-        return ""
+        return "", -1
     hits = [(m.start(), m.end(), key) for m in WORD.finditer(text)
             if (key := stem(m.group(0).lower())) in marks]
     if not hits:
-        return ""
+        return "", -1
     first, last = _best_window(hits, width)
     start = max(0, hits[first][0] - (width - (hits[last][1] - hits[first][0])) // 3)
     start = _word_start(text, start)
     end = _word_end(text, max(hits[last][1], min(len(text), start + width)))
+    shown = _shown if blocks else _escaped
     parts = [ELLIPSIS.lstrip() if start > 0 else ""]
     at = start
     for begin, finish, _ in hits[first:]:
         if begin >= end:
             break
-        parts.append(html.escape(text[at:begin], quote=False))
+        parts.append(shown(text, at, begin))
         parts.append(f"<mark>{html.escape(text[begin:finish], quote=False)}</mark>")
         at = finish
-    parts.append(html.escape(text[at:end], quote=False))
+    parts.append(shown(text, at, end))
     if end < len(text):
         parts.append(ELLIPSIS.rstrip())
-    return " ".join("".join(parts).split())
+    return " ".join("".join(parts).split()), hits[first][0]
+
+
+def plain_snippet(text: str, limit: int = WIDTH) -> str:
+    """The start of a section's text, escaped, blocks shown apart as ``marked_snippet`` shows
+    them: for a section that matched by its heading or lesson title alone."""
+    shown = " ".join(_shown(text, 0, len(text)).split())
+    if len(shown) <= limit:
+        return shown
+    cut = shown[:limit].rsplit(" ", 1)[0].removesuffix(SEPARATOR.rstrip())
+    return cut + ELLIPSIS.rstrip()
+
+
+BLOCK_BREAK = re.compile(r"[ \t]*\n\s*\n")
+SEPARATOR = " · "
+"""Between blocks that would otherwise read as one sentence."""
+_ENDS = frozenset(".!?:;…")
+_CLOSING = "\"'”’)]»"
+
+
+def _escaped(text: str, begin: int, end: int) -> str:
+    return html.escape(text[begin:end], quote=False)
+
+
+def _shown(text: str, begin: int, end: int) -> str:
+    """``text[begin:end]`` escaped, with ``SEPARATOR`` at each break after a block that ends
+    without punctuation."""
+    out: list[str] = []
+    at = begin
+    for found in BLOCK_BREAK.finditer(text, begin, end):
+        before = text[max(0, found.start() - 3):found.start()].rstrip(_CLOSING)[-1:]
+        out.append(html.escape(text[at:found.start()], quote=False))
+        out.append(" " if not before or before in _ENDS else SEPARATOR)
+        at = found.end()
+    out.append(html.escape(text[at:end], quote=False))
+    return "".join(out)
 
 
 def _best_window(hits: list[tuple[int, int, str]], width: int) -> tuple[int, int]:
