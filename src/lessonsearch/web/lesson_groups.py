@@ -8,21 +8,15 @@ to the same search narrowed to that lesson for the rest.
 
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import dataclass
-from urllib.parse import quote
 
 from markupsafe import Markup
 
-from ..model import text_fragment
 from ..searcher import MAX_LIMIT, Searcher, SearchHit, SearchResponse
 
 MAX_HITS = 200
 """Sections gathered per query: four searches of 50 at most; enough for any reader."""
 
-_FIRST_MARKS = re.compile(r"<mark>[^<]*</mark>(?:\s*<mark>[^<]*</mark>)*")
-_TAG = re.compile(r"<[^>]+>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +24,13 @@ class ShownHit:
     title: str
     """The heading path ("Setup › Install"), or what the passage is when it has no heading."""
     href: str
-    """The section's URL, plus a ``:~:text=`` directive for the first marked words."""
+    """The section's URL as the API gives it (``lesson-url#anchor``), without the matched
+    words as a ``:~:text=`` directive: a browser looks for a directive's words from the top
+    of the page, ahead of the anchor, and stays at the top when they are not there. Words
+    written more than once on the page, or not written there as the index reads them (a
+    table's cells, a list's items), took the reader to another section or to none; the
+    anchor always lands on the section. (A passage with no anchor keeps the directive of
+    its first words that the index made for it.)"""
     snippet: Markup
     """Built by the searcher from escaped text and ``<mark>`` tags only; safe to insert."""
 
@@ -102,31 +102,5 @@ def _shown(hit: SearchHit) -> ShownHit:
         title = hit.heading
     else:
         title = "Passage" if ":~:" in hit.url else "Start of the lesson"
-    return ShownHit(title, link_to_words(hit), Markup(hit.snippet))
+    return ShownHit(title, hit.url, Markup(hit.snippet))
 
-
-def link_to_words(hit: SearchHit) -> str:
-    """``url#anchor:~:text=prefix-,words`` so the browser scrolls to the matched words.
-
-    The words are the snippet's first run of marked words; up to three words before them in
-    the same passage go in as a prefix, so the browser skips earlier occurrences elsewhere on
-    the page. Browsers that cannot match the directive fall back to the plain ``#anchor``.
-    URLs that already carry a directive (a passage with no anchor) are left alone.
-    """
-    if ":~:" in hit.url:
-        return hit.url
-    found = _FIRST_MARKS.search(hit.snippet)
-    if found is None:
-        return hit.url
-    words = _plain(found.group(0))
-    passage = hit.snippet[: found.start()].rsplit(" … ", 1)[-1]
-    before = _plain(passage).split()[-3:]
-    directive = text_fragment(words)
-    if before:
-        prefix = quote(" ".join(before), safe="").replace("-", "%2D")
-        directive = directive.replace(":~:text=", f":~:text={prefix}-,", 1)
-    return f"{hit.url}{directive}" if "#" in hit.url else f"{hit.url}#{directive}"
-
-
-def _plain(snippet_html: str) -> str:
-    return " ".join(html.unescape(_TAG.sub("", snippet_html)).split())
