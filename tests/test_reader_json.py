@@ -125,6 +125,27 @@ def test_lists_and_quotes(blocks_lesson) -> None:
     assert section.paragraphs == ("A window is a budget, not a goal.",)
 
 
+def test_every_shape_of_list_item_is_read_in_order() -> None:
+    """A string, an object with runs or text, and a bare list of runs (how the course's own
+    exports write them): each is one item, its runs joined as the page shows them."""
+    items = [
+        [{"text": "Scale every score by "}, {"text": "one", "bold": True}, {"text": " number."}],
+        "Then add them up.",
+        {"runs": [{"text": "Divide by the "}, {"text": "sum"}, {"text": "."}]},
+        {"text": "Read the largest."},
+        [{"text": "   "}, 7, {"nope": "no text"}],  # nothing to read: no item
+        [],
+    ]
+    lesson = read_text(json.dumps({"lesson": {"slug": "l", "title": "L"}, "reader": {"blocks": [
+        {"t": "h2", "id": "steps", "runs": [{"text": "Steps"}]},
+        {"t": "ol", "items": items},
+    ]}}))
+    steps = by_heading(lesson, "Steps")
+    assert steps.list_items == ("Scale every score by one number.", "Then add them up.",
+                                "Divide by the sum.", "Read the largest.")
+    assert steps.emphasis == ("one",)
+
+
 def test_body_text_is_not_read_when_blocks_exist(blocks_lesson) -> None:
     assert all("must not be read" not in s.text for s in blocks_lesson.sections)
 

@@ -246,6 +246,17 @@ def test_callout_sections_are_hits(searcher) -> None:
     assert ("tokens", "try-it") in places(searcher.search("name"))
 
 
+def test_list_items_written_as_runs_are_found(sample_index: Path) -> None:
+    """The sample course's softmax lesson writes each list item as a list of runs."""
+    opened = Searcher.open(sample_index)
+    try:
+        hits = opened.search("raise", lesson="logits-and-softmax").results
+    finally:
+        opened.close()
+    assert [hit.anchor for hit in hits] == ["softmax-in-three-steps"]
+    assert "<mark>Raise</mark> e to the power of each logit" in hits[0].snippet
+
+
 # --- Filters and paging ----------------------------------------------------------------------
 
 

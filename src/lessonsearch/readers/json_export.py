@@ -132,11 +132,28 @@ class _Doc:
 
 
 def _runs_text(doc: _Doc, block: dict[str, Any], emphasis: list[str]) -> str:
-    parts: list[str] = []
     runs = block.get("runs")
     if runs is None:
         return str(block.get("text") or "")
-    for run in doc.sequence(runs, "reader.blocks[].runs"):
+    return _joined_runs(doc.sequence(runs, "reader.blocks[].runs"), emphasis)
+
+
+def _item_text(doc: _Doc, item: Any, emphasis: list[str]) -> str:
+    """A list item as the page shows it. Exports write an item as a string, as an object
+    with ``runs`` (or ``text``) like a paragraph, or as a bare list of runs."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, dict):
+        return _runs_text(doc, item, emphasis)
+    if isinstance(item, list):
+        return _joined_runs(item, emphasis)
+    return ""
+
+
+def _joined_runs(runs: list[Any], emphasis: list[str]) -> str:
+    """The runs' text joined as the page shows it; bold and italic runs go to ``emphasis``."""
+    parts: list[str] = []
+    for run in runs:
         if not isinstance(run, dict) or not isinstance(run.get("text"), str):
             continue
         parts.append(run["text"])
@@ -169,9 +186,7 @@ def _sections_from_blocks(doc: _Doc, blocks: list[Any]) -> tuple[Section, ...]:
             current["code"].append(CodeBlock(block["text"], lang))
         elif kind in ("ul", "ol", "list") and isinstance(block.get("items"), list):
             for item in block["items"]:
-                text = item if isinstance(item, str) else None
-                if isinstance(item, dict):
-                    text = _runs_text(doc, item, current["emphasis"])
+                text = _item_text(doc, item, current["emphasis"])
                 if text:
                     current["list_items"].append(text)
         elif kind in ("p", "quote", "callout", "li") or "runs" in block:
