@@ -11,6 +11,7 @@ import pytest
 from lessonsearch.definition_terms import split_sentences
 from lessonsearch.definitions import KINDS, find_definitions
 from lessonsearch.model import DefinitionItem, Lesson, Section, text_fragment
+from lessonsearch.readers.markdown import read_markdown_lesson
 
 URL = "https://learn.example.org/databases/storage"
 
@@ -341,6 +342,14 @@ def test_list_items_are_read_too():
         list_items=("Vacuum: the job that reclaims space from deleted rows.",),
         emphasis=("Vacuum",))))
     assert [(d.term, d.kind) for d in found] == [("vacuum", "emphasis")]
+
+
+def test_a_list_item_before_a_paragraph_defines_first():
+    lesson = read_markdown_lesson(
+        "## Extents\n\n- A group of pages is called an extent.\n\n"
+        "Some manuals say a run of blocks is called an extent.\n", "storage.md")
+    (found,) = find_definitions(lesson)
+    assert (found.term, found.sentence) == ("extent", "A group of pages is called an extent.")
 
 
 def test_sentences_are_exact_and_abbreviations_do_not_split_them():

@@ -146,6 +146,21 @@ def test_every_shape_of_list_item_is_read_in_order() -> None:
     assert steps.emphasis == ("one",)
 
 
+def test_lists_keep_their_place_among_paragraphs_in_the_text() -> None:
+    lesson = read_text(json.dumps({"lesson": {"slug": "l", "title": "L"}, "reader": {"blocks": [
+        {"t": "h2", "id": "loop", "runs": [{"text": "The loop"}]},
+        {"t": "p", "runs": [{"text": "It does one thing:"}]},
+        {"t": "ul", "items": [[{"text": "read;"}], [{"text": "guess."}]]},
+        {"t": "p", "runs": [{"text": "Then it starts again."}]},
+        {"t": "ol", "items": ["Stop when asked."]},
+        {"t": "quote", "runs": [{"text": "The end."}]},
+    ]}}))
+    assert by_heading(lesson, "The loop").text.split("\n\n") == [
+        "It does one thing:", "read;", "guess.", "Then it starts again.", "Stop when asked.",
+        "The end.",
+    ]
+
+
 def test_body_text_is_not_read_when_blocks_exist(blocks_lesson) -> None:
     assert all("must not be read" not in s.text for s in blocks_lesson.sections)
 

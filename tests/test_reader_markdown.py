@@ -169,6 +169,19 @@ def test_a_definition_list_becomes_definitions(lesson) -> None:
     assert "few-shot prompt: A prompt that shows worked examples" in section.text
 
 
+def test_paragraphs_lists_and_tables_keep_the_source_order_in_the_text() -> None:
+    lesson = read_text(
+        "## The loop\n\nIt does one thing:\n\n- read what is there;\n- guess what comes next.\n\n"
+        "Then it starts again.\n\nguess\n: one pass of the loop\n\n| in | out |\n| - | - |\n"
+        "| text | word |\n\n1. Stop when asked.\n\n```python\nloop()\n```\n\nThe end.\n"
+    )
+    assert lesson.sections[0].text.split("\n\n") == [
+        "It does one thing:", "read what is there;", "guess what comes next.",
+        "Then it starts again.", "guess: one pass of the loop", "in | out", "text | word",
+        "Stop when asked.", "The end.",
+    ]
+
+
 def test_fenced_divs_mark_the_sections_inside(lesson) -> None:
     assert by_anchor(lesson, "rewrite-a-vague-prompt").callout == "challenge"
     assert by_anchor(lesson, "solution").callout == "solution"

@@ -107,6 +107,32 @@ def test_bullets_become_list_items(sampling: Lesson) -> None:
     )
 
 
+def test_bullets_keep_their_place_among_paragraphs_in_the_text() -> None:
+    lesson = read_text_lesson(
+        "The loop\n\nWhat it does\n\nIt does one thing, over and over again:\n\n"
+        "• read what is there;\n• guess what comes next.\n\nThen it starts again.\n",
+        "course/loop.txt",
+    )
+    assert lesson.sections[0].text.split("\n\n") == [
+        "It does one thing, over and over again:", "read what is there;",
+        "guess what comes next.", "Then it starts again.",
+    ]
+
+
+def test_bullets_keep_their_place_when_a_short_passage_joins_the_next() -> None:
+    lesson = read_text_lesson(
+        "The loop\n\nIn short:\n\n• read;\n• guess.\n\n"
+        "Then it does it all again, one token longer each time, until:\n\n• it is told to stop.\n\n"
+        "Nothing else happens inside the model, however long the answer it writes.\n",
+        "course/loop.txt",
+    )
+    assert [s.text.split("\n\n") for s in lesson.sections] == [
+        ["In short:", "read;", "guess.",
+         "Then it does it all again, one token longer each time, until:", "it is told to stop."],
+        ["Nothing else happens inside the model, however long the answer it writes."],
+    ]
+
+
 def test_a_short_sentence_is_not_a_heading(sampling: Lesson) -> None:
     last = sampling.sections[-1]
     assert "Temperature 0 is not always deterministic." in last.paragraphs

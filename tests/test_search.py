@@ -257,6 +257,19 @@ def test_list_items_written_as_runs_are_found(sample_index: Path) -> None:
     assert "<mark>Raise</mark> e to the power of each logit" in hits[0].snippet
 
 
+
+def test_a_snippet_keeps_a_list_before_the_paragraph_after_it(sample_index: Path) -> None:
+    """In the sample course's first lesson, the loop's steps come before "That loop is all
+    there is."; a snippet must read them in that order."""
+    opened = Searcher.open(sample_index)
+    try:
+        (hit,) = opened.search("score every token", lesson="what-is-a-language-model").results
+    finally:
+        opened.close()
+    words = " ".join(hit.snippet.replace("<mark>", "").replace("</mark>", "").split())
+    assert "over and over: read the tokens so far; score every token" in words
+    assert "and repeat. That loop is all there is." in words
+
 # --- Filters and paging ----------------------------------------------------------------------
 
 

@@ -31,7 +31,7 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
     """The definitions a lesson makes, one per term (the first), in reading order."""
     found: dict[str, LessonDefinition] = {}
     for section in lesson.sections:
-        for text in section.paragraphs + section.list_items:
+        for text in section.prose:
             for sentence in split_sentences(text):
                 for hit in sentence_definitions(sentence, section.emphasis):
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(

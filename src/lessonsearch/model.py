@@ -105,6 +105,9 @@ class Section:
     paragraphs: tuple[str, ...] = ()
     code: tuple[CodeBlock, ...] = ()
     list_items: tuple[str, ...] = ()
+    list_places: tuple[int, ...] = ()
+    """For each list item, how many paragraphs come before it in the source (``prose``
+    puts it back there); without them, the items follow every paragraph."""
     callout: str | None = None
     """The kind of fenced block the heading sits in (``callout``, ``challenge``, ``solution``…)."""
     emphasis: tuple[str, ...] = ()
@@ -118,7 +121,23 @@ class Section:
     @property
     def text(self) -> str:
         """The prose a reader sees (paragraphs and list items), for search and snippets."""
-        return "\n\n".join(self.paragraphs + self.list_items)
+        return "\n\n".join(self.prose)
+
+    @property
+    def prose(self) -> tuple[str, ...]:
+        """Paragraphs and list items in the order the source has them, as a reader meets
+        them: a snippet must not put a list after the paragraph that follows it."""
+        paragraphs, items = self.paragraphs, self.list_items
+        if not items:
+            return paragraphs
+        places = self.list_places or (len(paragraphs),) * len(items)
+        merged: list[str] = []
+        done = 0
+        for place, item in zip(places, items, strict=True):
+            merged += paragraphs[done:place]
+            merged.append(item)
+            done = max(done, place)
+        return (*merged, *paragraphs[done:])
 
     @property
     def is_empty(self) -> bool:
@@ -175,10 +194,10 @@ class StoredSections(Sequence[Section]):
             if pickled is None:  # another thread has just unpickled them
                 return self._sections
             sections = self._sections = tuple([
-                Section(anchor, heading, level, path, paragraphs, code, items, callout,
-                        emphasis, definitions, line, fragment)
+                Section(anchor, heading, level, path, paragraphs, code, items, places,
+                        callout, emphasis, definitions, line, fragment)
                 for (anchor, heading, path, callout, fragment),
-                    (level, paragraphs, code, items, emphasis, definitions, line)
+                    (level, paragraphs, code, items, places, emphasis, definitions, line)
                 in zip(zip(*self.outline, strict=True), pickle.loads(pickled), strict=True)])
             self._pickled = None  # the lesson's cache entry still holds these bytes
         return sections
@@ -216,8 +235,8 @@ class StoredSections(Sequence[Section]):
         return StoredSections, (pickled, self.outline)
 
 
-_rest = attrgetter("level", "paragraphs", "code", "list_items", "emphasis", "definitions",
-                   "line")
+_rest = attrgetter("level", "paragraphs", "code", "list_items", "list_places", "emphasis",
+                   "definitions", "line")
 
 
 @value

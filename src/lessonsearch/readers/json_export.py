@@ -189,6 +189,7 @@ def _sections_from_blocks(doc: _Doc, blocks: list[Any]) -> tuple[Section, ...]:
                 text = _item_text(doc, item, current["emphasis"])
                 if text:
                     current["list_items"].append(text)
+                    current["list_places"].append(len(current["paragraphs"]))
         elif kind in ("p", "quote", "callout", "li") or "runs" in block:
             text = _runs_text(doc, block, current["emphasis"])
             if text:
@@ -209,6 +210,7 @@ def _draft(anchor: str | None, heading: str | None, level: int, path: tuple[str,
         "paragraphs": [],
         "code": [],
         "list_items": [],
+        "list_places": [],
         "emphasis": [],
     }
 

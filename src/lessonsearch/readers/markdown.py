@@ -67,8 +67,14 @@ class _Draft:
     paragraphs: list[str] = field(default_factory=list)
     code: list[CodeBlock] = field(default_factory=list)
     list_items: list[str] = field(default_factory=list)
+    list_places: list[int] = field(default_factory=list)
     emphasis: list[str] = field(default_factory=list)
     definitions: list[DefinitionItem] = field(default_factory=list)
+
+    def add_item(self, text: str) -> None:
+        """A list item, placed after the paragraphs read so far."""
+        self.list_items.append(text)
+        self.list_places.append(len(self.paragraphs))
 
     def freeze(self) -> Section:
         return Section(
@@ -79,6 +85,7 @@ class _Draft:
             paragraphs=tuple(self.paragraphs),
             code=tuple(self.code),
             list_items=tuple(self.list_items),
+            list_places=tuple(self.list_places),
             callout=self.callout,
             emphasis=tuple(self.emphasis),
             definitions=tuple(self.definitions),
@@ -232,10 +239,10 @@ def _sections(
                 pass
             elif term is not None:
                 current.definitions.append(DefinitionItem(term, text))
-                current.list_items.append(f"{term}: {text}")
+                current.add_item(f"{term}: {text}")
                 term = None
             elif in_list:
-                current.list_items.append(text)
+                current.add_item(text)
             else:
                 current.paragraphs.append(text)
         elif kind == "dl_close":

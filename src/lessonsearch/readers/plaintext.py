@@ -65,6 +65,8 @@ class _Draft:
     heading: str | None = None
     anchor: str | None = None
     texts: defaultdict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    item_places: list[int] = field(default_factory=list)
+    """For each list item, how many paragraphs came before it."""
     opening: str = ""
     """The first words a reader sees, for a text fragment."""
     last_kind: str = ""
@@ -73,11 +75,15 @@ class _Draft:
         if part.kind == self.last_kind == "code":
             self.texts["code"][-1] += "\n\n" + part.text  # a blank line inside one snippet
         else:
+            if part.kind == "item":
+                self.item_places.append(len(self.texts["para"]))
             self.texts[part.kind].append(part.text)
         self.opening = self.opening or part.text.split("\n", 1)[0]
         self.last_kind = part.kind
 
     def absorb(self, other: _Draft) -> None:
+        before = len(self.texts["para"])
+        self.item_places += [before + place for place in other.item_places]
         for kind, texts in other.texts.items():
             self.texts[kind] += texts
         self.opening = self.opening or other.opening
@@ -95,6 +101,7 @@ class _Draft:
             paragraphs=tuple(self.texts["para"]),
             code=tuple(CodeBlock(textwrap.dedent(text)) for text in self.texts["code"]),
             list_items=tuple(self.texts["item"]),
+            list_places=tuple(self.item_places),
             line=self.line,
             fragment=fragment,
         )
