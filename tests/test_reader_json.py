@@ -332,6 +332,70 @@ def test_wrong_shapes_are_named(doc: str, words: str, line: int) -> None:
     assert caught.value.line == line
 
 
+EXPORT = """{
+ "course": {"slug": "c",
+            "title": "Course",
+            "url": "https://c.test"},
+ "check": {"question": "Q?", "options": [{"text": "a"}]},
+ "lesson": {"slug": "l",
+            "title": "Lesson",
+            "url": "https://l.test",
+            "position": 1,
+            "minutes": 2,
+            "keyIdea": "Lesson idea"},
+ "reader": {"courseTitle": "Course",
+            "keyIdea": "Reader idea",
+            "check": {"question": "Reader Q?",
+                      "options": [{"text": "b"}]},
+            "blocks": [{"t": "p", "runs": [{"text": "one"}]},
+                       {"t": "p",
+                        "runs": [{"text": "two"}]},
+                       {"t": "ul", "items": ["three", {"runs": [{"text": "four"}]}]}]}
+}
+"""
+NO_CHECK = ('"check": {"question": "Q?", "options": [{"text": "a"}]}', '"prev": null')
+
+
+@pytest.mark.parametrize(
+    ("changes", "words", "line"),
+    [
+        ([('"slug": "l"', '"slug": ["x"]')], "lesson.slug must be a string", 6),
+        ([('"title": "Lesson"', '"title": 5')], "lesson.title must be a string", 7),
+        ([('"url": "https://l.test"', '"url": 7')], "lesson.url must be a string", 8),
+        ([('"position": 1', '"position": "one"')], "lesson.position must be", 9),
+        ([('"minutes": 2', '"minutes": 2.5')], "lesson.minutes must be", 10),
+        ([('"Lesson idea"', "3")], "lesson.keyIdea must be a string", 11),
+        ([('"Lesson idea"', "null"), ('"Reader idea"', "3")], "reader.keyIdea must be", 13),
+        ([('"slug": "c"', '"slug": 1')], "course.slug must be a string", 2),
+        ([('"title": "Course"', '"title": 1')], "course.title must be a string", 3),
+        ([('"title": "Course"', '"title": null'), ('"courseTitle": "Course"', '"courseTitle": 5')],
+         "reader.courseTitle must be a string", 12),
+        ([('"question": "Q?"', '"question": 4')], "check.question must be a string", 5),
+        ([NO_CHECK, ('"Reader Q?"', "4")], "reader.check.question must be a string", 14),
+        ([NO_CHECK, ('[{"text": "b"}]', "5")], "reader.check.options must be a list", 15),
+        ([('[{"text": "two"}]', '"two"')], "reader.blocks[1].runs must be a list", 18),
+        ([('[{"text": "four"}]', "{}")], "reader.blocks[2].items[1].runs must be a list", 19),
+    ],
+)
+def test_a_nested_key_at_fault_is_named_with_its_own_line(changes, words, line) -> None:
+    """Keys of the same name (``course.title``, ``lesson.title``) are told apart by path."""
+    text = EXPORT
+    for old, new in changes:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    with pytest.raises(LessonFormatError) as caught:
+        read_text(text)
+    assert words in caught.value.reason
+    assert caught.value.line == line
+    assert str(caught.value).startswith(f"inline.json:{line}: ")
+
+
+def test_the_export_the_nested_keys_are_checked_in_reads() -> None:
+    lesson = read_text(EXPORT)
+    assert (lesson.title, lesson.check.question) == ("Lesson", "Q?")
+    assert lesson.sections[0].text.split("\n\n") == ["one", "two", "three", "four"]
+
+
 @pytest.mark.parametrize("text", ["", "   \n\n"])
 def test_empty_file(text: str) -> None:
     with pytest.raises(LessonFormatError, match="empty lesson file"):

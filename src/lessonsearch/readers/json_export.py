@@ -9,6 +9,7 @@ run attributes are ignored, so a newer export still reads.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -18,6 +19,9 @@ from ..slugs import AnchorRegistry, anchor_for
 from .markdown import module_from, read_markdown_body
 
 _EMPHASIS_KEYS = ("bold", "italic", "strong", "em", "b", "i")
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\],:]')
+"""A string, or a bracket or separator: every token but numbers, booleans and null."""
+_STEP = re.compile(r"[^.\[\]]+|\[(\d+)\]")
 
 
 def read_json_lesson(text: str, source: str) -> Lesson:
@@ -47,6 +51,7 @@ def read_json_lesson(text: str, source: str) -> Lesson:
     else:
         doc.fail("body.text", "has neither reader.blocks nor body.text: no lesson content")
     course = doc.mapping(lesson.get("course"), "course")
+    check_path = "check" if "check" in lesson else "reader.check"
     check = lesson.get("check", reader.get("check"))
     return Lesson(
         slug=slug,
@@ -68,7 +73,7 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         position=doc.integer(meta, "lesson.position"),
         minutes=doc.integer(meta, "lesson.minutes"),
         key_idea=doc.string(meta, "lesson.keyIdea") or doc.string(reader, "reader.keyIdea"),
-        check=_check(doc, check) if check is not None else None,
+        check=_check(doc, check, check_path) if check is not None else None,
         prev=_link(doc, lesson.get("prev", reader.get("prev")), "prev"),
         next=_link(doc, lesson.get("next", reader.get("next")), "next"),
     )
@@ -82,6 +87,7 @@ class _Doc:
     text: str
     source: str
     _lines: dict[str, int] = field(default_factory=dict)
+    _key_lines: dict[tuple[str | int, ...], int] | None = None
 
     def line_of(self, needle: str) -> int:
         if needle not in self._lines:
@@ -94,10 +100,20 @@ class _Doc:
         at = self.text.find(needle, max(self.text.find(anchor), 0))
         return self.text.count("\n", 0, at) + 1 if at >= 0 else 1
 
+    def line_of_key(self, key_path: str) -> int:
+        """The line of the key at ``key_path`` (``lesson.title``, ``reader.blocks[3].runs``),
+        or for a missing key the line of the nearest parent present. Found by its path, as
+        ``course`` and ``lesson`` both hold a ``title``."""
+        if self._key_lines is None:  # read only when something fails
+            self._key_lines = _key_lines(self.text)
+        steps = tuple(int(i) if i else name for name, i in
+                      ((m.group(), m.group(1)) for m in _STEP.finditer(key_path)))
+        while steps and steps not in self._key_lines:
+            steps = steps[:-1]
+        return self._key_lines.get(steps, 1)
+
     def fail(self, key_path: str, reason: str) -> None:
-        # The key's own line, or for a missing key the line of the nearest parent present.
-        keys = [f'"{k.removesuffix("[]")}"' for k in reversed(key_path.split(".")) if k]
-        line = next((self.line_of(k) for k in keys if k in self.text), 1)
+        line = self.line_of_key(key_path)
         raise LessonFormatError(self.source, f"{key_path or 'the file'} {reason}", line)
 
     def mapping(self, value: Any, key_path: str, required: bool = False) -> dict[str, Any]:
@@ -131,20 +147,57 @@ class _Doc:
         return value
 
 
-def _runs_text(doc: _Doc, block: dict[str, Any], emphasis: list[str]) -> str:
+def _key_lines(text: str) -> dict[tuple[str | int, ...], int]:
+    """The line of every key of a JSON text, by its path: ``("lesson", "title")``, with a
+    list element's index as a number (``("reader", "blocks", 3, "runs")``). The text has
+    been parsed already, so its tokens are well formed."""
+    lines: dict[tuple[str | int, ...], int] = {}
+    path: list[str | int | None] = []  # a key (None before the first) or an index per level
+    in_object: list[bool] = []
+    expect_key = False
+    line, counted = 1, 0
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "{[":
+            in_object.append(token == "{")
+            path.append(None if token == "{" else 0)
+            expect_key = token == "{"
+        elif token in "}]":
+            in_object.pop()
+            path.pop()
+            expect_key = False
+        elif token == ",":
+            if in_object[-1]:
+                expect_key = True
+            else:
+                path[-1] += 1
+        elif token == ":":
+            expect_key = False
+        elif expect_key:
+            line += text.count("\n", counted, match.start())
+            counted = match.start()
+            path[-1] = json.loads(token)
+            lines.setdefault(tuple(path), line)
+    return lines
+
+
+def _runs_text(doc: _Doc, block: dict[str, Any], emphasis: list[str], where: str) -> str:
+    """The text of a block (or list item) at key path ``where``."""
     runs = block.get("runs")
     if runs is None:
         return str(block.get("text") or "")
-    return _joined_runs(doc.sequence(runs, "reader.blocks[].runs"), emphasis)
+    if not isinstance(runs, list):
+        doc.fail(f"{where}.runs", "must be a list")
+    return _joined_runs(runs, emphasis)
 
 
-def _item_text(doc: _Doc, item: Any, emphasis: list[str]) -> str:
+def _item_text(doc: _Doc, item: Any, emphasis: list[str], where: str) -> str:
     """A list item as the page shows it. Exports write an item as a string, as an object
     with ``runs`` (or ``text``) like a paragraph, or as a bare list of runs."""
     if isinstance(item, str):
         return item
     if isinstance(item, dict):
-        return _runs_text(doc, item, emphasis)
+        return _runs_text(doc, item, emphasis, where)
     if isinstance(item, list):
         return _joined_runs(item, emphasis)
     return ""
@@ -168,14 +221,15 @@ def _sections_from_blocks(doc: _Doc, blocks: list[Any]) -> tuple[Section, ...]:
     anchors = AnchorRegistry()
     drafts: list[dict[str, Any]] = [_draft(None, None, 0, ())]
     path: list[tuple[int, str]] = []
-    for block in blocks:
+    for number, block in enumerate(blocks):
         if not isinstance(block, dict):
             continue
         kind = block.get("t")
         current = drafts[-1]
+        where = f"reader.blocks[{number}]"
         if kind in ("h1", "h2", "h3", "h4", "h5", "h6"):
             level = int(kind[1])
-            heading = _runs_text(doc, block, [])
+            heading = _runs_text(doc, block, [], where)
             anchor = block.get("id") if isinstance(block.get("id"), str) else None
             anchor = anchors.claim(anchor or anchor_for(heading))
             path = [(lvl, h) for lvl, h in path if lvl < level] + [(level, heading)]
@@ -185,13 +239,13 @@ def _sections_from_blocks(doc: _Doc, blocks: list[Any]) -> tuple[Section, ...]:
             lang = block.get("lang") if isinstance(block.get("lang"), str) else None
             current["code"].append(CodeBlock(block["text"], lang))
         elif kind in ("ul", "ol", "list") and isinstance(block.get("items"), list):
-            for item in block["items"]:
-                text = _item_text(doc, item, current["emphasis"])
+            for i, item in enumerate(block["items"]):
+                text = _item_text(doc, item, current["emphasis"], f"{where}.items[{i}]")
                 if text:
                     current["list_items"].append(text)
                     current["list_places"].append(len(current["paragraphs"]))
         elif kind in ("p", "quote", "callout", "li") or "runs" in block:
-            text = _runs_text(doc, block, current["emphasis"])
+            text = _runs_text(doc, block, current["emphasis"], where)
             if text:
                 current["paragraphs"].append(text)
     return tuple(
@@ -215,13 +269,13 @@ def _draft(anchor: str | None, heading: str | None, level: int, path: tuple[str,
     }
 
 
-def _check(doc: _Doc, value: Any) -> CheckQuestion | None:
-    check = doc.mapping(value, "check")
-    question = doc.string(check, "check.question")
+def _check(doc: _Doc, value: Any, where: str) -> CheckQuestion | None:
+    check = doc.mapping(value, where)
+    question = doc.string(check, f"{where}.question")
     if not question:
         return None
     options = []
-    for raw in doc.sequence(check.get("options", []), "check.options"):
+    for raw in doc.sequence(check.get("options", []), f"{where}.options"):
         if isinstance(raw, dict) and isinstance(raw.get("text"), str):
             tempting = raw.get("tempting") if isinstance(raw.get("tempting"), str) else None
             options.append(Option(raw["text"], raw.get("correct") is True, tempting))
