@@ -1,7 +1,7 @@
 """Broken input never stops a build: one warning per file (file, line, column), the file skipped,
 the rest of the course indexed; duplicated lessons and colliding slugs are resolved with a warning.
 
-The fixtures live in tests/data/bad/: ``lessons/`` (two good lessons and eight broken files),
+The fixtures live in tests/data/bad/: ``lessons/`` (two good lessons and nine broken files),
 ``duplicate/`` (a JSON export and a plain-text copy of it) and ``collision/`` (two different
 lessons whose file names give the same slug). The 50 MB file is generated at test time.
 """
@@ -32,6 +32,7 @@ CASES = {
     "08-binary.txt": ("binary file", None, None),
     "09-handout.docx": ("unknown file type '.docx'", None, None),
     "10-broken-front-matter.md": ("invalid front matter", 4, 9),
+    "14-unclosed-front-matter.md": ("front matter opened with '---' is never closed", 1, None),
 }
 
 

@@ -275,6 +275,22 @@ def test_front_matter_that_is_not_a_mapping() -> None:
         read_text("---\n- just\n- a list\n---\n\n## H\n\nx\n")
 
 
+@pytest.mark.parametrize("opening", ["---", "-----", "---  "])
+def test_front_matter_that_is_never_closed(opening: str) -> None:
+    """Unclosed, markdown-it would read it as a rule and a paragraph "title: … slug: …"."""
+    with pytest.raises(LessonFormatError) as caught:
+        read_text(f"{opening}\ntitle: Open\nslug: open\n\n## H\n\nx\n")
+    err = caught.value
+    assert "front matter opened with '---' is never closed" in err.reason
+    assert str(err).startswith("lessons/03-inline.md:1: ")
+
+
+@pytest.mark.parametrize("text", ["--\n\n## H\n\nx\n", "--- not a fence\n\n## H\n\nx\n",
+                                  "## H\n\n---\n\nx\n", "---\ntitle: T\n...\n\n## H\n\nx\n"])
+def test_dashes_that_open_no_front_matter_or_close_it_are_no_problem(text: str) -> None:
+    assert read_text(text).sections[-1].heading == "H"
+
+
 @pytest.mark.parametrize("ending", ["\r\n", "\r"])
 def test_windows_and_old_mac_line_endings_read_as_unix(lesson, ending) -> None:
     text = (MARKDOWN / "05-prompt-patterns.md").read_text(encoding="utf-8")

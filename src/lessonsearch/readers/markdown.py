@@ -52,6 +52,8 @@ def _normalize(state: StateCore) -> None:
 _MD = _parser()
 _HEADING_ID = re.compile(r"\s*\{#([\w-]+)[^}]*\}\s*$")
 _TRAILING_ATTRS = re.compile(r"^\{[^}]*\}")
+_FRONT_MATTER_OPENING = re.compile(r"-{3,}[ \t]*(?:\n|$)")
+"""A first line of dashes alone, which opens front matter."""
 
 
 @dataclass
@@ -130,7 +132,7 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
     if not text.strip():
         raise LessonFormatError(source, "empty lesson file", line=1)
     tokens = _parse(text, source)
-    meta = _front_matter(tokens, source)
+    meta = _front_matter(tokens, text, source)
     title, sections = _sections(tokens, source)
     slug = str(meta.get("slug") or slug_from_filename(source))
     title = str(meta.get("title") or title or slug.replace("-", " ").capitalize())
@@ -163,8 +165,13 @@ def _parse(text: str, source: str) -> list[Token]:
         raise LessonFormatError(source, f"cannot parse Markdown: {exc}") from exc
 
 
-def _front_matter(tokens: list[Token], source: str) -> dict[str, Any]:
+def _front_matter(tokens: list[Token], text: str, source: str) -> dict[str, Any]:
     if not tokens or tokens[0].type != "front_matter":
+        if _FRONT_MATTER_OPENING.match(text):
+            # markdown-it reads an unclosed block as a rule and its keys as a paragraph of
+            # text: broken front matter, like invalid YAML, rather than a silent lesson.
+            raise LessonFormatError(source, "front matter opened with '---' is never closed; "
+                                    "end it with a '---' line", 1)
         return {}
     try:
         meta = safe_load(tokens[0].content)
