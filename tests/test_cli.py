@@ -108,11 +108,11 @@ def test_index_warnings_and_strict(tmp_path: Path) -> None:
     relaxed = run(*args, cwd=tmp_path)
     assert relaxed.returncode == 0
     warnings = [x for x in relaxed.stderr.splitlines() if x.startswith("warning: ")]
-    assert len(warnings) == 8
+    assert len(warnings) == 9
     assert all("lessons/" in w for w in warnings)
     assert "warning: lessons/03-invalid.json:3:3: invalid JSON" in relaxed.stderr
     match = SUMMARY.match(relaxed.stdout.strip())
-    assert match and (match["lessons"], match["warnings"], match["skipped"]) == ("2", "8", "8")
+    assert match and (match["lessons"], match["warnings"], match["skipped"]) == ("2", "9", "9")
     assert "warning:" not in relaxed.stdout
     strict = run(*args, "--strict", cwd=tmp_path)
     assert strict.returncode == 1
