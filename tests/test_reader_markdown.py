@@ -286,7 +286,8 @@ def test_front_matter_that_is_never_closed(opening: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["--\n\n## H\n\nx\n", "--- not a fence\n\n## H\n\nx\n",
-                                  "## H\n\n---\n\nx\n", "---\ntitle: T\n...\n\n## H\n\nx\n"])
+                                  "## H\n\n---\n\nx\n", "---\ntitle: T\n...\n\n## H\n\nx\n",
+                                  "---\n\n## H\n\nx\n", "---\nA rule, then prose.\n\n## H\n\nx\n"])
 def test_dashes_that_open_no_front_matter_or_close_it_are_no_problem(text: str) -> None:
     assert read_text(text).sections[-1].heading == "H"
 

@@ -52,8 +52,9 @@ def _normalize(state: StateCore) -> None:
 _MD = _parser()
 _HEADING_ID = re.compile(r"\s*\{#([\w-]+)[^}]*\}\s*$")
 _TRAILING_ATTRS = re.compile(r"^\{[^}]*\}")
-_FRONT_MATTER_OPENING = re.compile(r"-{3,}[ \t]*(?:\n|$)")
-"""A first line of dashes alone, which opens front matter."""
+_FRONT_MATTER_OPENING = re.compile(r"-{3,}[ \t]*\n\s*[A-Za-z_][\w-]*[ \t]*:")
+"""A first line of dashes alone, then a ``key:`` line: front matter opened. (Dashes before
+prose are a rule.)"""
 
 
 @dataclass
