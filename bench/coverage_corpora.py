@@ -42,7 +42,8 @@ def linked_pairs(episodes: Path, slugs: dict[str, str]) -> set[tuple[str, str]]:
 def measure(corpus: Path, scratch: Path) -> dict:
     started = time.perf_counter()
     index_dir = scratch / corpus.name
-    build_index(corpus / "episodes", corpus / "learners", index_dir)
+    learners = corpus / "learners"  # a lesson may have no glossary page
+    build_index(corpus / "episodes", learners if learners.is_dir() else None, index_dir)
     built = time.perf_counter() - started
     version = current_version(index_dir)
     started = time.perf_counter()

@@ -89,7 +89,8 @@ def run_corpus(corpus: Path, top: int) -> CorpusResult:
     episodes, learners = corpus / "episodes", corpus / "learners"
     with tempfile.TemporaryDirectory(prefix="lessonsearch-bench-") as tmp:
         started = time.perf_counter()
-        report = build_index(episodes, learners, Path(tmp) / "index")
+        report = build_index(episodes, learners if learners.is_dir() else None,
+                             Path(tmp) / "index")
         result.seconds = time.perf_counter() - started
         result.lessons, result.sections = report.lessons, report.sections
         searcher = Searcher.open(Path(tmp) / "index")

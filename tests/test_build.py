@@ -100,6 +100,14 @@ def test_missing_lessons_folder(tmp_path: Path) -> None:
         build_index(tmp_path / "nowhere", None, tmp_path / "index")
 
 
+def test_a_named_glossary_folder_that_is_missing_is_refused(built, tiny_course) -> None:
+    """A mistyped glossary path must not publish an index without the glossary's terms."""
+    out, version = built
+    with pytest.raises(FileNotFoundError, match="No glossary folder at .*noglossary"):
+        build_index(tiny_course / "lessons", tiny_course / "noglossary", out)
+    assert index_store.current_version(out).name == version
+
+
 def test_no_index_yet(tmp_path: Path) -> None:
     with pytest.raises(IndexNotBuilt, match="lessonsearch index"):
         Searcher.open(tmp_path / "index")

@@ -104,7 +104,7 @@ def test_index_prints_one_summary_line(workdir: Path, indexed) -> None:
 
 
 def test_index_warnings_and_strict(tmp_path: Path) -> None:
-    args = ("index", "--lessons", str(BAD), "--glossary", "none", "--out", "idx")
+    args = ("index", "--lessons", str(BAD), "--out", "idx")  # no ./glossary: none is read
     relaxed = run(*args, cwd=tmp_path)
     assert relaxed.returncode == 0
     warnings = [x for x in relaxed.stderr.splitlines() if x.startswith("warning: ")]
@@ -136,6 +136,20 @@ def test_index_without_a_lessons_folder(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "lessonsearch: No lessons folder at missing" in result.stderr
     no_traceback(result)
+
+
+def test_index_with_a_glossary_folder_that_is_missing(tmp_path: Path, tiny_course: Path) -> None:
+    """Named with --glossary, a folder that is not there is an error, as --lessons is: a
+    typo must not quietly publish an index without the glossary."""
+    shutil.copytree(tiny_course, tmp_path / "course")
+    for strict in ((), ("--strict",)):
+        result = run("index", "--lessons", "course/lessons", "--glossary", "course/noglossary",
+                     "--out", "idx", *strict, cwd=tmp_path)
+        assert result.returncode == 1
+        assert "lessonsearch: No glossary folder at course/noglossary" in result.stderr
+        assert result.stdout == ""
+        assert not (tmp_path / "idx" / "current").exists()
+        no_traceback(result)
 
 
 def test_index_while_another_build_runs(tmp_path: Path, tiny_course: Path) -> None:

@@ -68,6 +68,8 @@ def build_index(
 ) -> BuildReport:
     """Build a complete new index version in ``out`` and make it the live one.
 
+    A ``glossary_dir`` that is not a folder is refused, as a missing ``lessons_dir`` is: an
+    index quietly built without the glossary someone named is worse than no new index.
     Unless ``full``, what the live version's build cache holds is reused: unchanged lesson
     files are not parsed again and only changed lessons are written to Whoosh.
     """
@@ -76,6 +78,8 @@ def build_index(
     lessons_dir = Path(lessons_dir)
     if not lessons_dir.is_dir():
         raise FileNotFoundError(f"No lessons folder at {lessons_dir}")
+    if glossary_dir is not None and not Path(glossary_dir).is_dir():
+        raise FileNotFoundError(f"No glossary folder at {glossary_dir}")
     with index_store.build_lock(out), _no_cycle_collection():
         # The build's objects are freed when _build returns, before the collector is back.
         report = _build(lessons_dir, glossary_dir, out, base_url, progress, full)

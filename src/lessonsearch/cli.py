@@ -12,6 +12,7 @@ from pathlib import Path
 from .errors import LessonSearchError, TermNotFound
 
 DEFAULT_INDEX = Path("index")
+DEFAULT_GLOSSARY = Path("glossary")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("index", help="build the search index from lessons and a glossary")
     p.add_argument("--lessons", type=Path, default=Path("lessons"), help="course folder")
-    p.add_argument("--glossary", type=Path, default=Path("glossary"), help="glossary folder")
+    p.add_argument("--glossary", type=Path,
+                   help="glossary folder (default: ./glossary, when there is one)")
     p.add_argument("--out", type=Path, default=DEFAULT_INDEX, help="index folder")
     p.add_argument("--base-url", help="URL that lesson slugs are appended to (default /lessons/)")
     p.add_argument("--strict", action="store_true", help="exit 1 when any file had a problem")
@@ -108,12 +110,21 @@ def _index(args: argparse.Namespace) -> int:
     from .build import build_index  # the build's readers and pool: not in the server's processes
 
     progress = _progress_bar() if sys.stderr.isatty() else _progress_lines()
-    report = build_index(args.lessons, args.glossary, args.out, args.base_url, progress,
-                         full=args.full)
+    report = build_index(args.lessons, _glossary_folder(args.glossary), args.out, args.base_url,
+                         progress, full=args.full)
     for problem in report.problems:
         print(f"warning: {problem}", file=sys.stderr)
     print(report.summary())
     return 1 if args.strict and report.problems else 0
+
+
+def _glossary_folder(given: Path | None) -> Path | None:
+    """The folder named with ``--glossary`` (the build refuses one that is missing: a typo
+    must not publish an index without a glossary); else ``./glossary`` when there is one,
+    since a course may have no glossary at all."""
+    if given is not None:
+        return given
+    return DEFAULT_GLOSSARY if DEFAULT_GLOSSARY.is_dir() else None
 
 
 def _progress_bar():

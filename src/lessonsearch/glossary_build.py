@@ -153,7 +153,7 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     """
     entries: tuple[GlossaryEntry, ...] = ()
     problems: tuple[Problem, ...] = ()
-    if glossary_dir is not None and Path(glossary_dir).is_dir():
+    if glossary_dir is not None:  # a missing folder is a warning from read_glossary
         entries, problems = read_glossary(Path(glossary_dir))
     terms = _merge(entries, course, cache, keys)
     variants = {t.name: [t.name, *t.aliases] for t in terms}
