@@ -222,6 +222,30 @@ def test_broken_lessons_do_not_fail_the_build(built, tmp_path) -> None:
     assert os.readlink(out / "current") == report.version != old
 
 
+def test_a_strict_build_with_a_problem_publishes_nothing(built, tiny_course, tmp_path) -> None:
+    """``--strict`` fails a CI job on a broken lesson; the live index must stay as it was,
+    not already serve the course without that lesson."""
+    lessons = shutil.copytree(tiny_course / "lessons", tmp_path / "strict")
+    (lessons / "05-broken.json").write_text("{", encoding="utf-8")
+    out, version = built
+    before = sorted(p.name for p in out.iterdir())
+    report = build_index(lessons, tiny_course / "glossary", out, strict=True)
+    assert not report.published and report.version == ""
+    assert (report.lessons, report.sections, report.skipped) == (4, 13, 1)
+    assert report.summary().startswith("Read 4 lessons, 13 sections, ")
+    assert report.summary().endswith(
+        "(not published under --strict: the live index is unchanged)")
+    assert os.readlink(out / "current") == version
+    assert sorted(p.name for p in out.iterdir()) == before  # no new version, no .tmp
+    assert build_index(lessons, tiny_course / "glossary", out).published  # without --strict
+
+
+def test_a_strict_build_without_problems_is_published(built, tiny_course) -> None:
+    out, version = built
+    report = build_tiny(tiny_course, out, strict=True)
+    assert report.published and os.readlink(out / "current") == report.version != version
+
+
 # --- Leftovers, the lock, old versions -------------------------------------------------------
 
 

@@ -114,9 +114,14 @@ def test_index_warnings_and_strict(tmp_path: Path) -> None:
     match = SUMMARY.match(relaxed.stdout.strip())
     assert match and (match["lessons"], match["warnings"], match["skipped"]) == ("2", "9", "9")
     assert "warning:" not in relaxed.stdout
+    live = os.readlink(tmp_path / "idx" / "current")
     strict = run(*args, "--strict", cwd=tmp_path)
     assert strict.returncode == 1
-    assert SUMMARY.match(strict.stdout.strip())
+    assert strict.stdout.startswith("Read 2 lessons, ")
+    assert strict.stdout.rstrip().endswith(
+        "(not published under --strict: the live index is unchanged)")
+    assert os.readlink(tmp_path / "idx" / "current") == live
+    assert sorted(p.name for p in (tmp_path / "idx").glob("v-*")) == [live]
     no_traceback(strict)
 
 

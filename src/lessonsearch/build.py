@@ -38,6 +38,9 @@ class BuildReport:
     seconds: float
     rewritten: int = 0
     """Lessons written to Whoosh; the others were taken unchanged from the previous version."""
+    published: bool = True
+    """False for a ``strict`` build with problems: it wrote no version (``version`` is
+    empty) and the live one is as it was."""
 
     @property
     def skipped(self) -> int:
@@ -48,11 +51,12 @@ class BuildReport:
         return len(self.problems)
 
     def summary(self) -> str:
-        return (
-            f"Indexed {self.lessons} lessons, {self.sections} sections, {self.terms} terms; "
-            f"{self.warnings} warnings, {self.skipped} skipped files; {self.seconds:.2f} s "
-            f"(version {self.version}; {self.rewritten} of {self.lessons} lessons rewritten)"
-        )
+        counts = (f"{self.lessons} lessons, {self.sections} sections, {self.terms} terms; "
+                  f"{self.warnings} warnings, {self.skipped} skipped files; {self.seconds:.2f} s")
+        if not self.published:
+            return f"Read {counts} (not published under --strict: the live index is unchanged)"
+        return (f"Indexed {counts} (version {self.version}; "
+                f"{self.rewritten} of {self.lessons} lessons rewritten)")
 
 
 Progress = Callable[[int, int, str], None]
@@ -65,6 +69,7 @@ def build_index(
     base_url: str | None = None,
     progress: Progress | None = None,
     full: bool = False,
+    strict: bool = False,
 ) -> BuildReport:
     """Build a complete new index version in ``out`` and make it the live one.
 
@@ -72,6 +77,10 @@ def build_index(
     index quietly built without the glossary someone named is worse than no new index.
     Unless ``full``, what the live version's build cache holds is reused: unchanged lesson
     files are not parsed again and only changed lessons are written to Whoosh.
+
+    A ``strict`` build with any problem stops once the course and the glossary are read
+    (every problem is known by then) and publishes nothing: a CI job that fails on a broken
+    lesson must leave the live index as it was, not already serving the course without it.
     """
     started = time.perf_counter()
     out = Path(out)
@@ -82,12 +91,12 @@ def build_index(
         raise FileNotFoundError(f"No glossary folder at {glossary_dir}")
     with index_store.build_lock(out), _no_cycle_collection():
         # The build's objects are freed when _build returns, before the collector is back.
-        report = _build(lessons_dir, glossary_dir, out, base_url, progress, full)
+        report = _build(lessons_dir, glossary_dir, out, base_url, progress, full, strict)
     return dataclasses.replace(report, seconds=time.perf_counter() - started)
 
 
 def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: str | None,
-           progress: Progress | None, full: bool) -> BuildReport:
+           progress: Progress | None, full: bool, strict: bool) -> BuildReport:
     previous = None if full else index_store.previous_version(out)
     if previous is not None and index_store.read_manifest(previous).get("format") != (
         index_store.FORMAT
@@ -103,6 +112,10 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
             docs = list(documents(read.course))
             glossary = find_terms(read.course, glossary_dir, cache, docs, read.own_keys)
             problems = read.problems + glossary.problems
+            if strict and problems:
+                shutil.rmtree(tmp)
+                return BuildReport("", len(read.course.lessons), _sections(read), 0,
+                                   glossary.term_count, problems, 0.0, published=False)
             whoosh = plan_whoosh(tmp, docs, partial(glossary.lesson_keys, read.keys, cache),
                                  glossary.terms_of, cache, previous)
             try:
@@ -121,9 +134,12 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    sections = sum(len(lesson.sections) for lesson in read.course.lessons)
-    return BuildReport(name, len(read.course.lessons), sections, count, glossary.term_count,
-                       problems, 0.0, written)
+    return BuildReport(name, len(read.course.lessons), _sections(read), count,
+                       glossary.term_count, problems, 0.0, written)
+
+
+def _sections(read: CourseRead) -> int:
+    return sum(len(lesson.sections) for lesson in read.course.lessons)
 
 
 @contextmanager

@@ -51,7 +51,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="glossary folder (default: ./glossary, when there is one)")
     p.add_argument("--out", type=Path, default=DEFAULT_INDEX, help="index folder")
     p.add_argument("--base-url", help="URL that lesson slugs are appended to (default /lessons/)")
-    p.add_argument("--strict", action="store_true", help="exit 1 when any file had a problem")
+    p.add_argument("--strict", action="store_true",
+                   help="when any file had a problem: publish nothing and exit 1")
     p.add_argument("--full", action="store_true",
                    help="ignore what the previous version's build can lend; rebuild everything")
     p.set_defaults(run=_index)
@@ -111,7 +112,7 @@ def _index(args: argparse.Namespace) -> int:
 
     progress = _progress_bar() if sys.stderr.isatty() else _progress_lines()
     report = build_index(args.lessons, _glossary_folder(args.glossary), args.out, args.base_url,
-                         progress, full=args.full)
+                         progress, full=args.full, strict=args.strict)
     for problem in report.problems:
         print(f"warning: {problem}", file=sys.stderr)
     print(report.summary())
