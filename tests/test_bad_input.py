@@ -144,9 +144,10 @@ def test_build_indexes_the_rest_and_counts_skipped_files(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(("strict", "code"), [(False, 0), (True, 1)])
-def test_cli_exit_code_and_warnings(tmp_path: Path, capsys, strict: bool, code: int) -> None:
-    argv = ["index", "--lessons", str(BAD / "lessons"), "--glossary", str(tmp_path / "none"),
-            "--out", str(tmp_path / "index")]
+def test_cli_exit_code_and_warnings(tmp_path: Path, capsys, monkeypatch, strict: bool,
+                                    code: int) -> None:
+    monkeypatch.chdir(tmp_path)  # no ./glossary here: the course is read without one
+    argv = ["index", "--lessons", str(BAD / "lessons"), "--out", str(tmp_path / "index")]
     assert cli.main(argv + (["--strict"] if strict else [])) == code
     out, err = capsys.readouterr()
     warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
@@ -155,10 +156,10 @@ def test_cli_exit_code_and_warnings(tmp_path: Path, capsys, strict: bool, code: 
     assert "warning: lessons/06-latin1.txt:3:6: not UTF-8 text" in err
     summary = out.strip().splitlines()
     assert len(summary) == 1
-    assert "Indexed 2 lessons" in summary[0]
+    assert ("Read 2 lessons" if strict else "Indexed 2 lessons") in summary[0]
     assert f"{len(CASES)} skipped files" in summary[0]
-    # Even the strict run published the index: --strict only changes the exit code.
-    assert (tmp_path / "index" / "current" / "manifest.json").is_file()
+    # The strict run exits 1 without publishing: no live index moves to the broken course.
+    assert (tmp_path / "index" / "current" / "manifest.json").is_file() is not strict
 
 
 def test_strict_passes_on_a_clean_course(tmp_path: Path, tiny_course: Path, capsys) -> None:
