@@ -148,6 +148,76 @@ def test_position_comes_before_the_course_file(tmp_path: Path) -> None:
     assert slugs(read_course(tmp_path))[0] == "b"
 
 
+def test_position_0_is_a_position(tmp_path: Path) -> None:
+    """Not "no position": a lesson at 0 opens the course instead of closing it."""
+    write(tmp_path, {"01-one.md": md("One", "position: 1\n"),
+                     "02-two.md": md("Two", "position: 2\n"),
+                     "03-zero.md": md("Zero", "position: 0\n")})
+    read = read_course(tmp_path)
+    assert read.problems == ()
+    assert slugs(read) == ["zero", "one", "two"]
+    assert [lesson.position for lesson in read.course.lessons] == [0, 1, 2]
+
+
+def test_two_lessons_claiming_one_position_is_a_warning(tmp_path: Path) -> None:
+    write(tmp_path, {"a.md": md("Alpha", "position: 2\n"), "b.md": md("Beta", "position: 1\n"),
+                     "c.md": md("Gamma", "position: 2\n")})
+    read = read_course(tmp_path)
+    assert slugs(read) == ["b", "a", "c"]
+    assert [str(p) for p in read.problems] == [
+        f"{tmp_path.name}/c.md: position 2 is also claimed by {tmp_path.name}/a.md; "
+        "the two are ordered by file name"]
+
+
+def test_a_position_the_course_file_disagrees_with_is_a_warning(tmp_path: Path) -> None:
+    """The course file lists every lesson; a lesson that repeats its place must agree."""
+    write(tmp_path, {
+        "lessonsearch.toml": ('# Order of the course\n[[module]]\ntitle = "M"\n'
+                              'lessons = [\n  "a.md",\n  "b.md",\n  "c.md",\n]\n'),
+        "a.md": md("Alpha", "position: 1\n"),
+        "b.md": md("Beta", "position: 3\n"),
+        "c.md": md("Gamma"),
+    })
+    read = read_course(tmp_path)
+    assert slugs(read) == ["a", "b", "c"]  # on a tie at 3, b's own position goes first
+    toml = tmp_path / "lessonsearch.toml"
+    assert [str(p) for p in read.problems] == [
+        f"{tmp_path.name}/b.md: position 3 disagrees with {toml}:6, which lists it as "
+        "lesson 2; the lesson's own position is used"]
+
+
+def test_a_listed_lesson_file_that_is_missing_is_a_warning(tmp_path: Path) -> None:
+    """Renamed on disk but not in the course file, a lesson would otherwise lose its place
+    and its module without a word."""
+    write(tmp_path, {
+        "lessonsearch.toml": ('[[module]]\ntitle = "M"\nlessons = [\n  "01-a.md",\n'
+                              '  "02-hallucination.md",\n  "03-c.md",\n  "04-broken.json",\n]\n'),
+        "01-a.md": md("Alpha"), "02-confabulation.md": md("Confabulation"), "03-c.md": md("Gamma"),
+        "04-broken.json": "{",
+    })
+    read = read_course(tmp_path)
+    missing = [p for p in read.problems if p.path.endswith("lessonsearch.toml")]
+    assert [(p.line, p.message) for p in missing] == [
+        (5, "lists 02-hallucination.md, but " + tmp_path.name + "/ has no such file; a lesson "
+         "renamed there must be renamed here too, or it loses its place and its module")]
+    assert len(read.problems) == 2  # and the broken file's own warning, no other
+
+
+def test_a_missing_workbench_episode_is_a_warning(tmp_path: Path) -> None:
+    write(tmp_path, {"config.yaml": "title: 'Shell'\nepisodes:\n- 01-intro.md\n- 02-gone.md\n",
+                     "episodes/01-intro.md": md("Introducing the shell")})
+    problem, = read_course(tmp_path / "episodes").problems
+    assert (problem.path, problem.line) == (str(tmp_path / "config.yaml"), 4)
+    assert problem.message.startswith("lists 02-gone.md, but episodes/ has no such file")
+
+
+def test_the_sample_course_reads_without_warnings() -> None:
+    """Its lessons repeat the places and modules lessonsearch.toml gives them, and agree."""
+    read = read_course(Path(__file__).resolve().parent.parent / "lessons")
+    assert read.problems == ()
+    assert [lesson.position for lesson in read.course.lessons] == list(range(1, 19))
+
+
 def test_a_lesson_module_beats_the_course_file(tmp_path: Path) -> None:
     write(tmp_path, {
         "lessonsearch.toml": '[[module]]\ntitle = "From the file"\nlessons = ["a.md"]\n',

@@ -140,9 +140,11 @@ def read_course(
     lessons: list[Lesson] = []
     for outcome in outcomes:
         (problems if isinstance(outcome, Problem) else lessons).append(outcome)
+    problems.extend(_listed_but_missing(course_file, outcomes, lessons_dir))
     if course_file.uses_stem_urls:
         lessons = [_slug_from_stem(x) for x in lessons]
     lessons = _drop_duplicates(lessons, problems)
+    problems.extend(_position_problems(lessons, course_file))
     lessons = _order(lessons, course_file)
     info = course_file.info or next((x.course for x in lessons if x.course), None)
     info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
@@ -348,13 +350,67 @@ def _drop_duplicates(lessons: list[Lesson], problems: list[Problem]) -> list[Les
     return kept
 
 
+def _listed_but_missing(course_file: CourseFile, outcomes: list[Lesson | Problem],
+                        lessons_dir: Path) -> list[Problem]:
+    """A warning for each file the course file lists that is not in the lessons folder: a
+    lesson renamed on disk but not in the course file otherwise loses its place, its module
+    and (for a Workbench episode) its slug without a word."""
+    found: set[str] = set()
+    for outcome in outcomes:  # files that cannot be read are there, and warned about already
+        source = outcome.path if isinstance(outcome, Problem) else outcome.source
+        found.update((source, os.path.basename(source)))
+    return [
+        Problem(str(course_file.source), f"lists {name}, but {lessons_dir.name}{os.sep} has no "
+                "such file; a lesson renamed there must be renamed here too, or it loses its "
+                "place and its module", course_file.line_of(name))
+        for name in dict.fromkeys(course_file.order) if name not in found
+    ]
+
+
+def _places(course_file: CourseFile) -> dict[str, int]:
+    """Each listed file name's place in the course file's list, from 1."""
+    return {name: i for i, name in enumerate(course_file.order, start=1)}
+
+
+def _listed_place(lesson: Lesson, places: dict[str, int]) -> int | None:
+    return places.get(os.path.basename(lesson.source)) or places.get(lesson.source)
+
+
+def _position_problems(lessons: list[Lesson], course_file: CourseFile) -> list[Problem]:
+    """A lesson whose ``position`` another lesson claims too, or that the course file lists
+    at another place: either way the order is not what one of the two sources says."""
+    problems: list[Problem] = []
+    places = _places(course_file)
+    claimed: dict[int, Lesson] = {}
+    for lesson in lessons:
+        if lesson.position is None:
+            continue
+        other = claimed.setdefault(lesson.position, lesson)
+        if other is not lesson:
+            problems.append(Problem(lesson.source, f"position {lesson.position} is also "
+                                    f"claimed by {other.source}; the two are ordered by "
+                                    "file name"))
+        place = _listed_place(lesson, places)
+        if place is not None and place != lesson.position:
+            name = os.path.basename(lesson.source)
+            line = course_file.line_of(name) or course_file.line_of(lesson.source)
+            listing = f"{course_file.source}:{line}" if line else str(course_file.source)
+            problems.append(Problem(lesson.source, f"position {lesson.position} disagrees "
+                                    f"with {listing}, which lists it as lesson {place}; the "
+                                    "lesson's own position is used"))
+    return problems
+
+
 def _order(lessons: list[Lesson], course_file: CourseFile) -> list[Lesson]:
-    """``position`` first, then the course file's list, then the file name."""
-    listed = {name: i for i, name in enumerate(course_file.order, start=1)}
+    """``position`` first, then the course file's list, then the file name. A position of
+    0 is a position (the lesson comes first), not the absence of one."""
+    places = _places(course_file)
 
     def key(lesson: Lesson) -> tuple[float, bool, str]:
         name = os.path.basename(lesson.source)
-        rank = lesson.position or listed.get(name) or listed.get(lesson.source) or float("inf")
+        rank = lesson.position
+        if rank is None:
+            rank = _listed_place(lesson, places) or float("inf")
         # On a tie, a lesson's own position outranks the course file's list.
         return (rank, lesson.position is None, name)
 
@@ -381,7 +437,7 @@ def _complete(
             url=urls[i],
             course=lesson.course or info,
             module=lesson.module or course_file.modules.get(os.path.basename(lesson.source)),
-            position=lesson.position or i + 1,
+            position=i + 1 if lesson.position is None else lesson.position,
             prev=lesson.prev or (links[i - 1] if i > 0 else None),
             next=lesson.next or (links[i + 1] if i + 1 < len(lessons) else None),
         )

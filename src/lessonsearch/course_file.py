@@ -35,6 +35,17 @@ class CourseFile:
     allow: dict[str, Any] = field(default_factory=dict)
     """The ``[coverage]`` table, read by the coverage report."""
     uses_stem_urls: bool = False
+    text: str = field(default="", repr=False)
+    """The file's text, for ``line_of``: neither parser keeps places."""
+
+    def line_of(self, name: str) -> int | None:
+        """The first line, not a comment, holding ``name`` whole: where a warning about a
+        listed lesson file points."""
+        whole = re.compile(rf"(?<![\w./-]){re.escape(name)}(?![\w./-])")
+        for number, line in enumerate(self.text.splitlines(), start=1):
+            if not line.lstrip().startswith("#") and whole.search(line):
+                return number
+        return None
 
 
 def find_course_file(lessons_dir: Path) -> Path | None:
@@ -95,6 +106,7 @@ def _from_toml(text: str, source: str) -> CourseFile:
         modules=modules,
         source=source,
         allow=_table(data.get("coverage"), "[coverage]", source),
+        text=text,
     )
 
 
@@ -146,4 +158,5 @@ def _from_workbench(text: str, source: str) -> CourseFile:
         order=tuple(str(e) for e in episodes if isinstance(e, str)),
         source=source,
         uses_stem_urls=True,
+        text=text,
     )
