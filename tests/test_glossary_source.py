@@ -140,6 +140,30 @@ def test_term_and_definition_on_tight_and_loose_lines(tmp_path):
     assert problems == ()
 
 
+def test_a_one_term_file_without_its_term_is_reported(tmp_path):
+    """Front matter with aliases but no ``term:``: the body defines nothing, and says so."""
+    folder = tmp_path / "glossary"
+    (folder / "terms").mkdir(parents=True)
+    (folder / "terms" / "bad.md").write_text("---\naliases: [foo]\n---\n\nBody.\n")
+    (folder / "terms" / "empty.md").write_text("---\nterm:\n---\n\nA definition.\n")
+    (folder / "reference.md").write_text("---\ntitle: Reference\n---\n\nwhisk\n: To beat.\n")
+    entries, problems = read_glossary(folder)
+    assert [e.term for e in entries] == ["whisk"]  # other front matter is not a term's
+    assert [str(p) for p in problems] == [
+        f"glossary/terms/{name}.md:1: The front matter gives no 'term:', so the definition "
+        "below it has no term; it was left out." for name in ("bad", "empty")]
+
+
+def test_a_yaml_error_is_one_line_with_its_place(tmp_path):
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "bad.md").write_text("---\nterm: roux\naliases: [a, b\n---\n\nFlour in fat.\n")
+    _, problems = read_glossary(folder)
+    assert [str(p) for p in problems] == [
+        "glossary/bad.md:4:1: Front matter is not valid YAML (did not find expected ',' or "
+        "']'); it was ignored."]
+
+
 def test_missing_folder_is_a_problem_not_a_crash(tmp_path):
     entries, problems = read_glossary(tmp_path / "nowhere")
     assert entries == ()

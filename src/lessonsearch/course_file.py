@@ -15,7 +15,7 @@ from typing import Any
 from .errors import LessonFormatError
 from .model import CourseInfo, Module
 from .slugs import slugify
-from .yaml_data import YAMLError, safe_load
+from .yaml_data import YAMLError, place, reason, safe_load
 
 COURSE_FILES = ("lessonsearch.toml", "config.yaml")
 DEFAULT_BASE_URL = "/lessons/"
@@ -140,9 +140,9 @@ def _from_workbench(text: str, source: str) -> CourseFile:
     try:
         data = safe_load(text) or {}
     except YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        raise LessonFormatError(source, f"invalid YAML: {exc}", line) from exc
+        line, column = place(exc)
+        raise LessonFormatError(source, f"invalid YAML: {reason(exc)}",
+                                None if line is None else line + 1, column) from exc
     if not isinstance(data, dict):
         return CourseFile(source=source)
     title = data.get("title")

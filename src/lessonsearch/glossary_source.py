@@ -23,7 +23,7 @@ from lessonsearch.analysis import words
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
 from lessonsearch.model import GlossaryEntry, Problem
 
-from .yaml_data import YAMLError, safe_load
+from .yaml_data import YAMLError, place, reason, safe_load
 
 _FRONT_MATTER_END = ("---", "...")
 _ABBREVIATED_TERM = re.compile(r"^(?P<term>.+?)\s*\((?P<abbr>[A-Z][A-Z0-9]{1,7})\)$")
@@ -85,7 +85,7 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
     """The entries of one file's text; ``shown`` is the path that problems name."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     problems: list[Problem] = []
-    start = 0
+    start, meta = 0, None
     if lines and lines[0].rstrip() == "---":
         end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in _FRONT_MATTER_END),
                    None)
@@ -97,10 +97,10 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
             try:
                 meta = safe_load("\n".join(lines[1:end]))
             except YAMLError as error:
-                mark = getattr(error, "problem_mark", None)
-                line = mark.line + 2 if mark is not None else 1
-                problems.append(Problem(shown, f"Front matter is not valid YAML ({error}); "
-                                        "it was ignored.", line=line))
+                line, column = place(error)
+                problems.append(Problem(shown, f"Front matter is not valid YAML "
+                                        f"({reason(error)}); it was ignored.",
+                                        line=1 if line is None else line + 2, column=column))
                 meta = None
             if isinstance(meta, dict) and meta.get("term"):
                 return [_one_term_file(meta, lines, end, shown, problems)], problems
@@ -110,7 +110,14 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
                 "before it; it was left out.", line=line)
         for line in orphans
     )
+    if start and not drafts and isinstance(meta, dict) and _ONE_TERM_KEYS & meta.keys():
+        problems.append(Problem(shown, "The front matter gives no 'term:', so the definition "
+                                "below it has no term; it was left out.", line=1))
     return drafts, problems
+
+
+_ONE_TERM_KEYS = {"term", "aliases", "see_also", "see-also"}
+"""Front matter holding any of these is a one-term file's, whatever else the file says."""
 
 
 def _one_term_file(

@@ -16,6 +16,19 @@ YAMLError = yaml.YAMLError
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def reason(error: YAMLError) -> str:
+    """PyYAML's complaint in one line (``mapping values are not allowed here``), as every
+    warning is one line: its full text adds the parser's context and a quote of the input
+    over several lines, and the warning names the line and column already."""
+    return getattr(error, "problem", None) or " ".join(str(error).split())
+
+
+def place(error: YAMLError) -> tuple[int | None, int | None]:
+    """Where PyYAML says the error is: its 0-based line and 1-based column, or nothing."""
+    mark = getattr(error, "problem_mark", None)
+    return (mark.line, mark.column + 1) if mark is not None else (None, None)
+
+
 def safe_load(text: str) -> Any:
     """``yaml.safe_load``: mappings, lists, strings, numbers, booleans, dates and null."""
     return yaml.load(text, Loader=_LOADER)
