@@ -295,6 +295,24 @@ def test_terms_json(workdir: Path, indexed, searcher) -> None:
     assert json.loads(result.stdout) == responses.terms_body(searcher.glossary.records)
 
 
+@pytest.mark.parametrize("args", [("search", "token"), ("term", "KV cache"), ("terms",),
+                                  ("terms", "--json"), ("coverage",)])
+def test_output_into_a_closed_pipe_stops_quietly(workdir: Path, indexed,
+                                                 args: tuple[str, ...]) -> None:
+    """``lessonsearch terms | head -1``: once ``head`` has gone, the next write fails. A pipe
+    whose reading end is closed before the command starts makes that certain."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run([sys.executable, "-m", "lessonsearch.cli", *args], cwd=workdir,
+                                stdout=write_end, stderr=subprocess.PIPE, text=True,
+                                timeout=120)
+    finally:
+        os.close(write_end)
+    assert result.stderr == ""
+    assert result.returncode == 141  # as a shell reports a tool stopped by the closed pipe
+
+
 # --- No index yet ---------------------------------------------------------------------------------
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html
 import json
+import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -16,6 +19,27 @@ DEFAULT_GLOSSARY = Path("glossary")
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # output that fit the buffer meets a closed pipe here
+        return code
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """The reader of our output went away (``lessonsearch terms | head -1``): stop quietly,
+    as Unix tools do. Python's documentation (signal, "Note on SIGPIPE") points both streams
+    at /dev/null first, so that the flush at exit does not fail again with a traceback."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # ValueError: a stream without a file
+            os.dup2(devnull, stream.fileno())
+    os.close(devnull)
+    return 128 + signal.SIGPIPE  # the shell's status for a tool the closed pipe stopped
+
+
+def _main(argv: list[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
