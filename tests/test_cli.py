@@ -14,7 +14,8 @@ import pytest
 
 from lessonsearch import responses
 from lessonsearch.index_store import build_lock, current_version, read_manifest
-from lessonsearch.searcher import Searcher
+from lessonsearch.searcher import MAX_LIMIT, Searcher
+from lessonsearch.web.params import MAX_PAGE
 
 BAD = Path(__file__).resolve().parent / "data" / "bad" / "lessons"
 SUMMARY = re.compile(
@@ -190,6 +191,32 @@ def test_search_json_with_options(workdir: Path, indexed, searcher) -> None:
     assert body == responses.search_body(searcher.search("token", 2, 2, module="basics"))
     assert (body["page"], body["limit"]) == (2, 2)
     assert all(hit["module"] == "basics" for hit in body["results"])
+
+
+@pytest.mark.parametrize(("option", "value", "says"), [
+    ("--limit", "0", "a whole number of at least 1, not '0'"),
+    ("--limit", "-3", "a whole number of at least 1, not '-3'"),
+    ("--limit", "ten", "a whole number of at least 1, not 'ten'"),
+    ("--page", "0", "a whole number of at least 1, not '0'"),
+    ("--page", str(MAX_PAGE + 1), f"at most {MAX_PAGE}, not '{MAX_PAGE + 1}'"),
+    ("--page", "9" * 5000, "at most 1000"),
+])
+def test_search_refuses_what_the_api_refuses(workdir: Path, indexed, option: str, value: str,
+                                             says: str) -> None:
+    """``--limit 0`` once showed one result where the API answers 400."""
+    result = run("search", "softmax", option, value, cwd=workdir)
+    assert result.returncode == 2
+    assert f"error: argument {option}: {says}" in result.stderr
+    assert result.stdout == ""
+    no_traceback(result)
+
+
+def test_search_takes_the_apis_largest_page_and_caps_the_limit(workdir: Path, indexed) -> None:
+    result = run("search", "token", "--json", "--page", str(MAX_PAGE), "--limit", "500",
+                 cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    assert (json.loads(result.stdout)["page"], json.loads(result.stdout)["limit"]) == (
+        MAX_PAGE, MAX_LIMIT)
 
 
 def test_search_human_output(workdir: Path, indexed, searcher) -> None:

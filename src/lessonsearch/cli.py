@@ -10,12 +10,15 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from .errors import LessonSearchError, TermNotFound
 
 DEFAULT_INDEX = Path("index")
 DEFAULT_GLOSSARY = Path("glossary")
+MAX_PAGE = 1000
+"""The API's bound (``web/params.py``): a deep page costs a search of every result before it."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,8 +87,10 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("search", help="search the index")
     p.add_argument("query")
     _index_option(p)
-    p.add_argument("--limit", type=int, default=10)
-    p.add_argument("--page", type=int, default=1)
+    p.add_argument("--limit", type=_whole_number(), default=10,
+                   help="results per page (above 50 shows 50, as the API does)")
+    p.add_argument("--page", type=_whole_number(MAX_PAGE), default=1,
+                   help=f"page of results, 1 to {MAX_PAGE}")
     p.add_argument("--lesson", help="only this lesson (slug)")
     p.add_argument("--module", help="only this module (slug)")
     p.add_argument("--json", action="store_true", help="print the /api/search body")
@@ -277,6 +282,21 @@ def _coverage_kinds(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(
             f"unknown kind {', '.join(unknown) or text!r}; choose from {', '.join(KINDS)}")
     return kinds
+
+
+def _whole_number(most: int | None = None) -> Callable[[str], int]:
+    """An option's reader refusing what the API answers 400 for: not a whole number of at
+    least 1, or over ``most``. ``--limit 0`` once quietly showed one result."""
+    def read(text: str) -> int:
+        raw = text.strip()
+        if not (raw.isascii() and raw.isdigit()) or not raw.strip("0"):
+            raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+        value = int(raw) if len(raw) <= 18 else 10**18  # int() refuses thousands of digits
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"at most {most}, not {text!r}")
+        return value
+
+    return read
 
 
 def _lessons_shown(text: str) -> int | None:
