@@ -246,6 +246,17 @@ def test_a_strict_build_without_problems_is_published(built, tiny_course) -> Non
     assert report.published and os.readlink(out / "current") == report.version != version
 
 
+def test_a_summary_of_one_says_each_count_in_the_singular(tmp_path: Path) -> None:
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-one.md").write_text("## Alone\n\nOne lesson, one section.\n")
+    (lessons / "02-handout.docx").write_bytes(b"PK")
+    report = build_index(lessons, None, tmp_path / "index")
+    assert report.summary().startswith(
+        "Indexed 1 lesson, 1 section, 0 terms; 1 warning, 1 skipped file; ")
+    assert report.summary().endswith("; 1 of 1 lesson rewritten)")
+
+
 # --- Leftovers, the lock, old versions -------------------------------------------------------
 
 

@@ -227,8 +227,8 @@ def test_search_human_output(workdir: Path, indexed, searcher) -> None:
     assert lines[1].strip() == "https://courses.example.test/tiny/sampling#why-temp"
     assert "calculated choices" in lines[2]
     assert "<mark>" not in result.stdout  # no HTML on a terminal
-    expected = searcher.search("calculation").total
-    assert lines[-1] == f"1-{expected} of {expected} results for 'calculation'"
+    assert searcher.search("calculation").total == 1
+    assert lines[-1] == "1-1 of 1 result for 'calculation'"
 
 
 def test_search_human_output_names_terms_and_corrections(workdir: Path, indexed) -> None:
@@ -338,6 +338,68 @@ def test_output_into_a_closed_pipe_stops_quietly(workdir: Path, indexed,
         os.close(write_end)
     assert result.stderr == ""
     assert result.returncode == 141  # as a shell reports a tool stopped by the closed pipe
+
+
+# --- Counts in words ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def counts_of_one(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A course where every count the CLI prints can be 1: one result, one mention, one more
+    lesson using a term before the lesson that defines it."""
+    folder = tmp_path_factory.mktemp("counts")
+    lessons = folder / "lessons"
+    lessons.mkdir()
+    for number, title, text in [
+        (1, "Sauces", "Melt butter, then stir in a roux until it smells of biscuits."),
+        (2, "Gravy", "Whisk a little roux into the pan juices."),
+        (3, "Basics", "Flour cooked in fat is known as a roux."),
+    ]:
+        (lessons / f"0{number}-{title.lower()}.md").write_text(
+            f"---\ntitle: {title}\nposition: {number}\n---\n\n## {title} at work\n\n{text}\n")
+    (folder / "glossary").mkdir()
+    (folder / "glossary" / "g.md").write_text(
+        "roux\n: Flour cooked in fat, used to thicken a sauce.\n\n"
+        "pan juices\n: What a roast leaves in its tin.\n")
+    assert run("index", cwd=folder).returncode == 0
+    return folder
+
+
+def test_counts_of_one_are_singular(counts_of_one: Path) -> None:
+    search = run("search", "biscuits", cwd=counts_of_one).stdout.splitlines()
+    assert search[-1] == "1-1 of 1 result for 'biscuits'"
+    term = run("term", "pan juices", cwd=counts_of_one).stdout
+    assert "  mentioned 1 time in 1 section\n" in term
+    terms = run("terms", cwd=counts_of_one).stdout.splitlines()
+    assert terms[0] == f"{'pan juices':<36}    1 mention   What a roast leaves in its tin."
+    assert terms[1].startswith(f"{'roux':<36}    3 mentions  Flour cooked")  # one column
+    coverage = run("coverage", "--lessons", "1", "--fail-on", "used-before-definition",
+                   cwd=counts_of_one)
+    assert "  roux: used in sauces and 1 more lesson before basics defines it" in coverage.stdout
+    assert coverage.stdout.splitlines()[1].startswith(
+        "2 terms, 2 in the glossary; 1 used before definition; ")
+    assert coverage.stdout.splitlines()[1].endswith(
+        "; 0 candidates; 0 broken anchors; 0 allowed.")
+    assert coverage.stderr.startswith("lessonsearch: 1 coverage problem of kinds --fail-on")
+
+
+def test_one_broken_anchor_is_singular(counts_of_one: Path, tmp_path: Path) -> None:
+    folder = shutil.copytree(counts_of_one, tmp_path / "course", symlinks=True)
+    lesson = folder / "lessons" / "01-sauces.md"
+    lesson.write_text(lesson.read_text().replace("## Sauces at work", "## Sauces in use"))
+    assert run("index", cwd=folder).returncode == 0
+    summary = run("coverage", cwd=folder).stdout.splitlines()[1]
+    assert "; 0 candidates; 1 broken anchor; 0 allowed." in summary
+
+
+def test_a_one_file_course_reads_one_lesson_file(tmp_path: Path) -> None:
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01-only.md").write_text("## Alone\n\nOne lesson, one section.\n")
+    result = run("index", cwd=tmp_path)
+    assert "read 1/1 lesson file (100%)" in result.stderr
+    assert result.stdout.startswith("Indexed 1 lesson, 1 section, 0 terms; 0 warnings, "
+                                    "0 skipped files; ")
+    assert result.stdout.rstrip().endswith("; 1 of 1 lesson rewritten)")
 
 
 # --- No index yet ---------------------------------------------------------------------------------

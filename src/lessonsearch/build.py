@@ -25,6 +25,7 @@ from .glossary_table import GLOSSARY_DB
 from .model import CourseRead, Problem
 from .whoosh_index import documents
 from .whoosh_writer import plan_whoosh
+from .wording import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +52,13 @@ class BuildReport:
         return len(self.problems)
 
     def summary(self) -> str:
-        counts = (f"{self.lessons} lessons, {self.sections} sections, {self.terms} terms; "
-                  f"{self.warnings} warnings, {self.skipped} skipped files; {self.seconds:.2f} s")
+        counts = (f"{counted(self.lessons, 'lesson')}, {counted(self.sections, 'section')}, "
+                  f"{counted(self.terms, 'term')}; {counted(self.warnings, 'warning')}, "
+                  f"{counted(self.skipped, 'skipped file')}; {self.seconds:.2f} s")
         if not self.published:
             return f"Read {counts} (not published under --strict: the live index is unchanged)"
         return (f"Indexed {counts} (version {self.version}; "
-                f"{self.rewritten} of {self.lessons} lessons rewritten)")
+                f"{self.rewritten} of {counted(self.lessons, 'lesson')} rewritten)")
 
 
 Progress = Callable[[int, int, str], None]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .errors import LessonSearchError, TermNotFound
+from .wording import counted
 
 DEFAULT_INDEX = Path("index")
 DEFAULT_GLOSSARY = Path("glossary")
@@ -176,7 +177,7 @@ def _progress_lines():
     def show(done: int, total: int, name: str) -> None:
         percent = 100 * done // max(total, 1)
         if percent >= step["next"] or done == total:
-            print(f"read {done}/{total} lesson files ({percent}%)", file=sys.stderr)
+            print(f"read {done}/{counted(total, 'lesson file')} ({percent}%)", file=sys.stderr)
             step["next"] = percent - percent % 25 + 25
 
     return show
@@ -209,7 +210,7 @@ def _search(args: argparse.Namespace) -> int:
         where = " › ".join([hit.lesson_title, *([hit.heading] if hit.heading else [])])
         print(f"{rank}. {where}\n   {hit.url}\n   {_terminal(hit.snippet)}")
     shown = f"{first + 1}-{first + len(response.results)} of " if response.results else ""
-    print(f"{shown}{response.total} results for {response.query!r}")
+    print(f"{shown}{counted(response.total, 'result')} for {response.query!r}")
     return 0
 
 
@@ -227,7 +228,8 @@ def _term(args: argparse.Namespace) -> int:
     print(f"  source: {record.source}")
     if body["defined_at"]:
         print(f"  defined in a lesson: {body['defined_at']['url']}")
-    print(f"  mentioned {record.mention_count} times in {record.mention_sections} sections")
+    print(f"  mentioned {counted(record.mention_count, 'time')} in "
+          f"{counted(record.mention_sections, 'section')}")
     for m in record.mentions[:10]:
         print(f"    {m.count}× {m.url}")
     return 0
@@ -241,7 +243,8 @@ def _terms(args: argparse.Namespace) -> int:
         _print_json(responses.terms_body(records))
         return 0
     for r in records:
-        print(f"{r.term:<36} {r.mention_count:>4} mentions  {(r.definition or '')[:60]}")
+        mentions = counted(r.mention_count, "mention", width=4)
+        print(f"{r.term:<36} {mentions:<13}  {(r.definition or '')[:60]}")
     return 0
 
 
@@ -267,7 +270,7 @@ def _coverage(args: argparse.Namespace) -> int:
         print(render(report))
     failing = coverage_render.fail_lines(report, args.fail_on)
     if failing:
-        print(f"lessonsearch: {len(failing)} coverage problems of kinds --fail-on names "
+        print(f"lessonsearch: {counted(len(failing), 'coverage problem')} of kinds --fail-on names "
               "(accept one by adding its line to the allow-list):", file=sys.stderr)
         print("\n".join(failing), file=sys.stderr)
     return 1 if failing else 0

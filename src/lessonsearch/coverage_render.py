@@ -52,7 +52,7 @@ def describe(kind: str, entry: Any, urls: bool = True) -> str:
     if kind == "used-before-definition":
         early = ", ".join(p.lesson for p in entry.used_at)
         if entry.used_count > len(entry.used_at):
-            early += f" and {entry.used_count - len(entry.used_at)} more lessons"
+            early += f" and {counted(entry.used_count - len(entry.used_at), 'more lesson')}"
         return f"used in {early} before {entry.defined_at.lesson} defines it"
     if kind == "missing-from-glossary":
         return f"defined in {entry.defined_at.lesson}" + (
@@ -62,7 +62,7 @@ def describe(kind: str, entry: Any, urls: bool = True) -> str:
     if kind == "conflicting":
         return f"{entry.reason}: " + " vs ".join(d.source for d in entry.definitions)
     if kind == "candidates":
-        return f"{entry.kind}, {entry.count}× in {len(entry.lessons)} lessons"
+        return f"{entry.kind}, {entry.count}× in {counted(len(entry.lessons), 'lesson')}"
     return (f"was {entry.old_url} " if urls else "") + f"(last in {entry.last_seen})"
 
 
@@ -208,7 +208,7 @@ def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:
         else:
             title = (f"{s.first}–{s.last}. {report.lessons[s.first - 1].title} … "
                      f"{report.lessons[s.last - 1].title}: {what} in {s.lessons} of "
-                     f"{s.last - s.first + 1} lessons")
+                     f"{counted(s.last - s.first + 1, 'lesson')}")
             if s.defines and term.defined_at:
                 title += f"; {term.defined_at.title or term.defined_at.lesson} defines it"
         cells.append(Cell(
@@ -266,10 +266,15 @@ def _places(kind: str, entry: Any) -> list:
 
 def _summary_line(report: CoverageReport) -> str:
     s = report.summary()
-    parts = [f"{s['terms']} terms, {s['in_glossary']} in the glossary"]
-    parts += [f"{s[k.replace('-', '_')]} {k.replace('-', ' ')}" for k in KINDS]
+    parts = [f"{counted(s['terms'], 'term')}, {s['in_glossary']} in the glossary"]
+    parts += [counted(s[k.replace("-", "_")], _SINGULAR.get(k, k.replace("-", " ")),
+                      k.replace("-", " ")) for k in KINDS]
     parts.append(f"{s['allowed']} allowed")
     return "; ".join(parts) + "."
+
+
+_SINGULAR = {"candidates": "candidate", "broken-anchors": "broken anchor"}
+"""The kinds that are nouns, in the singular; the others (``unused``, …) read as they are."""
 
 
 def _cut(text: str, width: int) -> str:
