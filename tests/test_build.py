@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -255,6 +256,20 @@ def test_a_summary_of_one_says_each_count_in_the_singular(tmp_path: Path) -> Non
     assert report.summary().startswith(
         "Indexed 1 lesson, 1 section, 0 terms; 1 warning, 1 skipped file; ")
     assert report.summary().endswith("; 1 of 1 lesson rewritten)")
+
+
+def test_the_readmes_summary_line_is_what_an_edit_of_the_sample_course_prints(
+        tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    shown = re.search(r"^Indexed 18 lessons.*$", (root / "README.md").read_text(), re.M)[0]
+    course = tmp_path / "course"
+    shutil.copytree(root / "lessons", course / "lessons")
+    build_index(course / "lessons", root / "glossary", tmp_path / "index")
+    lesson = course / "lessons" / "09-attention.md"
+    lesson.write_text(lesson.read_text() + "\nOne more sentence about attention.\n")
+    printed = build_index(course / "lessons", root / "glossary", tmp_path / "index").summary()
+    times_and_versions = re.compile(r"\d+\.\d+ s|v-[\w-]+|v-…")
+    assert times_and_versions.sub("", printed) == times_and_versions.sub("", shown)
 
 
 # --- Leftovers, the lock, old versions -------------------------------------------------------
