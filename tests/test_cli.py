@@ -14,8 +14,7 @@ import pytest
 
 from lessonsearch import responses
 from lessonsearch.index_store import build_lock, current_version, read_manifest
-from lessonsearch.searcher import MAX_LIMIT, Searcher
-from lessonsearch.web.params import MAX_PAGE
+from lessonsearch.searcher import MAX_LIMIT, MAX_PAGE, Searcher
 
 BAD = Path(__file__).resolve().parent / "data" / "bad" / "lessons"
 SUMMARY = re.compile(

@@ -23,9 +23,9 @@ from .coverage_allow import course_allow
 from .glossary_build import find_terms, write_glossary
 from .glossary_table import GLOSSARY_DB
 from .model import CourseRead, Problem
+from .plural import counted
 from .whoosh_index import documents
 from .whoosh_writer import plan_whoosh
-from .wording import counted
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .errors import LessonSearchError, TermNotFound
-from .wording import counted
+from .plural import counted
 
 DEFAULT_INDEX = Path("index")
 DEFAULT_GLOSSARY = Path("glossary")
 MAX_PAGE = 1000
-"""The API's bound (``web/params.py``): a deep page costs a search of every result before it."""
+"""``searcher.MAX_PAGE``, written here so that the CLI starts without importing Whoosh
+(``tests/test_cli.py`` checks the two agree)."""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -175,21 +175,8 @@ def page_context(report: CoverageReport, kind: str | None = None,
         "sort": sort, "descending": DESCENDING, "kinds": KINDS, "titles": TITLES,
         "term_kinds": TERM_KINDS,
         "strip_width": bars * STRIP_STEP, "strip_height": STRIP_HEIGHT,
-        "describe": describe_on_page, "entry_name": entry_name, "places": _places,
+        "describe": describe, "entry_name": entry_name, "places": _places,
     }
-
-
-def describe_on_page(kind: str, entry: Any, urls: bool = False) -> str:
-    """``describe`` for the HTML page, with its counts worded for one or many ("in 1 lesson",
-    "and 1 more lesson"); the terminal and Markdown lines keep ``describe``'s own words."""
-    if kind == "used-before-definition":
-        early = ", ".join(p.lesson for p in entry.used_at)
-        if entry.used_count > len(entry.used_at):
-            early += f" and {counted(entry.used_count - len(entry.used_at), 'more lesson')}"
-        return f"used in {early} before {entry.defined_at.lesson} defines it"
-    if kind == "candidates":
-        return f"{entry.kind}, {entry.count}× in {counted(len(entry.lessons), 'lesson')}"
-    return describe(kind, entry, urls)
 
 
 def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:

@@ -1,7 +1,8 @@
 """Counts in words: "1 lesson", "2 lessons", "1 entry", "3 entries".
 
-The HTML pages and their templates use these (as the Jinja filters ``counted`` and
-``plural``), so no page says "1 lessons".
+One helper for everything that prints a count: the CLI, the coverage report, and the HTML
+pages and their templates (as the Jinja filters ``counted`` and ``plural``), so no line
+says "1 lessons".
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ def plural(noun: str, count: int, many: str | None = None) -> str:
     return many if many is not None else noun + "s"
 
 
-def counted(count: int, noun: str, many: str | None = None) -> str:
-    """``"1 lesson"``, ``"0 lessons"``: the count and its noun."""
-    return f"{count} {plural(noun, count, many)}"
+def counted(count: int, noun: str, many: str | None = None, width: int = 0) -> str:
+    """``"1 lesson"``, ``"0 lessons"``: the count and its noun; ``width`` right-aligns the
+    number, for a column."""
+    return f"{count:>{width}} {plural(noun, count, many)}"
 
 
 FILTERS = {"counted": counted, "plural": plural}

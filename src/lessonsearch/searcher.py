@@ -38,6 +38,9 @@ from .word_scoring import WordScorer, can_score
 
 MAX_QUERY_CHARS = 512
 MAX_LIMIT = 50
+MAX_PAGE = 1000
+"""The deepest page the CLI and the API serve: a deep page costs a search of every result
+before it."""
 SNIPPET_CHARS = 220
 MAX_REMEMBERED_CORRECTIONS = 10_000
 MIN_CORRECTED = 5

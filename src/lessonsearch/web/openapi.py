@@ -11,10 +11,10 @@ from typing import Any
 
 from ..completions import KINDS, MAX_SUGGESTIONS
 from ..coverage import LESSONS_SHOWN, MAX_LESSONS
-from ..searcher import MAX_LIMIT, MAX_QUERY_CHARS
+from ..searcher import MAX_LIMIT, MAX_PAGE, MAX_QUERY_CHARS
 from ..term_lookup import MAX_MENTIONS, MENTIONS_SHOWN
 from .headers import package_version
-from .params import DEFAULT_LIMIT, MAX_PAGE
+from .params import DEFAULT_LIMIT
 
 STR = {"type": "string"}
 INT = {"type": "integer"}

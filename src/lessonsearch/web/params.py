@@ -15,10 +15,9 @@ from flask import request
 
 from ..errors import BadQuery
 from ..search_log import clean_query
-from ..searcher import MAX_LIMIT, check_query
+from ..searcher import MAX_LIMIT, MAX_PAGE, check_query
 from .live import OpenIndex
 
-MAX_PAGE = 1000
 DEFAULT_LIMIT = 10
 
 
