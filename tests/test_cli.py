@@ -413,3 +413,10 @@ def test_a_missing_index_is_a_clear_message(tmp_path: Path, args: tuple[str, ...
     assert result.stderr.startswith("lessonsearch: No index at nowhere.")
     assert "lessonsearch index" in result.stderr
     no_traceback(result)
+
+
+def test_a_missing_allow_file_is_named(counts_of_one: Path) -> None:
+    result = run("coverage", "--allow", "no-such-allow.txt", cwd=counts_of_one)
+    assert result.returncode == 1
+    assert result.stderr == "lessonsearch: No allow-list file at no-such-allow.txt\n"
+    no_traceback(result)

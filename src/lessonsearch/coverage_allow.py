@@ -36,6 +36,8 @@ def read_allow(course_lines: Iterable[str], allow_file: Path | None) -> dict[str
     """The course file's lines (from the manifest) and ``allow_file``'s, names per kind."""
     allow = parse_allow(course_lines, "the course file's [coverage] table")
     if allow_file is not None:
+        if not Path(allow_file).is_file():
+            raise FileNotFoundError(f"No allow-list file at {allow_file}")
         lines = Path(allow_file).read_text(encoding="utf-8").splitlines()
         for kind, names in parse_allow(lines, str(allow_file)).items():
             allow.setdefault(kind, []).extend(names)
