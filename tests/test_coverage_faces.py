@@ -126,6 +126,22 @@ def test_markdown_and_table_list_every_kind(index_dir, capsys):
     assert "## Used before definition (1)" in markdown
 
 
+def test_every_face_gives_each_terms_first_mention(index_dir, capsys):
+    _, body, _ = run(capsys, "--index", str(index_dir), "--format", "json")
+    _, table, _ = run(capsys, "--index", str(index_dir))
+    _, markdown, _ = run(capsys, "--index", str(index_dir), "--format", "markdown")
+    terms = json.loads(body)["terms"]
+    assert any(t["first_mention"] for t in terms) and any(not t["first_mention"] for t in terms)
+    rows = {line.split(" | ")[0].removeprefix("| "): line.rstrip(" |").rsplit(" | ", 1)[1]
+            for line in markdown.splitlines()[markdown.splitlines().index("## Terms") + 4:]
+            if line.startswith("| ")}
+    for t in terms:
+        first = t["first_mention"]
+        assert rows[t["term"]] == (f"[{first['lesson']}]({first['url']})" if first else "–")
+        row = next(line for line in table.splitlines() if line.startswith(t["term"] + "  "))
+        assert row.endswith("  " + (first["lesson"] if first else "-"))
+
+
 def test_the_page_filters_and_sorts_without_javascript(client):
     unused = client.get("/coverage?kind=unused").get_data(as_text=True)
     assert unused.count("<tr data-kinds") == 1 and 'data-term="banneton"' in unused

@@ -110,12 +110,14 @@ def render_markdown(report: CoverageReport) -> str:
         if not entries:
             lines.append("None.")
         lines.append("")
-    lines += ["## Terms", "", "| term | glossary | defined in | mentions | lessons |",
-              "| --- | --- | --- | ---: | ---: |"]
+    lines += ["## Terms", "",
+              "| term | glossary | defined in | mentions | lessons | first mention |",
+              "| --- | --- | --- | ---: | ---: | --- |"]
     for t in report.terms:
-        defined = f"[{_md(t.defined_at.lesson)}]({t.defined_at.url})" if t.defined_at else "–"
+        defined, first = (f"[{_md(p.lesson)}]({p.url})" if p else "–"
+                          for p in (t.defined_at, t.first_mention))
         lines.append(f"| {_md(t.term)} | {_md(t.glossary_entry or '–')} | {defined} | "
-                     f"{t.mentions} | {t.lesson_count} |")
+                     f"{t.mentions} | {t.lesson_count} | {first} |")
     if report.zero_result_searches:
         lines += ["", "## Searches with no results", ""]
         lines += [f"- {z.count}× {_md(z.query)}" for z in report.zero_result_searches]
