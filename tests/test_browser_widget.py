@@ -53,6 +53,14 @@ def test_typing_a_term_shows_its_definition_then_results(tab, host, service):
     assert 1 <= len(searches) <= 3
 
 
+def test_a_term_completed_through_its_alias_says_which(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    type_query(page, "key-val", answered=False)  # no section writes "key val"
+    term = page.locator(f"{OPTION}[data-kind=term]", has_text="KV cache")
+    expect(term).to_contain_text("KV cache (key-value cache)")
+
+
 def test_the_combobox_follows_the_aria_pattern(tab, host):
     page = tab.page
     page.goto(f"{host}/index.html")

@@ -272,12 +272,14 @@ def test_suggest_lists_terms_then_lessons_then_headings(client):
     found = suggest(client, "tok")
     kinds = [s["kind"] for s in found]
     assert kinds == sorted(kinds, key=["term", "lesson", "heading"].index)
-    assert found[0] == {"text": "token", "kind": "term", "url": "/glossary/token"}
+    assert found[0] == {"text": "token", "kind": "term", "url": "/glossary/token",
+                        "matched": None}
     assert {"text": "Tokens and vocabularies", "kind": "lesson",
-            "url": "https://courses.example.test/tiny/tokens"} in found
+            "url": "https://courses.example.test/tiny/tokens", "matched": None} in found
     headings = [s for s in found if s["kind"] == "heading"]
     assert {"text": "What is a token?", "kind": "heading",
-            "url": "https://courses.example.test/tiny/tokens#what-is-a-token"} in headings
+            "url": "https://courses.example.test/tiny/tokens#what-is-a-token",
+            "matched": None} in headings
 
 
 def test_suggest_ignores_case_and_matches_word_starts(client):
@@ -288,8 +290,12 @@ def test_suggest_ignores_case_and_matches_word_starts(client):
     assert "Memory grows" not in [s["text"] for s in suggest(client, "rows")]
 
 
-def test_suggest_finds_a_term_by_its_alias(client):
-    assert suggest(client, "key-val")[0]["text"] == "KV cache"
+def test_suggest_finds_a_term_by_its_alias_and_says_which(client):
+    """A reader typing "key-val" is offered "KV cache" and should see why."""
+    first = suggest(client, "key-val")[0]
+    assert (first["text"], first["matched"]) == ("KV cache", "key-value cache")
+    assert suggest(client, "kv")[0]["matched"] is None  # its own name explains it
+    assert suggest(client, "cache")[0]["matched"] is None  # a word of its name, too
 
 
 def test_suggest_gives_at_most_ten_and_nothing_for_no_match(client):

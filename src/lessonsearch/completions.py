@@ -74,6 +74,20 @@ def word_starts(text: str) -> list[int]:
     return [m.start() for m in _WORD_START.finditer(text)]
 
 
+def matched_name(prefix: str, text: str, names: Iterable[str]) -> str | None:
+    """The name among ``names`` that ``prefix`` completes, when ``text`` itself does not
+    start with it (nor any word of it): "te" completes "benchmark" through its alias "test
+    set", and a reader should see why. None when ``text`` explains itself."""
+    key = fold(prefix)
+    if not key:
+        return None
+    for name in (text, *names):
+        folded = fold(name)
+        if any(folded.startswith(key, i) for i in (0, *word_starts(folded))):
+            return None if name == text else name
+    return None
+
+
 def write_completions(folder: Path, entries: Iterable[Entry]) -> None:
     """Each suggestion once per kind and folded text, the first by number (``entries`` come
     in number order)."""

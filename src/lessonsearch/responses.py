@@ -135,9 +135,13 @@ def health_body(manifest: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def suggest_body(query: str, suggestions: list[tuple[str, str, str]]) -> dict[str, Any]:
-    """``GET /api/suggest``: ``(text, kind, url)`` completions, best first."""
+def suggest_body(query: str, suggestions: list[tuple[str, str, str, str | None]],
+                 ) -> dict[str, Any]:
+    """``GET /api/suggest``: ``(text, kind, url, matched)`` completions, best first;
+    ``matched`` is the alias of a term that the query completes when the term's name does not
+    start with it (else None)."""
     return {
         "query": query,
-        "suggestions": [{"text": t, "kind": k, "url": u} for t, k, u in suggestions],
+        "suggestions": [{"text": t, "kind": k, "url": u, "matched": m}
+                        for t, k, u, m in suggestions],
     }

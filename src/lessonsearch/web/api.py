@@ -12,10 +12,12 @@ from dataclasses import replace
 from flask import Blueprint, current_app, jsonify, url_for
 
 from .. import responses
+from ..completions import Suggestion, matched_name
 from ..search_log import record_zero_result
 from ..searcher import SearchResponse
 from ..term_lookup import MAX_MENTIONS, MENTIONS_SHOWN
 from . import params
+from .live import OpenIndex
 from .openapi import openapi_document
 from .request_index import use_index
 
@@ -37,11 +39,19 @@ def search():
 @api.get("/api/suggest")
 def suggest():
     text = params.query_text()
-    found = use_index().suggestions.complete(text)
+    opened = use_index()
+    found = opened.suggestions.complete(text)
     return jsonify(responses.suggest_body(text, [
-        (s.text, s.kind, url_for("pages.term", name=s.target) if s.kind == "term" else s.target)
+        (s.text, s.kind, s.target, None) if s.kind != "term"
+        else (s.text, s.kind, url_for("pages.term", name=s.target), _alias(opened, text, s))
         for s in found
     ]))
+
+
+def _alias(opened: OpenIndex, text: str, suggestion: Suggestion) -> str | None:
+    """The alias of a completed term that the typed text starts, when its name does not."""
+    record = opened.glossary.find(suggestion.target)
+    return matched_name(text, suggestion.text, record.aliases) if record else None
 
 
 @api.get("/api/terms")

@@ -91,6 +91,9 @@ SCHEMAS: dict[str, Any] = {
     "Suggestions": _object(query=STR, suggestions={**_list_of(_object(
         text=STR, kind={"enum": list(KINDS)},
         url={**STR, "description": "A lesson URL, or this service's /glossary/<term> page."},
+        matched={**STR_OR_NULL, "description": "For a term whose name does not start with the "
+                 "query (nor any of its words): the alias that does (\"te\" → benchmark, "
+                 "through \"test set\")."},
     )), "maxItems": MAX_SUGGESTIONS}),
     "Lessons": _object(
         course=_object(slug=STR, title=STR, url=STR_OR_NULL),

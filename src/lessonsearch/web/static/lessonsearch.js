@@ -411,7 +411,9 @@
     // The options: links to a term or a section, or actions that run a search.
     termOption(t) {
       const href = endpoint(this.base, "glossary/" + encodeURIComponent(t.anchor));
-      return this.linkOption(href, t.term, t.definition || "No definition yet.", "term");
+      // "te" completes benchmark through its alias "test set": show why it is offered
+      const title = t.matched ? t.term + " (" + t.matched + ")" : t.term;
+      return this.linkOption(href, title, t.definition || "No definition yet.", "term");
     }
 
     resultOption(r) {
@@ -552,7 +554,7 @@
       const anchor = s.kind === "term" ? decodeURIComponent(s.url.split("/glossary/").pop()) : "";
       if (!anchor || terms.has(anchor)) continue;
       const entry = known && known.byAnchor.get(anchor);
-      terms.set(anchor, { term: s.text, definition: entry ? entry.definition : null, anchor });
+      terms.set(anchor, { term: s.text, definition: entry ? entry.definition : null, anchor, matched: s.matched });
     }
     return [...terms.values()].slice(0, MAX_TERMS_SHOWN);
   }
