@@ -179,3 +179,26 @@ def test_a_short_word_still_gets_no_guessed_letters(accented) -> None:
     response = accented.search("cafes")  # one letter from "café": five letters, one edit
     assert response.suggestion == "café"
     assert accented.search("caff").suggestion is None  # four letters: no edits
+
+
+# --- A word cut short, as a search box's is while it is typed -------------------------------
+
+
+@pytest.mark.parametrize(("query", "suggestion", "whole"), [
+    ("temperatu", "temperature", "temperature"),
+    ("softm", "softmax", "softmax"),  # not "soft", one letter away
+    ("sampling strat", "sampling strategies", "sampling strategies"),  # not "start"
+    ("what is a logi", "what is a logit", "what is a logit"),
+])
+def test_a_word_cut_short_is_completed_to_the_courses_most_used(searcher, query, suggestion,
+                                                                 whole) -> None:
+    response = searcher.search(query, limit=50)
+    assert response.suggestion == suggestion
+    assert response.total > 0
+    assert places(response) == places(searcher.search(whole, limit=50))
+
+
+def test_completion_needs_four_letters_and_a_word_that_begins_so(searcher) -> None:
+    assert searcher.search("sof").suggestion is None
+    assert searcher.search("zzzz").total == 0
+    assert searcher.search("modle").suggestion == "model"  # begins no word: still corrected

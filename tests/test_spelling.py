@@ -31,3 +31,10 @@ def test_accents_are_no_edit_on_either_side():
     assert speller.candidates("cafè", 0) == [(0, "café")]
     assert speller.candidates("émbedings", 1) == [(1, "embeddings")]  # an accent, a letter
     assert speller.candidates("embedding", 0) == []  # itself is no candidate
+
+
+def test_the_words_a_prefix_begins():
+    speller = Speller(["softmax", "soft", "software", "sampling", "café"])
+    assert sorted(speller.starting("soft")) == ["softmax", "software"]  # not itself
+    assert speller.starting("cafe") == ["café"]  # accents aside
+    assert speller.starting("zz") == []

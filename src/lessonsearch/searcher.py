@@ -46,6 +46,10 @@ MAX_REMEMBERED_CORRECTIONS = 10_000
 MIN_CORRECTED = 5
 """Shorter words are too near too many others to be guessed at; their accents are still
 matched ("cafe" finds "café")."""
+MIN_COMPLETED = 4
+"""A word the course does not hold is taken as the start of the word the course uses most
+that begins with it ("temperatu" → temperature), from this many letters: a search box
+searches while a word is still being typed."""
 BM25_B = 0.75
 BM25_K1 = 1.2
 
@@ -129,7 +133,9 @@ class Searcher:
 
         Candidates are the course's words that differ from it only in accents, and for a
         word of five letters or more those within one edit (two for long words); the nearest
-        wins, then the one the course uses most.
+        wins, then the one the course uses most. But first, a word of four letters or more
+        that begins some of the course's words is taken as cut short, as a search box's
+        word is while it is typed: "softm" is softmax, not soft.
         """
         if word in self._corrections:
             return self._corrections[word]
@@ -137,7 +143,11 @@ class Searcher:
         fixed = None
         if reader.doc_frequency(CONTENT, stem(word)) == 0:  # else known, perhaps inflected
             maxdist = 0 if len(word) < MIN_CORRECTED else 2 if len(word) > 7 else 1
-            found = self._speller().candidates(word.lower(), maxdist)
+            speller = self._speller()
+            if len(word) >= MIN_COMPLETED:  # cut short, as a search box's is while typed
+                fixed = min(speller.starting(word.lower()),
+                            key=lambda w: (-self._spelling[w], w), default=None)
+            found = speller.candidates(word.lower(), maxdist) if fixed is None else None
             if found:
                 fixed = min(found, key=lambda p: (p[0], -self._spelling[p[1]], p[1]))[1]
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:

@@ -15,6 +15,7 @@ edits are counted between such letters, so "émbedding" is no edit from the cour
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from .nltk_parts import edit_distance
@@ -35,10 +36,26 @@ def fold_accents(word: str) -> str:
 class Speller:
     def __init__(self, words: Iterable[str]):
         self._keys: dict[str, list[str]] = {}
+        self._sorted: list[tuple[str, str]] = []
+        """(letters, word) of every word, in order: the words a prefix starts."""
         for word in words:
             letters = fold_accents(word)
             for key in (letters, *_deletes(letters)):
                 self._keys.setdefault(key, []).append(word)
+            self._sorted.append((letters, word))
+        self._sorted.sort()
+
+    def starting(self, prefix: str) -> list[str]:
+        """The known words that begin with ``prefix`` (accents aside), other than itself."""
+        letters = fold_accents(prefix)
+        found = []
+        for at in range(bisect_left(self._sorted, (letters,)), len(self._sorted)):
+            known, word = self._sorted[at]
+            if not known.startswith(letters):
+                break
+            if word != prefix:
+                found.append(word)
+        return found
 
     def candidates(self, word: str, maxdist: int) -> list[tuple[int, str]]:
         """(edits, word) for known words other than ``word`` within ``maxdist`` (0, 1 or 2)
