@@ -235,6 +235,77 @@ def test_a_shared_title_alone_is_not_a_duplicate(tmp_path: Path) -> None:
     assert "indexed as 'summary-2'" in read.problems[0].message
 
 
+def review(slug: str, position: int, subject: str) -> str:
+    """A short "Review" page: ten words, most of them the same on every such page."""
+    return (f"---\ntitle: Review\nslug: {slug}\nposition: {position}\n---\n\n## Review\n\n"
+            f"In this module we looked at how {subject} works.\n")
+
+
+def test_short_pages_sharing_a_title_and_most_words_both_stay(tmp_path: Path) -> None:
+    """Two Markdown "Review" pages with slugs and positions of their own: two lessons, not
+    one exported twice, though more than 40% of their few words match."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "03-review.md").write_text(review("review", 3, "tokenization"), encoding="utf-8")
+    (lessons / "06-review.md").write_text(review("review-2", 6, "sampling"), encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        assert [h.lesson for h in searcher.search("sampling").results] == ["review-2"]
+        assert [h.lesson for h in searcher.search("tokenization").results] == ["review"]
+    finally:
+        searcher.close()
+    read = read_course(lessons)
+    assert [(x.slug, x.position) for x in read.course.lessons] == [("review", 3),
+                                                                  ("review-2", 6)]
+    assert read.problems == ()
+
+
+@pytest.mark.parametrize("names", [
+    ("part-1/summary.md", "part-2/summary.md"),  # one format, nothing else to tell them apart
+    ("part-1/summary.txt", "part-2/summary.txt"),
+])
+def test_same_format_pages_sharing_a_title_are_two_lessons(tmp_path: Path, names) -> None:
+    words = ("Tokens and vocabularies were this part's topic.",
+             "Sampling and temperature were this part's topic.")
+    for name, text in zip(names, words, strict=True):
+        (tmp_path / name).parent.mkdir()
+        body = (f"---\ntitle: Summary\n---\n\n{text}\n" if name.endswith(".md")
+                else f"Summary\n\n{text}\n")
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    read = read_course(tmp_path)
+    assert [x.slug for x in read.course.lessons] == ["summary", "summary-2"]
+    assert [p.message for p in read.problems] == [
+        f"slug 'summary' is also used by {tmp_path.name}/part-1/{Path(names[0]).name}; "
+        "this lesson is indexed as 'summary-2'"]
+
+
+def test_an_export_and_a_copy_at_different_positions_are_two_lessons(tmp_path: Path) -> None:
+    """Each says where it belongs in the course, and the places differ."""
+    export = {"lesson": {"slug": "quiz", "title": "Quiz", "position": 4},
+              "body": {"text": "## Quiz\n\nCheck what you know about tokens."}}
+    (tmp_path / "04-quiz.json").write_text(json.dumps(export), encoding="utf-8")
+    (tmp_path / "09-quiz.md").write_text(
+        "---\ntitle: Quiz\nposition: 9\n---\n\n## Quiz\n\nCheck what you know about sampling.\n",
+        encoding="utf-8")
+    read = read_course(tmp_path)
+    assert [(x.slug, x.format) for x in read.course.lessons] == [("quiz", "json"),
+                                                                ("quiz-2", "markdown")]
+
+
+def test_a_file_copied_in_one_format_is_still_one_lesson(tmp_path: Path) -> None:
+    text = ("---\ntitle: Review\n---\n\n## Review\n\n"
+            "In this module we looked at how sampling works.\n")
+    (tmp_path / "06-review.md").write_text(text, encoding="utf-8")
+    (tmp_path / "06-review copy.md").write_text(text, encoding="utf-8")
+    read = read_course(tmp_path)
+    assert len(read.course.lessons) == 1
+    problem, = read.problems
+    assert {problem.path, read.course.lessons[0].source} == {
+        f"{tmp_path.name}/06-review.md", f"{tmp_path.name}/06-review copy.md"}
+    assert problem.message.startswith("same lesson as ")
+
+
 def test_duplicate_is_searchable_once(tmp_path: Path) -> None:
     build_index(BAD / "duplicate", None, tmp_path / "index")
     searcher = Searcher.open(tmp_path / "index")

@@ -291,15 +291,47 @@ def _display(path: str, lessons_dir: Path) -> str:
         return path
 
 
+COPY_OVERLAP = 0.9
+"""The share of their words two files must have in common to be one lesson copied, where
+nothing but their text can say so (``same_lesson``)."""
+
+
 def same_lesson(a: Lesson, b: Lesson) -> bool:
     """Two files hold one lesson when most of their words match; a shared title lowers the
-    bar but is not enough alone, since courses repeat titles ("Summary") across modules."""
+    bar but is not enough alone, since courses repeat titles ("Summary") across modules.
+
+    The lower bars are for one lesson exported twice (a JSON export and a text copy of it).
+    Two files of one format, or two that give different slugs or positions of their own,
+    are two lessons unless one is a copy of the other: same title, near enough the same
+    words. Short pages ("Quiz", "Review") easily share 40% of their ten words."""
     same_title = " ".join(a.title.lower().split()) == " ".join(b.title.lower().split())
     words_a, words_b = _vocabulary(a), _vocabulary(b)
+    if _told_apart(a, b):
+        return same_title and bool(words_a) and _overlap(words_a, words_b) >= COPY_OVERLAP
     if not words_a or not words_b:
         return same_title and not (words_a or words_b)
-    overlap = len(words_a & words_b) / len(words_a | words_b)
-    return overlap >= (0.4 if same_title else 0.6)
+    return _overlap(words_a, words_b) >= (0.4 if same_title else 0.6)
+
+
+def _told_apart(a: Lesson, b: Lesson) -> bool:
+    """Whether the two files say they are different lessons: one format (no export makes
+    two files of one kind), or slugs or positions each gives of its own that differ."""
+    return (a.format == b.format
+            or (_own_slug(a) is not None and _own_slug(b) not in (None, _own_slug(a)))
+            or (None not in (a.position, b.position) and a.position != b.position))
+
+
+def _own_slug(lesson: Lesson) -> str | None:
+    """The slug the lesson gives itself, or None where it is its file name's: an export's
+    ``lesson.slug`` always, front matter's ``slug`` where it is not the file name's (a
+    Workbench episode's file stem counts too)."""
+    if lesson.format == "json" or lesson.slug != slug_from_filename(lesson.source):
+        return lesson.slug
+    return None
+
+
+def _overlap(words_a: set[str], words_b: set[str]) -> float:
+    return len(words_a & words_b) / len(words_a | words_b)
 
 
 def _vocabulary(lesson: Lesson) -> set[str]:
