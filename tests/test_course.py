@@ -159,11 +159,29 @@ def test_position_0_is_a_position(tmp_path: Path) -> None:
     assert [lesson.position for lesson in read.course.lessons] == [0, 1, 2]
 
 
+def test_lessons_without_a_position_take_one_no_other_lesson_has(tmp_path: Path) -> None:
+    """Listed ones their place in the course file, unlisted ones the next after the lesson
+    before them: never a number another lesson gives itself."""
+    write(tmp_path, {
+        "lessonsearch.toml": '[course]\nlessons = ["a.md", "b.txt", "c.md"]\n',
+        "0-start.md": md("Start", "position: 0\n"),
+        "a.md": md("Alpha", "position: 1\n"),
+        "b.txt": "Beta\n\nWords about beta alone.\n",
+        "c.md": md("Gamma", "position: 3\n"),
+        "d.md": md("Delta", "position: 9\n"),
+        "e.txt": "Epsilon\n\nWords about epsilon alone.\n",
+    })
+    read = read_course(tmp_path)
+    assert [(x.slug, x.position) for x in read.course.lessons] == [
+        ("start", 0), ("a", 1), ("b", 2), ("c", 3), ("d", 9), ("e", 10)]
+
+
 def test_two_lessons_claiming_one_position_is_a_warning(tmp_path: Path) -> None:
     write(tmp_path, {"a.md": md("Alpha", "position: 2\n"), "b.md": md("Beta", "position: 1\n"),
                      "c.md": md("Gamma", "position: 2\n")})
     read = read_course(tmp_path)
     assert slugs(read) == ["b", "a", "c"]
+    assert [lesson.position for lesson in read.course.lessons] == [1, 2, 3]  # shown apart
     assert [str(p) for p in read.problems] == [
         f"{tmp_path.name}/c.md: position 2 is also claimed by {tmp_path.name}/a.md; "
         "the two are ordered by file name"]

@@ -115,6 +115,25 @@ def test_lessons_come_from_the_manifest_in_course_order(client, tiny_index: Path
     assert [m["slug"] for m in body["modules"]] == ["basics", "memory"]
 
 
+def test_lesson_positions_never_repeat_and_follow_the_order(tmp_path: Path):
+    """A lesson at position 0 comes first; the plain-text lessons, which give no position,
+    are numbered by their place in the course file, not pushed onto the next lesson's."""
+    course = copy_course(tmp_path / "course")
+    lessons = course / "lessons"
+    (lessons / "00-welcome.md").write_text(
+        "---\ntitle: Welcome\nposition: 0\n---\n\n## Before you start\n\nNothing to install.\n",
+        encoding="utf-8")
+    (lessons / "05-recap.md").write_text(
+        "---\ntitle: Recap\nposition: 5\n---\n\n## Looking back\n\nWhat the course covered.\n",
+        encoding="utf-8")
+    build(course, tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        body = client.get("/api/lessons").get_json()
+    assert [(x["slug"], x["position"]) for x in body["lessons"]] == [
+        ("welcome", 0), ("tokens", 1), ("sampling", 2), ("kv-cache", 3), ("notes", 4),
+        ("recap", 5)]
+
+
 def test_healthz_names_the_live_version(client, tiny_index: Path):
     body = client.get("/healthz").get_json()
     assert body["status"] == "ok"

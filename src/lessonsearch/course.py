@@ -149,7 +149,7 @@ def read_course(
     info = course_file.info or next((x.course for x in lessons if x.course), None)
     info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
-    lessons = _complete(lessons, course_file, info, base)
+    lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, course_file))
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
     keys = {x.slug: _lesson_keys(file_keys[x.source], x) for x in lessons}
     return CourseRead(Course(info, tuple(lessons), modules), tuple(problems),
@@ -449,10 +449,32 @@ def _order(lessons: list[Lesson], course_file: CourseFile) -> list[Lesson]:
     return sorted(lessons, key=key)
 
 
+def _shown_positions(lessons: list[Lesson], course_file: CourseFile) -> list[int]:
+    """Each lesson's position as readers see it, lessons in course order: its own, else its
+    place in the course file's list, else one past the lesson before it; and one past the
+    lesson before it wherever that one has the same or a later position (two lessons
+    claiming one). So positions never repeat and follow the order, and a course whose
+    lessons and course file agree shows the positions they give. Numbering lessons without
+    one by their place in the order alone gave, after a lesson at position 0, a plain-text
+    lesson the number of the lesson after it."""
+    places = _places(course_file)
+    shown: list[int] = []
+    for lesson in lessons:
+        position = lesson.position
+        if position is None:
+            position = _listed_place(lesson, places)
+        if shown and (position is None or position <= shown[-1]):
+            position = shown[-1] + 1
+        shown.append(1 if position is None else position)
+    return shown
+
+
 def _complete(
-    lessons: Iterable[Lesson], course_file: CourseFile, info: CourseInfo, base_url: str
+    lessons: Iterable[Lesson], course_file: CourseFile, info: CourseInfo, base_url: str,
+    positions: list[int],
 ) -> list[Lesson]:
-    """Each lesson's URL, course, module, position and neighbours, where it gave none."""
+    """Each lesson's URL, course, module and neighbours, where it gave none, and its
+    position as readers see it (``_shown_positions``)."""
     lessons = list(lessons)
     urls = []
     for lesson in lessons:
@@ -469,7 +491,7 @@ def _complete(
             url=urls[i],
             course=lesson.course or info,
             module=lesson.module or course_file.modules.get(os.path.basename(lesson.source)),
-            position=i + 1 if lesson.position is None else lesson.position,
+            position=positions[i],
             prev=lesson.prev or (links[i - 1] if i > 0 else None),
             next=lesson.next or (links[i + 1] if i + 1 < len(lessons) else None),
         )
