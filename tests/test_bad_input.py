@@ -169,6 +169,21 @@ def test_strict_passes_on_a_clean_course(tmp_path: Path, tiny_course: Path, caps
     assert "warning:" not in capsys.readouterr().err
 
 
+def test_a_rule_pair_around_prose_at_the_top_is_read_not_skipped(tmp_path: Path) -> None:
+    """Two rules around a paragraph look like front matter to markdown-it; with no ``key:``
+    line in between they are rules, and the lesson is indexed, its prose too."""
+    folder = course_with(tmp_path)
+    (folder / "03-ruled.md").write_text("---\n\nIntro prose.\n\n---\n\n## S\n\nText.\n",
+                                        encoding="utf-8")
+    build_index(folder, None, tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        assert [h.lesson for h in searcher.search("intro prose").results] == ["ruled"]
+    finally:
+        searcher.close()
+    assert read_course(folder).problems == ()
+
+
 # --- Duplicates and slug collisions -------------------------------------------------------------
 
 

@@ -270,9 +270,24 @@ def test_broken_front_matter_gives_line_and_column() -> None:
     assert err.column is not None
 
 
-def test_front_matter_that_is_not_a_mapping() -> None:
-    with pytest.raises(LessonFormatError, match="front matter must be a mapping"):
-        read_text("---\n- just\n- a list\n---\n\n## H\n\nx\n")
+@pytest.mark.parametrize(("block", "paragraphs", "items"), [
+    ("\nIntro prose.\n\n", ("Intro prose.",), ()),
+    ("- just\n- a list\n", (), ("just", "a list")),
+    ("Intro prose, with no key in it.\n\n", ("Intro prose, with no key in it.",), ()),
+])
+def test_dashes_around_text_with_no_key_line_are_rules(block, paragraphs, items) -> None:
+    """markdown-it takes any text between two ``---`` lines at the top for front matter;
+    without a ``key:`` line it is a rule, the text and a rule, read like the rest."""
+    lesson = read_text(f"---\n{block}---\n\n## H\n\nx\n")
+    first, last = lesson.sections
+    assert (first.heading, first.paragraphs, first.list_items) == (None, paragraphs, items)
+    assert (last.heading, last.paragraphs) == ("H", ("x",))
+    assert lesson.slug == "inline"  # nothing taken from the block
+
+
+def test_front_matter_with_keys_that_yaml_cannot_read_is_still_broken() -> None:
+    with pytest.raises(LessonFormatError, match="invalid front matter"):
+        read_text("---\nIntro prose.\ntitle: Fine\n---\n\n## H\n\nx\n")
 
 
 @pytest.mark.parametrize("opening", ["---", "-----", "---  "])

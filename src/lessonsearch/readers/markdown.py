@@ -26,10 +26,11 @@ from ..slugs import AnchorRegistry, anchor_for, slug_from_filename, slugify
 from ..yaml_data import YAMLError, safe_load
 
 
-def _parser() -> MarkdownIt:
+def _parser(front_matter: bool = True) -> MarkdownIt:
     md = MarkdownIt("commonmark").enable("table")
     md.core.ruler.at("normalize", _normalize)
-    front_matter_plugin(md)
+    if front_matter:
+        front_matter_plugin(md)
     deflist_plugin(md)
     attrs_plugin(md, spans=True)
     # One container rule for every Pandoc fenced div, whatever its class.
@@ -50,11 +51,16 @@ def _normalize(state: StateCore) -> None:
 
 
 _MD = _parser()
+_MD_RULES = _parser(front_matter=False)
+"""For a file whose opening dashes are rules around prose, not front matter."""
 _HEADING_ID = re.compile(r"\s*\{#([\w-]+)[^}]*\}\s*$")
 _TRAILING_ATTRS = re.compile(r"^\{[^}]*\}")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}[ \t]*\n\s*[A-Za-z_][\w-]*[ \t]*:")
 """A first line of dashes alone, then a ``key:`` line: front matter opened. (Dashes before
 prose are a rule.)"""
+_KEY_LINE = re.compile(r"""^[ \t]*(?:[A-Za-z_][\w -]*|"[^"\n]*"|'[^'\n]*')[ \t]*:(?:[ \t]|$)""",
+                       re.MULTILINE)
+"""A ``key: value`` line of YAML front matter (``key:`` alone opens a nested value)."""
 
 
 @dataclass
@@ -133,7 +139,10 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
     if not text.strip():
         raise LessonFormatError(source, "empty lesson file", line=1)
     tokens = _parse(text, source)
-    meta = _front_matter(tokens, text, source)
+    if _rules_around_prose(tokens):
+        tokens, meta = _parse(text, source, _MD_RULES), {}
+    else:
+        meta = _front_matter(tokens, text, source)
     title, sections = _sections(tokens, source)
     slug = str(meta.get("slug") or slug_from_filename(source))
     title = str(meta.get("title") or title or slug.replace("-", " ").capitalize())
@@ -159,11 +168,19 @@ def read_markdown_body(text: str, source: str, line_offset: int = 0) -> tuple[Se
     return _sections(_parse(text, source), source, line_offset)[1]
 
 
-def _parse(text: str, source: str) -> list[Token]:
+def _parse(text: str, source: str, md: MarkdownIt = _MD) -> list[Token]:
     try:
-        return _MD.parse(text)
+        return md.parse(text)
     except Exception as exc:  # markdown-it is total on strings; guard against plugin bugs
         raise LessonFormatError(source, f"cannot parse Markdown: {exc}") from exc
+
+
+def _rules_around_prose(tokens: list[Token]) -> bool:
+    """Whether what markdown-it took for front matter has no ``key:`` line: any text between
+    two ``---`` lines at the top is front matter to it, so a rule, a paragraph and a rule
+    opening a lesson were, and the lesson was skipped as front matter of the wrong shape."""
+    return bool(tokens) and tokens[0].type == "front_matter" and not _KEY_LINE.search(
+        tokens[0].content)
 
 
 def _front_matter(tokens: list[Token], text: str, source: str) -> dict[str, Any]:
