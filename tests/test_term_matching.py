@@ -52,6 +52,20 @@ def test_inflections_count_but_derivations_that_share_a_stem_do_not():
     assert matcher.canonical_for("headings") is None
 
 
+def test_a_sibling_derivation_of_the_stem_is_no_mention_of_the_term():
+    matcher = TermMatcher({"transformer": [], "computer": [], "embedding": [],
+                           "attention heads": [], "overfitting": []})
+    text = ("It transformed and is transforming; Computing and Computed; embedded. "
+            "Transformers, a computer, embeddings, an attention head; it overfits.")
+    assert found(matcher, text) == [
+        ("transformer", "Transformers"), ("computer", "computer"),
+        ("embedding", "embeddings"), ("attention heads", "attention head"),
+        ("overfitting", "overfits"),
+    ]
+    assert matcher.canonical_for("transformed") is None
+    assert matcher.canonical_for("embedded") is None
+
+
 def test_hyphen_space_and_run_together_spellings(matcher):
     text = "a key-value cache, a key value cache, the keyvalue caches and a filesystem"
     assert found(matcher, text) == [

@@ -1,9 +1,9 @@
 """How one word or term of the glossary is keyed, so its variants in the text find it.
 
 Three keys serve three jobs: Snowball stems (``analysis.stem``) let inflections meet in the
-matcher's trie; ``inflects`` refuses the derivations Snowball also folds together
-("headings" for "head"); ``term_key`` is the light, exact key for look-ups and for telling
-apart terms that share a stem (token, tokenizer).
+matcher's trie; ``writes_term_word`` refuses the derivations Snowball also folds together
+("headings" for "head", "transformed" for "transformer"); ``term_key`` is the light, exact
+key for look-ups and for telling apart terms that share a stem (token, tokenizer).
 """
 
 from __future__ import annotations
@@ -50,18 +50,50 @@ def abbreviation_core(surface: str) -> str | None:
     return None
 
 
-_INFLECTIONS = frozenset(("", "s", "es", "ed", "d", "ing", "'s", "'"))
+_ENDINGS = {"": "", "s": "s", "es": "s", "'s": "'s", "'": "'s", "ed": "ed", "d": "ed",
+            "ing": "ing"}
+"""Each inflectional ending → its kind: plural or third person, possessive, past, -ing."""
 
 
-def inflects(word: str, base: str) -> bool:
-    """``word`` is ``base`` plus an inflectional ending, allowing for Snowball's y→i and a
-    dropped final e (queries/queri, making/make) and a doubled consonant (overfitting)."""
-    for root in {base, base[:-1] + "y" if base.endswith("i") else base,
-                 base[:-1] if base.endswith("e") else base}:
+def _ending(word: str, base: str) -> str | None:
+    """The kind of inflectional ending that makes ``word`` of ``base`` (``_ENDINGS``), or
+    None. Allows for Snowball's y→i and back (queries/queri, queries/query), a dropped final
+    e (making/make) and a doubled consonant (overfitting)."""
+    roots = {base, base[:-1] if base.endswith("e") else base}
+    if base.endswith("i"):
+        roots.add(base[:-1] + "y")
+    elif base.endswith("y"):
+        roots.add(base[:-1] + "i")
+    for root in roots:
         if root and word.startswith(root):
             rest = word[len(root):]
-            if rest in _INFLECTIONS or (rest[:1] == root[-1:] and rest[1:] in ("ing", "ed")):
+            if rest in _ENDINGS:
+                return _ENDINGS[rest]
+            if rest[:1] == root[-1:] and rest[1:] in ("ing", "ed"):
+                return rest[1:]
+    return None
+
+
+def writes_term_word(word: str, term_word: str) -> bool:
+    """Whether ``word`` in a text is ``term_word`` in another form, not a derivation that
+    merely shares its stem ("transformed" for "transformer", "embedded" for "embedding").
+
+    It is when it adds an inflectional ending to the term word ("heads" for "head",
+    "cached" for "cache"); when it is the singular or another noun form of a plural or
+    possessive term word ("head" for "heads"); or when it is the verb of a term word in
+    -ing, bare or with -s ("overfits" for "overfitting"), but not its participles: an
+    embedded image is no embedding.
+    """
+    if _ending(word, term_word) is not None:
+        return True
+    for base in {stem(term_word), *(term_word[:-len(end)] for end in _ENDINGS
+                                    if end and term_word.endswith(end))}:
+        kind = _ending(term_word, base)
+        if kind in ("s", "'s"):
+            if _ending(word, base) in ("", "s", "'s"):
                 return True
+        elif kind == "ing" and _ending(word, base) in ("", "s"):
+            return True
     return False
 
 

@@ -24,7 +24,14 @@ from itertools import compress, product
 
 from lessonsearch.analysis import STOP_WORDS, WORD, find_words, normalize, stem, words
 from lessonsearch.model import GlossaryEntry, LessonDefinition
-from lessonsearch.term_forms import CAPS, TITLE, abbreviation_core, inflects, term_key, text_keys
+from lessonsearch.term_forms import (
+    CAPS,
+    TITLE,
+    abbreviation_core,
+    term_key,
+    text_keys,
+    writes_term_word,
+)
 
 _END = ""
 """Trie key under which a node stores the canonical term ending there (never a stem)."""
@@ -256,15 +263,16 @@ class TermMatcher:
         return tuple(keys)
 
     def _inflected(self, surface: str) -> bool:
-        """Whether a text word is a term word or an inflection of one ("masks", "cached",
-        "overfits"), not a derivation Snowball folds into the same stem ("headings" for
-        "head", "computer" for "compute", "organization" for "organ")."""
+        """Whether a text word is a term word in some form ("masks", "cached", "overfits";
+        ``writes_term_word``), not a derivation Snowball folds into the same stem
+        ("headings" for "head", "computer" for "compute", "transformed" for
+        "transformer")."""
         word = normalize(surface)
         known = self._checked.get(word)
         if known is None:
-            root = stem(word)
             known = self._checked[word] = any(
-                inflects(word, base) for base in (root, *self._words_by_stem.get(root, ()))
+                writes_term_word(word, term_word)
+                for term_word in self._words_by_stem.get(stem(word), ())
             )
         return known
 
