@@ -28,7 +28,43 @@ _NAMED = (r"(?:this|that|these|those|such)\s+(?:an?\s+)?(?:(?!(?:a|an|the)\s)[\w
 """What "we call …" names, when it has a noun of its own: "this quantity" in "We call this
 quantity the bits per byte", "such a table" in "We call such a table a heap". The name is
 the complement after it, which an article or a quote opens; without one ("We call this
-gradient clipping") the words after the demonstrative are the name."""
+gradient clipping") the words after the demonstrative are the name, unless the first is a
+kind of thing (``_PRONOUN_KINDS``)."""
+_KINDS = tuple(
+    """technique method process procedure approach trick idea concept phenomenon effect property
+    quantity measure structure pattern practice strategy algorithm step stage operation
+    setting""".split()
+)
+"""Nouns that say what kind of thing a term is: "a technique called X"."""
+_PRONOUN_KINDS = _KINDS + tuple(
+    "number value behaviour behavior situation setup problem kind type mode".split()
+)
+"""Nouns a demonstrative may hold without being part of the name: "We call this process
+fine-tuning" names fine-tuning."""
+_COMPOUNDING = frozenset(
+    "type mode value pattern step structure setting measure property stage effect".split()
+)
+"""Kinds that also open compound terms ("type inference", "mode collapse", "pattern
+matching"): "We call this type inference" names type inference, so such a kind is part of
+the name when the name would otherwise be one word."""
+
+
+def _plural(noun: str) -> str:
+    if noun.endswith("y"):
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "ch", "sh", "x")) else "s")
+
+
+_THIS_KIND = (rf"(?:this|that|these|those)\s+(?P<kind>"
+              rf"{'|'.join(form for kind in _PRONOUN_KINDS for form in (_plural(kind), kind))})"
+              r"(?![\w'’-])")
+
+
+def _singular(noun: str) -> str:
+    noun = noun.lower()
+    return next((kind for kind in _PRONOUN_KINDS if noun in (kind, _plural(kind))), noun)
+
+
 _NAMING = (
     re.compile(rf"\b{_BE}\s+{_HEDGE}(?:called|termed|dubbed|known\s+as|referred\s+to\s+as)"
                r"\s+(?P<rest>.+)", re.I),
@@ -36,7 +72,7 @@ _NAMING = (
                r"\s+(?P<rest>.+)", re.I),
     re.compile(r"^what\s+(?:[\w-]+\s+){1,4}?(?:call|calls)\s+(?P<rest>[^,;:]+?)\s+(?:is|are)\s",
                re.I),
-    re.compile(rf"\b{_NAMERS}\s+(?:\w+\s+)?(?:call|calls|term|dub)\s+(?:{_NAMED}|"
+    re.compile(rf"\b{_NAMERS}\s+(?:\w+\s+)?(?:call|calls|term|dub)\s+(?:{_NAMED}|{_THIS_KIND}|"
                r"(?P<strict>this|that|it|these|those|them)|such\s+\w+)\s+(?P<rest>.+)", re.I),
     re.compile(rf"\b{_NAMERS}\s+(?:\w+\s+)?refers?\s+to\s+(?P<strict>(?:this|that|these|those|"
                r"such|the)\s+(?:[\w'’-]+\s+){0,5}?|it\s+|them\s+)as\s+"
@@ -44,9 +80,7 @@ _NAMING = (
     re.compile(r"(?<!\bis\s)(?<!\bare\s)\b(?:known\s+as|goes\s+by\s+the\s+name(?:\s+of)?)"
                r"\s+(?P<rest>.+)", re.I),
     re.compile(r",\s+(?:also|often|sometimes|usually)\s+called\s+(?P<rest>.+)", re.I),
-    re.compile(r"\b(?:a|an|the)\s+(?:technique|method|process|procedure|approach|trick|idea|"
-               r"concept|phenomenon|effect|property|quantity|measure|structure|pattern|practice|"
-               r"strategy|algorithm|step|stage|operation|setting)\s+called\s+(?P<rest>.+)", re.I),
+    re.compile(rf"\b(?:a|an|the)\s+(?:{'|'.join(_KINDS)})\s+called\s+(?P<rest>.+)", re.I),
 )
 """Besides "is called X": "we call this X", "we refer to this as X" (where the object is
 ``strict``, the name may not be a lone vague word: "We call this function twice."), "…, also
@@ -209,13 +243,19 @@ def _by_cue(sentence: str, lowered: str) -> list[Found]:
         if not may_match:
             continue
         for match in pattern.finditer(sentence):
-            rest = match["rest"]
-            # "We call this function twice." calls a function: after a bare "this" (or after
-            # "refer to … as") the name may not be a lone vague word
-            found = take_term(rest, strict=bool(match.groupdict().get("strict")))
+            rest, at = match["rest"], match.start("rest")
+            noun = match.groupdict().get("kind")
+            # "We call this function twice." calls a function: after a bare "this" or a kind
+            # (or after "refer to … as") the name may not be a lone vague word
+            strict = bool(match.groupdict().get("strict") or noun)
+            found = take_term(rest, strict=strict)
+            if found and noun and " " not in found and _singular(noun) in _COMPOUNDING:
+                at = match.start("kind")  # "We call this type inference."
+                rest = sentence[at:]
+                found = take_term(rest, strict=strict)
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
-                out.append(Found(found, kind, match.start("rest")))
+                out.append(Found(found, kind, at))
     if term or name:
         for match in _NAME_IS.finditer(sentence):
             if (found := take_term(match["rest"])):
