@@ -99,6 +99,19 @@ def test_same_term_same_definition_is_kept_once_without_warning(glossary):
     assert not any("station" in p.message for p in problems)
 
 
+def test_names_that_differ_only_in_a_language_symbol_are_three_terms(tmp_path):
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "languages.md").write_text(
+        "C\n: A small systems language.\n\nC++\n: C with classes and templates.\n"
+        "  Also: CPP\n\nC#\n: A managed language for the .NET runtime.\n"
+        "  Also: C sharp\n\nC\n: A small systems language.\n", encoding="utf-8")
+    entries, problems = read_glossary(folder)
+    assert problems == ()
+    assert [(e.term, e.aliases) for e in entries] == [
+        ("C", ()), ("C++", ("CPP",)), ("C#", ("C sharp",))]
+
+
 def test_crlf_and_byte_order_mark_are_read(tmp_path):
     folder = tmp_path / "glossary"
     folder.mkdir()

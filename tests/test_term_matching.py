@@ -66,6 +66,18 @@ def test_a_sibling_derivation_of_the_stem_is_no_mention_of_the_term():
     assert matcher.canonical_for("embedded") is None
 
 
+def test_names_ending_in_a_language_symbol_are_terms_of_their_own():
+    matcher = TermMatcher({"C": [], "C++": [], "C#": ["C sharp"], "compiler": []})
+    text = "C++ and C and C#, a C++ compiler, C sharp."
+    assert found(matcher, text) == [
+        ("C++", "C++"), ("C", "C"), ("C#", "C#"), ("C++", "C++"), ("compiler", "compiler"),
+        ("C#", "C sharp"),
+    ]
+    assert matcher.mentions(text) == {"C++": 2, "C": 1, "C#": 2, "compiler": 1}
+    assert [matcher.canonical_for(n) for n in ("c++", "c#", "c", "C sharp")] == [
+        "C++", "C#", "C", "C#"]
+
+
 def test_hyphen_space_and_run_together_spellings(matcher):
     text = "a key-value cache, a key value cache, the keyvalue caches and a filesystem"
     assert found(matcher, text) == [

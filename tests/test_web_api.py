@@ -61,6 +61,37 @@ def test_a_term_is_found_by_any_spelling(client, spelling):
     assert got.get_json()["term"] == "KV cache"
 
 
+LANGUAGES = """
+C
+: A small systems language.
+
+C++
+: C with classes and templates.
+
+C#
+: A managed language for the .NET runtime.
+"""
+
+
+def test_terms_that_differ_only_in_a_language_symbol_stay_apart(tmp_path: Path):
+    course = copy_course(tmp_path / "course")
+    with (course / "glossary" / "glossary.md").open("a", encoding="utf-8") as glossary:
+        glossary.write(LANGUAGES)
+    (course / "lessons" / "05-languages.md").write_text(
+        "---\ntitle: Languages\nslug: languages\n---\n\n## Three of them\n\n"
+        "We write C++ and C and C#, then C++ again.\n", encoding="utf-8")
+    build(course, tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        for name, term, anchor, count in [("C", "C", "c", 1), ("C%2B%2B", "C++", "c-plus-plus", 2),
+                                          ("c-plus-plus", "C++", "c-plus-plus", 2),
+                                          ("C%23", "C#", "c-sharp", 1),
+                                          ("c%23", "C#", "c-sharp", 1)]:
+            got = client.get(f"/api/terms/{name}").get_json()
+            assert (got["term"], got["anchor"], got["mention_count"]) == (term, anchor, count)
+        page = client.get("/glossary/C%23").get_data(as_text=True)
+        assert "A managed language" in page and "C with classes" not in page
+
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 

@@ -36,8 +36,7 @@ from .glossary_table import (
     write_glossary_table,
 )
 from .model import Course, GlossaryEntry, LessonDefinition, Problem
-from .slugs import slugify
-from .term_forms import term_key
+from .term_forms import term_anchor, term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
 from .term_matching import TermMatcher
 from .whoosh_index import LESSON_ORDERS, Document
@@ -490,7 +489,7 @@ def _record(term: _Term, mention_count: int, mention_sections: int) -> TermRecor
     first_lesson = term.lesson_defs[0][1] if term.lesson_defs else None
     return TermRecord(
         term=term.name,
-        anchor=(entry.anchor if entry and entry.anchor else slugify(term.name)),
+        anchor=(entry.anchor if entry and entry.anchor else term_anchor(term.name)),
         definition=entry.definition if entry else (first_lesson.sentence if first_lesson else None),
         source=entry.source if entry else (first_lesson.url if first_lesson else None),
         in_glossary=entry is not None,

@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lessonsearch.analysis import words
+from lessonsearch.analysis import normalize
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
 from lessonsearch.model import GlossaryEntry, Problem
+from lessonsearch.term_forms import TERM_WORD
 
 from .yaml_data import YAMLError, place, reason, safe_load
 
@@ -67,7 +68,7 @@ def read_glossary(
                 problems.append(Problem(shown, f"The term {draft.term!r} has no definition; "
                                         "it was left out.", line=draft.line))
                 continue
-            key = " ".join(words(entry.term))
+            key = _words(entry.term)
             first = seen.get(key)
             if first is None:
                 seen[key] = entry
@@ -162,12 +163,18 @@ def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
         aliases.insert(0, found["abbr"])
     if found := _ABBREVIATION_FIRST.match(definition):
         aliases.insert(0, found["abbr"])
-    term_words = " ".join(words(term))
+    term_words = _words(term)
     return GlossaryEntry(
         term=term,
         definition=definition,
         source=f"{shown}:{draft.line}",
         anchor=draft.anchor,
-        aliases=tuple(dict.fromkeys(a for a in aliases if " ".join(words(a)) != term_words)),
+        aliases=tuple(dict.fromkeys(a for a in aliases if _words(a) != term_words)),
         see_also=tuple(dict.fromkeys(draft.see_also)),
     )
+
+
+def _words(name: str) -> str:
+    """What tells two names apart: their words, in any case, and the symbols that end a
+    language's name (``C``, ``C++`` and ``C#`` are three terms)."""
+    return " ".join(TERM_WORD.findall(normalize(name)))

@@ -11,22 +11,48 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lessonsearch.analysis import normalize, stem, words
+from lessonsearch.analysis import WORD, normalize, stem, words
+from lessonsearch.slugs import slugify
 
 CAPS = "\x01"
 """Prefix of a trie key a word matches only when written in capitals (RAG, KV)."""
 TITLE = "\x02"
 """Prefix of a trie key a word matches only when capitalised (Make, Git)."""
 _APOSTROPHE_S = re.compile(r"['’]s$")
+_SYMBOLS = re.compile(r"(?<=[^\W_])(?:\+\+|#)(?![^\W_]|[+#])")
+"""The symbols that end some programming languages' names (C++, C#, F#, Notepad++): part
+of the name, where any other symbol in a term is punctuation. ``C``, ``C++`` and ``C#`` are
+three terms."""
+_SPELLED = {"++": " plus plus", "#": " sharp"}
+TERM_WORD = re.compile(f"{WORD.pattern}|{_SYMBOLS.pattern}")
+"""A word of the text (``analysis.WORD``), or the ``++`` or ``#`` that ends a name."""
+
+
+def has_symbols(text: str) -> bool:
+    """Whether ``text`` holds a name ending in ``++`` or ``#``."""
+    return ("+" in text or "#" in text) and _SYMBOLS.search(text) is not None
+
+
+def spell_symbols(text: str) -> str:
+    """``C++`` → ``C plus plus``, ``C#`` → ``C sharp``: the symbols as words, so keys and
+    slugs made of words keep them."""
+    return _SYMBOLS.sub(lambda m: _SPELLED[m.group()], text) if has_symbols(text) else text
+
+
+def term_anchor(name: str) -> str:
+    """A term's id on ``/glossary`` when the glossary gives none: ``KV cache`` → ``kv-cache``,
+    ``C++`` → ``c-plus-plus``, ``C#`` → ``c-sharp``."""
+    return slugify(spell_symbols(name))
 
 
 def term_key(text: str) -> str:
-    """What two spellings of one term share: lower-case words, the last one singular.
+    """What two spellings of one term share: lower-case words, the last one singular, and
+    the symbols that end a name spelled out (``spell_symbols``).
 
     Lighter than stemming on purpose: Snowball gives "token", "tokenizer" and "tokenization"
     one stem, and they are three terms.
     """
-    found = words(text)
+    found = words(spell_symbols(text))
     if found:
         last = found[-1]
         if last.endswith("ies") and len(last) > 4:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .errors import TermNotFound
 from .glossary_table import TermRecord, load_glossary, load_mentions
-from .slugs import slugify
+from .term_forms import term_anchor
 from .term_matching import TermMatcher
 
 MENTIONS_SHOWN = 100
@@ -54,7 +54,7 @@ class Glossary:
             canonical = self.matcher.canonical_for(name)
             record = self._by_name.get(canonical) if canonical else None
         if record is None:
-            record = self._by_anchor.get(slugify(name))
+            record = self._by_anchor.get(term_anchor(name))
         return record
 
     def look_up(self, name: str) -> TermRecord:
