@@ -1,7 +1,8 @@
 """Broken input never stops a build: one warning per file (file, line, column), the file skipped,
 the rest of the course indexed; duplicated lessons and colliding slugs are resolved with a warning.
 
-The fixtures live in tests/data/bad/: ``lessons/`` (two good lessons and nine broken files),
+The fixtures live in tests/data/bad/: ``lessons/`` (two good lessons, eight broken files and
+one whose ``position`` is a word, indexed with a warning),
 ``duplicate/`` (a JSON export and a plain-text copy of it) and ``collision/`` (two different
 lessons whose file names give the same slug). The 50 MB file is generated at test time.
 """
@@ -26,7 +27,6 @@ GOOD = ("01-attention.md", "02-embeddings.txt")
 CASES = {
     "03-invalid.json": ("invalid JSON", 3, 3),
     "04-missing-slug.json": ("lesson.slug is missing", 2, None),
-    "05-position-seven.json": ("lesson.position must be a whole number, not 'seven'", 5, None),
     "06-latin1.txt": ("not UTF-8 text (byte 0xe9)", 3, 6),
     "07-empty.md": ("empty lesson file", 1, None),
     "08-binary.txt": ("binary file", None, None),
@@ -34,6 +34,8 @@ CASES = {
     "10-broken-front-matter.md": ("invalid front matter", 4, 9),
     "14-unclosed-front-matter.md": ("front matter opened with '---' is never closed", 1, None),
 }
+WARNED = "05-position-seven.json"
+"""Read past: its position is a word, which is ignored with a warning."""
 
 
 def course_with(tmp_path: Path, *names: str) -> Path:
@@ -67,6 +69,16 @@ def test_one_warning_naming_file_line_and_column(tmp_path: Path, name: str) -> N
     assert good_slugs(read) == ["attention", "embeddings"]
     where = f"lessons/{name}" + (f":{line}" if line else "") + (f":{column}" if column else "")
     assert str(problem).startswith(where + ": ")
+
+
+def test_a_position_that_is_no_number_is_ignored_with_a_warning(tmp_path: Path) -> None:
+    read = read_course(course_with(tmp_path, WARNED))
+    assert [str(p) for p in read.problems] == [
+        f"lessons/{WARNED}:5: lesson.position must be a whole number, not 'seven'; it is "
+        "ignored, and the lesson takes its place from the course file or its file name"]
+    assert read.skipped == ()
+    assert good_slugs(read) == ["attention", "embeddings", "position-seven"]
+    assert read.course.lessons[2].position == 3
 
 
 def test_a_50_mb_file_is_skipped_without_reading_it(tmp_path: Path) -> None:
@@ -124,15 +136,15 @@ def test_bom_and_crlf_are_not_problems(tmp_path: Path, name: str) -> None:
 
 def test_every_broken_file_in_one_course() -> None:
     read = read_course(BAD / "lessons")
-    assert sorted(p.path for p in read.problems) == sorted(f"lessons/{n}" for n in CASES)
-    assert all(p.skipped for p in read.problems)
-    assert len(read.skipped) == len(CASES)
-    assert good_slugs(read) == ["attention", "embeddings"]
+    assert sorted(p.path for p in read.problems) == sorted(f"lessons/{n}"
+                                                           for n in (*CASES, WARNED))
+    assert sorted(read.skipped) == sorted(f"lessons/{n}" for n in CASES)
+    assert good_slugs(read) == ["attention", "embeddings", "position-seven"]
 
 
 def test_build_indexes_the_rest_and_counts_skipped_files(tmp_path: Path) -> None:
     report = build_index(BAD / "lessons", None, tmp_path / "index")
-    assert (report.lessons, report.skipped, report.warnings) == (2, len(CASES), len(CASES))
+    assert (report.lessons, report.skipped, report.warnings) == (3, len(CASES), len(CASES) + 1)
     assert f"{len(CASES)} skipped files" in report.summary()
     searcher = Searcher.open(tmp_path / "index")
     try:
@@ -151,12 +163,12 @@ def test_cli_exit_code_and_warnings(tmp_path: Path, capsys, monkeypatch, strict:
     assert cli.main(argv + (["--strict"] if strict else [])) == code
     out, err = capsys.readouterr()
     warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
-    for name in CASES:
+    for name in (*CASES, WARNED):
         assert sum(f"lessons/{name}" in line for line in warnings) == 1, name
     assert "warning: lessons/06-latin1.txt:3:6: not UTF-8 text" in err
     summary = out.strip().splitlines()
     assert len(summary) == 1
-    assert ("Read 2 lessons" if strict else "Indexed 2 lessons") in summary[0]
+    assert ("Read 3 lessons" if strict else "Indexed 3 lessons") in summary[0]
     assert f"{len(CASES)} skipped files" in summary[0]
     # The strict run exits 1 without publishing: no live index moves to the broken course.
     assert (tmp_path / "index" / "current" / "manifest.json").is_file() is not strict

@@ -310,6 +310,59 @@ def test_front_matter_and_json_urls_are_kept(tmp_path: Path) -> None:
     assert urls == ["https://pages.test/alpha.html", "https://elsewhere.test/x/exported"]
 
 
+HOSTILE = "javascript:alert(document.domain)//"
+"""A lesson URL that, clicked in the search box on a course page, would run on that page."""
+
+
+def test_a_lesson_url_that_is_no_web_link_gets_the_course_s_own(tmp_path: Path) -> None:
+    export = {"lesson": {"slug": "exported", "title": "Exported", "url": HOSTILE},
+              "course": {"title": "C", "url": "data:text/html,<b>hi</b>"},
+              "body": {"text": "## Exported words\n\nFrom the export."}}
+    write(tmp_path, {"a.md": md("Alpha", f'url: "{HOSTILE}"\n'), "b.json": json.dumps(export)})
+    read = read_course(tmp_path, base_url="https://site.example.test/learn/")
+    assert [lesson.url for lesson in read.course.lessons] == [
+        "https://site.example.test/learn/a", "https://site.example.test/learn/exported"]
+    assert read.course.info.url is None
+    assert [(p.path, p.line, p.skipped) for p in read.problems] == [
+        (f"{tmp_path.name}/a.md", 3, False), (f"{tmp_path.name}/b.json", 1, False),
+        (f"{tmp_path.name}/b.json", 1, False)]
+    assert all("is not a web link" in p.message for p in read.problems)
+    assert "javascript:" not in repr(read.course) and "data:" not in repr(read.course)
+
+
+@pytest.mark.parametrize(("course_file", "line"), [
+    ("lessonsearch.toml", 3),
+    ("config.yaml", 2),
+])
+def test_a_course_file_base_url_that_is_no_web_link_is_not_used(tmp_path: Path,
+                                                                 course_file: str,
+                                                                 line: int) -> None:
+    text = {"lessonsearch.toml": f'[course]\ntitle = "C"\nbase_url = "{HOSTILE}"\n'
+                                 f'url = " javascript:alert(1)"\n',
+            "config.yaml": f'title: C\nurl: "{HOSTILE}"\nepisodes: [01-first.md]\n'}[course_file]
+    write(tmp_path, {course_file: text, "01-first.md": md("First")})
+    read = read_course(tmp_path)
+    page = "first" if course_file.endswith("toml") else "01-first"  # the Workbench's stem
+    assert read.course.lessons[0].url == f"/lessons/{page}"
+    assert read.course.info.url is None
+    assert line in [p.line for p in read.problems if "base_url" in p.message
+                    or course_file == "config.yaml"]
+    assert all(p.path == str(tmp_path / course_file) and "is not a web link" in p.message
+               for p in read.problems)
+    assert "javascript:" not in repr(read.course)
+
+
+def test_a_base_url_argument_that_is_no_web_link_is_not_used(tmp_path: Path) -> None:
+    write(tmp_path, {"lessonsearch.toml": '[course]\nbase_url = "https://from.toml.test/l/"\n',
+                     "01-first.md": md("First")})
+    read = read_course(tmp_path, base_url="JavaScript:alert(1)//")
+    assert read.course.lessons[0].url == "https://from.toml.test/l/first"
+    assert [str(p) for p in read.problems] == [
+        "--base-url: the base URL 'JavaScript:alert(1)//' is not a web link (only http:// and "
+        "https:// URLs and relative links are served); the course file's, or /lessons/, is "
+        "used instead"]
+
+
 def test_section_links_use_the_lesson_url(tiny) -> None:
     tokens = tiny.course.lessons[0]
     section = next(s for s in tokens.sections if s.anchor == "what-is-a-token")

@@ -6,6 +6,7 @@ Snapshots of the reader's output live in tests/data/snapshots/; regenerate them 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -313,8 +314,6 @@ def test_invalid_json_gives_line_and_column() -> None:
         ('{"lesson": {"slug": "  ", "title": "A"}}', "lesson.slug is missing", 1),
         ('{"body": {"text": "## H"}}', "lesson is missing", 1),
         ('{\n"lesson": {"slug": "a",\n "title": 7}}', "lesson.title must be a string", 3),
-        ('{"lesson": {"slug": "a", "title": "A",\n "position": "seven"},\n "body": {"text": "x"}}',
-         "lesson.position must be a whole number, not 'seven'", 2),
         ('{"lesson": {"slug": "a", "title": "A", "minutes": true}, "body": {"text": "x"}}',
          "lesson.minutes must be a whole number", 1),
         ('[1, 2, 3]', "the file must be an object", 1),
@@ -361,8 +360,6 @@ NO_CHECK = ('"check": {"question": "Q?", "options": [{"text": "a"}]}', '"prev": 
     [
         ([('"slug": "l"', '"slug": ["x"]')], "lesson.slug must be a string", 6),
         ([('"title": "Lesson"', '"title": 5')], "lesson.title must be a string", 7),
-        ([('"url": "https://l.test"', '"url": 7')], "lesson.url must be a string", 8),
-        ([('"position": 1', '"position": "one"')], "lesson.position must be", 9),
         ([('"minutes": 2', '"minutes": 2.5')], "lesson.minutes must be", 10),
         ([('"Lesson idea"', "3")], "lesson.keyIdea must be a string", 11),
         ([('"Lesson idea"', "null"), ('"Reader idea"', "3")], "reader.keyIdea must be", 13),
@@ -388,6 +385,42 @@ def test_a_nested_key_at_fault_is_named_with_its_own_line(changes, words, line) 
     assert words in caught.value.reason
     assert caught.value.line == line
     assert str(caught.value).startswith(f"inline.json:{line}: ")
+
+
+@pytest.mark.parametrize(
+    ("changes", "words", "line"),
+    [
+        ([('"position": 1', '"position": "one"')],
+         "lesson.position must be a whole number, not 'one'; it is ignored", 9),
+        ([('"position": 1', '"position": 2.5')], "lesson.position must be a whole number", 9),
+        ([('"url": "https://l.test"', '"url": 7')],
+         "lesson.url must be a URL, not 7; the lesson links to the page its course gives it", 8),
+        ([('"url": "https://l.test"', '"url": "javascript:alert(document.domain)//"')],
+         "lesson.url 'javascript:alert(document.domain)//' is not a web link", 8),
+        ([('"url": "https://c.test"', '"url": "javascript:alert(1)"')],
+         "course.url 'javascript:alert(1)' is not a web link", 4),
+    ],
+)
+def test_a_wrong_position_or_url_is_left_out_with_a_warning(changes, words, line) -> None:
+    """The lesson is still read: a position or a link is not worth losing it over."""
+    text = EXPORT
+    for old, new in changes:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    lesson = read_text(text)
+    [warning] = lesson.warnings
+    assert words in warning.message
+    assert str(warning).startswith(f"inline.json:{line}: ")
+    assert lesson.position in (1, None) and lesson.url in ("https://l.test", "")
+    assert "javascript" not in repr(dataclasses.replace(lesson, warnings=()))
+
+
+def test_a_neighbour_link_that_is_no_web_link_is_left_out() -> None:
+    text = EXPORT.replace(*NO_CHECK).replace('"prev": null', '"prev": {"slug": "p", '
+                                             '"title": "P", "url": "javascript:alert(1)"}')
+    lesson = read_text(text)
+    assert lesson.prev == LessonLink("p", "P", "")
+    assert "prev.url 'javascript:alert(1)' is not a web link" in lesson.warnings[0].message
 
 
 def test_the_export_the_nested_keys_are_checked_in_reads() -> None:

@@ -83,9 +83,50 @@ def test_module_as_a_plain_title_and_workbench_minutes() -> None:
     assert lesson.minutes == 30
 
 
-def test_position_as_text_is_not_a_position() -> None:
-    lesson = read_text("---\ntitle: T\nposition: seven\n---\n\n## H\n\nx\n")
+@pytest.mark.parametrize("written", ["seven", "2.5", "true", "[3]"])
+def test_a_position_that_is_no_whole_number_is_ignored_with_a_warning(written: str) -> None:
+    lesson = read_text(f"---\ntitle: T\nposition: {written}\n---\n\n## H\n\nx\n")
     assert lesson.position is None
+    assert [str(w) for w in lesson.warnings] == [
+        f"lessons/03-inline.md:3: position must be a whole number, not "
+        f"{ {'seven': 'seven', '2.5': 2.5, 'true': True, '[3]': [3]}[written]!r}; it is "
+        "ignored, and the lesson takes its place from the course file or its file name"]
+
+
+def test_a_position_written_as_digits_is_a_position() -> None:
+    lesson = read_text("---\ntitle: T\nposition: '4'\n---\n\n## H\n\nx\n")
+    assert (lesson.position, lesson.warnings) == (4, ())
+
+
+def test_a_title_or_slug_that_is_a_list_is_not_used() -> None:
+    """``title: [a]`` is not the title "['a']": the ``#`` heading (or the file name) is."""
+    lesson = read_text("---\nslug: {a: b}\ntitle: [Tokens]\n---\n\n# Real title\n\n## H\n\nx\n")
+    assert (lesson.title, lesson.slug) == ("Real title", "inline")
+    assert [str(w) for w in lesson.warnings] == [
+        "lessons/03-inline.md:2: slug must be text, not {'a': 'b'}; it is ignored",
+        "lessons/03-inline.md:3: title must be text, not ['Tokens']; it is ignored"]
+
+
+def test_a_title_written_as_a_number_is_text() -> None:
+    lesson = read_text("---\ntitle: 1984\n---\n\n## H\n\nx\n")
+    assert (lesson.title, lesson.warnings) == ("1984", ())
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(document.domain)//", " JavaScript:x",
+                                 "java\\tscript:x", "data:text/html,hi", "vbscript:x"])
+def test_a_url_that_is_no_web_link_is_dropped_with_a_warning(url: str) -> None:
+    lesson = read_text(f'---\ntitle: T\nurl: "{url}"\n---\n\n## H\n\nx\n')
+    assert lesson.url == ""  # the course gives it one (base URL and slug)
+    [warning] = lesson.warnings
+    assert str(warning).startswith("lessons/03-inline.md:3: url ")
+    assert "is not a web link (only http:// and https:// URLs and relative links" in str(warning)
+
+
+@pytest.mark.parametrize("url", ["https://learn.example.org/x", "http://h/x", "/lessons/x",
+                                 "x.html", "//cdn.example.org/x", "../x#a"])
+def test_web_links_and_relative_links_are_kept(url: str) -> None:
+    lesson = read_text(f'---\ntitle: T\nurl: "{url}"\n---\n\n## H\n\nx\n')
+    assert (lesson.url, lesson.warnings) == (url, ())
 
 
 # --- Sections -----------------------------------------------------------------------------

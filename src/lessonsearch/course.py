@@ -18,6 +18,7 @@ from pathlib import Path
 from .build_cache import BuildCache, fingerprint, pickled
 from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
 from .errors import LessonFormatError
+from .links import is_web_link, not_a_link
 from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Problem
 from .parallel import start_in_processes
 from .readers.json_export import read_json_lesson
@@ -132,6 +133,11 @@ def read_course(
     except LessonFormatError as exc:
         problems.append(Problem(exc.path, exc.reason, exc.line, exc.column))
         course_file = CourseFile()
+    problems.extend(course_file.problems)
+    if base_url and not is_web_link(base_url):
+        problems.append(Problem("--base-url", f"{not_a_link('the base URL', base_url)}; the "
+                                "course file's, or /lessons/, is used instead"))
+        base_url = None
     cache = cache or BuildCache()
     if cache.previous_keys("lessons"):
         outcomes, file_keys = _read_files(lessons_dir, cache, on_file)
@@ -139,7 +145,11 @@ def read_course(
         outcomes, file_keys = _read_files_elsewhere(lessons_dir, cache, on_file)
     lessons: list[Lesson] = []
     for outcome in outcomes:
-        (problems if isinstance(outcome, Problem) else lessons).append(outcome)
+        if isinstance(outcome, Problem):
+            problems.append(outcome)
+        else:
+            lessons.append(outcome)
+            problems.extend(outcome.warnings)
     problems.extend(_listed_but_missing(course_file, outcomes, lessons_dir))
     if course_file.uses_stem_urls:
         lessons = [_slug_from_stem(x) for x in lessons]
@@ -149,6 +159,9 @@ def read_course(
     info = course_file.info or next((x.course for x in lessons if x.course), None)
     info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
+    lessons = [_web_link_only(x, problems) for x in lessons]
+    if info.url and not is_web_link(info.url):  # the readers warned
+        info = dataclasses.replace(info, url=None)
     lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, course_file))
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
     keys = {x.slug: _lesson_keys(file_keys[x.source], x) for x in lessons}
@@ -469,12 +482,24 @@ def _shown_positions(lessons: list[Lesson], course_file: CourseFile) -> list[int
     return shown
 
 
+def _web_link_only(lesson: Lesson, problems: list[Problem]) -> Lesson:
+    """The lesson without a URL that is no web link. The readers leave such a URL out,
+    with a warning naming its line; a lesson kept by an older build's cache must not bring
+    one back."""
+    if lesson.url and not is_web_link(lesson.url):
+        problems.append(Problem(lesson.source, f"{not_a_link('url', lesson.url)}; the lesson "
+                                "links to the page its course gives it instead"))
+        return dataclasses.replace(lesson, url="")
+    return lesson
+
+
 def _complete(
     lessons: Iterable[Lesson], course_file: CourseFile, info: CourseInfo, base_url: str,
     positions: list[int],
 ) -> list[Lesson]:
     """Each lesson's URL, course, module and neighbours, where it gave none, and its
-    position as readers see it (``_shown_positions``)."""
+    position as readers see it (``_shown_positions``); its reader's warnings are the
+    course's problems by now."""
     lessons = list(lessons)
     urls = []
     for lesson in lessons:
@@ -494,6 +519,7 @@ def _complete(
             position=positions[i],
             prev=lesson.prev or (links[i - 1] if i > 0 else None),
             next=lesson.next or (links[i + 1] if i + 1 < len(lessons) else None),
+            warnings=(),
         )
         for i, lesson in enumerate(lessons)
     ]

@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from .errors import LessonFormatError
-from .model import CourseInfo, Module
+from .links import is_web_link, not_a_link
+from .model import CourseInfo, Module, Problem
 from .slugs import slugify
 from .yaml_data import YAMLError, place, reason, safe_load
 
@@ -37,6 +39,8 @@ class CourseFile:
     uses_stem_urls: bool = False
     text: str = field(default="", repr=False)
     """The file's text, for ``line_of``: neither parser keeps places."""
+    problems: tuple[Problem, ...] = ()
+    """What was wrong but could be read past: a URL that is no web link, left out."""
 
     def line_of(self, name: str) -> int | None:
         """The first line, not a comment, holding ``name`` whole: where a warning about a
@@ -79,11 +83,13 @@ def _from_toml(text: str, source: str) -> CourseFile:
         line, column = (int(at[1]), int(at[2])) if at else (None, None)
         raise LessonFormatError(source, f"invalid TOML: {exc}", line, column) from exc
     course = _table(data.get("course"), "[course]", source)
+    problems: list[Problem] = []
+    links = partial(_link, source=source, text=text, problems=problems)
     info = None
     if course.get("title") or course.get("slug"):
         title = str(course.get("title") or course.get("slug"))
         info = CourseInfo(str(course.get("slug") or slugify(title)), title,
-                          _text(course.get("url"), "course.url", source))
+                          links(course.get("url"), "url", "course.url", "it is not linked"))
     order = _names(course.get("lessons"), "course.lessons", source)
     modules: dict[str, Module] = {}
     tables = data.get("module", [])
@@ -101,12 +107,14 @@ def _from_toml(text: str, source: str) -> CourseFile:
             order.append(name)
     return CourseFile(
         info=info,
-        base_url=_text(course.get("base_url"), "course.base_url", source),
+        base_url=links(course.get("base_url"), "base_url", "course.base_url",
+                       f"lessons link to {DEFAULT_BASE_URL}<slug> instead"),
         order=tuple(order),
         modules=modules,
         source=source,
         allow=_table(data.get("coverage"), "[coverage]", source),
         text=text,
+        problems=tuple(problems),
     )
 
 
@@ -136,6 +144,19 @@ def _text(value: Any, name: str, source: str) -> str | None:
     return value
 
 
+def _link(value: Any, key: str, name: str, instead: str, *, source: str, text: str,
+          problems: list[Problem]) -> str | None:
+    """A URL the course file gives (``_text``), or None with a warning when it is no web
+    link: a ``javascript:`` base URL would make every lesson's link run it."""
+    url = _text(value, name, source)
+    if url is None or is_web_link(url):
+        return url
+    line = next((number for number, written in enumerate(text.splitlines(), start=1)
+                 if re.match(rf"\s*{re.escape(key)}\s*[=:]", written)), None)
+    problems.append(Problem(source, f"{not_a_link(name, url)}; {instead}", line))
+    return None
+
+
 def _from_workbench(text: str, source: str) -> CourseFile:
     try:
         data = safe_load(text) or {}
@@ -146,7 +167,9 @@ def _from_workbench(text: str, source: str) -> CourseFile:
     if not isinstance(data, dict):
         return CourseFile(source=source)
     title = data.get("title")
-    url = _text(data.get("url"), "url", source)
+    problems: list[Problem] = []
+    url = _link(data.get("url"), "url", "url", f"lessons link to {DEFAULT_BASE_URL}<episode> "
+                "instead", source=source, text=text, problems=problems)
     info = CourseInfo(slugify(str(title)), str(title), url) if title else None
     episodes = data.get("episodes") or []
     if not isinstance(episodes, list):
@@ -159,4 +182,5 @@ def _from_workbench(text: str, source: str) -> CourseFile:
         source=source,
         uses_stem_urls=True,
         text=text,
+        problems=tuple(problems),
     )

@@ -265,6 +265,10 @@ class Lesson:
     check: CheckQuestion | None = None
     prev: LessonLink | None = None
     next: LessonLink | None = None
+    warnings: tuple[Problem, ...] = ()
+    """What its reader found wrong but could read past (a ``position`` that is no number,
+    a ``url`` that is no web link): reported with the course's problems on every build,
+    a lesson taken from the build cache too."""
 
     def section_url(self, section: Section) -> str:
         return link_to(self.url, section.anchor, section.fragment)

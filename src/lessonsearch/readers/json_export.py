@@ -17,6 +17,7 @@ from ..errors import LessonFormatError
 from ..model import CheckQuestion, CodeBlock, CourseInfo, Lesson, LessonLink, Option, Section
 from ..slugs import AnchorRegistry, anchor_for
 from .markdown import module_from, read_markdown_body
+from .metadata import Checked
 
 _EMPHASIS_KEYS = ("bold", "italic", "strong", "em", "b", "i")
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\],:]')
@@ -51,12 +52,14 @@ def read_json_lesson(text: str, source: str) -> Lesson:
     else:
         doc.fail("body.text", "has neither reader.blocks nor body.text: no lesson content")
     course = doc.mapping(lesson.get("course"), "course")
+    checked = Checked(source, doc.line_of_key)
+    instead = "the lesson links to the page its course gives it instead"
     check_path = "check" if "check" in lesson else "reader.check"
     check = lesson.get("check", reader.get("check"))
     return Lesson(
         slug=slug,
         title=title,
-        url=doc.string(meta, "lesson.url") or "",
+        url=checked.link(meta.get("url"), "lesson.url", instead) or "",
         source=source,
         format="json",
         sections=sections,
@@ -65,17 +68,18 @@ def read_json_lesson(text: str, source: str) -> Lesson:
             title=doc.string(course, "course.title")
             or doc.string(reader, "reader.courseTitle")
             or "",
-            url=doc.string(course, "course.url"),
+            url=checked.link(course.get("url"), "course.url", "it is not linked"),
         )
         if course or reader.get("courseTitle")
         else None,
         module=module_from(reader.get("module")),
-        position=doc.integer(meta, "lesson.position"),
+        position=checked.position(meta.get("position"), "lesson.position"),
         minutes=doc.integer(meta, "lesson.minutes"),
         key_idea=doc.string(meta, "lesson.keyIdea") or doc.string(reader, "reader.keyIdea"),
         check=_check(doc, check, check_path) if check is not None else None,
-        prev=_link(doc, lesson.get("prev", reader.get("prev")), "prev"),
-        next=_link(doc, lesson.get("next", reader.get("next")), "next"),
+        prev=_link(checked, lesson.get("prev", reader.get("prev")), "prev"),
+        next=_link(checked, lesson.get("next", reader.get("next")), "next"),
+        warnings=tuple(checked.warnings),
     )
 
 
@@ -282,11 +286,13 @@ def _check(doc: _Doc, value: Any, where: str) -> CheckQuestion | None:
     return CheckQuestion(question, tuple(options))
 
 
-def _link(doc: _Doc, value: Any, key: str) -> LessonLink | None:
+def _link(checked: Checked, value: Any, key: str) -> LessonLink | None:
     if not isinstance(value, dict):
         return None
     slug, title = value.get("slug"), value.get("title")
     if not isinstance(slug, str) or not isinstance(title, str):
         return None
     url = value.get("url") if isinstance(value.get("url"), str) else ""
+    if url:
+        url = checked.link(url, f"{key}.url", "the course's own link is used instead") or ""
     return LessonLink(slug, title, url)

@@ -9,6 +9,7 @@ them into Sections. The JSON reader reuses ``read_markdown_body`` for an export'
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,7 @@ from ..errors import LessonFormatError
 from ..model import CodeBlock, DefinitionItem, Lesson, Module, Section
 from ..slugs import AnchorRegistry, anchor_for, slug_from_filename, slugify
 from ..yaml_data import YAMLError, safe_load
+from .metadata import Checked
 
 
 def _parser(front_matter: bool = True) -> MarkdownIt:
@@ -144,23 +146,38 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
     else:
         meta = _front_matter(tokens, text, source)
     title, sections = _sections(tokens, source)
-    slug = str(meta.get("slug") or slug_from_filename(source))
-    title = str(meta.get("title") or title or slug.replace("-", " ").capitalize())
+    checked = Checked(source, _key_line(tokens))
+    slug = checked.text(meta.get("slug"), "slug") or slug_from_filename(source)
+    title = (checked.text(meta.get("title"), "title") or title
+             or slug.replace("-", " ").capitalize())
     minutes = meta.get("minutes")
     if minutes is None and isinstance(meta.get("teaching"), int):
         minutes = meta["teaching"] + (meta.get("exercises") or 0)
+    url = checked.link(meta.get("url"), "url", "the lesson links to the page its course "
+                       "gives it instead")
     return Lesson(
         slug=slug,
         title=title,
-        url=str(meta.get("url") or ""),
+        url=url or "",
         source=source,
         format="markdown",
         sections=sections,
         module=module_from(meta.get("module")),
-        position=_int_or_none(meta.get("position")),
+        position=checked.position(meta.get("position"), "position"),
         minutes=_int_or_none(minutes),
         key_idea=_str_or_none(meta.get("key_idea") or meta.get("keyIdea")),
+        warnings=tuple(checked.warnings),
     )
+
+
+def _key_line(tokens: list[Token]) -> Callable[[str], int | None]:
+    """The line of a front matter key, for a warning about its value."""
+    def line(key: str) -> int | None:
+        start = tokens[0].map[0] + 2 if tokens[0].map else 2  # the line after the '---'
+        written = re.compile(rf"{re.escape(key)}\s*:")
+        return next((start + i for i, text in enumerate(tokens[0].content.split("\n"))
+                     if written.match(text)), None)
+    return line
 
 
 def read_markdown_body(text: str, source: str, line_offset: int = 0) -> tuple[Section, ...]:

@@ -1,0 +1,61 @@
+"""Lesson metadata checked alike in every format.
+
+A value of the wrong type (``title: [a]``, ``position: three``, a ``url`` that is no web
+link) is not worth losing the lesson over, nor worth indexing as written (a title
+``"['a']"``): it becomes a warning naming the file, the key and its line, and the lesson is
+read as if the key were absent.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from ..links import is_web_link, not_a_link
+from ..model import Problem
+
+
+class Checked:
+    """One file's metadata checks, collecting their warnings; ``line_of(key)`` is the line
+    a key is written on, looked for only when there is something to warn about."""
+
+    def __init__(self, source: str, line_of: Callable[[str], int | None]):
+        self.source, self.line_of = source, line_of
+        self.warnings: list[Problem] = []
+
+    def warn(self, key: str, message: str) -> None:
+        self.warnings.append(Problem(self.source, message, self.line_of(key)))
+
+    def text(self, value: Any, key: str) -> str | None:
+        """A line of text: a string, or a number or date YAML read from unquoted text."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, bool) or not isinstance(value, str | int | float | datetime.date):
+            self.warn(key, f"{key} must be text, not {value!r}; it is ignored")
+            return None
+        return str(value)
+
+    def position(self, value: Any, key: str) -> int | None:
+        """A whole number, or a string of digits."""
+        if value is None:
+            return None
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.warn(key, f"{key} must be a whole number, not {value!r}; it is ignored, and "
+                      "the lesson takes its place from the course file or its file name")
+            return None
+        return value
+
+    def link(self, value: Any, key: str, instead: str) -> str | None:
+        """A web link (``links.is_web_link``); ``instead`` says what is used in its place."""
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        if not isinstance(value, str):
+            self.warn(key, f"{key} must be a URL, not {value!r}; {instead}")
+            return None
+        if not is_web_link(value):
+            self.warn(key, f"{not_a_link(key, value)}; {instead}")
+            return None
+        return value
