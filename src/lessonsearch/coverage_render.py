@@ -15,6 +15,7 @@ from typing import Any
 
 from .coverage import STRIP_BARS, CoverageReport, TermCoverage
 from .coverage_allow import KINDS, entry_name
+from .links import href
 from .plural import FILTERS, counted
 
 WEB = Path(__file__).resolve().parent / "web"
@@ -100,9 +101,9 @@ def render_markdown(report: CoverageReport) -> str:
         entries = report.problems(kind)
         lines += [f"## {TITLES[kind]} ({len(entries)})", ""]
         for e in entries:
-            links = [f"[{_md(p.lesson)}]({p.url})" for p in _places(kind, e)]
+            links = [f"[{_md(p.lesson)}]({href(p.url)})" for p in _places(kind, e)]
             if kind == "broken-anchors":
-                links.append(f"<{e.old_url}>")
+                links.append(f"<{href(e.old_url)}>")
             lines.append(" ".join([f"- **{_md(entry_name(kind, e))}**:",
                                    _md(describe(kind, e, False)), *links]))
             if kind == "conflicting":
@@ -114,7 +115,7 @@ def render_markdown(report: CoverageReport) -> str:
               "| term | glossary | defined in | mentions | lessons | first mention |",
               "| --- | --- | --- | ---: | ---: | --- |"]
     for t in report.terms:
-        defined, first = (f"[{_md(p.lesson)}]({p.url})" if p else "–"
+        defined, first = (f"[{_md(p.lesson)}]({href(p.url)})" if p else "–"
                           for p in (t.defined_at, t.first_mention))
         lines.append(f"| {_md(t.term)} | {_md(t.glossary_entry or '–')} | {defined} | "
                      f"{t.mentions} | {t.lesson_count} | {first} |")
@@ -131,6 +132,7 @@ def render_html(report: CoverageReport) -> str:
     env = Environment(loader=FileSystemLoader(WEB / "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
     env.filters.update(FILTERS)
+    env.filters["href"] = href
     layout = env.from_string(_STANDALONE)
     page = env.get_template("coverage.html")
     css = "\n".join((WEB / "static" / name).read_text("utf-8")

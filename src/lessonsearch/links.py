@@ -33,3 +33,14 @@ def is_web_link(url: str) -> bool:
 def not_a_link(name: str, url: str) -> str:
     """The warning's words for a value ``is_web_link`` refuses."""
     return f"{name} {url!r} is not a web link ({ACCEPTED})"
+
+
+def href(url: str | None) -> str:
+    """``url`` for an ``href`` attribute, or ``#`` (a link to nowhere) when it is no web link:
+    the templates' own check, for an index written before links were checked at build time
+    (autoescaping keeps an attribute closed but reads no scheme)."""
+    return url if url and is_web_link(url) else "#"
+
+
+FILTERS = {"href": href}
+"""The Jinja filter: ``<a href="{{ lesson.url | href }}">``."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from .. import plural
+from .. import links, plural
 from . import errors, headers, request_index
 from .api import api
 from .coverage import coverage as coverage_blueprint
@@ -40,6 +40,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.filters.update(plural.FILTERS)
+    app.jinja_env.filters.update(links.FILTERS)
     request_index.install(app, LiveIndex(settings.index_dir))
     app.register_blueprint(api)
     app.register_blueprint(pages)

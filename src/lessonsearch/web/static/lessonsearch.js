@@ -159,6 +159,19 @@
     return body;
   }
 
+  /**
+   * The URL if a link may go there: http:, https: or a relative link. Anything else
+   * (javascript:, data:) gives null, and the option is no link: a lesson URL runs on this page
+   * when clicked. The URL parser reads the scheme as the browser will (" java\tscript:").
+   */
+  function webLink(url) {
+    try {
+      return /^https?:$/.test(new URL(url, "https://relative.invalid/").protocol) ? url : null;
+    } catch (err) {
+      return null;
+    }
+  }
+
   function endpoint(base, path, query) {
     const url = new URL(path, base);
     for (const [name, value] of Object.entries(query || {})) url.searchParams.set(name, value);
@@ -418,15 +431,16 @@
 
     resultOption(r) {
       const path = [r.lesson_title, ...(r.heading_path || [])].filter((x, i, all) => x && x !== all[i - 1]);
-      const el = this.linkOption(r.url, path.join(" › "), null, "result");
+      const el = this.linkOption(webLink(r.url), path.join(" › "), null, "result");
       el.append(make("span", { className: "line" }));
       el.lastChild.append(snippetFragment(r.snippet || ""));
       return el;
     }
 
     linkOption(href, title, line, kind) {
-      const el = make("a", { className: "option", href }, optionAttributes(kind));
-      if (this.newTab) Object.assign(el, { target: "_blank", rel: "noopener" });
+      const el = make("a", href ? { className: "option", href } : { className: "option" },
+        optionAttributes(kind));
+      if (href && this.newTab) Object.assign(el, { target: "_blank", rel: "noopener" });
       el.append(make("span", { className: "title", textContent: title }));
       if (line) el.append(make("span", { className: "line", textContent: line }));
       return el;
