@@ -167,6 +167,24 @@ def test_a_one_term_file_without_its_term_is_reported(tmp_path):
         "below it has no term; it was left out." for name in ("bad", "empty")]
 
 
+def test_a_term_that_is_not_text_leaves_the_entry_out_with_a_warning(tmp_path):
+    """``term: [a, b]`` is not a term named "['a', 'b']"; names that are numbers are text."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "list.md").write_text("---\naliases: [x]\nterm: [roux, béchamel]\n---\n\nA.\n")
+    (folder / "map.md").write_text("---\nterm: {name: roux}\n---\n\nB.\n")
+    (folder / "year.md").write_text("---\nterm: 1984\nanchor: [a]\naliases: [[x], 7]\n"
+                                    "---\n\nC.\n")
+    entries, problems = read_glossary(folder)
+    assert [(e.term, e.anchor, e.aliases) for e in entries] == [("1984", None, ("7",))]
+    assert [str(p) for p in problems] == [
+        "glossary/list.md:3: term must be text, not ['roux', 'béchamel']; the entry was "
+        "left out.",
+        "glossary/map.md:2: term must be text, not {'name': 'roux'}; the entry was left out.",
+        "glossary/year.md:3: anchor must be text, not ['a']; it was ignored.",
+        "glossary/year.md:2: Expected names in the list, got ['x']; it was ignored."]
+
+
 def test_a_yaml_error_is_one_line_with_its_place(tmp_path):
     folder = tmp_path / "glossary"
     folder.mkdir()

@@ -16,6 +16,7 @@ because one editor's typo must not stop the whole index build.
 
 from __future__ import annotations
 
+import datetime
 import re
 from pathlib import Path
 
@@ -104,7 +105,8 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
                                         line=1 if line is None else line + 2, column=column))
                 meta = None
             if isinstance(meta, dict) and meta.get("term"):
-                return [_one_term_file(meta, lines, end, shown, problems)], problems
+                draft = _one_term_file(meta, lines, end, shown, problems)
+                return [draft] if draft else [], problems
     drafts, orphans = read_definition_list(lines[start:], first_line=start + 1)
     problems.extend(
         Problem(shown, "A definition (a line starting with ':') has no term on the line "
@@ -123,15 +125,28 @@ _ONE_TERM_KEYS = {"term", "aliases", "see_also", "see-also"}
 
 def _one_term_file(
     meta: dict, lines: list[str], end: int, shown: str, problems: list[Problem]
-) -> Draft:
-    term_line = next(
-        (i + 1 for i in range(1, end) if lines[i].lstrip().startswith("term:")), 1
-    )
+) -> Draft | None:
+    """The file's entry, or None (with a warning) when its ``term`` is not text: a list
+    ``term: [a, b]`` would otherwise be a term named "['a', 'b']"."""
+    def line_of(key: str) -> int:
+        return next((i + 1 for i in range(1, end) if lines[i].lstrip().startswith(f"{key}:")),
+                    1)
+
+    term_line = line_of("term")
+    term = _scalar(meta["term"])
+    if term is None:
+        problems.append(Problem(shown, f"term must be text, not {meta['term']!r}; the entry "
+                                "was left out.", line=term_line))
+        return None
     draft = body_definition(lines[end + 1:], first_line=end + 2)
-    anchor = meta.get("anchor") or meta.get("id")
+    key = "anchor" if meta.get("anchor") else "id"
+    anchor = _scalar(meta.get(key))
+    if meta.get(key) and anchor is None:
+        problems.append(Problem(shown, f"{key} must be text, not {meta[key]!r}; it was "
+                                "ignored.", line=line_of(key)))
     return Draft(
-        term=str(meta["term"]).strip(),
-        anchor=str(anchor) if anchor else None,
+        term=term.strip(),
+        anchor=anchor,
         line=term_line,
         paragraphs=draft.paragraphs,
         aliases=_listed(meta.get("aliases"), shown, problems, term_line) + draft.aliases,
@@ -150,7 +165,19 @@ def _listed(value: object, shown: str, problems: list[Problem], line: int) -> tu
         problems.append(Problem(shown, f"Expected a list in the front matter, got {value!r}; "
                                 "it was ignored.", line=line))
         return ()
-    return tuple(str(v).strip() for v in value if str(v).strip())
+    names = [_scalar(v) for v in value]
+    for item, name in zip(value, names, strict=True):
+        if name is None and item is not None:
+            problems.append(Problem(shown, f"Expected names in the list, got {item!r}; it was "
+                                    "ignored.", line=line))
+    return tuple(name.strip() for name in names if name and name.strip())
+
+
+def _scalar(value: object) -> str | None:
+    """A name written in YAML: text, or a number or date read from unquoted text."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float | datetime.date):
+        return None
+    return str(value)
 
 
 def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
