@@ -7,7 +7,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from web_fixtures import Page, build_odd_index, serving
+from web_fixtures import Page, build_odd_index, copy_course, serving
+
+from lessonsearch.build import build_index
 
 
 @pytest.fixture
@@ -270,6 +272,26 @@ def test_see_also_links_to_other_terms(client):
     p = page(client, "/glossary/token")
     assert "/glossary/vocabulary" in p.links()
     page(client, "/glossary/vocabulary")
+
+
+def test_see_also_naming_no_term_is_a_warning_and_no_link(tmp_path):
+    """A link to a term that does not exist leads to a 404; an alias is a term's name."""
+    course = copy_course(tmp_path / "course")
+    glossary = course / "glossary" / "glossary.md"
+    text = glossary.read_text(encoding="utf-8")
+    glossary.write_text(text.replace("See also: vocabulary",
+                                     "See also: vocabulary, gizmo, KV-caches"), encoding="utf-8")
+    report = build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    assert [str(p) for p in report.problems] == [  # line 5: "token {#token}"
+        "glossary/glossary.md:5: See also 'gizmo' names no term of the glossary or the "
+        "lessons; it is not linked."]
+    with serving(tmp_path / "index") as client:
+        p = page(client, "/glossary/token")
+        assert "/glossary/vocabulary" in p.links()
+        assert not [link for link in p.links() if "gizmo" in link]
+        assert "gizmo" not in p.text
+        assert client.get("/api/terms/token").get_json()["see_also"] == ["vocabulary",
+                                                                         "KV-caches"]
 
 
 def test_an_unknown_term_page_is_a_404_with_suggestions(client):

@@ -9,6 +9,7 @@ a term's alias finds sections that use another of its names.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import pickle
 import shutil
@@ -38,6 +39,7 @@ from .glossary_table import (
 from .model import Course, GlossaryEntry, LessonDefinition, Problem
 from .term_forms import term_anchor, term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
+from .term_lookup import Glossary
 from .term_matching import TermMatcher
 from .whoosh_index import LESSON_ORDERS, Document
 
@@ -180,8 +182,9 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
                in zip(grouped, keyed, counted, strict=True)]
     summed = _summed(lessons, [t.name for t in terms], cache)
     records = [_record(t, *summed[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
-    return GlossaryBuild(problems, records, entries, {t.name: tuple(t.aliases) for t in terms},
-                         variants, lessons)
+    records, unknown = _known_see_also(records)
+    return GlossaryBuild(problems + unknown, records, entries,
+                         {t.name: tuple(t.aliases) for t in terms}, variants, lessons)
 
 
 class _Unchanged:
@@ -474,6 +477,30 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
                 name = term.name
             lookup[name].lesson_defs.append((order, definition))
     return terms
+
+
+def _known_see_also(records: list[TermRecord]) -> tuple[list[TermRecord], tuple[Problem, ...]]:
+    """The records with each ``see_also`` name that names no term left out, and a warning
+    at its entry for each: the term page would link it to a page that is not there. A name
+    is a term's when the service finds it (any spelling, alias or anchor)."""
+    names = {r.term for r in records}
+    if all(name in names for r in records for name in r.see_also):
+        return records, ()  # the usual case: no matcher to build
+    glossary = Glossary(records)
+    problems: list[Problem] = []
+    kept = []
+    for record in records:
+        known = tuple(name for name in record.see_also if glossary.find(name) is not None)
+        if known != record.see_also:
+            path, _, line = (record.source or "").rpartition(":")
+            for name in record.see_also:
+                if name not in known:
+                    problems.append(Problem(path, f"See also {name!r} names no term of the "
+                                            f"glossary or the lessons; it is not linked.",
+                                            int(line) if line.isdigit() else None))
+            record = dataclasses.replace(record, see_also=known)
+        kept.append(record)
+    return kept, tuple(problems)
 
 
 def _record(term: _Term, mention_count: int, mention_sections: int) -> TermRecord:
