@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from web_fixtures import serving
 
 from lessonsearch import responses
 from lessonsearch.index_store import build_lock, current_version, read_manifest
@@ -197,6 +198,8 @@ def test_search_json_with_options(workdir: Path, indexed, searcher) -> None:
     ("--limit", "0", "a whole number of at least 1, not '0'"),
     ("--limit", "-3", "a whole number of at least 1, not '-3'"),
     ("--limit", "ten", "a whole number of at least 1, not 'ten'"),
+    ("--limit", " 5", "a whole number of at least 1, not ' 5'"),  # the API's limit=%205
+    ("--page", "2 ", "a whole number of at least 1, not '2 '"),
     ("--page", "0", "a whole number of at least 1, not '0'"),
     ("--page", str(MAX_PAGE + 1), f"at most {MAX_PAGE}, not '{MAX_PAGE + 1}'"),
     ("--page", "9" * 5000, "at most 1000"),
@@ -209,6 +212,46 @@ def test_search_refuses_what_the_api_refuses(workdir: Path, indexed, option: str
     assert f"error: argument {option}: {says}" in result.stderr
     assert result.stdout == ""
     no_traceback(result)
+
+
+@pytest.mark.parametrize("value", [" 3", "3 ", "0", "٣", "some"])
+def test_coverage_lessons_refuses_what_the_api_refuses(workdir: Path, indexed, value: str) -> None:
+    result = run("coverage", "--lessons", value, cwd=workdir)
+    assert result.returncode == 2
+    assert f"error: argument --lessons: a whole number of at least 1, or all, not {value!r}" \
+        in result.stderr
+    no_traceback(result)
+
+
+@pytest.mark.parametrize("filters", [
+    {"lesson": "nope"}, {"module": "nope"}, {"lesson": "kv-cache", "module": "nope"},
+])
+def test_search_refuses_an_unknown_filter_as_the_api_does(workdir: Path, indexed,
+                                                          filters: dict[str, str]) -> None:
+    """A typo in ``--lesson`` once printed "0 results" and exited 0, where the API answers
+    400: the course does say it, in lessons the filter left out."""
+    options = [part for name, slug in filters.items() for part in (f"--{name}", slug)]
+    with serving(workdir / "index") as client:
+        answer = client.get("/api/search", query_string={"q": "token", **filters})
+    assert answer.status_code == 400
+    result = run("search", "token", "--json", *options, cwd=workdir)
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == answer.get_json()
+    assert answer.get_json()["error"].startswith("No module 'nope' in this course;"
+                                                 if "module" in filters
+                                                 else "No lesson 'nope' in this course;")
+    result = run("search", "token", *options, cwd=workdir)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == f"lessonsearch: {answer.get_json()['error']}\n"
+    no_traceback(result)
+
+
+def test_search_json_refuses_an_empty_query_with_the_apis_body(workdir: Path, indexed) -> None:
+    result = run("search", "   ", "--json", cwd=workdir)
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == {
+        "error": "The query is empty: type one or more words to search for."}
 
 
 def test_search_takes_the_apis_largest_page_and_caps_the_limit(workdir: Path, indexed) -> None:
@@ -240,6 +283,12 @@ def test_search_human_output_names_terms_and_corrections(workdir: Path, indexed)
     assert lines[2].startswith("1. Sampling and temperature")
     result = run("search", "temperature", cwd=workdir)
     assert result.stdout.startswith("[term] temperature: A number that divides the scores")
+
+
+def test_an_empty_filter_is_no_filter(workdir: Path, indexed, searcher) -> None:
+    result = run("search", "token", "--json", "--lesson", "", "--module", "", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["total"] == searcher.search("token").total
 
 
 def test_search_a_lesson_without_headings(workdir: Path, indexed) -> None:

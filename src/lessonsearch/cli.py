@@ -1,4 +1,5 @@
-"""``lessonsearch``: a thin shell around the pipeline. Errors become a message and exit 1."""
+"""``lessonsearch``: a thin shell around the pipeline. Errors become a message and exit 1
+(with ``--json``, what the API refuses becomes the API's error body on stdout)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .errors import LessonSearchError, TermNotFound
+from .errors import BadQuery, LessonSearchError, TermNotFound
 from .plural import counted
 
 DEFAULT_INDEX = Path("index")
@@ -52,11 +53,12 @@ def _main(argv: list[str] | None) -> int:
         return 2
     try:
         return args.run(args)
-    except TermNotFound as exc:
-        if getattr(args, "json", False):
+    except (TermNotFound, BadQuery) as exc:
+        if getattr(args, "json", False):  # the body the API answers with its 400 or 404
             from . import responses
 
-            _print_json(responses.error_body(str(exc), suggestions=list(exc.suggestions)))
+            extra = {"suggestions": list(exc.suggestions)} if isinstance(exc, TermNotFound) else {}
+            _print_json(responses.error_body(str(exc), **extra))
         else:
             print(f"lessonsearch: {exc}", file=sys.stderr)
         return 1
@@ -196,6 +198,7 @@ def _search(args: argparse.Namespace) -> int:
     from . import responses
 
     searcher = _open(args.index)
+    searcher.check_filters(args.lesson, args.module)
     response = searcher.search(args.query, args.limit, args.page, args.lesson, args.module)
     if args.json:
         _print_json(responses.search_body(response))
@@ -290,26 +293,26 @@ def _coverage_kinds(text: str) -> tuple[str, ...]:
 
 def _whole_number(most: int | None = None) -> Callable[[str], int]:
     """An option's reader refusing what the API answers 400 for: not a whole number of at
-    least 1, or over ``most``. ``--limit 0`` once quietly showed one result."""
-    def read(text: str) -> int:
-        raw = text.strip()
+    least 1 written in digits alone (no spaces either: ``limit=%205`` is a 400), or over
+    ``most``. ``--limit 0`` once quietly showed one result."""
+    def read(raw: str) -> int:
         if not (raw.isascii() and raw.isdigit()) or not raw.strip("0"):
-            raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+            raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {raw!r}")
         value = int(raw) if len(raw) <= 18 else 10**18  # int() refuses thousands of digits
         if most is not None and value > most:
-            raise argparse.ArgumentTypeError(f"at most {most}, not {text!r}")
+            raise argparse.ArgumentTypeError(f"at most {most}, not {raw!r}")
         return value
 
     return read
 
 
-def _lessons_shown(text: str) -> int | None:
-    raw = text.strip()
+def _lessons_shown(raw: str) -> int | None:
+    """``--lessons``: what ``?lessons=`` takes (digits alone, at least 1), or ``all``."""
     if raw == "all":
         return None
-    if not (raw.isascii() and raw.isdigit()) or int(raw) < 1:
-        raise argparse.ArgumentTypeError(f"a whole number of at least 1, or all, not {text!r}")
-    return int(raw)
+    if not (raw.isascii() and raw.isdigit()) or not raw.strip("0"):
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, or all, not {raw!r}")
+    return int(raw) if len(raw) <= 18 else 10**18
 
 
 def _print_json(body: object) -> None:

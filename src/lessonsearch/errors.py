@@ -55,3 +55,14 @@ class TermNotFound(LessonSearchError):
 
 class BadQuery(LessonSearchError):
     """A query the searcher refuses (empty, too long); the web layer answers 400."""
+
+
+class UnknownFilter(BadQuery):
+    """A ``lesson`` or ``module`` filter the course does not have: searched, it would match
+    nothing and read as "the course never says that". The pages link the wider search."""
+
+    def __init__(self, name: str, value: str):
+        self.name = name
+        self.value = value
+        super().__init__(f"No {name} {value!r} in this course; /api/lessons lists its lessons "
+                         "and modules.")

@@ -22,7 +22,7 @@ from whoosh.scoring import BM25F
 
 from .analysis import stem
 from .analysis import words as analysis_words
-from .errors import BadQuery, IndexIncompatible
+from .errors import BadQuery, IndexIncompatible, UnknownFilter
 from .glossary_table import TermRecord
 from .index_store import FORMAT, MANIFEST, current_version
 from .match_count import MatchCounter
@@ -108,10 +108,22 @@ class Searcher:
         self._counter = MatchCounter(self._index.doc_count_all())
         self._order = None
         self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
+        self._slugs = {
+            "lesson": frozenset(x["slug"] for x in self.manifest.get("lessons", [])),
+            "module": frozenset(x["slug"] for x in self.manifest.get("modules", [])),
+        }
 
     @classmethod
     def open(cls, index_dir: Path) -> Searcher:
         return cls(current_version(Path(index_dir)))
+
+    def check_filters(self, lesson: str | None, module: str | None) -> None:
+        """Raise ``UnknownFilter`` for a lesson or module slug the course does not have (empty
+        or None: no filter). ``search`` would match nothing for it, which reads as "the course
+        never says that"; the API and the CLI both ask here before searching."""
+        for name, value in (("lesson", lesson), ("module", module)):
+            if value and value not in self._slugs[name]:
+                raise UnknownFilter(name, value)
 
     def whoosh_searcher(self):
         searcher = getattr(self._local, "searcher", None)

@@ -11,9 +11,8 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .. import responses
-from ..errors import BadQuery, IndexNotBuilt, LessonSearchError, TermNotFound
+from ..errors import BadQuery, IndexNotBuilt, LessonSearchError, TermNotFound, UnknownFilter
 from ..search_log import clean_query
-from .params import UnknownFilter
 
 STATUS: dict[type[LessonSearchError], int] = {
     BadQuery: 400,

@@ -56,25 +56,9 @@ def slug(name: str) -> str | None:
     return value or None
 
 
-class UnknownFilter(BadQuery):
-    """A ``lesson`` or ``module`` the course does not have; the pages link the wider search."""
-
-    def __init__(self, name: str, value: str):
-        self.name = name
-        self.value = value
-        super().__init__(f"No {name} {value!r} in this course; /api/lessons lists its lessons "
-                         "and modules.")
-
-
 def filters(opened: OpenIndex) -> tuple[str | None, str | None]:
-    """The ``lesson`` and ``module`` filters, each a slug ``opened`` knows.
-
-    An unknown slug (a typo, a link to a renamed lesson) would otherwise match nothing and
-    read as "the course never says that"; it raises ``UnknownFilter`` instead.
-    """
+    """The ``lesson`` and ``module`` filters, each a slug ``opened`` knows; an unknown one
+    raises ``UnknownFilter`` (``Searcher.check_filters``, which the CLI calls too)."""
     lesson, module = slug("lesson"), slug("module")
-    if lesson is not None and lesson not in opened.lesson_titles:
-        raise UnknownFilter("lesson", lesson)
-    if module is not None and not any(m["slug"] == module for m in opened.modules):
-        raise UnknownFilter("module", module)
+    opened.searcher.check_filters(lesson, module)
     return lesson, module
