@@ -382,6 +382,25 @@ def test_unknown_api_routes_answer_json_with_or_without_a_slash(client, url):
     assert "Content-Security-Policy" not in got.headers
 
 
+def test_opensearch_suggestions_show_a_text_once_whatever_its_case(tmp_path: Path):
+    """The address bar shows text alone: the term "temperature" and a lesson titled
+    "Temperature" read as one suggestion twice."""
+    course = copy_course(tmp_path / "course")
+    (course / "lessons" / "05-temperature.md").write_text(
+        "---\ntitle: Temperature\nslug: temperature\n---\n\n## TEMPERATURE\n\n"
+        "Dividing the scores spreads the choices.\n", encoding="utf-8")
+    build(course, tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        kinds = [(s["text"], s["kind"]) for s in
+                 client.get("/api/suggest?q=temp").get_json()["suggestions"]]
+        query, texts = json.loads(client.get("/opensearch/suggestions?q=temp").data)
+    assert {("temperature", "term"), ("Temperature", "lesson"),
+            ("TEMPERATURE", "heading")} <= set(kinds)  # the widget labels each kind
+    assert query == "temp"
+    assert texts == [text for text, _ in kinds if text not in ("Temperature", "TEMPERATURE")]
+    assert texts[0] == "temperature"
+
+
 @pytest.mark.parametrize("url", ["/opensearch/suggestions", "/opensearch/suggestions?q=%20"])
 def test_opensearch_suggestions_refuse_an_empty_query_in_json(client, url):
     got = client.get(url)

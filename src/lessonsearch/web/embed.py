@@ -89,10 +89,17 @@ def opensearch():
 
 @embed.get("/opensearch/suggestions")
 def opensearch_suggestions():
-    """Address-bar completions in the OpenSearch format: ``[query, [completions]]``."""
+    """Address-bar completions in the OpenSearch format: ``[query, [completions]]``.
+
+    The address bar shows text alone, not whether it is a term, a lesson or a heading, so
+    texts that differ only in case (the term "temperature", the lesson "Temperature") would
+    read as one suggestion twice: only the first is kept."""
     text = params.query_text()
     found = use_index().suggestions.complete(text)
-    body = json.dumps([text, [s.text for s in found]], ensure_ascii=False)
+    texts: dict[str, str] = {}
+    for suggestion in found:
+        texts.setdefault(suggestion.text.casefold(), suggestion.text)
+    body = json.dumps([text, list(texts.values())], ensure_ascii=False)
     return Response(body, mimetype="application/x-suggestions+json")
 
 
