@@ -141,6 +141,21 @@ def test_escape_closes_then_clears_and_shortcuts_focus_the_box(tab, host):
     expect(field).to_have_value("a/b")
 
 
+def test_the_shortcut_focuses_the_first_box_on_the_page(tab, host):
+    """The header's box, not the custom element below it that the script meets first (it
+    is upgraded when the script defines the element, before the page's boxes are looked
+    for)."""
+    page = tab.page
+    page.goto(f"{host}/two.html")
+    expect(page.locator("#bottom input")).to_have_attribute("placeholder", "Search again")
+    focused = "() => document.activeElement?.id"
+    for keys in ("/", "Control+k"):
+        page.locator("h1").click()
+        assert page.evaluate(focused) != "top"
+        page.keyboard.press(keys)
+        assert page.evaluate(focused) == "top"
+
+
 def test_recent_searches_are_remembered_and_can_be_cleared(tab, host):
     page = tab.page
     page.goto(f"{host}/index.html")

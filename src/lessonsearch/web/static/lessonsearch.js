@@ -609,9 +609,24 @@
     const slash = e.key === "/" && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.composedPath()[0]);
     const k = (e.key === "k" || e.key === "K") && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
     if (!slash && !k) return;
+    const first = firstBox();
+    if (!first) return;
     e.preventDefault();
-    boxes[0].focus();
+    first.focus();
   });
+
+  /** The first box in the page's order. Not ``boxes[0]``: boxes are made in another order
+   * (a <lesson-search> is upgraded as soon as the script defines it, before the
+   * [data-lessonsearch] boxes are looked for; a host may mount one later), and a box may
+   * have left the page. */
+  function firstBox() {
+    let first = null;
+    for (const box of boxes) {
+      if (!box.host.isConnected) continue;
+      if (!first || first.host.compareDocumentPosition(box.host) & Node.DOCUMENT_POSITION_PRECEDING) first = box;
+    }
+    return first;
+  }
 
   // --- Glossary tooltips --------------------------------------------------------------------
 
