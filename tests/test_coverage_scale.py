@@ -257,3 +257,51 @@ def test_the_table_counts_every_lesson_and_says_how_many_more_were_used_early(
     with serving(big_index) as client:
         page = client.get("/coverage?lessons=2").get_data(as_text=True)
     assert f"and {more} more lessons" in page
+
+
+@pytest.fixture(scope="module")
+def big_service(big_index: Path):
+    from browser_support import serve_app
+
+    with serve_app(big_index) as url:
+        yield url
+
+
+TABLE_BOUNDS = """() => {
+  const box = document.querySelector(".table-scroll").getBoundingClientRect();
+  const cells = [...document.querySelectorAll("table.coverage-terms thead th")];
+  const first = cells[0].getBoundingClientRect(), last = cells.at(-1).getBoundingClientRect();
+  return {boxLeft: box.left, boxRight: box.right, firstLeft: first.left,
+          lastRight: last.right, viewport: document.documentElement.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 1900])
+def test_the_whole_table_is_in_view_on_a_long_course(browser, big_service: str, width: int):
+    """The strip of 64 bars and a glossary path made the table 1,300 px wide in a box of
+    1,152: the Problems column was off-screen even in a 1,900 px window."""
+    from browser_support import open_tab
+
+    tab = open_tab(browser, width=width)
+    try:
+        tab.page.goto(f"{big_service}/coverage")
+        bounds = tab.page.evaluate(TABLE_BOUNDS)
+    finally:
+        tab.page.context.close()
+    assert bounds["lastRight"] <= bounds["boxRight"] <= bounds["viewport"]
+    assert tab.unexpected_errors() == []
+
+
+def test_on_a_phone_the_table_scrolls_with_the_terms_in_view(browser, big_service: str):
+    from browser_support import open_tab
+
+    tab = open_tab(browser, width=375)
+    try:
+        tab.page.goto(f"{big_service}/coverage")
+        tab.page.evaluate("document.querySelector('.table-scroll').scrollLeft = 10000")
+        bounds = tab.page.evaluate(TABLE_BOUNDS)
+        term = tab.page.locator("table.coverage-terms tbody th").first.bounding_box()
+    finally:
+        tab.page.context.close()
+    assert bounds["lastRight"] <= bounds["boxRight"]  # scrolled to the end
+    assert bounds["firstLeft"] == bounds["boxLeft"] == term["x"]  # the terms stay in view
