@@ -72,11 +72,16 @@ class GlossaryBuild:
                 for lesson in self.lessons}
 
     def terms_of(self, doc: Document) -> tuple[str, ...]:
-        """Every name of every term the document mentions: the Whoosh stage indexes them, so
-        a search for one name finds sections that write another."""
+        """Every name of every term the document's indexed text names (its heading and text,
+        and its lesson's title and headings above it, which are indexed with it): the Whoosh
+        stage indexes them, so a search for one name finds sections that write another. A
+        section of "The KV cache" matched kv cache through the title, and key-value cache
+        only where its own text said KV cache."""
         lesson = self._by_slug.get(doc.lesson.slug)
-        found = lesson.found_by_id.get(doc.id, ()) if lesson is not None else ()
-        return tuple(variant for name in sorted(found) for variant in self.variants[name])
+        if lesson is None:
+            return ()
+        names = {*lesson.found_by_id.get(doc.id, ()), *lesson.named_by_id.get(doc.id, ())}
+        return tuple(variant for name in sorted(names) for variant in self.variants[name])
 
     @cached_property
     def _by_slug(self) -> dict[str, LessonMentions]:
@@ -111,10 +116,11 @@ class LessonMentions:
     that counted its mentions (an earlier build's, when the terms changed nowhere this
     lesson's words reach: ``_Unchanged``)."""
     docs: list[Document]
-    counted: tuple[bytes, bytes, bytes]
-    """``found``, ``totals`` and the lesson's words, pickled: read only for the lessons a
-    build writes again (``found``), whose mentions changed (``totals``, see ``_summed``),
-    or that may mention a term added or removed (the words, see ``_Unchanged``).
+    counted: tuple[bytes, bytes, bytes, bytes]
+    """``found``, ``totals``, the lesson's words and ``named``, pickled: read only for the
+    lessons a build writes again (``found``, ``named``), whose mentions changed (``totals``,
+    see ``_summed``), or that may mention a term added or removed (the words, see
+    ``_Unchanged``).
     Unpickling every lesson's was a sixth of a one-lesson rebuild (bench/README.md)."""
     place: str
     """Where the lesson's rows go in the mention tables (its number: its documents' course
@@ -133,6 +139,16 @@ class LessonMentions:
     @cached_property
     def found_by_id(self) -> dict[str, dict[str, int]]:
         return {doc.id: found for doc, found in zip(self.docs, self.found, strict=True)}
+
+    @cached_property
+    def named(self) -> list[tuple[str, ...]]:
+        """For each document, the terms its lesson's title and the headings above its own
+        name: indexed with it (``Document.fields``), yet not mentions of the section's."""
+        return pickle.loads(self.counted[3])
+
+    @cached_property
+    def named_by_id(self) -> dict[str, tuple[str, ...]]:
+        return {doc.id: named for doc, named in zip(self.docs, self.named, strict=True)}
 
 
 @dataclass
@@ -394,25 +410,34 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache
             fingerprint([(lesson.title, lesson.url) for lesson in course.lessons]), parts)
 
 
-def _texts(docs: list[Document]) -> list[str]:
-    """What mentions are counted in: each document's heading and text."""
-    return ["\n".join(filter(None, (doc.heading, doc.body))) for doc in docs]
+def _texts(docs: list[Document]) -> list[tuple[str, str]]:
+    """What mentions are counted in, each document's heading and text; and what else of the
+    lesson is indexed with it, its title and the headings above its own."""
+    return [("\n".join(filter(None, (doc.heading, doc.body))),
+             "\n".join((doc.lesson.title, *doc.heading_path))) for doc in docs]
 
 
-def _mention_counts(matcher: TermMatcher, texts: list[str]) -> tuple[bytes, bytes, bytes]:
+def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, str]]
+                    ) -> tuple[bytes, bytes, bytes, bytes]:
     """One lesson's mentions (``LessonMentions.counted``): for each of its documents, each
     term's count (plain dicts, which pickle faster than Counters); each term's (mentions,
-    sections) in all; and every word the lesson writes (for ``_Unchanged``). Each
+    sections) in all; every word the lesson writes, its titles too (for ``_Unchanged``);
+    and for each document, the terms named above it (``LessonMentions.named``). Each
     pickled."""
     words: set[str] = set()
-    found = [dict(matcher.mentions(text, words)) for text in texts]
+    found = [dict(matcher.mentions(text, words)) for text, _ in texts]
+    above: dict[str, tuple[str, ...]] = {}  # a lesson's documents share their titles
+    for _, context in texts:
+        if context not in above:
+            above[context] = tuple(sorted(matcher.mentions(context, words)))
+    named = [above[context] for _, context in texts]
     totals: dict[str, tuple[int, int]] = {}
     for counts in found:
         for name, count in counts.items():
             before = totals.get(name, (0, 0))
             totals[name] = (before[0] + count, before[1] + 1)
     return (pickle.dumps(found, protocol=5), pickle.dumps(totals, protocol=5),
-            pickle.dumps(words, protocol=5))
+            pickle.dumps(words, protocol=5), pickle.dumps(named, protocol=5))
 
 
 def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
