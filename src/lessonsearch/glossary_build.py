@@ -410,14 +410,14 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache
             fingerprint([(lesson.title, lesson.url) for lesson in course.lessons]), parts)
 
 
-def _texts(docs: list[Document]) -> list[tuple[str, str]]:
+def _texts(docs: list[Document]) -> list[tuple[str, tuple[str, ...]]]:
     """What mentions are counted in, each document's heading and text; and what else of the
     lesson is indexed with it, its title and the headings above its own."""
     return [("\n".join(filter(None, (doc.heading, doc.body))),
-             "\n".join((doc.lesson.title, *doc.heading_path))) for doc in docs]
+             (doc.lesson.title, *doc.heading_path)) for doc in docs]
 
 
-def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, str]]
+def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, tuple[str, ...]]]
                     ) -> tuple[bytes, bytes, bytes, bytes]:
     """One lesson's mentions (``LessonMentions.counted``): for each of its documents, each
     term's count (plain dicts, which pickle faster than Counters); each term's (mentions,
@@ -426,11 +426,13 @@ def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, str]]
     pickled."""
     words: set[str] = set()
     found = [dict(matcher.mentions(text, words)) for text, _ in texts]
-    above: dict[str, tuple[str, ...]] = {}  # a lesson's documents share their titles
-    for _, context in texts:
-        if context not in above:
-            above[context] = tuple(sorted(matcher.mentions(context, words)))
-    named = [above[context] for _, context in texts]
+    in_part: dict[str, frozenset[str]] = {}  # the title and each heading, read once a lesson
+    for _, parts in texts:
+        for part in parts:
+            if part not in in_part:
+                in_part[part] = frozenset(matcher.mentions(part, words))
+    named = [tuple(sorted(frozenset().union(*map(in_part.__getitem__, parts))))
+             for _, parts in texts]
     totals: dict[str, tuple[int, int]] = {}
     for counts in found:
         for name, count in counts.items():
