@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lessonsearch.analysis import stem
 from lessonsearch.snippets import marked_snippet, snippet
 
@@ -46,27 +48,27 @@ def test_blocks_that_end_without_punctuation_are_shown_apart():
     assert at == text.index("cache")
 
 
-def test_check_answers_read_as_a_list(sample_index):
+@pytest.fixture(scope="module")
+def sample_hits(sample_index):
+    """The sample course's hits for a query, snippets without their marks."""
     from lessonsearch.searcher import Searcher
 
     searcher = Searcher.open(sample_index)
-    try:
-        results = searcher.search("logit probabilities add", 50).results
-    finally:
-        searcher.close()
-    check = next(hit for hit in results if hit.kind == "check")
-    text = check.snippet.replace("<mark>", "").replace("</mark>", "")
+
+    def hits(query: str) -> list[tuple[str, str | None, str]]:
+        return [(hit.kind, hit.anchor, hit.snippet.replace("<mark>", "").replace("</mark>", ""))
+                for hit in searcher.search(query, 50).results]
+
+    yield hits
+    searcher.close()
+
+
+def test_check_answers_read_as_a_list(sample_hits):
+    text = next(text for kind, _, text in sample_hits("logit probabilities add") if kind == "check")
     assert "they stay the same · They all rise · The top token" in text
 
 
-def test_list_items_read_as_a_list(sample_index):
-    from lessonsearch.searcher import Searcher
-
-    searcher = Searcher.open(sample_index)
-    try:
-        results = searcher.search("documents pasted reply", 50).results
-    finally:
-        searcher.close()
-    hit = next(hit for hit in results if hit.anchor == "what-counts-against-the-limit")
-    text = hit.snippet.replace("<mark>", "").replace("</mark>", "")
+def test_list_items_read_as_a_list(sample_hits):
+    text = next(text for _, anchor, text in sample_hits("documents pasted reply")
+                if anchor == "what-counts-against-the-limit")
     assert "search results pasted in · the reply itself" in text
