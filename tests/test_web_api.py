@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from contextlib import closing
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from web_fixtures import build, copy_course, serving
@@ -90,6 +91,9 @@ def test_terms_that_differ_only_in_a_language_symbol_stay_apart(tmp_path: Path):
             assert (got["term"], got["anchor"], got["mention_count"]) == (term, anchor, count)
         page = client.get("/glossary/C%23").get_data(as_text=True)
         assert "A managed language" in page and "C with classes" not in page
+        for query, term in [("C%23", "C#"), ("C%2B%2B", "C%2B%2B"), ("C%23+runtime", "C#")]:
+            found = client.get(f"/api/search?q={query}").get_json()  # the search's term card
+            assert [t["term"] for t in found["terms"]][:1] == [unquote(term)], query
 
 
 README = Path(__file__).resolve().parent.parent / "README.md"

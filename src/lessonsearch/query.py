@@ -48,9 +48,10 @@ Node = Word | Phrase | All | Any | Not
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"'})
 _TOKEN = re.compile(r'"[^"]*"?|[()]|[^\s()"]+')
-_APART = re.compile(r"[^\w.\-'’‘‐‑–]+")
-"""What separates words inside one token. A name's parts stay together, to be searched as a
-phrase (``numpy.mean``, ``data_file``, ``key-value``; ``don't`` is one word); any other
+_PART = re.compile(r"[\w.\-'’‘‐‑–]+(?:\+\+|#)?(?!\w)")
+"""A word inside one token. A name's parts stay together, to be searched as a phrase
+(``numpy.mean``, ``data_file``, ``key-value``; ``don't`` is one word), and so does the
+``++`` or ``#`` that ends a language's name (``C++``, ``C#``: terms of their own); any other
 punctuation (``ratio:1``, ``input/output``, ``logit^2``) parts words as a space does. Each
 part counts as an atom, so one long token cannot grow a huge query."""
 _FIELD = re.compile(r"(?i)^(?:title|heading|text|body|content|code|lesson|module):")
@@ -137,7 +138,7 @@ class _Parser:
             return Phrase(words) if len(words) > 1 else Word(words[0])
         room = MAX_ATOMS - self.atoms
         token = _FIELD.sub("", token, count=1)
-        parts = [part for part in _APART.split(token) if part][:max(room, 0)]
+        parts = _PART.findall(token)[:max(room, 0)]
         self.atoms += max(len(parts), 1)
         if not parts:
             return None
