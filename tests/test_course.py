@@ -330,6 +330,17 @@ def test_a_lesson_url_that_is_no_web_link_gets_the_course_s_own(tmp_path: Path) 
     assert "javascript:" not in repr(read.course) and "data:" not in repr(read.course)
 
 
+def test_a_lesson_url_with_a_fragment_loses_it_with_a_warning(tmp_path: Path) -> None:
+    """Its sections link the page and their anchor: a fragment of the lesson's own would be
+    cut off there without a word."""
+    write(tmp_path, {"a.md": md("Alpha", 'url: "https://pages.test/alpha.html#top"\n')})
+    read = read_course(tmp_path)
+    assert [lesson.url for lesson in read.course.lessons] == ["https://pages.test/alpha.html"]
+    assert [p.message for p in read.problems] == [
+        "url 'https://pages.test/alpha.html#top' ends in a fragment ('#top'); a lesson's URL "
+        "is its page's, and the fragment is dropped"]
+
+
 @pytest.mark.parametrize(("course_file", "line"), [
     ("lessonsearch.toml", 3),
     ("config.yaml", 2),

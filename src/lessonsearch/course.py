@@ -490,6 +490,12 @@ def _web_link_only(lesson: Lesson, problems: list[Problem]) -> Lesson:
         problems.append(Problem(lesson.source, f"{not_a_link('url', lesson.url)}; the lesson "
                                 "links to the page its course gives it instead"))
         return dataclasses.replace(lesson, url="")
+    page, hash_, fragment = lesson.url.partition("#")
+    if hash_:  # a section's link is the page and its anchor: a fragment here would be lost
+        problems.append(Problem(lesson.source, f"url {lesson.url!r} ends in a fragment "
+                                f"('#{fragment}'); a lesson's URL is its page's, and the "
+                                f"fragment is dropped"))
+        return dataclasses.replace(lesson, url=page)
     return lesson
 
 
