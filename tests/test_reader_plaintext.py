@@ -258,6 +258,13 @@ def test_a_very_long_line_is_one_paragraph() -> None:
     assert lesson.sections[0].paragraphs == (line,)
 
 
+@pytest.mark.parametrize("first", ["# Summary", "## Summary ", "#   Summary"])
+def test_a_markdown_heading_mark_is_no_part_of_the_title(first: str) -> None:
+    """A Markdown lesson pasted into a text file: the same title as the original's."""
+    assert read_text_lesson(f"{first}\n\nWhat we saw.\n", "s.txt").title == "Summary"
+    assert read_text_lesson("#1 on the list\n\nText.\n", "n.txt").title == "#1 on the list"
+
+
 def test_a_title_alone_gives_no_sections() -> None:
     lesson = read_text_lesson("Just a title\n", "title.txt")
     assert (lesson.title, lesson.sections) == ("Just a title", ())

@@ -107,6 +107,16 @@ class _Draft:
         )
 
 
+_HEADING_MARK = re.compile(r"^#{1,6}\s+")
+"""Markdown's heading mark, which a title pasted into a text file may keep."""
+
+
+def _title(line: str) -> str:
+    """The first line, its spaces single, without a Markdown heading mark (``# Summary``): a
+    copy of a Markdown lesson saved as text has the same title as the original."""
+    return " ".join(_HEADING_MARK.sub("", line).split()) or " ".join(line.split())
+
+
 def read_text_lesson(text: str, source: str) -> Lesson:
     """Turn the text of a ``*.txt`` lesson into a Lesson; ``source`` names it in errors.
 
@@ -124,7 +134,7 @@ def read_text_lesson(text: str, source: str) -> Lesson:
     page = " ".join(" ".join([title_block.lines[0], *(p.text for p in parts)]).split()).lower()
     return Lesson(
         slug=slug_from_filename(source),
-        title=" ".join(title_block.lines[0].split()),
+        title=_title(title_block.lines[0]),
         url="",
         source=source,
         format="text",
