@@ -159,9 +159,7 @@ def read_course(
     info = course_file.info or next((x.course for x in lessons if x.course), None)
     info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
-    lessons = [_web_link_only(x, problems) for x in lessons]
-    if info.url and not is_web_link(info.url):  # the readers warned
-        info = dataclasses.replace(info, url=None)
+    lessons = [_without_fragment(x, problems) for x in lessons]
     lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, course_file))
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
     keys = {x.slug: _lesson_keys(file_keys[x.source], x) for x in lessons}
@@ -482,21 +480,17 @@ def _shown_positions(lessons: list[Lesson], course_file: CourseFile) -> list[int
     return shown
 
 
-def _web_link_only(lesson: Lesson, problems: list[Problem]) -> Lesson:
-    """The lesson without a URL that is no web link. The readers leave such a URL out,
-    with a warning naming its line; a lesson kept by an older build's cache must not bring
-    one back."""
-    if lesson.url and not is_web_link(lesson.url):
-        problems.append(Problem(lesson.source, f"{not_a_link('url', lesson.url)}; the lesson "
-                                "links to the page its course gives it instead"))
-        return dataclasses.replace(lesson, url="")
+def _without_fragment(lesson: Lesson, problems: list[Problem]) -> Lesson:
+    """The lesson with its URL cut at a fragment, and a warning: each section links the
+    page and its own anchor, so a fragment on the lesson's URL would be lost there without a
+    word. (Whether a URL is a web link at all its reader checked, naming the line.)"""
     page, hash_, fragment = lesson.url.partition("#")
-    if hash_:  # a section's link is the page and its anchor: a fragment here would be lost
-        problems.append(Problem(lesson.source, f"url {lesson.url!r} ends in a fragment "
-                                f"('#{fragment}'); a lesson's URL is its page's, and the "
-                                f"fragment is dropped"))
-        return dataclasses.replace(lesson, url=page)
-    return lesson
+    if not hash_:
+        return lesson
+    problems.append(Problem(lesson.source, f"url {lesson.url!r} ends in a fragment "
+                            f"('#{fragment}'); a lesson's URL is its page's, and the "
+                            "fragment is dropped"))
+    return dataclasses.replace(lesson, url=page)
 
 
 def _complete(
