@@ -18,12 +18,12 @@ from pathlib import Path
 
 from . import index_store, parallel
 from .build_cache import CACHE_FILE, BuildCache
+from .counts import counted
 from .course import read_course
 from .coverage_allow import course_allow
 from .glossary_build import find_terms, write_glossary
 from .glossary_table import GLOSSARY_DB
 from .model import CourseRead, Problem
-from .plural import counted
 from .whoosh_index import documents
 from .whoosh_writer import plan_whoosh
 

@@ -14,8 +14,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from .counts import counted, whole_number
 from .errors import BadQuery, LessonSearchError, TermNotFound
-from .plural import counted
 
 DEFAULT_INDEX = Path("index")
 DEFAULT_GLOSSARY = Path("glossary")
@@ -91,9 +91,9 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("search", help="search the index")
     p.add_argument("query")
     _index_option(p)
-    p.add_argument("--limit", type=_whole_number(), default=10,
+    p.add_argument("--limit", type=_count_option(), default=10,
                    help="results per page (above 50 shows 50, as the API does)")
-    p.add_argument("--page", type=_whole_number(MAX_PAGE), default=1,
+    p.add_argument("--page", type=_count_option(MAX_PAGE), default=1,
                    help=f"page of results, 1 to {MAX_PAGE}")
     p.add_argument("--lesson", help="only this lesson (slug)")
     p.add_argument("--module", help="only this module (slug)")
@@ -291,14 +291,14 @@ def _coverage_kinds(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def _whole_number(most: int | None = None) -> Callable[[str], int]:
+def _count_option(most: int | None = None) -> Callable[[str], int]:
     """An option's reader refusing what the API answers 400 for: not a whole number of at
     least 1 written in digits alone (no spaces either: ``limit=%205`` is a 400), or over
     ``most``. ``--limit 0`` once quietly showed one result."""
     def read(raw: str) -> int:
-        if not (raw.isascii() and raw.isdigit()) or not raw.strip("0"):
+        value = whole_number(raw)
+        if value is None:
             raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {raw!r}")
-        value = int(raw) if len(raw) <= 18 else 10**18  # int() refuses thousands of digits
         if most is not None and value > most:
             raise argparse.ArgumentTypeError(f"at most {most}, not {raw!r}")
         return value
@@ -310,9 +310,10 @@ def _lessons_shown(raw: str) -> int | None:
     """``--lessons``: what ``?lessons=`` takes (digits alone, at least 1), or ``all``."""
     if raw == "all":
         return None
-    if not (raw.isascii() and raw.isdigit()) or not raw.strip("0"):
+    value = whole_number(raw)
+    if value is None:
         raise argparse.ArgumentTypeError(f"a whole number of at least 1, or all, not {raw!r}")
-    return int(raw) if len(raw) <= 18 else 10**18
+    return value
 
 
 def _print_json(body: object) -> None:

@@ -13,10 +13,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from .counts import FILTERS, counted
 from .coverage import STRIP_BARS, CoverageReport, TermCoverage
 from .coverage_allow import KINDS, entry_name
 from .links import href
-from .plural import FILTERS, counted
 
 WEB = Path(__file__).resolve().parent / "web"
 TITLES = {

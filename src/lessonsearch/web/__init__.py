@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from .. import links, plural
+from .. import counts, links
 from . import errors, headers, request_index
 from .api import api
 from .coverage import coverage as coverage_blueprint
@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.config["LESSONSEARCH"] = settings
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.jinja_env.filters.update(plural.FILTERS)
+    app.jinja_env.filters.update(counts.FILTERS)
     app.jinja_env.filters.update(links.FILTERS)
     request_index.install(app, LiveIndex(settings.index_dir))
     app.register_blueprint(api)

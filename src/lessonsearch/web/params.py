@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from flask import request
 
+from .. import counts
 from ..errors import BadQuery
 from ..search_log import clean_query
 from ..searcher import MAX_LIMIT, MAX_PAGE, check_query
@@ -32,11 +33,10 @@ def whole_number(name: str, default: int, most: int | None = None, cap: int | No
     raw = request.args.get(name)
     if raw is None:
         return default
-    if not (raw.isascii() and raw.isdigit()) or not raw.strip("0"):
+    value = counts.whole_number(raw)
+    if value is None:
         raise BadQuery(f"The {name} parameter must be a whole number of at least 1, "
                        f"not {raw[:20]!r}.")
-    # Past nine digits every bound here is exceeded; int() of thousands of digits is refused.
-    value = int(raw) if len(raw.lstrip("0")) <= 9 else 10**9
     if most is not None and value > most:
         raise BadQuery(f"The {name} parameter can be at most {most}.")
     return min(value, cap) if cap is not None else value

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lessonsearch.plural import counted, plural
+from lessonsearch.counts import counted, plural
 
 
 @pytest.mark.parametrize("count, words", [(0, "0 lessons"), (1, "1 lesson"), (2, "2 lessons")])
