@@ -19,24 +19,24 @@ CAPS = "\x01"
 TITLE = "\x02"
 """Prefix of a trie key a word matches only when capitalised (Make, Git)."""
 _APOSTROPHE_S = re.compile(r"['’]s$")
-_SYMBOLS = re.compile(r"(?<=[^\W_])(?:\+\+|#)(?![^\W_]|[+#])")
+NAME_SYMBOLS = re.compile(r"(?<=[^\W_])(?:\+\+|#)(?![^\W_]|[+#])")
 """The symbols that end some programming languages' names (C++, C#, F#, Notepad++): part
 of the name, where any other symbol in a term is punctuation. ``C``, ``C++`` and ``C#`` are
 three terms."""
 _SPELLED = {"++": " plus plus", "#": " sharp"}
-TERM_WORD = re.compile(f"{WORD.pattern}|{_SYMBOLS.pattern}")
+TERM_WORD = re.compile(f"{WORD.pattern}|{NAME_SYMBOLS.pattern}")
 """A word of the text (``analysis.WORD``), or the ``++`` or ``#`` that ends a name."""
 
 
 def has_symbols(text: str) -> bool:
     """Whether ``text`` holds a name ending in ``++`` or ``#``."""
-    return ("+" in text or "#" in text) and _SYMBOLS.search(text) is not None
+    return ("+" in text or "#" in text) and NAME_SYMBOLS.search(text) is not None
 
 
 def spell_symbols(text: str) -> str:
     """``C++`` → ``C plus plus``, ``C#`` → ``C sharp``: the symbols as words, so keys and
     slugs made of words keep them."""
-    return _SYMBOLS.sub(lambda m: _SPELLED[m.group()], text) if has_symbols(text) else text
+    return NAME_SYMBOLS.sub(lambda m: _SPELLED[m.group()], text) if has_symbols(text) else text
 
 
 def term_anchor(name: str) -> str:
