@@ -16,7 +16,6 @@ because one editor's typo must not stop the whole index build.
 
 from __future__ import annotations
 
-import datetime
 import re
 from pathlib import Path
 
@@ -25,7 +24,7 @@ from lessonsearch.glossary_deflist import Draft, body_definition, read_definitio
 from lessonsearch.model import GlossaryEntry, Problem
 from lessonsearch.term_forms import TERM_WORD
 
-from .yaml_data import YAMLError, place, reason, safe_load
+from .yaml_data import YAMLError, place, reason, safe_load, scalar_text
 
 _FRONT_MATTER_END = ("---", "...")
 _ABBREVIATED_TERM = re.compile(r"^(?P<term>.+?)\s*\((?P<abbr>[A-Z][A-Z0-9]{1,7})\)$")
@@ -133,14 +132,14 @@ def _one_term_file(
                     1)
 
     term_line = line_of("term")
-    term = _scalar(meta["term"])
+    term = scalar_text(meta["term"])
     if term is None:
         problems.append(Problem(shown, f"term must be text, not {meta['term']!r}; the entry "
                                 "was left out.", line=term_line))
         return None
     draft = body_definition(lines[end + 1:], first_line=end + 2)
     key = "anchor" if meta.get("anchor") else "id"
-    anchor = _scalar(meta.get(key))
+    anchor = scalar_text(meta.get(key))
     if meta.get(key) and anchor is None:
         problems.append(Problem(shown, f"{key} must be text, not {meta[key]!r}; it was "
                                 "ignored.", line=line_of(key)))
@@ -165,19 +164,12 @@ def _listed(value: object, shown: str, problems: list[Problem], line: int) -> tu
         problems.append(Problem(shown, f"Expected a list in the front matter, got {value!r}; "
                                 "it was ignored.", line=line))
         return ()
-    names = [_scalar(v) for v in value]
+    names = [scalar_text(v) for v in value]
     for item, name in zip(value, names, strict=True):
         if name is None and item is not None:
             problems.append(Problem(shown, f"Expected names in the list, got {item!r}; it was "
                                     "ignored.", line=line))
     return tuple(name.strip() for name in names if name and name.strip())
-
-
-def _scalar(value: object) -> str | None:
-    """A name written in YAML: text, or a number or date read from unquoted text."""
-    if isinstance(value, bool) or not isinstance(value, str | int | float | datetime.date):
-        return None
-    return str(value)
 
 
 def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:

@@ -7,6 +7,7 @@ faster than PyYAML's pure-Python parser, which took a fifth of reading a Markdow
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import yaml
@@ -27,6 +28,15 @@ def place(error: YAMLError) -> tuple[int | None, int | None]:
     """Where PyYAML says the error is: its 0-based line and 1-based column, or nothing."""
     mark = getattr(error, "problem_mark", None)
     return (mark.line, mark.column + 1) if mark is not None else (None, None)
+
+
+def scalar_text(value: Any) -> str | None:
+    """A name or a line of text as YAML read it: a string, or a number or date read from
+    unquoted text (``title: 2024``); None for a list, a mapping, a boolean or null, which
+    written as text would be "['a', 'b']" or "True"."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float | datetime.date):
+        return None
+    return str(value)
 
 
 def safe_load(text: str) -> Any:

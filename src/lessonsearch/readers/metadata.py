@@ -8,12 +8,12 @@ read as if the key were absent.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from typing import Any
 
 from ..links import is_web_link, not_a_link
 from ..model import Problem
+from ..yaml_data import scalar_text
 
 
 class Checked:
@@ -31,10 +31,10 @@ class Checked:
         """A line of text: a string, or a number or date YAML read from unquoted text."""
         if value is None or (isinstance(value, str) and not value.strip()):
             return None
-        if isinstance(value, bool) or not isinstance(value, str | int | float | datetime.date):
+        text = scalar_text(value)
+        if text is None:
             self.warn(key, f"{key} must be text, not {value!r}; it is ignored")
-            return None
-        return str(value)
+        return text
 
     def position(self, value: Any, key: str) -> int | None:
         """A whole number, or a string of digits."""
