@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .counts import FILTERS, counted
+from . import counts, links
+from .counts import counted
 from .coverage import STRIP_BARS, CoverageReport, TermCoverage
 from .coverage_allow import KINDS, entry_name
 from .links import href
@@ -131,8 +132,8 @@ def render_html(report: CoverageReport) -> str:
 
     env = Environment(loader=FileSystemLoader(WEB / "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
-    env.filters.update(FILTERS)
-    env.filters["href"] = href
+    env.filters.update(counts.FILTERS)  # the app's filters (web/__init__.py)
+    env.filters.update(links.FILTERS)
     layout = env.from_string(_STANDALONE)
     page = env.get_template("coverage.html")
     css = "\n".join((WEB / "static" / name).read_text("utf-8")
