@@ -13,10 +13,18 @@ import pytest
 
 from lessonsearch.build import build_index
 from lessonsearch.coverage import LESSONS_AGREE, _agree, _conflicts, coverage_report
-from lessonsearch.coverage_allow import KINDS, course_allow, entry_name, parse_allow
+from lessonsearch.coverage_allow import (
+    KINDS,
+    course_allow,
+    entry_name,
+    parse_allow,
+    read_allow,
+    silence,
+)
 from lessonsearch.errors import LessonFormatError
 from lessonsearch.glossary_table import Definition, TermRecord
 from lessonsearch.index_store import current_version
+from lessonsearch.term_lookup import Glossary
 
 COURSE = Path(__file__).resolve().parent / "data" / "coverage"
 RETIRED = "\n## Cooling down\n\nLeave the loaf on a rack for an hour before slicing.\n"
@@ -145,6 +153,61 @@ def test_an_allow_file_silences_any_spelling_of_a_term(index_dir, tmp_path: Path
     assert report.broken_anchors == ()
     assert report.allowed == 4
     assert len(report.missing_from_glossary) == 1
+
+
+def test_an_allow_line_that_silences_nothing_is_a_warning_saying_why(index_dir, tmp_path):
+    allow = tmp_path / "allow.txt"
+    allow.write_text(
+        "unused: banetton           # a typo\n"
+        "unused: banneton\n"
+        "unused: levain             # a term, but used\n"
+        "candidates: bulk fermentaton\n"
+        "candidates: hydration      # in the glossary now\n"
+        "broken-anchors: shaping-and-baking#cooling-dawn\n",
+        encoding="utf-8",
+    )
+    report = coverage_report(current_version(index_dir), index_dir, allow)
+    assert report.allowed == 2 and report.unused == ()  # banneton, and couche (course file)
+    assert [(w.line, w.kind, w.name, w.suggestion) for w in report.allow_warnings] == [
+        (1, "unused", "banetton", "banneton"),
+        (3, "unused", "levain", None),
+        (4, "candidates", "bulk fermentaton", "bulk fermentation"),
+        (5, "candidates", "hydration", None),
+        (6, "broken-anchors", "shaping-and-baking#cooling-dawn",
+         "shaping-and-baking#cooling-down"),
+    ]
+    typo, used, candidate, now_a_term, anchor = map(str, report.allow_warnings)
+    assert typo == (f"{allow}:1: 'unused: banetton' silences nothing: no term of the glossary "
+                    "or the lessons is called that: a typo, or a term since removed "
+                    "(did you mean 'banneton'?)")
+    assert "no unused entry for 'levain': the line is stale" in used
+    assert "no such jargon candidate: stale if the phrase no longer recurs, else a typo" in (
+        candidate)
+    assert "'hydration' is a term now" in now_a_term and "stale" in now_a_term
+    assert "no such broken anchor: stale if the anchor is back" in anchor
+
+
+def test_the_course_files_allow_lines_are_judged_too(index_dir):
+    """The fixture's course file accepts ``unused: couche``, which silences an entry."""
+    assert coverage_report(current_version(index_dir), index_dir).allow_warnings == ()
+    version = current_version(index_dir)
+    allow = read_allow(["unused: cooche"], None)
+    (warning,) = silence(coverage_report(version, index_dir), allow,
+                         Glossary.load(version)).allow_warnings
+    assert str(warning).startswith(
+        "the course file's [coverage] table: 'unused: cooche' silences nothing")
+    assert warning.suggestion == "couche"
+
+
+def test_broken_anchor_lines_are_not_judged_without_an_earlier_version(tmp_path: Path):
+    """A CI job that builds afresh knows no broken anchors, so it cannot call a line stale."""
+    course = Path(shutil.copytree(COURSE, tmp_path / "course"))
+    build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    allow = tmp_path / "allow.txt"
+    allow.write_text("broken-anchors: shaping-and-baking#cooling-down\nunused: banetton\n",
+                     encoding="utf-8")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index", allow)
+    assert [w.name for w in report.allow_warnings] == ["banetton"]
 
 
 def test_an_unknown_kind_in_the_allow_list_is_an_error_naming_the_line():

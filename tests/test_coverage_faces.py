@@ -103,6 +103,29 @@ def test_fail_on_passes_once_the_entries_are_allowed(index_dir, tmp_path, capsys
     assert (code, err) == (0, "")
 
 
+def test_an_allow_line_that_silences_nothing_is_shown_by_every_face(index_dir, tmp_path,
+                                                                    capsys, client):
+    (tmp_path / "coverage-allow.txt").write_text(
+        "unused: banneton\nunused: banetton\n", encoding="utf-8")
+    code, _, err = run(capsys, "--index", str(index_dir), "--fail-on", "unused")
+    assert code == 0
+    assert err == ("warning: coverage-allow.txt:2: 'unused: banetton' silences nothing: no term "
+                   "of the glossary or the lessons is called that: a typo, or a term since "
+                   "removed (did you mean 'banneton'?)\n")
+    _, out, _ = run(capsys, "--index", str(index_dir), "--format", "json")
+    (warning,) = json.loads(out)["allow_warnings"]
+    assert warning == {"source": "coverage-allow.txt", "line": 2, "kind": "unused",
+                       "name": "banetton", "reason": warning["reason"],
+                       "suggestion": "banneton", "message": err.removeprefix("warning: ")[:-1]}
+    assert client.get("/api/coverage").get_json()["allow_warnings"] == [warning]
+    page = " ".join(client.get("/coverage").get_data(as_text=True).split())
+    assert 'data-count="allow-warnings">1<' in page
+    assert ("<strong>unused: banetton</strong> (coverage-allow.txt, line 2): no term of the "
+            "glossary") in page
+    _, markdown, _ = run(capsys, "--index", str(index_dir), "--format", "markdown")
+    assert "## Allow-list lines that silence nothing (1)" in markdown
+
+
 def test_fail_on_an_empty_list_exits_0(index_dir, tmp_path, capsys):
     allow = tmp_path / "elsewhere.txt"
     allow.write_text("conflicting: crumb\n", encoding="utf-8")

@@ -266,6 +266,8 @@ def _coverage(args: argparse.Namespace) -> int:
 
     allow = args.allow or default_allow_file()
     report = coverage_report(current_version(args.index), args.index, allow, args.lessons)
+    for warning in report.allow_warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     if args.format == "json":
         _print_json(coverage_render.report_body(report))
     else:

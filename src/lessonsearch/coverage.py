@@ -7,7 +7,7 @@ the ``/coverage`` page only render it (``coverage_render``), so the three always
 Every problem list is sorted the same way on every run, so a CI diff of the report is
 readable. Entries an editor has accepted are silenced by an allow-list (``kind: name`` lines,
 ``#`` comments) read from the course file's ``[coverage]`` table at build time and from a file
-at report time (``coverage_allow``).
+at report time (``coverage_allow``); a line that silences nothing becomes a warning.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import STOP_WORDS, stem, words
-from .coverage_allow import KINDS, read_allow, silence
+from .coverage_allow import KINDS, AllowWarning, read_allow, silence
 from .coverage_terms import (
     LESSONS_SHOWN,
     MAX_LESSONS,
@@ -111,6 +111,8 @@ class CoverageReport:
     zero_result_searches: tuple[ZeroResult, ...] = ()
     allowed: int = 0
     """How many entries the allow-list silenced."""
+    allow_warnings: tuple[AllowWarning, ...] = ()
+    """The allow-list lines that silenced nothing."""
 
     def problems(self, kind: str) -> tuple:
         return getattr(self, kind.replace("-", "_"))
@@ -168,7 +170,15 @@ def coverage_report(
         zero_result_searches=read_zero_results(index_dir),
     )
     allow = read_allow(manifest.get("coverage_allow", []), allow_file)
-    return silence(report, allow, Glossary(records))
+    return silence(report, allow, Glossary(records), _has_history(version_dir, index_dir))
+
+
+def _has_history(version_dir: Path, index_dir: Path) -> bool:
+    """Whether the index holds a version older than this one, which its broken anchors are
+    found against (``coverage_facts``)."""
+    name = Path(version_dir).name
+    return any(p.name < name and not p.name.endswith(".tmp")
+               for p in Path(index_dir).glob("v-*"))
 
 
 def _conflicts(records: list[TermRecord], duplicates, position: dict[str, int]

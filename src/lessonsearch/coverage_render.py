@@ -29,6 +29,7 @@ TITLES = {
     "candidates": "Jargon with no entry",
     "broken-anchors": "Broken anchors",
 }
+ALLOW_WARNINGS = "Allow-list lines that silence nothing"
 TERM_KINDS = KINDS[:5]
 """The kinds whose entries are terms of the table (a filter shows those rows)."""
 SORTS = ("term", "glossary", "defined", "mentions", "lessons", "first")
@@ -42,6 +43,7 @@ def report_body(report: CoverageReport) -> dict[str, Any]:
     for kind in KINDS:
         body[kind.replace("-", "_")] = [asdict(e) for e in report.problems(kind)]
     body["zero_result_searches"] = [asdict(z) for z in report.zero_result_searches]
+    body["allow_warnings"] = [{**asdict(w), "message": str(w)} for w in report.allow_warnings]
     body["version"] = report.version
     body["course"] = report.course
     body["lessons"] = [asdict(lesson) for lesson in report.lessons]
@@ -98,6 +100,9 @@ def render_table(report: CoverageReport) -> str:
 def render_markdown(report: CoverageReport) -> str:
     lines = [f"# Term coverage: {report.course.get('title') or 'course'}", "",
              f"Index version `{report.version}`. {_summary_line(report)}", ""]
+    if report.allow_warnings:
+        lines += [f"## {ALLOW_WARNINGS} ({len(report.allow_warnings)})", ""]
+        lines += [f"- {_md(str(w))}" for w in report.allow_warnings] + [""]
     for kind in KINDS:
         entries = report.problems(kind)
         lines += [f"## {TITLES[kind]} ({len(entries)})", ""]
@@ -181,6 +186,7 @@ def page_context(report: CoverageReport, kind: str | None = None,
         "term_kinds": TERM_KINDS,
         "strip_width": bars * STRIP_STEP, "strip_height": STRIP_HEIGHT,
         "describe": describe, "entry_name": entry_name, "places": _places,
+        "allow_warnings_title": ALLOW_WARNINGS,
     }
 
 

@@ -199,6 +199,10 @@ COVERAGE = {
                                               "mention it."},
         )),
         **{name: _list_of({"type": "object"}) for name in _COVERAGE_LISTS[1:]},
+        "allow_warnings": {**_list_of(_object(
+            source=STR, line={"type": ["integer", "null"]}, kind=STR, name=STR, reason=STR,
+            suggestion=STR_OR_NULL, message=STR,
+        )), "description": "The allow-list lines that silenced nothing, and why."},
     },
 }
 """The coverage report's outline: the lists that grow with the course in full, the other
