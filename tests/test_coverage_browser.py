@@ -3,12 +3,16 @@ site's CSP, with no console errors."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from browser_support import serve_app
-from test_coverage import build_coverage_index
+from browser_support import open_tab, serve_app
+from test_coverage import COURSE, build_coverage_index
 from test_coverage_faces import GLOSSARY_ORDER
+
+from lessonsearch.build import build_index
 
 
 @pytest.fixture(scope="module")
@@ -57,3 +61,55 @@ def test_a_problem_filter_hides_the_other_rows(tab, service):
     assert page.get_attribute("a[data-filter=used-before-definition]", "aria-current") == "true"
     page.click("a[data-filter='']")
     assert len(visible_terms(page)) == 7
+
+
+LONG_PATH = "glossary/natural-language-processing/tokenisation-vocabulary-and-subwords.md"
+LINES_OF = """cell => {
+  // The cell's text with a newline wherever the browser started a new line.
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  let text = "", top = null;
+  for (let node; (node = walker.nextNode());) {
+    for (let i = 0; i < node.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      if (top !== null && box.top > top + 2) text += "\\n";
+      text += node.data[i];
+      top = box.top;
+    }
+  }
+  return text;
+}"""
+
+
+@pytest.fixture(scope="module")
+def long_path_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("coverage-long-path")
+    course = Path(shutil.copytree(COURSE, folder / "course"))
+    entry = course / LONG_PATH
+    entry.parent.mkdir(parents=True)
+    entry.write_text("proofing\n: The final rise of a shaped loaf before baking.\n",
+                     encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", folder / "index")
+    with serve_app(folder / "index") as url:
+        yield url
+
+
+@pytest.mark.parametrize("width", [375, 900])
+def test_a_long_glossary_path_wraps_only_after_a_slash_or_hyphen(browser, long_path_service,
+                                                                  width):
+    """``overflow-wrap: anywhere`` split a path mid-word ("tokenisa|tion") wherever the
+    column ran out; a path breaks after its ``/`` and ``-`` only."""
+    tab = open_tab(browser, width=width)
+    try:
+        tab.page.goto(f"{long_path_service}/coverage?sort=glossary")
+        cell = tab.page.locator("tr[data-term=proofing] td.path")
+        lines = cell.evaluate(LINES_OF).split("\n")
+    finally:
+        tab.page.context.close()
+    assert "".join(lines) == LONG_PATH + ":1"
+    assert len(lines) > 1  # the column is narrower than the path
+    assert all(line.endswith(("/", "-")) for line in lines[:-1]), lines
+    assert tab.unexpected_errors() == []

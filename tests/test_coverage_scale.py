@@ -303,5 +303,6 @@ def test_on_a_phone_the_table_scrolls_with_the_terms_in_view(browser, big_servic
         term = tab.page.locator("table.coverage-terms tbody th").first.bounding_box()
     finally:
         tab.page.context.close()
-    assert bounds["lastRight"] <= bounds["boxRight"]  # scrolled to the end
+    # Scrolled to the end: scrollLeft is whole pixels, the table's width may not be.
+    assert bounds["lastRight"] < bounds["boxRight"] + 1
     assert bounds["firstLeft"] == bounds["boxLeft"] == term["x"]  # the terms stay in view

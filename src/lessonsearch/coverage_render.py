@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup, escape
+
 from . import counts, links
 from .counts import counted
 from .coverage import STRIP_BARS, CoverageReport, TermCoverage
@@ -186,8 +188,15 @@ def page_context(report: CoverageReport, kind: str | None = None,
         "term_kinds": TERM_KINDS,
         "strip_width": bars * STRIP_STEP, "strip_height": STRIP_HEIGHT,
         "describe": describe, "entry_name": entry_name, "places": _places,
-        "allow_warnings_title": ALLOW_WARNINGS,
+        "allow_warnings_title": ALLOW_WARNINGS, "path_breaks": path_breaks,
     }
+
+
+def path_breaks(path: str) -> Markup:
+    """A glossary entry's ``file:line`` with a line-break chance (``<wbr>``) after each ``/``:
+    a narrow column then wraps it between folders (and after a name's hyphens, where browsers
+    break anyway), never inside a word."""
+    return Markup(str(escape(path)).replace("/", "/<wbr>"))
 
 
 def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:
