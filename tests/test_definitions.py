@@ -86,6 +86,32 @@ def test_naming_names_the_complement_not_the_demonstratives_noun(sentence, term)
 
 
 @pytest.mark.parametrize(
+    ("paragraphs", "emphasis", "term"),
+    [
+        (("Each page read is counted once. We call this value the read count, and the "
+          "read count is cheap.",), (), "read count"),
+        (("The planner divides the rows it expects by the rows it reads; we call this value "
+          "selectivity.", "A low selectivity means the index pays off."), (), "selectivity"),
+        (("We call these values cardinalities.",), (), "cardinalities"),
+        (("We call this value selectivity.",), ("selectivity",), "selectivity"),
+        (("We call this process vacuuming.",), (), "vacuuming"),
+        # The kind belongs to the name: alone, or repeated, or marked whole.
+        (("We call this type inference.", "Inference fails only on an empty list."),
+         ("type inference",), "type inference"),
+        (("We call this pattern matching.", "Pattern matching reads each row once; matching "
+          "costs nothing more."), (), "pattern matching"),
+        (("We call this value iteration.",), (), "value iteration"),
+    ],
+)
+def test_a_kind_noun_before_one_word_is_part_of_the_name_only_as_the_lesson_writes_it(
+        paragraphs, emphasis, term):
+    """"We call this value selectivity" could name "value selectivity" as "We call this
+    type inference" names type inference: the lesson's other uses of the word, or its
+    emphasis, decide; a plural kind ("these values") never opens a name."""
+    assert defined(*paragraphs, emphasis=emphasis) == [(term, "naming")]
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "The handler is called every time a request arrives.",

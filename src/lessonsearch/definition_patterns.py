@@ -9,7 +9,7 @@ the near-misses ("is called every time", "This is important.") are refused in on
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lessonsearch.definition_abbreviations import abbreviations
@@ -46,7 +46,10 @@ _COMPOUNDING = frozenset(
 )
 """Kinds that also open compound terms ("type inference", "mode collapse", "pattern
 matching"): "We call this type inference" names type inference, so such a kind is part of
-the name when the name would otherwise be one word."""
+the name when the name would otherwise be one word. The sentence alone cannot tell that
+from "We call this value perplexity", which names perplexity; so the hit keeps the one word
+as ``Found.alone``, and what the lesson writes elsewhere decides (``settle_alone``). A plural
+kind ("these values logits") never opens a compound: its first word would be singular."""
 
 
 def _plural(noun: str) -> str:
@@ -155,6 +158,9 @@ class Found:
     kind: str
     start: int
     abbreviation: str | None = None
+    alone: str | None = None
+    """The name without the kind noun ``term`` starts with, when the kind may belong to the
+    name or not ("We call this value perplexity"): see ``_COMPOUNDING``."""
 
 
 def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
@@ -183,7 +189,38 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
         found += _defining(sentence)
     if emphasis:
         found += _emphasised(sentence, emphasis)
+        found = [_marked(hit, emphasis) if hit.alone else hit for hit in found]
     return found
+
+
+def _marked(hit: Found, emphasis: tuple[str, ...]) -> Found:
+    """A name the lesson set in bold or italics is the name: "this value **perplexity**"
+    names perplexity, "this **type inference**" type inference."""
+    marked = {m.strip("\"'“”‘’ ").lower() for m in emphasis}
+    if hit.term.lower() in marked:
+        return replace(hit, alone=None)
+    if hit.alone and hit.alone.lower() in marked:
+        return replace(hit, term=hit.alone, start=hit.start + len(hit.term) - len(hit.alone),
+                       alone=None)
+    return hit
+
+
+def settle_alone(hit: Found, text: str) -> str:
+    """``hit``'s name, given ``text``, every word of the lesson: a name that could be one word
+    or the kind noun and that word (``Found.alone``) is the one word when the lesson uses it
+    elsewhere without the kind before it and never writes the two together again ("We call
+    this value perplexity. … lower perplexity …"); else the two, as the sentence reads alone
+    ("We call this type inference." names type inference)."""
+    if not hit.alone:
+        return hit.term
+    both = len(_word_pattern(hit.term).findall(text))
+    one = len(_word_pattern(hit.alone).findall(text))
+    return hit.alone if both <= 1 and one > both else hit.term
+
+
+def _word_pattern(words: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, words.split()))
+                      + r"(?![\w'’-])", re.I)
 
 
 # Most sentences define nothing, and the rules' regular expressions (case-blind, so with no
@@ -249,13 +286,14 @@ def _by_cue(sentence: str, lowered: str) -> list[Found]:
             # (or after "refer to … as") the name may not be a lone vague word
             strict = bool(match.groupdict().get("strict") or noun)
             found = take_term(rest, strict=strict)
-            if found and noun and " " not in found and _singular(noun) in _COMPOUNDING:
-                at = match.start("kind")  # "We call this type inference."
+            alone = None
+            if (found and noun and " " not in found and noun.lower() in _COMPOUNDING
+                    and (both := take_term(sentence[match.start("kind"):], strict=strict))):
+                alone, found, at = found, both, match.start("kind")  # "this type inference"
                 rest = sentence[at:]
-                found = take_term(rest, strict=strict)
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
-                out.append(Found(found, kind, at))
+                out.append(Found(found, kind, at, alone=alone))
     if term or name:
         for match in _NAME_IS.finditer(sentence):
             if (found := take_term(match["rest"])):
