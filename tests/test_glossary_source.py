@@ -182,7 +182,26 @@ def test_a_term_that_is_not_text_leaves_the_entry_out_with_a_warning(tmp_path):
         "left out.",
         "glossary/map.md:2: term must be text, not {'name': 'roux'}; the entry was left out.",
         "glossary/year.md:3: anchor must be text, not ['a']; it was ignored.",
-        "glossary/year.md:2: Expected names in the list, got ['x']; it was ignored."]
+        "glossary/year.md:4: Expected names in the list, got ['x']; it was ignored."]
+
+
+def test_a_bad_alias_or_see_also_is_reported_on_its_own_line(tmp_path):
+    """Each warning names the line of the key that holds the bad value, not the term's, so
+    two bad keys are two places to look."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "three.md").write_text("---\nterm: roux\naliases: [true]\n"
+                                     "see_also: [roux sauce, [x]]\n---\n\nFlour in fat.\n")
+    (folder / "four.md").write_text("---\nterm: whisk\n\nsee-also:\n  - fold\n  - null\n"
+                                    "  - {a: b}\naliases: 3.5\n---\n\nTo beat air in.\n")
+    entries, problems = read_glossary(folder)
+    assert [(e.term, e.aliases, e.see_also) for e in entries] == [
+        ("whisk", (), ("fold",)), ("roux", (), ("roux sauce",))]
+    assert [str(p) for p in problems] == [
+        "glossary/four.md:8: Expected a list in the front matter, got 3.5; it was ignored.",
+        "glossary/four.md:4: Expected names in the list, got {'a': 'b'}; it was ignored.",
+        "glossary/three.md:3: Expected names in the list, got True; it was ignored.",
+        "glossary/three.md:4: Expected names in the list, got ['x']; it was ignored."]
 
 
 def test_a_yaml_error_is_one_line_with_its_place(tmp_path):

@@ -17,6 +17,7 @@ because one editor's typo must not stop the whole index build.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from lessonsearch.analysis import normalize
@@ -148,27 +149,32 @@ def _one_term_file(
         anchor=anchor,
         line=term_line,
         paragraphs=draft.paragraphs,
-        aliases=_listed(meta.get("aliases"), shown, problems, term_line) + draft.aliases,
-        see_also=_listed(meta.get("see_also", meta.get("see-also")), shown, problems, term_line)
-        + draft.see_also,
+        aliases=_listed(meta, "aliases", shown, problems, line_of) + draft.aliases,
+        see_also=_listed(meta, "see_also" if "see_also" in meta else "see-also", shown,
+                         problems, line_of) + draft.see_also,
     )
 
 
-def _listed(value: object, shown: str, problems: list[Problem], line: int) -> tuple[str, ...]:
-    """A front-matter list; a single string is accepted as a comma-separated list."""
+def _listed(
+    meta: dict, key: str, shown: str, problems: list[Problem], line_of: Callable[[str], int]
+) -> tuple[str, ...]:
+    """The front-matter list under ``key``; a single string is accepted as a comma-separated
+    list. A warning names the key's own line, where the editor has to look, as ``anchor``'s
+    does; not the ``term:`` line."""
+    value = meta.get(key)
     if value is None:
         return ()
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, list | tuple):
         problems.append(Problem(shown, f"Expected a list in the front matter, got {value!r}; "
-                                "it was ignored.", line=line))
+                                "it was ignored.", line=line_of(key)))
         return ()
     names = [scalar_text(v) for v in value]
     for item, name in zip(value, names, strict=True):
         if name is None and item is not None:
             problems.append(Problem(shown, f"Expected names in the list, got {item!r}; it was "
-                                    "ignored.", line=line))
+                                    "ignored.", line=line_of(key)))
     return tuple(name.strip() for name in names if name and name.strip())
 
 
