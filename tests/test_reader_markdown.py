@@ -107,9 +107,26 @@ def test_a_title_or_slug_that_is_a_list_is_not_used() -> None:
         "lessons/03-inline.md:3: title must be text, not ['Tokens']; it is ignored"]
 
 
-def test_a_title_written_as_a_number_is_text() -> None:
-    lesson = read_text("---\ntitle: 1984\n---\n\n## H\n\nx\n")
-    assert (lesson.title, lesson.warnings) == ("1984", ())
+def test_a_title_that_is_no_text_and_no_heading_leave_the_slug_as_title() -> None:
+    """Without a usable title or ``#`` heading, the title is the slug written as words: the
+    front matter's slug when it gives one, else the file name's."""
+    given = read_text("---\nslug: kv-cache\ntitle: yes\n---\n\n## H\n\nx\n",
+                      "lessons/12-kv.md")
+    named = read_text("---\ntitle: [a]\n---\n\n## H\n\nx\n", "lessons/12-kv.md")
+    assert [(lesson.slug, lesson.title) for lesson in (given, named)] == [
+        ("kv-cache", "Kv cache"), ("kv", "Kv")]
+    assert [str(w) for w in given.warnings + named.warnings] == [
+        "lessons/12-kv.md:3: title must be text, not True; it is ignored",
+        "lessons/12-kv.md:2: title must be text, not ['a']; it is ignored"]
+
+
+@pytest.mark.parametrize(("written", "title"), [
+    ("1984", "1984"), ("1.10", "1.1"), ('"1.10"', "1.10"), ("2024-05-01", "2024-05-01")])
+def test_a_title_written_as_a_number_is_text_as_yaml_reads_it(written: str, title: str) -> None:
+    """A number or date YAML read from unquoted text is text, as YAML writes it back; quotes
+    keep it as written."""
+    lesson = read_text(f"---\ntitle: {written}\n---\n\n## H\n\nx\n")
+    assert (lesson.title, lesson.warnings) == (title, ())
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(document.domain)//", " JavaScript:x",
