@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 import subprocess
@@ -9,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from web_fixtures import serving
 
 from lessonsearch.build import build_index
 from lessonsearch.errors import IndexIncompatible
@@ -55,3 +57,19 @@ def test_a_corrected_typo_still_brings_the_terms_card(tiny_index: Path):
         searcher.close()
     assert found.suggestion == "temperature"
     assert [t.term for t in found.terms] == ["temperature"]
+
+
+def test_the_server_says_so_too_without_naming_its_folder(old_index: Path):
+    """Not "Index not built", which sends the editor to a plain build that would find the
+    index there: the API, the health check and the pages say to rebuild it in full."""
+    with serving(old_index) as client:
+        for url in ("/api/search?q=cache", "/healthz", "/api/terms", "/search?q=cache",
+                    "/glossary"):
+            got = client.get(url)
+            assert got.status_code == 503, url
+            said = (got.get_json()["error"] if got.is_json
+                    else html.unescape(got.get_data(as_text=True)))
+            assert ("The index was built by another version of lessonsearch. Rebuild it on "
+                    "the server: lessonsearch index --full") in said, url
+            assert "Index not built" not in said and str(old_index) not in said, url
+            assert got.headers["Retry-After"]

@@ -22,6 +22,10 @@ class LessonFormatError(LessonSearchError):
 
 
 class IndexNotBuilt(LessonSearchError):
+    public = "Index not built: run `lessonsearch index` on the server to build it."
+    """What the server says instead of the message, which names a server path the public
+    need not see."""
+
     def __init__(self, path: str):
         self.path = path
         super().__init__(
@@ -31,6 +35,10 @@ class IndexNotBuilt(LessonSearchError):
 
 class IndexIncompatible(IndexNotBuilt):
     """A version folder written by another release of lessonsearch, in another format."""
+
+    public = ("The index was built by another version of lessonsearch. Rebuild it on the "
+              "server: lessonsearch index --full")
+    """Not "Index not built": an index is there, and only a full build replaces it."""
 
     def __init__(self, path: str):
         self.path = path

@@ -20,9 +20,6 @@ STATUS: dict[type[LessonSearchError], int] = {
     IndexNotBuilt: 503,
 }
 
-NOT_BUILT = "Index not built: run `lessonsearch index` on the server to build it."
-"""Said instead of the exception's text, which names a server path the public need not see."""
-
 RETRY_AFTER_SECONDS = 30
 
 
@@ -43,7 +40,7 @@ def wants_json() -> bool:
 
 def _our_error(exc: LessonSearchError) -> Response:
     status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 500)
-    message = NOT_BUILT if isinstance(exc, IndexNotBuilt) else str(exc)
+    message = exc.public if isinstance(exc, IndexNotBuilt) else str(exc)
     if status == 500:  # one of ours no request should cause; its text may name server paths
         current_app.logger.error("Unexpected error answering %s", request.path, exc_info=exc)
         message = InternalServerError.description

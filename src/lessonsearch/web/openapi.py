@@ -156,7 +156,8 @@ def _get(summary: str, schema: dict[str, Any], params: tuple[str, ...] = (),
         responses["304"] = {"description": "Not modified: the ETag sent in If-None-Match "
                                            "still matches (same index version and query)."}
     known = {400: "Bad parameters.", 404: "Not found.",
-             503: "Index not built yet; retry after building it."}
+             503: "No index, or one built by another version of lessonsearch; retry once "
+                  "it is built."}
     for code in (*errors, *((503,) if from_index else ())):
         responses[str(code)] = _error(known[code])
     return {"get": {
