@@ -101,8 +101,13 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 def readme_term_example() -> dict:
     """The ``lessonsearch term NAME --json`` example in README.md, parsed."""
+    return readme_example('{"term": "KV cache", "aliases"')
+
+
+def readme_example(opening: str) -> dict:
+    """The JSON example in README.md that starts with ``opening``, parsed."""
     text = README.read_text(encoding="utf-8")
-    start = text.index('{"term": "KV cache", "aliases"')
+    start = text.index(opening)
     return json.loads(text[start:text.index("```", start)])
 
 
@@ -117,6 +122,12 @@ def agrees(example: object, real: object) -> bool:
     if isinstance(example, list) and example and isinstance(example[0], dict):
         return isinstance(real, list) and all(map(agrees, example, real))
     return example == real
+
+
+def test_the_readme_search_example_is_what_the_sample_course_answers(sample_index: Path):
+    with serving(sample_index) as client:
+        real = client.get("/api/search?q=kv cache").get_json()
+    assert agrees(readme_example('{"query": "kv cache"'), real), real["results"][0]
 
 
 def test_the_readme_term_example_is_what_the_sample_course_answers(sample_index: Path):
