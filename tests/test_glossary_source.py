@@ -153,6 +153,22 @@ def test_term_and_definition_on_tight_and_loose_lines(tmp_path):
     assert problems == ()
 
 
+def test_a_definition_below_a_definition_is_the_same_terms_and_no_orphan(tmp_path):
+    """Pandoc lets a term have several definitions: a ``:`` line after a blank line below one
+    adds a paragraph to it. Only one with no term above it, at the top of the file or under
+    a heading, is an orphan."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "g.md").write_text(": Lost.\n\nwhisk\n: To beat air in.\n\n\n"
+                                 ": Or a tool for it.\n\n## More\n\n: Lost too.\n")
+    entries, problems = read_glossary(folder)
+    assert [(e.term, e.definition) for e in entries] == [
+        ("whisk", "To beat air in.\n\nOr a tool for it.")]
+    assert [str(p) for p in problems] == [
+        f"glossary/g.md:{line}: A definition (a line starting with ':') has no term on the line "
+        "before it; it was left out." for line in (1, 11)]
+
+
 def test_a_one_term_file_without_its_term_is_reported(tmp_path):
     """Front matter with aliases but no ``term:``: the body defines nothing, and says so."""
     folder = tmp_path / "glossary"
