@@ -196,7 +196,7 @@ def test_failure_while_publishing_keeps_the_old_version(built, tiny_course, monk
 
     monkeypatch.setattr(index_store, "_fsync_tree", no_space)
     with pytest.raises(OSError, match="No space"):
-        build_tiny(tiny_course, out)
+        build_tiny(tiny_course, out, full=True)  # unchanged, it would keep the version
     assert os.readlink(out / "current") == version
     assert versions(out) == [version]
     assert tmp_folders(out) == []
@@ -243,7 +243,7 @@ def test_a_strict_build_with_a_problem_publishes_nothing(built, tiny_course, tmp
 
 def test_a_strict_build_without_problems_is_published(built, tiny_course) -> None:
     out, version = built
-    report = build_tiny(tiny_course, out, strict=True)
+    report = build_tiny(tiny_course, out, strict=True, full=True)
     assert report.published and os.readlink(out / "current") == report.version != version
 
 
@@ -272,6 +272,18 @@ def test_the_readmes_summary_line_is_what_an_edit_of_the_sample_course_prints(
     assert times_and_versions.sub("", printed) == times_and_versions.sub("", shown)
 
 
+def test_the_readmes_nothing_changed_line_is_what_a_rebuild_of_the_sample_course_prints(
+        tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    shown = re.search(r"^Read 18 lessons.*nothing changed.*$",
+                      (root / "README.md").read_text(), re.M)[0]
+    first = build_index(root / "lessons", root / "glossary", tmp_path / "index")
+    again = build_index(root / "lessons", root / "glossary", tmp_path / "index")
+    assert again.version == first.version
+    times_and_versions = re.compile(r"\d+\.\d+ s|v-[\w-]+|v-…")
+    assert times_and_versions.sub("", again.summary()) == times_and_versions.sub("", shown)
+
+
 # --- Leftovers, the lock, old versions -------------------------------------------------------
 
 
@@ -280,7 +292,7 @@ def test_a_stale_tmp_folder_is_removed_by_the_next_build(built, tiny_course) -> 
     stale = out / "v-20200101T000000000000-dead00.tmp"
     (stale / "whoosh").mkdir(parents=True)
     (stale / "whoosh" / "half-written.seg").write_bytes(b"\0" * 128)
-    report = build_tiny(tiny_course, out)
+    report = build_tiny(tiny_course, out, full=True)
     assert not stale.exists()
     assert tmp_folders(out) == []
     assert os.readlink(out / "current") == report.version
@@ -339,7 +351,7 @@ def test_an_open_searcher_keeps_its_version_across_a_rebuild(built, tiny_course)
     searcher = Searcher.open(out)
     try:
         before = searcher.search("temperature").total
-        report = build_tiny(tiny_course, out)
+        report = build_tiny(tiny_course, out, full=True)
         assert report.version != version
         assert searcher.version == version
         assert searcher.search("temperature").total == before
@@ -349,7 +361,7 @@ def test_an_open_searcher_keeps_its_version_across_a_rebuild(built, tiny_course)
 
 def test_old_versions_are_pruned_but_the_recent_ones_kept(built, tiny_course) -> None:
     out, first = built
-    names = [first] + [build_tiny(tiny_course, out).version for _ in range(4)]
+    names = [first] + [build_tiny(tiny_course, out, full=True).version for _ in range(4)]
     assert names == sorted(names)  # names sort in build order
     assert versions(out) == names[-index_store.KEEP_VERSIONS:]
     assert os.readlink(out / "current") == names[-1]

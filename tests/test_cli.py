@@ -23,6 +23,11 @@ SUMMARY = re.compile(
     r"(?P<warnings>\d+) warnings, (?P<skipped>\d+) skipped files; (?P<seconds>\d+\.\d+) s "
     r"\(version (?P<version>v-[\w-]+); (?P<rewritten>\d+) of (?P=lessons) lessons rewritten\)$"
 )
+UNCHANGED = re.compile(
+    r"^Read (?P<lessons>\d+) lessons, (?P<sections>\d+) sections, (?P<terms>\d+) terms; "
+    r"(?P<warnings>\d+) warnings, (?P<skipped>\d+) skipped files; (?P<seconds>\d+\.\d+) s "
+    r"\(nothing changed: version (?P<version>v-[\w-]+) stays live\)$"
+)
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -117,6 +122,12 @@ def test_index_warnings_and_strict(tmp_path: Path) -> None:
     assert match and (match["lessons"], match["warnings"], match["skipped"]) == ("3", "9", "8")
     assert "warning:" not in relaxed.stdout
     live = os.readlink(tmp_path / "idx" / "current")
+    again = run(*args, cwd=tmp_path)  # nothing changed: the same warnings, the same version
+    assert again.returncode == 0
+    assert [x for x in again.stderr.splitlines() if x.startswith("warning: ")] == warnings
+    match = UNCHANGED.match(again.stdout.strip())
+    assert match and (match["lessons"], match["warnings"], match["skipped"]) == ("3", "9", "8")
+    assert match["version"] == live == os.readlink(tmp_path / "idx" / "current")
     strict = run(*args, "--strict", cwd=tmp_path)
     assert strict.returncode == 1
     assert strict.stdout.startswith("Read 3 lessons, ")
@@ -125,6 +136,27 @@ def test_index_warnings_and_strict(tmp_path: Path) -> None:
     assert os.readlink(tmp_path / "idx" / "current") == live
     assert sorted(p.name for p in (tmp_path / "idx").glob("v-*")) == [live]
     no_traceback(strict)
+
+
+def test_index_again_with_nothing_changed_keeps_the_live_version(tmp_path: Path,
+                                                                tiny_course: Path) -> None:
+    shutil.copytree(tiny_course, tmp_path / "course")
+    args = ("index", "--lessons", "course/lessons", "--glossary", "course/glossary",
+            "--out", "idx")
+    first = SUMMARY.match(run(*args, cwd=tmp_path).stdout.strip())
+    assert first
+    again = run(*args, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    match = UNCHANGED.match(again.stdout.strip())
+    assert match, again.stdout
+    assert (match["lessons"], match["sections"], match["terms"]) == (
+        first["lessons"], first["sections"], first["terms"])
+    assert match["version"] == first["version"] == os.readlink(tmp_path / "idx" / "current")
+    assert [p.name for p in (tmp_path / "idx").glob("v-*")] == [first["version"]]
+    full = SUMMARY.match(run(*args, "--full", cwd=tmp_path).stdout.strip())
+    assert full and full["version"] != first["version"]  # --full always publishes
+    assert os.readlink(tmp_path / "idx" / "current") == full["version"]
+    no_traceback(again)
 
 
 def test_index_base_url(tmp_path: Path, tiny_course: Path) -> None:

@@ -18,7 +18,7 @@ from lessonsearch.build import build_index
 from lessonsearch.build_cache import CACHE_FILE, BuildCache
 from lessonsearch.completions import Completions
 from lessonsearch.course import read_course
-from lessonsearch.index_store import current_version
+from lessonsearch.index_store import current_version, read_manifest, same_as_live
 from lessonsearch.searcher import Searcher
 from lessonsearch.whoosh_index import documents
 
@@ -146,6 +146,171 @@ def test_a_damaged_cache_only_costs_a_full_build(course: Path, tmp_path: Path):
     report = build(course, out)
     assert report.rewritten == 4
     assert hits(out, "temperature")
+    # A new version is published even though it answers alike: it brings a cache again.
+    assert not report.unchanged and current_version(out).name == report.version
+
+
+# --- A rebuild with nothing changed -------------------------------------------------------------
+
+
+def index_folder(out: Path) -> tuple[str, list[str]]:
+    """The live version and every name in the index folder."""
+    return os.readlink(out / "current"), sorted(p.name for p in out.iterdir())
+
+
+def test_a_rebuild_with_nothing_changed_keeps_the_live_version(course: Path, tmp_path: Path):
+    """No new version, so the server's ETags stay as they are and replicas see no change."""
+    out = tmp_path / "index"
+    first = build(course, out)
+    before = index_folder(out)
+    again = build(course, out)
+    assert again.unchanged and again.version == first.version
+    assert index_folder(out) == before  # no new version, no .tmp left, current untouched
+    assert again.summary().startswith(
+        "Read 4 lessons, 13 sections, 4 terms; 0 warnings, 0 skipped files; ")
+    assert again.summary().endswith(f"(nothing changed: version {first.version} stays live)")
+    assert build(course, out).version == first.version
+
+
+def test_a_lesson_touched_but_not_edited_changes_nothing(course: Path, tmp_path: Path):
+    out = tmp_path / "index"
+    version = build(course, out).version
+    notes = course / "lessons" / "04-notes.txt"
+    later = notes.stat().st_mtime_ns + 60 * 10**9
+    os.utime(notes, ns=(later, later))
+    assert build(course, out).version == version
+    assert os.readlink(out / "current") == version
+
+
+def test_a_course_with_warnings_reports_them_again_when_nothing_changed(
+        course: Path, tmp_path: Path):
+    (course / "lessons" / "05-broken.json").write_text("{", encoding="utf-8")
+    out = tmp_path / "index"
+    first = build(course, out)
+    again = build(course, out)
+    assert again.unchanged and again.version == first.version
+    assert again.problems == first.problems and again.skipped == 1
+    assert "; 1 warning, 1 skipped file; " in again.summary()
+    strict = build_index(course / "lessons", course / "glossary", out, strict=True)
+    assert not strict.published and strict.problems == first.problems
+
+
+def _append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+EDITS = {
+    "a lesson's text": lambda c: _append(c / "lessons" / "04-notes.txt", "\nOne more line.\n"),
+    "a glossary definition": lambda c: _replace(
+        c / "glossary" / "glossary.md", "fixed list of every token", "fixed list of tokens"),
+    "a glossary alias": lambda c: _replace(  # KV-cache is the name's own spelling
+        c / "glossary" / "glossary.md", "Also: key-value cache, KV-cache", "Also: KV-cache"),
+    "the course title": lambda c: _replace(
+        c / "lessons" / "lessonsearch.toml", "A Tiny Course on Models", "A Tiny Course"),
+    "a module's lessons": lambda c: _replace(
+        c / "lessons" / "lessonsearch.toml", '["03-kv-cache.txt", "04-notes.txt"]',
+        '["03-kv-cache.txt"]'),
+    "the coverage allow-list": lambda c: _append(
+        c / "lessons" / "lessonsearch.toml", '\n[coverage]\nallow = ["unused: vocabulary"]\n'),
+    "a lesson removed": lambda c: (c / "lessons" / "04-notes.txt").unlink(),
+    "a lesson renamed": lambda c: (c / "lessons" / "04-notes.txt").rename(
+        c / "lessons" / "05-notes.txt"),
+}
+
+
+@pytest.mark.parametrize("edit", EDITS)
+def test_any_edit_publishes_a_new_version(course: Path, tmp_path: Path, edit: str):
+    out = tmp_path / "index"
+    first = build(course, out).version
+    EDITS[edit](course)
+    report = build(course, out)
+    assert not report.unchanged and report.version != first
+    assert os.readlink(out / "current") == report.version
+    assert build(course, out).version == report.version  # and then stays
+
+
+def test_another_base_url_publishes_a_new_version(course: Path, tmp_path: Path):
+    out = tmp_path / "index"
+    lessons, glossary = course / "lessons", course / "glossary"
+    first = build_index(lessons, glossary, out, base_url="https://one.example/").version
+    assert build_index(lessons, glossary, out, base_url="https://one.example/").version == first
+    report = build_index(lessons, glossary, out, base_url="https://two.example/")
+    assert report.version != first == read_manifest(out / first)["version"]
+    assert any(x["url"].startswith("https://two.example/")
+               for x in read_manifest(current_version(out))["lessons"])
+
+
+def test_full_always_publishes_a_new_version(course: Path, tmp_path: Path):
+    out = tmp_path / "index"
+    first = build(course, out).version
+    report = build(course, out, full=True)
+    assert report.published and not report.unchanged and report.version != first
+    assert os.readlink(out / "current") == report.version
+
+
+@pytest.mark.parametrize("damage", ["glossary file gone", "manifest unreadable"])
+def test_a_damaged_live_version_is_replaced(course: Path, tmp_path: Path, damage: str):
+    out = tmp_path / "index"
+    first = build(course, out).version
+    if damage == "glossary file gone":
+        (out / first / "glossary.sqlite").unlink()
+    else:
+        (out / first / "manifest.json").write_text("{", encoding="utf-8")
+    report = build(course, out)
+    assert report.version != first and os.readlink(out / "current") == report.version
+    assert hits(out, "temperature")
+
+
+def test_a_version_differing_in_any_row_or_byte_is_not_the_live_one(course: Path,
+                                                                      tmp_path: Path):
+    """The glossary file a rebuild patches has other bytes than the live one's, and the
+    same rows; any row or byte changed, or a file more, is a difference."""
+    out = tmp_path / "index"
+    build(course, out)
+    live = current_version(out)
+    manifest = read_manifest(live)
+
+    def copy(change) -> Path:
+        other = shutil.copytree(live, tmp_path / f"copy{len(list(tmp_path.glob('copy*')))}")
+        (other / "manifest.json").unlink()  # not written yet, when a build compares
+        change(other)
+        return other
+
+    def sql(*statements: str):
+        def run(folder: Path) -> None:
+            db = sqlite3.connect(folder / "glossary.sqlite")
+            for statement in statements:
+                db.execute(statement)
+            db.commit()
+            db.close()
+        return run
+
+    def one_byte(folder: Path) -> None:
+        segment = max((folder / "whoosh").glob("*.pst"), key=lambda p: p.stat().st_size)
+        data = bytearray(segment.read_bytes())
+        data[len(data) // 2] ^= 1
+        segment.write_bytes(bytes(data))
+
+    assert same_as_live(live, copy(lambda folder: None), manifest, {CACHE_FILE})
+    rewritten = copy(sql("INSERT INTO aliases VALUES (0, 'gone again')",
+                         "DELETE FROM aliases WHERE term_id = 0"))
+    assert (rewritten / "glossary.sqlite").read_bytes() != (live / "glossary.sqlite").read_bytes()
+    assert same_as_live(live, rewritten, manifest, {CACHE_FILE})
+    for change in (sql("UPDATE terms SET definition = definition || '.' WHERE term = 'token'"),
+                   sql("UPDATE terms SET term = upper(term) WHERE term = 'token'"),
+                   sql("UPDATE mentions SET count = count + 1 WHERE (term_id, course_order) = "
+                       "(SELECT term_id, course_order FROM mentions LIMIT 1)"),
+                   one_byte,
+                   lambda folder: (folder / "extra.json").write_text("{}")):
+        assert not same_as_live(live, copy(change), manifest, {CACHE_FILE})
+    assert not same_as_live(live, copy(lambda folder: None), {**manifest, "counts": {}},
+                            {CACHE_FILE})
 
 
 # --- A generated course -------------------------------------------------------------------------

@@ -469,6 +469,10 @@ def test_etag_revalidates_to_304(client):
     assert stale.status_code == 200
 
 
+ETAGGED = ("/api/search?q=token", "/api/terms", "/api/terms/vocabulary", "/api/lessons",
+           "/api/suggest?q=to", "/glossary")
+
+
 def test_etag_differs_by_query_and_route(client):
     tags = {
         client.get(url).headers["ETag"]
@@ -477,16 +481,28 @@ def test_etag_differs_by_query_and_route(client):
     assert len(tags) == 4
 
 
-def test_etag_changes_with_the_index_version(tmp_path: Path):
+def test_etag_changes_with_the_index_version_and_only_with_it(tmp_path: Path):
+    """A rebuild that changes nothing keeps the live version, so every client's and CDN's
+    copy stays good; a glossary entry edited is a new version, and new ETags."""
     course = copy_course(tmp_path / "course")
     index_dir = tmp_path / "index"
     build(course, index_dir)
     with serving(index_dir) as client:
-        before = client.get("/api/terms").headers["ETag"]
+        before = {url: client.get(url).headers["ETag"] for url in ETAGGED}
         build(course, index_dir)
-        after = client.get("/api/terms", headers={"If-None-Match": before})
-    assert after.status_code == 200
-    assert after.headers["ETag"] != before
+        for url, etag in before.items():
+            again = client.get(url, headers={"If-None-Match": etag})
+            assert again.status_code == 304, url
+        glossary = course / "glossary" / "glossary.md"
+        text = glossary.read_text(encoding="utf-8")
+        edited = text.replace("fixed list of every token", "fixed list of all the tokens")
+        assert edited != text
+        glossary.write_text(edited, encoding="utf-8")
+        build(course, index_dir)
+        for url, etag in before.items():
+            after = client.get(url, headers={"If-None-Match": etag})
+            assert after.status_code == 200, url
+            assert after.headers["ETag"] != etag
 
 
 def test_errors_carry_no_etag(client):

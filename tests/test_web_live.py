@@ -82,7 +82,7 @@ def test_concurrent_first_requests_open_the_version_once(live, course):
 def test_a_rebuild_is_picked_up_and_the_old_version_closed_after_its_last_request(live, course):
     first_version = build(course, live.index_dir)
     in_flight = live.acquire()
-    second_version = build(course, live.index_dir)
+    second_version = build(course, live.index_dir, full=True)
 
     fresh = live.acquire()
     assert fresh.version == second_version != first_version
@@ -139,7 +139,7 @@ def test_a_version_that_cannot_be_opened_leaves_the_previous_one_serving(tmp_pat
     live = LiveIndex(index_dir, opener=opener)
     try:
         live.release(live.acquire())
-        bad = build(course, index_dir)
+        bad = build(course, index_dir, full=True)
         for _ in range(3):
             opened = live.acquire()
             assert opened.version == good

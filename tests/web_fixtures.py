@@ -41,9 +41,10 @@ def copy_course(dest: Path) -> Path:
     return dest
 
 
-def build(course: Path, index_dir: Path) -> str:
-    """Build ``course`` into ``index_dir`` (a new version each time); returns the version."""
-    return build_index(course / "lessons", course / "glossary", index_dir).version
+def build(course: Path, index_dir: Path, full: bool = False) -> str:
+    """Build ``course`` into ``index_dir``; returns the live version: a new one, unless
+    nothing changed since the last build (``full`` always makes a new one)."""
+    return build_index(course / "lessons", course / "glossary", index_dir, full=full).version
 
 
 @contextmanager

@@ -42,6 +42,9 @@ class BuildReport:
     published: bool = True
     """False for a ``strict`` build with problems: it wrote no version (``version`` is
     empty) and the live one is as it was."""
+    unchanged: bool = False
+    """True when the version built held just what the live one holds: it was not published,
+    and ``version`` is the live one's, which stays live."""
 
     @property
     def skipped(self) -> int:
@@ -57,6 +60,8 @@ class BuildReport:
                   f"{counted(self.skipped, 'skipped file')}; {self.seconds:.2f} s")
         if not self.published:
             return f"Read {counts} (not published under --strict: the live index is unchanged)"
+        if self.unchanged:
+            return f"Read {counts} (nothing changed: version {self.version} stays live)"
         return (f"Indexed {counts} (version {self.version}; "
                 f"{self.rewritten} of {counted(self.lessons, 'lesson')} rewritten)")
 
@@ -78,7 +83,11 @@ def build_index(
     A ``glossary_dir`` that is not a folder is refused, as a missing ``lessons_dir`` is: an
     index quietly built without the glossary someone named is worse than no new index.
     Unless ``full``, what the live version's build cache holds is reused: unchanged lesson
-    files are not parsed again and only changed lessons are written to Whoosh.
+    files are not parsed again and only changed lessons are written to Whoosh. A version
+    that would answer every request as the live one does is not published
+    (``index_store.same_as_live``): the live one stays, and with it its name, which the
+    server's ETags are made of, so no client's or replica's copy is made stale for nothing.
+    A ``full`` build always publishes: it is how an operator asks for every file anew.
 
     A ``strict`` build with any problem stops once the course and the glossary are read
     (every problem is known by then) and publishes nothing: a CI job that fails on a broken
@@ -99,11 +108,7 @@ def build_index(
 
 def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: str | None,
            progress: Progress | None, full: bool, strict: bool) -> BuildReport:
-    previous = None if full else index_store.previous_version(out)
-    if previous is not None and index_store.read_manifest(previous).get("format") != (
-        index_store.FORMAT
-    ):
-        previous = None  # written by another release: nothing in it can be reused
+    previous = None if full else _reusable_version(out)
     cache = BuildCache.load(previous)
     name, tmp = index_store.new_version_dir(out)
     try:
@@ -129,15 +134,32 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                 whoosh.cancel()
                 raise
             count, written = whoosh.finish()
-        cache.save(tmp)
         manifest = _manifest(name, read, problems, count, glossary.term_count)
         manifest["coverage_allow"] = course_allow(lessons_dir)
+        if (previous is not None and cache.loaded
+                and index_store.same_as_live(previous, tmp, manifest, {CACHE_FILE})):
+            shutil.rmtree(tmp)
+            return BuildReport(previous.name, len(read.course.lessons), _sections(read), count,
+                               glossary.term_count, problems, 0.0, written, unchanged=True)
+        cache.save(tmp)
         index_store.publish(out, name, tmp, manifest, unsynced={CACHE_FILE})
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return BuildReport(name, len(read.course.lessons), _sections(read), count,
                        glossary.term_count, problems, 0.0, written)
+
+
+def _reusable_version(out: Path) -> Path | None:
+    """The live version, unless it was written by another release (nothing in it can be
+    reused) or its manifest cannot be read."""
+    previous = index_store.previous_version(out)
+    try:
+        manifest = index_store.read_manifest(previous) if previous is not None else {}
+    except (OSError, ValueError):
+        return None
+    reusable = isinstance(manifest, dict) and manifest.get("format") == index_store.FORMAT
+    return previous if reusable else None
 
 
 def _sections(read: CourseRead) -> int:

@@ -49,6 +49,9 @@ class BuildCache:
 
     def __init__(self, previous: dict[str, dict[str, bytes]] | None = None):
         self._old = previous or {}
+        self.loaded = previous is not None
+        """Whether a previous build's cache was read: a version whose cache cannot be is no
+        version to keep live (``build_index``), since the next build could reuse nothing."""
         self._new: dict[str, dict[str, bytes]] = {}
         self.hits = 0
         self.misses = 0

@@ -36,7 +36,7 @@ from whoosh.writing import SegmentWriter
 
 from .analysis import find_words
 from .build_cache import BuildCache, fingerprint
-from .index_store import flush
+from .index_store import flush, is_lock_file
 from .parallel import Lazy, Started, start_in_processes, workers
 from .whoosh_index import SPELLING, WHOOSH_DIR, Document, length_bytes, schema
 
@@ -503,7 +503,7 @@ def _link_tree(source: Path, target: Path) -> None:
     """Hard links to the previous version's files (copies where links are refused)."""
     target.mkdir(parents=True)
     for path in source.iterdir():
-        if "LOCK" in path.name.upper() or not path.is_file():
+        if is_lock_file(path.name) or not path.is_file():
             continue
         try:
             os.link(path, target / path.name)
