@@ -1,6 +1,6 @@
 """How a search reads what a reader types: other engines' syntax as punctuation, contractions
-as the words they stand for, accents as no misspelling. On the sample course ``make run``
-serves, where readers met each of these."""
+as the words they stand for, accents as no misspelling, two slips in a long word. On the
+sample course ``make run`` serves, where readers met each of these."""
 
 from __future__ import annotations
 
@@ -179,6 +179,49 @@ def test_a_short_word_still_gets_no_guessed_letters(accented) -> None:
     response = accented.search("cafes")  # one letter from "café": five letters, one edit
     assert response.suggestion == "café"
     assert accented.search("caff").suggestion is None  # four letters: no edits
+
+
+# --- Two slips in a long word ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("query", "suggestion"), [
+    ("tempreture", "temperature"),  # a letter missing and two swapped
+    ("halucinaton", "hallucination"),  # two letters missing
+    ("distrubition", "distribution"),  # two letters changed
+    ("vocabluray", "vocabulary"),  # two pairs swapped
+])
+def test_a_long_word_two_edits_away_is_corrected(searcher, query, suggestion) -> None:
+    response = searcher.search(query, limit=50)
+    expected = searcher.search(suggestion, limit=50)
+    assert expected.total > 0
+    assert response.suggestion == suggestion
+    assert places(response) == places(expected)
+
+
+def test_tempreture_finds_the_temperature_lesson(searcher) -> None:
+    response = searcher.search("tempreture")
+    assert response.suggestion == "temperature"
+    assert response.words == ("temperature",)
+    assert response.results[0].lesson == "temperature"
+    assert "<mark>temperature</mark>" in response.results[0].snippet.lower()
+
+
+@pytest.mark.parametrize("query", [
+    "softmaks",  # softmax, two edits: eight letters are too few to guess two
+    "clicking",  # words the course does not write, two edits from ones it does
+    "constant",
+])
+def test_a_word_under_nine_letters_is_not_guessed_two_edits_away(searcher, query) -> None:
+    response = searcher.search(query)
+    assert response.suggestion is None
+    assert response.total == 0
+
+
+def test_a_word_the_course_writes_is_left_alone(searcher) -> None:
+    response = searcher.search("correction")  # two edits from "connection", used more
+    assert response.suggestion is None
+    assert response.words == ("correction",)
+    assert any("<mark>correction</mark>" in hit.snippet for hit in response.results)
 
 
 # --- A word cut short, as a search box's is while it is typed -------------------------------

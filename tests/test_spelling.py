@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lessonsearch.nltk_parts import edit_distance
 from lessonsearch.spelling import Speller
 
 
@@ -11,6 +15,32 @@ def test_one_edit_of_every_kind_is_found():
     assert speller.candidates("atention", 1) == [(1, "attention")]
     assert speller.candidates("tokenizre", 1) == [(1, "tokenizer")]  # two letters swapped
     assert speller.candidates("tokenizar", 1) == [(1, "tokenizer")]  # a letter changed
+
+
+def test_two_edits_of_every_kind_are_found():
+    speller = Speller(["temperature", "hallucination", "distribution", "vocabulary"])
+    assert speller.candidates("tempreture", 2) == [(2, "temperature")]  # dropped, swapped
+    assert speller.candidates("halucinaton", 2) == [(2, "hallucination")]  # two dropped
+    assert speller.candidates("distrubition", 2) == [(2, "distribution")]  # two changed
+    assert speller.candidates("vocabluray", 2) == [(2, "vocabulary")]  # two pairs swapped
+    assert speller.candidates("vocabbularyy", 2) == [(2, "vocabulary")]  # two added
+    assert speller.candidates("tempreture", 1) == []
+
+
+# A small alphabet, so that many words are within two edits of each other.
+SPELLINGS = st.text(alphabet="abcdé", min_size=1, max_size=9)
+
+
+@given(st.lists(SPELLINGS, max_size=40), SPELLINGS)
+def test_two_edits_find_every_word_two_edits_away_and_no_other(words, word):
+    """The keys a misspelt word makes for two edits miss no word the table files."""
+    speller = Speller(words)
+    folded = word.replace("é", "e")
+    expected = sorted(
+        (d, known) for known in set(words) if known != word
+        and known.replace("é", "e")[:1] == folded[:1]
+        and (d := edit_distance(known.replace("é", "e"), folded, transpositions=True)) <= 2)
+    assert speller.candidates(word, 2) == expected
 
 
 def test_nearest_first_and_nothing_past_the_distance():

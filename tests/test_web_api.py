@@ -254,6 +254,14 @@ def test_a_misspelt_word_gets_a_suggestion(client):
     assert search(client, "temprature")["suggestion"] == "temperature"
 
 
+def test_a_long_word_two_slips_away_is_searched_as_the_courses_word(client):
+    body = search(client, "tempreture")  # a letter dropped and two swapped
+    assert body["suggestion"] == "temperature"
+    assert body["results"] == search(client, "temperature")["results"]
+    assert body["results"][0]["lesson"] == "sampling"
+    assert search(client, "sentanse")["suggestion"] is None  # "sentence": too short for two
+
+
 def test_a_query_naming_a_term_returns_its_card(client):
     body = search(client, "how big is the KV cache")
     assert [t["term"] for t in body["terms"]] == ["KV cache"]

@@ -46,6 +46,11 @@ MAX_REMEMBERED_CORRECTIONS = 10_000
 MIN_CORRECTED = 5
 """Shorter words are too near too many others to be guessed at; their accents are still
 matched ("cafe" finds "café")."""
+MIN_TWO_EDITS = 9
+"""Words this long are corrected up to two edits away. Of the real words five Carpentries
+lessons write and the sample course does not, two edits would take 5 % of those of nine
+letters to one of its words (one edit takes 4 % at seven) but 11 % at eight
+(bench/README.md): a wrong "did you mean" is worse than none."""
 MIN_COMPLETED = 4
 """A word the course does not hold is taken as the start of the word the course uses most
 that begins with it ("temperatu" → temperature), from this many letters: a search box
@@ -144,7 +149,7 @@ class Searcher:
         """A better-known spelling from the course's own words, for a word it does not hold.
 
         Candidates are the course's words that differ from it only in accents, and for a
-        word of five letters or more those within one edit (two for long words); the nearest
+        word of five letters or more those within one edit (two from nine letters); the nearest
         wins, then the one the course uses most. But first, a word of four letters or more
         that begins some of the course's words is taken as cut short, as a search box's
         word is while it is typed: "softm" is softmax, not soft.
@@ -154,7 +159,8 @@ class Searcher:
         reader = self.whoosh_searcher().reader()
         fixed = None
         if reader.doc_frequency(CONTENT, stem(word)) == 0:  # else known, perhaps inflected
-            maxdist = 0 if len(word) < MIN_CORRECTED else 2 if len(word) > 7 else 1
+            maxdist = (0 if len(word) < MIN_CORRECTED else 2 if len(word) >= MIN_TWO_EDITS
+                       else 1)
             speller = self._speller()
             if len(word) >= MIN_COMPLETED:  # cut short, as a search box's is while typed
                 fixed = min(speller.starting(word.lower()),
