@@ -1,4 +1,5 @@
-"""The tokenizer every stage shares: its fast path finds the words the pattern finds."""
+"""The tokenizer every stage shares: its fast path finds the words the pattern finds; and
+the stemmer, which keeps words made with -ize apart from the words they are made from."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessonsearch.analysis import WORD, find_words
+from lessonsearch.analysis import WORD, _stemmer, find_words, stem
 
 # Letters, digits and every character that decides where a word ends: apostrophes straight
 # and curly, underscores, dots, hyphens, spaces of several kinds, and letters beyond ASCII.
@@ -32,3 +33,33 @@ def test_finds_the_words_of_any_text(text: str) -> None:
 ])
 def test_words(text: str, expected: list[str]) -> None:
     assert find_words(text) == expected
+
+
+TOKENIZE = ("tokenize tokenizes tokenized tokenizing tokenizer tokenizers tokenizer's "
+            "tokenization tokenizations tokenise tokenises tokenised tokenising tokeniser "
+            "tokenisers tokenisation").split()
+
+
+def test_an_ize_family_has_one_stem_of_its_own() -> None:
+    assert {stem(w) for w in TOKENIZE} == {"tokeniz"}
+    assert stem("token") == stem("tokens") == "token"
+    for base, made in [("normal", "normalization"), ("regular", "regularization"),
+                       ("general", "generalisation"), ("organ", "organization"),
+                       ("optimal", "optimizer")]:
+        assert stem(base) != stem(made)
+    assert stem("optimiser") == stem("optimization") == stem("optimizing")
+
+
+NOT_MADE_WITH_IZE = (
+    "rise size prize seize noise poise raise praise cruise disguise precise concise exercise "
+    "excise incise advise devise revise supervise televise improvise wise otherwise pairwise "
+    "elementwise likewise promise compromise premise demise surmise surprise enterprise "
+    "comprise sunrise despise practise advertise chastise expertise treatise franchise "
+    "merchandise paradise denoise").split()
+
+
+@pytest.mark.parametrize("word", NOT_MADE_WITH_IZE)
+def test_a_word_that_merely_ends_in_ise_keeps_its_snowball_stem(word: str) -> None:
+    base = word[:-1]
+    for form in (word, word + "s", word + "d", word + "r", word + "rs", base + "ing"):
+        assert stem(form) == _stemmer.stem(form), form
