@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from whoosh import matching
 from whoosh import query as wq
 
-from .analysis import STOP_WORDS, ize_stem, stem, words
+from .analysis import STOP_WORDS, stem, words
 from .query import All, Any, Node, Not, Phrase, Word
 from .whoosh_index import CONTENT
 
@@ -184,20 +184,7 @@ def _is_natural(node: Node, bare: list[str]) -> bool:
 
 
 def _term(word: str) -> wq.Query:
-    """``word``'s stem, and (at ``FAMILY_WEIGHT``) the stem of the -ize family made from it:
-    "token" finds tokenizers after the sections on tokens, "tokenizer" only tokenizers."""
-    base = stem(word)
-    if ize_stem(word) or base.endswith("iz"):
-        return wq.Term(CONTENT, base)
-    return wq.Or([wq.Term(CONTENT, base), wq.Term(CONTENT, base + "iz", boost=FAMILY_WEIGHT)])
-
-
-FAMILY_WEIGHT = 0.1
-"""How much a section on the -ize family of a query's word counts (``analysis.ize_stem``). A
-family's stem is rarer than the word's, so its IDF is high: at a fifth, a one-line section on
-tokenizers outranked the tiny course's heading on tokens. Without the family, the sample
-course's tokens lesson fell from first to fifth for "what's a token?" (MRR is 0.618 either
-way)."""
+    return wq.Term(CONTENT, stem(word))
 
 
 def _phrase(parts: list[str]) -> wq.Query:
