@@ -110,9 +110,6 @@ def test_whats_asks_what_what_is_asks(searcher, query) -> None:
     assert list(response.words) == ["logit"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "'tokenizer' no longer counts as 'token', and BM25 puts short sections that say 'token' "
-    "once above the tokens lesson (an open ranking question)"))
 @pytest.mark.parametrize("query", ["what's a token?", "what’s a token?"])
 def test_a_contracted_question_finds_the_lesson_on_its_topic(searcher, query) -> None:
     assert searcher.search(query).results[0].lesson == "tokens-and-tokenizers"

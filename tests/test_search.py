@@ -41,15 +41,9 @@ def places(response) -> list[tuple[str, str | None]]:
     return [(hit.lesson, hit.anchor) for hit in response.results]
 
 
-TOKEN_RANKING = pytest.mark.xfail(strict=True, reason=(
-    '"tokenizer" no longer counts as "token": the heading section ranked above short sections '
-    'that say "token" once only by that count (an open ranking question)'))
-
-
 # --- Ranking and analysis -----------------------------------------------------------------
 
 
-@TOKEN_RANKING
 def test_a_heading_match_outranks_a_body_mention(searcher) -> None:
     hits = searcher.search("tokens").results
     assert hits[0].anchor == "counting-tokens-in-a-sentence"
@@ -129,7 +123,6 @@ def test_identifiers_split_into_words(searcher, query: str, place) -> None:
     assert place in places(searcher.search(query))
 
 
-@TOKEN_RANKING
 def test_a_natural_question_finds_its_section(searcher) -> None:
     """Question words are scaffolding: "what is a token?" searches for "token"."""
     response = searcher.search("what is a token?")
