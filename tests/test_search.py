@@ -62,23 +62,20 @@ def test_stemming_matches_other_forms(searcher) -> None:
     assert "<mark>calculated</mark>" in response.results[0].snippet
 
 
-IZE_LESSONS = {
-    "01-statistics.md": "## The normal distribution\n\nA normal distribution is the bell curve "
-                        "that heights and measurement errors follow.\n",
-    "02-layers.md": "## Batch normalization\n\nBatch normalization rescales each layer's "
+SPELLING_LESSONS = {
+    "01-layers.md": "## Batch normalization\n\nBatch normalization rescales each layer's "
                     "activations over the batch, so training stays stable.\n",
-    "03-text.md": "## What a token is\n\nA token is a piece of a word; the model reads tokens "
-                  "one at a time.\n\n## The tokenizer\n\nThe tokenizer cuts text into pieces "
-                  "before the model sees it, and every model ships its own.\n",
+    "02-text.md": "## The tokeniser\n\nThe tokeniser cuts text into pieces before the model "
+                  "sees it, and every model ships its own.\n",
 }
 
 
 @pytest.fixture(scope="module")
-def ize_searcher(tmp_path_factory: pytest.TempPathFactory):
-    """A course where -ize words sit apart from the words they are made from."""
-    root = tmp_path_factory.mktemp("ize")
+def spelling_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A course written partly in American spelling, partly in British."""
+    root = tmp_path_factory.mktemp("spellings")
     (root / "lessons").mkdir()
-    for name, text in IZE_LESSONS.items():
+    for name, text in SPELLING_LESSONS.items():
         (root / "lessons" / name).write_text(text, encoding="utf-8")
     build_index(root / "lessons", None, root / "index")
     opened = Searcher.open(root / "index")
@@ -86,25 +83,18 @@ def ize_searcher(tmp_path_factory: pytest.TempPathFactory):
     opened.close()
 
 
-def test_a_word_made_with_ize_is_not_the_word_it_was_made_from(ize_searcher) -> None:
-    assert places(ize_searcher.search("normal")) == [("statistics", "the-normal-distribution")]
-    assert places(ize_searcher.search("token")) == [("text", "what-a-token-is")]
-    assert places(ize_searcher.search("tokenizer")) == [("text", "the-tokenizer")]
-    assert places(ize_searcher.search("normalization")) == [("layers", "batch-normalization")]
-
-
 @pytest.mark.parametrize("query", ["tokenizers", "tokenization", "tokenize", "tokenise",
                                    "tokenisers", "tokenizer's"])
-def test_every_form_of_an_ize_word_finds_it(ize_searcher, query: str) -> None:
-    response = ize_searcher.search(query)
-    assert places(response) == [("text", "the-tokenizer")]
+def test_an_american_or_british_form_finds_the_other(spelling_searcher, query: str) -> None:
+    response = spelling_searcher.search(query)
+    assert places(response) == [("text", "the-tokeniser")]
     assert response.suggestion is None
-    assert "<mark>tokenizer</mark>" in response.results[0].snippet
+    assert "<mark>tokeniser</mark>" in response.results[0].snippet
 
 
-def test_a_british_spelling_finds_the_american_phrase(ize_searcher) -> None:
-    assert places(ize_searcher.search('"batch normalisation"')) == [
-        ("layers", "batch-normalization")]
+def test_a_british_spelling_finds_the_american_phrase(spelling_searcher) -> None:
+    for query in ('"batch normalisation"', "normalised", "normalizing"):
+        assert places(spelling_searcher.search(query)) == [("layers", "batch-normalization")]
 
 
 @pytest.mark.parametrize(

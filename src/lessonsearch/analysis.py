@@ -53,48 +53,44 @@ def normalize(text: str) -> str:
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    """Snowball stem of one lower-case word (``calculated``/``calculation`` → ``calcul``), or
-    the stem of its -ize family (``ize_stem``)."""
+    """Snowball stem of one lower-case word (``calculated``/``calculation`` → ``calcul``), a
+    British -ise spelled as -ize first (``american``)."""
     word = word.replace("’", "'")
     if word.endswith("'s"):
         word = word[:-2]
-    return ize_stem(word) or _stemmer.stem(word)
+    return _stemmer.stem(american(word))
 
 
-_IZE = re.compile(r"i[sz](?:e[sdr]?|ers|ing|ingly|ements?|ations?|ational|able|ably)$")
-"""The endings of a verb made with -ize or -ise and of the words made from it: tokenize,
-tokenizes, tokenized, tokenizer(s), tokenizing, tokenization(s), tokenizable; -ise alike."""
+_ISE = re.compile(r"is(?=(?:e[sdr]?|ers|ing|ingly|ements?|ations?|ational|able|ably)$)")
+"""The -is- of a verb made with -ise and of the words made from it: tokenise, tokenises,
+tokenised, tokeniser(s), tokenising, tokenisation(s), tokenisable."""
 
-_NOT_IZE = ("w", "adv", "dev", "rev", "improv", "superv", "telev", "prec", "conc", "exc", "inc",
+_NOT_ISE = ("w", "adv", "dev", "rev", "improv", "superv", "telev", "prec", "conc", "exc", "inc",
             "circumc", "exerc", "dem", "prem", "prom", "surm", "pr", "sunr", "desp", "pract",
             "advert", "chast", "expert", "treat", "franch", "merchand", "parad")
-"""How the words end that merely end in -ise or -ize, cut before it: (other)wise, (pair)wise;
-advise, devise, revise, improvise, supervise, televise; precise, concise, excise, incise,
-circumcise, exercise; demise, premise, (com)promise, surmise; prize, (sur)prise, enterprise,
-comprise; sunrise; despise; practise; advertise, chastise, expertise, treatise; franchise;
-merchandise; paradise. Rise, size and wise leave too short a word, noise, raise, praise,
-cruise, (dis)guise and seize one ending in a vowel: ``ize_stem`` refuses those without a list."""
+"""How the words end that merely end in -ise, cut before it: (other)wise, (pair)wise; advise,
+devise, revise, improvise, supervise, televise; precise, concise, excise, incise, circumcise,
+exercise; demise, premise, (com)promise, surmise; (sur)prise, enterprise, comprise; sunrise;
+despise; practise; advertise, chastise, expertise, treatise; franchise; merchandise;
+paradise. Rise and wise leave too short a word, noise, raise, praise, cruise, (dis)guise
+and poise one ending in a vowel: ``american`` refuses those without a list."""
 
 
-def ize_stem(word: str) -> str | None:
-    """``tokeniz`` for tokenize, tokenizer, tokenization, tokenise, tokenisers and the rest of
-    their family (``_IZE``); None for any other word, which Snowball stems.
+def american(word: str) -> str:
+    """``word`` with a British -ise spelled -ize (``tokenisation`` → ``tokenization``), so that
+    Snowball, which knows only -ize, gives both spellings one stem; any other word as it is.
 
-    Snowball cuts -ize, -izer and -ization back to the word they are made from, and in a
-    course on machine learning that word is another term: tokenizer and tokenization stem to
-    token, normalization to normal (a normal distribution), regularization to regular (a
-    regular expression), optimizer to optim (optimal). And it leaves -ise alone (tokenis), so
-    a British spelling never met the American one. Here the family keeps a stem of its own:
-    the word before -ize or -ise, and ``iz``. A word that merely ends in -ise or -ize
-    (promise, size, noise: ``_NOT_IZE``) is no family of it.
+    Snowball leaves -ise alone (tokenise → tokenis, tokenize → token), so a course or a
+    reader writing British spellings missed the sections written the other way. A word that
+    merely ends in -ise (promise, noise, advise: ``_NOT_ISE``) is left as it is.
     """
-    found = _IZE.search(word)
+    found = _ISE.search(word)
     if found is None:
-        return None
+        return word
     base = word[:found.start()]
-    if len(base) < 3 or base[-1] in "aeiou" or base.endswith(_NOT_IZE):
-        return None
-    return base + "iz"
+    if len(base) < 3 or base[-1] in "aeiou" or base.endswith(_NOT_ISE):
+        return word
+    return base + "iz" + word[found.end():]
 
 
 def words(text: str) -> list[str]:

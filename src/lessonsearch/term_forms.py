@@ -3,7 +3,7 @@
 Three keys serve three jobs: Snowball stems (``analysis.stem``) let inflections meet in the
 matcher's trie; ``writes_term_word`` refuses the derivations Snowball also folds together
 ("headings" for "head", "transformed" for "transformer"); ``term_key`` is the light, exact
-key for look-ups and for telling apart terms that share a stem (tokenizer, tokenization).
+key for look-ups and for telling apart terms that share a stem (token, tokenizer).
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ def term_key(text: str) -> str:
     """What two spellings of one term share: lower-case words, the last one singular, and
     the symbols that end a name spelled out (``spell_symbols``).
 
-    Lighter than stemming on purpose: ``stem`` gives "tokenizer" and "tokenization" one stem
-    (and Snowball "head" and "headings"), and they are different terms.
+    Lighter than stemming on purpose: Snowball gives "token", "tokenizer" and "tokenization"
+    one stem, and they are three terms.
     """
     found = words(spell_symbols(text))
     if found:

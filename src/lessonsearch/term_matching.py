@@ -74,7 +74,7 @@ class TermMatcher:
         self._stems: dict[str, frozenset[str]] = {}
         self._spelled: dict[str, str] = {}
         """Every registered spelling's ``term_key`` → its term: exact look-ups, and the
-        tie-break when two terms share stems (tokenizer / tokenization)."""
+        tie-break when two terms share stems (token / tokenizer)."""
         self._spellings: dict[str, set[str]] = {c: set() for c in self._forms}
         self._words_by_stem: dict[str, set[str]] = {}
         self._checked: dict[str, bool] = {}
