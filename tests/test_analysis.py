@@ -10,9 +10,11 @@ from hypothesis import strategies as st
 from lessonsearch.analysis import WORD, _stemmer, find_words, stem
 
 # Letters, digits and every character that decides where a word ends: apostrophes straight
-# and curly, underscores, dots, hyphens, spaces of several kinds, and letters beyond ASCII.
-PIECES = st.sampled_from(list("ab'’_.-9 \n\t\u00a0é—Ω") + ["don't", "it's", "numpy.mean",
-                                                          "data_file", "''", "x'"])
+# and curly, underscores, dots, hyphens, spaces of several kinds, letters beyond ASCII, and
+# the ``++`` and ``#`` that end a language's name.
+PIECES = st.sampled_from(list("ab'’_.-9 \n\t\u00a0é—Ω+#") + ["don't", "it's", "numpy.mean",
+                                                            "data_file", "''", "x'", "C++",
+                                                            "C#", "++", "#x"])
 
 
 @given(st.lists(PIECES).map("".join))
@@ -29,6 +31,10 @@ def test_finds_the_words_of_any_text(text: str) -> None:
     ("don't 'quoted' a''b", ["don't", "quoted", "a", "b"]),
     ("numpy.mean(data_file)", ["numpy", "mean", "data", "file"]),
     ("the model’s café—bar", ["the", "model’s", "café", "bar"]),
+    ("C++, C# and F#. C#'s g++", ["C++", "C#", "and", "F#", "C#", "s", "g++"]),
+    ("x#y #tag page.html#part a+b C+++ C++11 i++;", [
+        "x", "y", "tag", "page", "html", "part", "a", "b", "C", "C", "11", "i++"]),
+    ("Ωmega# C♯", ["Ωmega#", "C"]),
     ("", []),
 ])
 def test_words(text: str, expected: list[str]) -> None:

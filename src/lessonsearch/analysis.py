@@ -15,14 +15,22 @@ from functools import lru_cache
 
 from .nltk_parts import SnowballStemmer
 
-WORD = re.compile(r"[^\W_]++(?:['’][^\W_]++)*+")
-"""A run of letters and digits; an inner apostrophe (don't, model’s) stays in the word.
+_NAME_END = r"(?:\+\+|#)(?![^\W_]|[+#])"
+NAME_SYMBOLS = re.compile(rf"(?<=[^\W_]){_NAME_END}")
+"""The symbols that end some programming languages' names (C++, C#, F#, Notepad++): part
+of the name, where any other symbol is punctuation. ``C``, ``C++`` and ``C#`` are three
+words, and three terms. Not ``x#y``, ``#tag`` or ``page.html#part``: the symbols end a word."""
+
+WORD = re.compile(rf"[^\W_]++(?:['’][^\W_]++)*+(?:{_NAME_END})?+")
+"""A run of letters and digits; an inner apostrophe (don't, model’s) stays in the word, and
+so does the ``++`` or ``#`` that ends it (``NAME_SYMBOLS``): a search for C finds no section
+that only says C++ or C#.
 
 Possessive (``++``, ``*+``): a word never gives back letters, so the matches are those of
 the plain greedy pattern, and the engine keeps no backtracking state: a third faster over
 a course's text (bench/README.md)."""
 
-_APART = bytes(c if c >= 128 or chr(c).isalnum() or chr(c) == "'" else ord(" ")
+_APART = bytes(c if c >= 128 or chr(c).isalnum() or chr(c) in "'+#" else ord(" ")
                for c in range(256))
 """Every ASCII character that can be no part of a word, as a space."""
 
@@ -30,15 +38,16 @@ _APART = bytes(c if c >= 128 or chr(c).isalnum() or chr(c) == "'" else ord(" ")
 def find_words(text: str) -> list[str]:
     """``WORD.findall(text)``, two to three times faster on ASCII text (most sections of a
     real course; bench/README.md): every character no word holds becomes a space, in C,
-    and ``split`` cuts there. Only a piece holding an apostrophe needs the pattern, to drop
-    an apostrophe that does not sit between two letters. Other text goes to ``WORD``."""
+    and ``split`` cuts there. Only a piece holding an apostrophe, ``+`` or ``#`` needs the
+    pattern, to drop what does not sit inside a word or end a name. Other text goes to
+    ``WORD``."""
     if not text.isascii():
         return WORD.findall(text)
     found = text.encode().translate(_APART).decode().split()
-    if "'" not in text:
+    if "'" not in text and "+" not in text and "#" not in text:
         return found
     return [word for piece in found
-            for word in ((piece,) if "'" not in piece else WORD.findall(piece))]
+            for word in ((piece,) if piece.isalnum() else WORD.findall(piece))]
 
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "‐": "-", "‑": "-", "–": "-"})

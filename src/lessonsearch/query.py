@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .term_forms import NAME_SYMBOLS
+from .analysis import NAME_SYMBOLS
 
 MAX_DEPTH = 16
 MAX_ATOMS = 64
@@ -53,9 +53,10 @@ _TOKEN = re.compile(r'"[^"]*"?|[()]|[^\s()"]+')
 _PART = re.compile(rf"[\w.\-'’‘‐‑–]+(?:{NAME_SYMBOLS.pattern})?")
 """A word inside one token. A name's parts stay together, to be searched as a phrase
 (``numpy.mean``, ``data_file``, ``key-value``; ``don't`` is one word), and so does the
-``++`` or ``#`` that ends a language's name (``C++``, ``C#``: ``term_forms.NAME_SYMBOLS``);
-any other punctuation (``ratio:1``, ``input/output``, ``logit^2``) parts words as a space
-does. Each part counts as an atom, so one long token cannot grow a huge query."""
+``++`` or ``#`` that ends a language's name (``C++``, ``C#``: ``analysis.NAME_SYMBOLS``,
+the index's own rule); any other punctuation (``ratio:1``, ``input/output``, ``logit^2``)
+parts words as a space does. Each part counts as an atom, so one long token cannot grow a
+huge query."""
 _FIELD = re.compile(r"(?i)^(?:title|heading|text|body|content|code|lesson|module):")
 """Another engine's field prefix, dropped: ``title:softmax`` searches softmax (a heading
 that has it ranks first anyway). Kept as a word, "title" would be a second word to match,

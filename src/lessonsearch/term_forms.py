@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lessonsearch.analysis import WORD, normalize, stem, words
+from lessonsearch.analysis import NAME_SYMBOLS, WORD, normalize, stem, words
 from lessonsearch.slugs import slugify
 
 CAPS = "\x01"
@@ -19,10 +19,6 @@ CAPS = "\x01"
 TITLE = "\x02"
 """Prefix of a trie key a word matches only when capitalised (Make, Git)."""
 _APOSTROPHE_S = re.compile(r"['’]s$")
-NAME_SYMBOLS = re.compile(r"(?<=[^\W_])(?:\+\+|#)(?![^\W_]|[+#])")
-"""The symbols that end some programming languages' names (C++, C#, F#, Notepad++): part
-of the name, where any other symbol in a term is punctuation. ``C``, ``C++`` and ``C#`` are
-three terms."""
 _SPELLED = {"++": " plus plus", "#": " sharp"}
 TERM_WORD = re.compile(f"{WORD.pattern}|{NAME_SYMBOLS.pattern}")
 """A word of the text (``analysis.WORD``), or the ``++`` or ``#`` that ends a name."""
