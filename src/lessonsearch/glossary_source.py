@@ -20,10 +20,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from lessonsearch.analysis import normalize
+from lessonsearch.analysis import words
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
 from lessonsearch.model import GlossaryEntry, Problem
-from lessonsearch.term_forms import TERM_WORD
 
 from .yaml_data import YAMLError, place, reason, safe_load, scalar_text
 
@@ -202,4 +201,4 @@ def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
 def _words(name: str) -> str:
     """What tells two names apart: their words, in any case, and the symbols that end a
     language's name (``C``, ``C++`` and ``C#`` are three terms)."""
-    return " ".join(TERM_WORD.findall(normalize(name)))
+    return " ".join(words(name))

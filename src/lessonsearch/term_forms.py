@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lessonsearch.analysis import NAME_SYMBOLS, WORD, normalize, stem, words
+from lessonsearch.analysis import NAME_SYMBOLS, normalize, stem, words
 from lessonsearch.slugs import slugify
 
 CAPS = "\x01"
@@ -20,8 +20,8 @@ TITLE = "\x02"
 """Prefix of a trie key a word matches only when capitalised (Make, Git)."""
 _APOSTROPHE_S = re.compile(r"['’]s$")
 _SPELLED = {"++": " plus plus", "#": " sharp"}
-TERM_WORD = re.compile(f"{WORD.pattern}|{NAME_SYMBOLS.pattern}")
-"""A word of the text (``analysis.WORD``), or the ``++`` or ``#`` that ends a name."""
+"""The words a name's ``++`` or ``#`` (``analysis.NAME_SYMBOLS``) is spelled as in keys and
+anchors."""
 
 
 def has_symbols(text: str) -> bool:

@@ -26,7 +26,6 @@ from lessonsearch.analysis import STOP_WORDS, WORD, find_words, normalize, stem,
 from lessonsearch.model import GlossaryEntry, LessonDefinition
 from lessonsearch.term_forms import (
     CAPS,
-    TERM_WORD,
     TITLE,
     abbreviation_core,
     has_symbols,
@@ -65,10 +64,6 @@ class TermMatcher:
         self.title_rule = title_rule(self._forms)
         """Whether a capitalised one-word term matches only capitalised words: the one
         choice that depends on every term at once."""
-        self._symbols = any(has_symbols(f) for forms in self._forms.values() for f in forms)
-        """Whether a term's name ends in ``++`` or ``#`` (C++, C#): then the text's words
-        are read with those symbols as words of their own, so "C++" is no mention of C."""
-        self._word = TERM_WORD if self._symbols else WORD
         self._root: dict = {}
         self._loose: dict[tuple[str, ...], str] = {}
         self._stems: dict[str, frozenset[str]] = {}
@@ -149,14 +144,9 @@ class TermMatcher:
     def mentions(self, text: str, seen: set[str] | None = None) -> Counter[str]:
         """How many times each term is mentioned in ``text``; its words are added to
         ``seen``."""
-        if self._symbols and has_symbols(text):
-            surfaces = TERM_WORD.findall(text)
-            if seen is not None:
-                seen.update(find_words(text))
-        else:
-            surfaces = find_words(text)
-            if seen is not None:
-                seen.update(surfaces)
+        surfaces = find_words(text)
+        if seen is not None:
+            seen.update(surfaces)
         phrases = self._phrases(surfaces)
         if text.isascii():
             # Only a mention several terms claim needs its written form, and only for its
@@ -164,7 +154,7 @@ class TermMatcher:
             # joins no word, so the written span and its words joined by spaces share a key.
             return Counter([
                 claimed[0] if len(claimed) == 1
-                else self._choose(claimed, _written(surfaces[first:last + 1]))
+                else self._choose(claimed, " ".join(surfaces[first:last + 1]))
                 for claimed, first, last in phrases
             ])
         names = []
@@ -187,7 +177,7 @@ class TermMatcher:
     def canonical_for(self, name: str) -> str | None:
         """The term that ``name`` spells, in any of its forms and in any case."""
         found = list(self._scan(name))
-        tokens = list(self._word.finditer(name))
+        tokens = list(WORD.finditer(name))
         if term_key(name) in self._spelled:
             return self._spelled[term_key(name)]
         if len(found) == 1 and tokens and found[0][1:] == (tokens[0].start(), tokens[-1].end()):
@@ -215,7 +205,7 @@ class TermMatcher:
     # --- building ---------------------------------------------------------------------
 
     def _add(self, canonical: str, form: str, joined: bool) -> None:
-        surfaces = TERM_WORD.findall(form)
+        surfaces = find_words(form)
         if not surfaces or (
             all(w in STOP_WORDS for w in map(normalize, surfaces))
             and not any(map(abbreviation_core, surfaces))
@@ -233,7 +223,7 @@ class TermMatcher:
             spellings = [surfaces]
             self._loose.setdefault(tuple(stem(normalize(s)) for s in surfaces), canonical)
         for spelling in spellings:
-            spelled = term_key(_written(spelling))
+            spelled = term_key(" ".join(spelling))
             self._spelled.setdefault(spelled, canonical)
             self._spellings[canonical].add(spelled)
             keys = self._keys(spelling)
@@ -360,7 +350,7 @@ class TermMatcher:
         return found
 
     def _scan(self, text: str) -> Iterator[tuple[str, int, int]]:
-        tokens = list(self._word.finditer(text))
+        tokens = list(WORD.finditer(text))
         for claimed, first, last in self._phrases([m.group() for m in tokens]):
             start, end = tokens[first].start(), tokens[last].end()
             yield self._choose(claimed, text[start:end]), start, end
@@ -380,12 +370,6 @@ class TermMatcher:
                                max(_common_prefix(key, s) for s in self._spellings[c])),
             )
         return chosen
-
-
-def _written(surfaces: list[str]) -> str:
-    """The words of a mention as written, but for the spaces between them: a ``++`` or
-    ``#`` word (``TERM_WORD``) always follows a word with no space between."""
-    return " ".join(surfaces).replace(" ++", "++").replace(" #", "#")
 
 
 def title_rule(names: Iterable[str]) -> bool:
