@@ -1,5 +1,6 @@
 """The tokenizer every stage shares: its fast path finds the words the pattern finds; and
-the stemmer, which reads a British -ise as -ize."""
+the stemmer, which gives a word made with -ize or -ise a stem apart from the word it was made
+from."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessonsearch.analysis import WORD, _stemmer, find_words, stem
+from lessonsearch.analysis import WORD, _stemmer, find_words, made_from, stem
 
 # Letters, digits and every character that decides where a word ends: apostrophes straight
 # and curly, underscores, dots, hyphens, spaces of several kinds, letters beyond ASCII, and
@@ -46,11 +47,16 @@ TOKENIZE = ("tokenize tokenizes tokenized tokenizing tokenizer tokenizers tokeni
             "tokenisers tokenisation").split()
 
 
-def test_british_and_american_spellings_share_a_stem() -> None:
-    assert {stem(w) for w in TOKENIZE} == {stem("token")}
-    assert stem("normalisation") == stem("normalization")
+def test_an_ize_family_has_one_stem_of_its_own() -> None:
+    assert {stem(w) for w in TOKENIZE} == {"tokeniz"}
+    assert {made_from(w) for w in TOKENIZE} == {stem("token")} == {"token"}
+    for base, made in [("normal", "normalization"), ("regular", "regularization"),
+                       ("general", "generalisation"), ("organ", "organization"),
+                       ("optimal", "optimizer")]:
+        assert stem(base) != stem(made)
+        assert made_from(made) == stem(base)
+        assert made_from(base) is None
     assert stem("optimiser") == stem("optimization") == stem("optimizing")
-    assert stem("regularised") == stem("regularized")
 
 
 NOT_MADE_WITH_IZE = (
@@ -66,3 +72,4 @@ def test_a_word_that_merely_ends_in_ise_keeps_its_snowball_stem(word: str) -> No
     base = word[:-1]
     for form in (word, word + "s", word + "d", word + "r", word + "rs", base + "ing"):
         assert stem(form) == _stemmer.stem(form), form
+        assert made_from(form) is None, form

@@ -5,7 +5,9 @@
 of the segment as stock Whoosh (``fields.TEXT``, ``fields.ID`` + ``SegmentWriter``) leaves it,
 but for the posting blocks: the small ones ours leaves uncompressed, and ours pickles each
 block's data with a later protocol. Positions are stored as ``CoursePositions`` encodes them,
-and read back as Whoosh's own ``Positions`` would.
+and read back as Whoosh's own ``Positions`` would. A word made with -ize also counts for the
+word it was made from, which stock Whoosh has no way to write: the comparisons leave it out
+(``without_families``), and a test of its own reads it back.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ import pytest
 from whoosh import fields, formats, index
 from whoosh.writing import SegmentWriter
 
-from lessonsearch import whoosh_writer
+from lessonsearch import whoosh_index, whoosh_writer
 from lessonsearch.course import read_course
 from lessonsearch.whoosh_index import (
+    FAMILY_WEIGHT,
     CourseID,
     CoursePositions,
     CourseText,
@@ -84,6 +87,14 @@ def rows() -> list[dict]:
     return rows
 
 
+@pytest.fixture
+def without_families(monkeypatch) -> None:
+    """Words made with -ize count only for themselves, as stock Whoosh would index them."""
+    monkeypatch.setattr(whoosh_index, "_TERMS", {True: {}, False: {}})
+    monkeypatch.setattr(whoosh_index, "_FAMILY", {})
+    monkeypatch.setattr(whoosh_index, "made_from", lambda word: None)
+
+
 class _ByWhooshsAddDocument(_SegmentWriter):
     """Ours, given documents the way Whoosh's ``add_document`` takes them."""
 
@@ -94,7 +105,7 @@ class _ByWhooshsAddDocument(_SegmentWriter):
 @pytest.mark.parametrize("writer_class", [_SegmentWriter, _ByWhooshsAddDocument])
 def test_the_fast_writer_writes_what_stock_whoosh_writes(rows: list[dict], tmp_path: Path,
                                                          copies: int, writer_class,
-                                                         monkeypatch):
+                                                         monkeypatch, without_families):
     """Three copies of the course put common words in more than one posting block."""
     monkeypatch.setattr(whoosh_writer, "COMPRESS_MIN", 1)  # every block, as Whoosh does
     monkeypatch.setattr(whoosh_writer, "BLOCK_PROTOCOL", 2)  # pickled as Whoosh pickles it
@@ -110,7 +121,8 @@ def test_the_fast_writer_writes_what_stock_whoosh_writes(rows: list[dict], tmp_p
 
 
 def test_our_posting_blocks_read_the_same_and_take_less_room(rows: list[dict],
-                                                            tmp_path: Path):
+                                                            tmp_path: Path,
+                                                            without_families):
     """Small blocks are left uncompressed, and every block's data is pickled with protocol
     5, which writes the positions as bytes; ISA-L deflates the rest and the stored fields:
     Whoosh reads the same postings and fields back, from no more room."""
@@ -135,7 +147,8 @@ def test_our_posting_blocks_read_the_same_and_take_less_room(rows: list[dict],
 
 
 def test_positions_read_back_as_whooshs_own_format_stores_them(rows: list[dict],
-                                                               tmp_path: Path):
+                                                               tmp_path: Path,
+                                                               without_families):
     rows = [*rows, {**rows[0], "id": "long", "content": "zyzzyva " * 70_000 + "quokka zyzzyva"}]
     with write(tmp_path / "stock", lambda: stock_schema(formats.Positions), SegmentWriter,
                rows) as stock, write(tmp_path / "ours", schema, _SegmentWriter, rows) as ours:
@@ -152,6 +165,17 @@ def test_positions_read_back_as_whooshs_own_format_stores_them(rows: list[dict],
             assert reader.postings("content", b"quokka").value_as("positions") == [70_000]
             assert reader.postings("content", b"zyzzyva").value_as("positions") \
                 == [*range(70_000), 70_001]
+
+
+def test_a_word_made_with_ize_counts_for_its_base_word_without_a_position(tmp_path: Path):
+    rows = [{"id": "a", "content": "The tokenizer cuts text into tokens; Tokenizers differ."},
+            {"id": "b", "content": "A tokenizer, and nothing else."}]
+    with write(tmp_path / "ours", schema, _SegmentWriter, rows) as ours:
+        token = postings(ours, "content", b"token")
+        assert [(p[0], p[1]) for p in token] == [(0, 1 + 2 * FAMILY_WEIGHT), (1, FAMILY_WEIGHT)]
+        assert [ours.schema["content"].format.decode_positions(p[2]) for p in token] == [[5], []]
+        assert [p[1] for p in postings(ours, "content", b"tokeniz")] == [2.0, 1.0]
+        assert ours.doc_field_length(1, "content") == 5  # its words, not the family's count
 
 
 def test_postings_with_our_positions_take_less_room_than_whooshs_own(rows: list[dict],

@@ -62,44 +62,64 @@ def normalize(text: str) -> str:
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    """Snowball stem of one lower-case word (``calculated``/``calculation`` → ``calcul``), a
-    British -ise spelled as -ize first (``american``)."""
+    """Snowball stem of one lower-case word (``calculated``/``calculation`` → ``calcul``); for a
+    word made with -ize or -ise, the stem its family shares (``tokenizer``, ``tokenisation``
+    → ``tokeniz``: ``made_from``)."""
+    word = _unpossessed(word)
+    at = _ize_at(word)
+    return word[:at] + "iz" if at is not None else _stemmer.stem(word)
+
+
+@lru_cache(maxsize=20_000)
+def made_from(word: str) -> str | None:
+    """For a word made with -ize or -ise, the stem of the word it was made from, as Snowball
+    gives it (``tokenizer`` → ``token``, ``normalisation`` → ``normal``); None for others.
+
+    Snowball cuts -ize, -izer and -ization back to that word, and in a course on machine
+    learning it is often another term: tokenizer and token, normalization and normal (a
+    normal distribution), regularization and regular (a regular expression). So the family
+    has a stem of its own (``stem``), and the index counts its words for the word they were
+    made from at a fraction of their weight (``whoosh_index.FAMILY_WEIGHT``): "token" finds
+    the sections on tokenizers after those on tokens, "tokenizer" only tokenizers. Snowball
+    knows only -ize, so a British -ise is spelled -ize first.
+    """
+    word = _unpossessed(word)
+    at = _ize_at(word)
+    if at is None:
+        return None
+    return _stemmer.stem(word[:at] + "iz" + word[at + 2:])
+
+
+def _unpossessed(word: str) -> str:
     word = word.replace("’", "'")
-    if word.endswith("'s"):
-        word = word[:-2]
-    return _stemmer.stem(american(word))
+    return word[:-2] if word.endswith("'s") else word
 
 
-_ISE = re.compile(r"is(?=(?:e[sdr]?|ers|ing|ingly|ements?|ations?|ational|able|ably)$)")
-"""The -is- of a verb made with -ise and of the words made from it: tokenise, tokenises,
-tokenised, tokeniser(s), tokenising, tokenisation(s), tokenisable."""
+_IZE = re.compile(r"i[sz](?=(?:e[sdr]?|ers|ing|ingly|ements?|ations?|ational|able|ably)$)")
+"""The -iz- or -is- of a verb made with -ize or -ise and of the words made from it: tokenize,
+tokenizes, tokenized, tokenizer(s), tokenizing, tokenization(s), tokenizable; -ise alike."""
 
-_NOT_ISE = ("w", "adv", "dev", "rev", "improv", "superv", "telev", "prec", "conc", "exc", "inc",
+_NOT_IZE = ("w", "adv", "dev", "rev", "improv", "superv", "telev", "prec", "conc", "exc", "inc",
             "circumc", "exerc", "dem", "prem", "prom", "surm", "pr", "sunr", "desp", "pract",
             "advert", "chast", "expert", "treat", "franch", "merchand", "parad")
-"""How the words end that merely end in -ise, cut before it: (other)wise, (pair)wise; advise,
-devise, revise, improvise, supervise, televise; precise, concise, excise, incise, circumcise,
-exercise; demise, premise, (com)promise, surmise; (sur)prise, enterprise, comprise; sunrise;
-despise; practise; advertise, chastise, expertise, treatise; franchise; merchandise;
-paradise. Rise and wise leave too short a word, noise, raise, praise, cruise, (dis)guise
-and poise one ending in a vowel: ``american`` refuses those without a list."""
+"""How the words end that merely end in -ise or -ize, cut before it: (other)wise, (pair)wise;
+advise, devise, revise, improvise, supervise, televise; precise, concise, excise, incise,
+circumcise, exercise; demise, premise, (com)promise, surmise; prize, (sur)prise, enterprise,
+comprise; sunrise; despise; practise; advertise, chastise, expertise, treatise; franchise;
+merchandise; paradise. Rise, size and wise leave too short a word, noise, raise, praise,
+cruise, (dis)guise and seize one ending in a vowel: ``_ize_at`` refuses those without a
+list."""
 
 
-def american(word: str) -> str:
-    """``word`` with a British -ise spelled -ize (``tokenisation`` → ``tokenization``), so that
-    Snowball, which knows only -ize, gives both spellings one stem; any other word as it is.
-
-    Snowball leaves -ise alone (tokenise → tokenis, tokenize → token), so a course or a
-    reader writing British spellings missed the sections written the other way. A word that
-    merely ends in -ise (promise, noise, advise: ``_NOT_ISE``) is left as it is.
-    """
-    found = _ISE.search(word)
+def _ize_at(word: str) -> int | None:
+    """Where the -ize or -ise of a word made with it begins (``_IZE``), or None."""
+    found = _IZE.search(word)
     if found is None:
-        return word
-    base = word[:found.start()]
-    if len(base) < 3 or base[-1] in "aeiou" or base.endswith(_NOT_ISE):
-        return word
-    return base + "iz" + word[found.end():]
+        return None
+    at = found.start()
+    if at < 3 or word[at - 1] in "aeiou" or word[:at].endswith(_NOT_IZE):
+        return None
+    return at
 
 
 def words(text: str) -> list[str]:

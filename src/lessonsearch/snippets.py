@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import re
 
-from .analysis import WORD, stem
+from .analysis import WORD, made_from, stem
 
 WIDTH = 220
 """Characters of text around the matches."""
@@ -23,6 +23,16 @@ ELLIPSIS = " … "
 def snippet(text: str, marks: frozenset[str], width: int = WIDTH) -> str:
     """The best window of ``text`` with ``marks`` (stems) in ``<mark>``; "" when none match."""
     return marked_snippet(text, marks, width)[0]
+
+
+def _marked(word: str, marks: frozenset[str]) -> str | None:
+    """The stem in ``marks`` that ``word`` is marked for: its own, or that of the word it was
+    made from (a "token" search marks "tokenizer", as the index counts it for "token")."""
+    key = stem(word)
+    if key in marks:
+        return key
+    base = made_from(word)
+    return base if base in marks else None
 
 
 def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
@@ -36,7 +46,7 @@ def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
     if not text or not marks:
         return "", -1
     hits = [(m.start(), m.end(), key) for m in WORD.finditer(text)
-            if (key := stem(m.group(0).lower())) in marks]
+            if (key := _marked(m.group(0).lower(), marks)) is not None]
     if not hits:
         return "", -1
     first, last = _best_window(hits, width)

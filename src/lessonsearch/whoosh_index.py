@@ -18,7 +18,7 @@ from whoosh import fields, formats
 from whoosh.analysis import IDTokenizer, Token, Tokenizer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 
-from .analysis import WORD, find_words, stem
+from .analysis import WORD, find_words, made_from, stem
 from .model import Course, Lesson, link_to, outline, text_fragment
 
 WHOOSH_DIR = "whoosh"
@@ -96,13 +96,20 @@ class CourseText(fields.TEXT):
 
 def _postings(value: str, stemming: bool, boost: float) -> list[tuple[bytes, int, float, bytes]]:
     """``CourseText.index``: (term, frequency, weight, positions) of each term ``value``
-    writes, made as a list (a generator's step per posting cost a sixth of the time)."""
+    writes, made as a list (a generator's step per posting cost a sixth of the time).
+
+    A word made with -ize (``analysis.made_from``) also counts for the word it was made from,
+    at ``FAMILY_WEIGHT`` of a word's weight and with no position: "token" finds a section on
+    tokenizers, below one on tokens; no phrase matches through it, and the section's length
+    is its words'."""
     by_word: dict[str, list[int]] = {}
     for pos, word in enumerate(find_words(value)):
         by_word.setdefault(word, []).append(pos)
     positions: dict[bytes, list[int]] = {}
     merged = []
     terms = _TERMS[stemming]
+    family = _FAMILY if stemming else {}
+    made: dict[bytes, int] | None = None
     for word, found in by_word.items():  # each written form folded once
         text = terms.get(word) or _term(word, stemming)
         if text in positions:
@@ -110,15 +117,43 @@ def _postings(value: str, stemming: bool, boost: float) -> list[tuple[bytes, int
             merged.append(text)
         else:
             positions[text] = found
+        if word in family:
+            made = made or {}
+            base = family[word]
+            made[base] = made.get(base, 0) + len(found)
     for text in merged:
         positions[text].sort()
-    return [(text, len(found), len(found) * boost, _encode(found))
-            for text, found in positions.items()]
+    out = [(text, len(found), len(found) * boost, _encode(found))
+           for text, found in positions.items()]
+    return out if made is None else _with_bases(out, made, boost)
+
+
+FAMILY_WEIGHT = 0.25
+"""What a word made with -ize counts for the word it was made from, against the word itself.
+A tenth let the sample course's short sections that say "token" once outrank the tokens
+lesson, which says "tokenizer" often, for "what's a token?"; bench/README.md has the
+figures."""
+
+
+def _with_bases(out: list, made: dict[bytes, int], boost: float) -> list:
+    """``out`` with each word in ``made`` counted ``FAMILY_WEIGHT`` of its number of times
+    more, as a posting with no positions where the section does not write it."""
+    found = []
+    for text, frequency, weight, encoded in out:
+        extra = made.pop(text, 0)
+        found.append((text, frequency, weight + extra * FAMILY_WEIGHT * boost, encoded)
+                     if extra else (text, frequency, weight, encoded))
+    found += [(text, 0, extra * FAMILY_WEIGHT * boost, _NO_POSITIONS)
+              for text, extra in made.items()]
+    return found
 
 
 _TERMS: dict[bool, dict[str, bytes]] = {True: {}, False: {}}
 """Each written form's term (lower case, stemmed or not, UTF-8), by stemming: a word is
 folded once per process, not once per section that writes it."""
+_FAMILY: dict[str, bytes] = {}
+"""The written forms made with -ize (``analysis.made_from``) that ``_TERMS`` holds, and the
+term of the word each was made from."""
 TERMS_KEPT = 200_000
 
 
@@ -126,7 +161,11 @@ def _term(word: str, stemming: bool) -> bytes:
     terms = _TERMS[stemming]
     if len(terms) >= TERMS_KEPT:
         terms.clear()
-    text = terms[word] = (stem(word.lower()) if stemming else word.lower()).encode("utf-8")
+        _FAMILY.clear()
+    lowered = word.lower()
+    text = terms[word] = (stem(lowered) if stemming else lowered).encode("utf-8")
+    if stemming and (base := made_from(lowered)) is not None:
+        _FAMILY[word] = base.encode("utf-8")
     return text
 
 
@@ -171,6 +210,10 @@ def _encode(positions: list[int]) -> bytes:
 @lru_cache(maxsize=4096)
 def _one_position(position: int) -> bytes:
     return _pack([position])
+
+
+_NO_POSITIONS = b"H"
+"""A posting's positions when it has none: an empty array of unsigned shorts."""
 
 
 def _pack(positions: list[int]) -> bytes:
