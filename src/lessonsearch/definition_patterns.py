@@ -48,8 +48,10 @@ _COMPOUNDING = frozenset(
 matching"): "We call this type inference" names type inference, so such a kind is part of
 the name when the name would otherwise be one word. The sentence alone cannot tell that
 from "We call this value perplexity", which names perplexity; so the hit keeps the one word
-as ``Found.alone``, and what the lesson writes elsewhere decides (``settle_alone``). A plural
-kind ("these values logits") never opens a compound: its first word would be singular."""
+as ``Found.alone``, and the lesson's emphasis decides ("this value **perplexity**"); without
+it the two words are the name, as most such phrases are (value iteration, type checking,
+step size). A plural kind ("these values logits") never opens a compound: its first word
+would be singular."""
 
 
 def _plural(noun: str) -> str:
@@ -203,24 +205,6 @@ def _marked(hit: Found, emphasis: tuple[str, ...]) -> Found:
         return replace(hit, term=hit.alone, start=hit.start + len(hit.term) - len(hit.alone),
                        alone=None)
     return hit
-
-
-def settle_alone(hit: Found, text: str) -> str:
-    """``hit``'s name, given ``text``, every word of the lesson: a name that could be one word
-    or the kind noun and that word (``Found.alone``) is the one word when the lesson uses it
-    elsewhere without the kind before it and never writes the two together again ("We call
-    this value perplexity. … lower perplexity …"); else the two, as the sentence reads alone
-    ("We call this type inference." names type inference)."""
-    if not hit.alone:
-        return hit.term
-    both = len(_word_pattern(hit.term).findall(text))
-    one = len(_word_pattern(hit.alone).findall(text))
-    return hit.alone if both <= 1 and one > both else hit.term
-
-
-def _word_pattern(words: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, words.split()))
-                      + r"(?![\w'’-])", re.I)
 
 
 # Most sentences define nothing, and the rules' regular expressions (case-blind, so with no

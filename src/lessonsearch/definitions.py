@@ -8,7 +8,7 @@ keeps the first definition of each term, and builds the link to it.
 
 from __future__ import annotations
 
-from lessonsearch.definition_patterns import sentence_definitions, settle_alone
+from lessonsearch.definition_patterns import sentence_definitions
 from lessonsearch.definition_terms import split_sentences, term_or_none, tidy_case
 from lessonsearch.model import Lesson, LessonDefinition, Section, link_to, text_fragment
 from lessonsearch.term_forms import term_key
@@ -30,17 +30,11 @@ KINDS = (
 def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
     """The definitions a lesson makes, one per term (the first), in reading order."""
     found: dict[str, LessonDefinition] = {}
-    words: str | None = None  # the lesson's text, read when a name needs it (settle_alone)
     for section in lesson.sections:
         for text in section.prose:
             for sentence in split_sentences(text):
                 for hit in sentence_definitions(sentence, section.emphasis):
-                    name = hit.term
-                    if hit.alone:
-                        words = _words(lesson) if words is None else words
-                        name = settle_alone(hit, words)
-                    at = hit.start + len(hit.term) - len(name)
-                    term = tidy_case(name, at_sentence_start=not sentence[:at].strip(
+                    term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
                         "\"'“‘*_ ("))
                     _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation)
         for item in section.definitions:
@@ -50,12 +44,6 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                 _keep(found, lesson, section, tidy_case(term, True), sentences[0],
                       "definition-list", None)
     return tuple(found.values())
-
-
-def _words(lesson: Lesson) -> str:
-    """Every heading, paragraph and list item of the lesson, one after another."""
-    return "\n".join(part for section in lesson.sections
-                     for part in (section.heading or "", *section.prose))
 
 
 def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, term: str,
