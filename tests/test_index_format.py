@@ -13,7 +13,7 @@ import pytest
 from web_fixtures import serving
 
 from lessonsearch.build import build_index
-from lessonsearch.errors import IndexIncompatible
+from lessonsearch.errors import IndexIncompatible, IndexUnreadable
 from lessonsearch.index_store import MANIFEST, current_version
 from lessonsearch.searcher import Searcher
 
@@ -73,3 +73,28 @@ def test_the_server_says_so_too_without_naming_its_folder(old_index: Path):
                     "the server: lessonsearch index --full") in said, url
             assert "Index not built" not in said and str(old_index) not in said, url
             assert got.headers["Retry-After"]
+
+
+@pytest.mark.parametrize("damage", ['{"format": 17,', "[]", ""])
+def test_a_damaged_manifest_is_refused_with_what_to_do(tmp_path: Path, tiny_index: Path,
+                                                         damage: str):
+    """A copy cut short (an rsync stopped half way) says to rebuild, on the CLI and the
+    server, never a traceback or a 500."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    (current_version(out) / MANIFEST).write_text(damage)
+    with pytest.raises(IndexUnreadable, match="lessonsearch index --full"):
+        Searcher.open(out)
+    for command in (["search", "cache"], ["coverage"]):
+        done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", *command,
+                               "--index", str(out)], capture_output=True, text=True)
+        assert done.returncode == 1, command
+        assert "cannot be read" in done.stderr and "Traceback" not in done.stderr
+    with serving(out) as client:
+        for url in ("/api/search?q=cache", "/healthz", "/search?q=cache"):
+            got = client.get(url)
+            assert got.status_code == 503, url
+            said = (got.get_json()["error"] if got.is_json
+                    else html.unescape(got.get_data(as_text=True)))
+            assert "The index cannot be read. Rebuild it on the server" in said, url
+            assert str(out) not in said, url

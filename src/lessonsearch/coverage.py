@@ -28,7 +28,6 @@ from .coverage_terms import (
     UsedBeforeDefinition,
     term_coverage,
 )
-from .errors import IndexIncompatible
 from .glossary_table import (
     BrokenAnchor,
     Candidate,
@@ -37,7 +36,7 @@ from .glossary_table import (
     load_coverage_tables,
     load_glossary,
 )
-from .index_store import FORMAT, read_manifest
+from .index_store import open_manifest
 from .search_log import ZeroResult, read_zero_results
 from .term_lessons import TermLessons
 from .term_lookup import Glossary
@@ -137,9 +136,7 @@ def coverage_report(
     term's strip (``term_lessons``), so the time and memory grow with what is shown, not with
     every section's mentions.
     """
-    manifest = read_manifest(version_dir)
-    if manifest.get("format") != FORMAT:
-        raise IndexIncompatible(str(Path(version_dir).parent))
+    manifest = open_manifest(version_dir)
     records = load_glossary(version_dir, mentions=False)
     facts = load_coverage_tables(version_dir)
     lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"]) for x in manifest["lessons"])

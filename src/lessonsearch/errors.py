@@ -49,6 +49,21 @@ class IndexIncompatible(IndexNotBuilt):
         )
 
 
+class IndexUnreadable(IndexNotBuilt):
+    """A version folder whose manifest cannot be read: cut short (a copy not finished), or
+    not the JSON object a build writes."""
+
+    public = "The index cannot be read. Rebuild it on the server: lessonsearch index --full"
+
+    def __init__(self, path: str):
+        self.path = path
+        LessonSearchError.__init__(
+            self,
+            f"The index at {path} cannot be read: its manifest is damaged. "
+            f"Rebuild it: lessonsearch index --full --out {path}",
+        )
+
+
 class BuildInProgress(LessonSearchError):
     """Another build holds the index folder's lock."""
 

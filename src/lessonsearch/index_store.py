@@ -25,12 +25,12 @@ import os
 import secrets
 import shutil
 import sqlite3
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import BuildInProgress, IndexNotBuilt
+from .errors import BuildInProgress, IndexIncompatible, IndexNotBuilt, IndexUnreadable
 
 FORMAT = 17
 """The version folder's format: bumped whenever the schema or a stored file changes, so a
@@ -65,6 +65,23 @@ def current_version_name(index_dir: Path) -> str | None:
 
 def read_manifest(version_dir: Path) -> dict[str, Any]:
     return json.loads((Path(version_dir) / MANIFEST).read_text(encoding="utf-8"))
+
+
+def open_manifest(version_dir: Path,
+                  read: Callable[[Path], Any] = read_manifest) -> dict[str, Any]:
+    """The manifest of a version to serve or report on, read by ``read``: a damaged one
+    (``IndexUnreadable``) or one of another format (``IndexIncompatible``) is refused with
+    the sentence that says to rebuild it, never a traceback or a 500."""
+    index_dir = str(Path(version_dir).parent)
+    try:
+        manifest = read(Path(version_dir))
+    except (OSError, ValueError) as exc:
+        raise IndexUnreadable(index_dir) from exc
+    if not isinstance(manifest, dict):
+        raise IndexUnreadable(index_dir)
+    if manifest.get("format") != FORMAT:
+        raise IndexIncompatible(index_dir)
+    return manifest
 
 
 @contextlib.contextmanager

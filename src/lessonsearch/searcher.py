@@ -22,9 +22,9 @@ from whoosh.scoring import BM25F
 
 from .analysis import stem
 from .analysis import words as analysis_words
-from .errors import BadQuery, IndexIncompatible, UnknownFilter
+from .errors import BadQuery, UnknownFilter
 from .glossary_table import TermRecord
-from .index_store import FORMAT, MANIFEST, current_version
+from .index_store import MANIFEST, current_version, open_manifest
 from .match_count import MatchCounter
 from .query import parse_query, positive_words
 from .query_plan import is_stop, plan
@@ -99,9 +99,7 @@ class Searcher:
     def __init__(self, version_dir: Path):
         self.version_dir = Path(version_dir)
         self.version = self.version_dir.name
-        self.manifest = read_served_manifest(self.version_dir)
-        if self.manifest.get("format") != FORMAT:
-            raise IndexIncompatible(str(self.version_dir.parent))
+        self.manifest = open_manifest(self.version_dir, read_served_manifest)
         self._index = index.open_dir(str(self.version_dir / WHOOSH_DIR))
         self._local = threading.local()
         self._all: list[Any] = []
@@ -288,7 +286,8 @@ def read_served_manifest(version_dir: Path) -> dict[str, Any]:
     """
     text = (Path(version_dir) / MANIFEST).read_text(encoding="utf-8")
     manifest = json.loads(text, object_pairs_hook=_slim_lesson)
-    manifest.pop("problems", None)
+    if isinstance(manifest, dict):  # else refused by ``open_manifest``
+        manifest.pop("problems", None)
     return manifest
 
 
