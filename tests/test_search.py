@@ -450,3 +450,31 @@ def test_search_body_values(searcher) -> None:
     assert len(body["results"]) <= 3
     assert body["total"] >= len(body["results"])
     assert body["results"][0]["heading_path"] == ["Why does “temperature” matter?"]
+
+
+@pytest.fixture(scope="module")
+def editors_searcher(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("editors")
+    (root / "lessons").mkdir()
+    (root / "lessons" / "01-editors.md").write_text(
+        "# Editors\n\n## Notepad++\n\nNotepad++ is an editor for "
+        "pneumonoultramicroscopicsilicovolcanoconiosis notes.\n", encoding="utf-8")
+    build_index(root / "lessons", None, root / "index")
+    opened = Searcher.open(root / "index")
+    yield opened
+    opened.close()
+
+
+def test_did_you_mean_keeps_the_symbols_that_end_a_name(editors_searcher) -> None:
+    response = editors_searcher.search("Notpad++ editor")
+    assert response.suggestion == "Notepad++ editor"
+    assert places(response) == [("editors", "notepad")]
+
+
+def test_a_very_long_word_is_corrected_one_slip_away_only(editors_searcher) -> None:
+    """Two slips are looked for up to MAX_TWO_EDITS letters: a long word's two-edit keys
+    grow with the square of its length, and one request must not tie up a worker."""
+    word = "pneumonoultramicroscopicsilicovolcanoconiosis"
+    assert editors_searcher.correct(word.replace("micro", "mikro")) == word
+    assert editors_searcher.correct(word.replace("micro", "mikra")) is None
+    assert editors_searcher.correct("edtiro") is None  # short: two slips are too many

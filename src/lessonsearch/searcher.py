@@ -20,7 +20,7 @@ from whoosh import query as wq
 from whoosh.collectors import FilterCollector
 from whoosh.scoring import BM25F
 
-from .analysis import stem
+from .analysis import WORD, stem
 from .analysis import words as analysis_words
 from .errors import BadQuery, UnknownFilter
 from .glossary_table import TermRecord
@@ -51,6 +51,9 @@ MIN_TWO_EDITS = 9
 lessons write and the sample course does not, two edits would take 5 % of those of nine
 letters to one of its words (one edit takes 4 % at seven) but 11 % at eight
 (bench/README.md): a wrong "did you mean" is worse than none."""
+MAX_TWO_EDITS = 24
+"""Nor longer: a word's two-edit keys grow with the square of its length (a 500-letter word
+took 5 s, a worker tied up by one request), and no course word is that long."""
 MIN_COMPLETED = 4
 """A word the course does not hold is taken as the start of the word the course uses most
 that begins with it ("temperatu" → temperature), from this many letters: a search box
@@ -147,7 +150,8 @@ class Searcher:
         """A better-known spelling from the course's own words, for a word it does not hold.
 
         Candidates are the course's words that differ from it only in accents, and for a
-        word of five letters or more those within one edit (two from nine letters); the nearest
+        word of five letters or more those within one edit (two from nine letters to
+        ``MAX_TWO_EDITS``); the nearest
         wins, then the one the course uses most. But first, a word of four letters or more
         that begins some of the course's words is taken as cut short, as a search box's
         word is while it is typed: "softm" is softmax, not soft.
@@ -157,8 +161,8 @@ class Searcher:
         reader = self.whoosh_searcher().reader()
         fixed = None
         if reader.doc_frequency(CONTENT, stem(word)) == 0:  # else known, perhaps inflected
-            maxdist = (0 if len(word) < MIN_CORRECTED else 2 if len(word) >= MIN_TWO_EDITS
-                       else 1)
+            maxdist = (0 if len(word) < MIN_CORRECTED
+                       else 2 if MIN_TWO_EDITS <= len(word) <= MAX_TWO_EDITS else 1)
             speller = self._speller()
             if len(word) >= MIN_COMPLETED:  # cut short, as a search box's is while typed
                 fixed = min(speller.starting(word.lower()),
@@ -322,7 +326,7 @@ def _apply_corrections(text: str, corrections: dict[str, str]) -> str:
             return word
         return fixed.capitalize() if word[:1].isupper() else fixed
 
-    return re.sub(r"[^\W_]+", swap, text)
+    return WORD.sub(swap, text)  # the words the query read: "Notpad++" is one
 
 
 def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[str]:
