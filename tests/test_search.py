@@ -103,6 +103,14 @@ def test_a_word_finds_what_is_made_from_it_after_itself(ize_searcher) -> None:
     assert places(ize_searcher.search('"batch normal"')) == []  # no phrase through it
 
 
+def test_a_quoted_or_excluded_word_is_only_the_word_as_written(ize_searcher) -> None:
+    """In quotes, or after NOT, "token" means the word itself, not a word made from it."""
+    assert places(ize_searcher.search('"token"')) == [("text", "what-a-token-is")]
+    assert places(ize_searcher.search("tokenizer -token")) == [("text", "the-tokenizer")]
+    assert places(ize_searcher.search("normalization NOT normal")) == [
+        ("layers", "batch-normalization")]
+
+
 SPELLING_LESSONS = {
     "01-layers.md": "## Batch normalization\n\nBatch normalization rescales each layer's "
                     "activations over the batch, so training stays stable.\n",

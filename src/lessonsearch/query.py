@@ -138,7 +138,7 @@ class _Parser:
             words = tuple(token.strip('"').split())
             if not words:
                 return None
-            return Phrase(words) if len(words) > 1 else Word(words[0])
+            return Phrase(words)  # one word in quotes too: as written, never corrected
         room = MAX_ATOMS - self.atoms
         token = _FIELD.sub("", token, count=1)
         parts = _PART.findall(token)[:max(room, 0)]

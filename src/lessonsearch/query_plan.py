@@ -66,7 +66,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> P
             parts = [w for t in n.words for w in words(t)]
             if not parts:
                 return None
-            return _phrase(parts) if len(parts) > 1 else _term(parts[0])
+            return _phrase(parts) if len(parts) > 1 else Exact(CONTENT, stem(parts[0]))
         if isinstance(n, Not):
             inner = build(n.item)
             return wq.Not(inner) if inner is not None else None
@@ -185,6 +185,12 @@ def _is_natural(node: Node, bare: list[str]) -> bool:
 
 def _term(word: str) -> wq.Query:
     return wq.Term(CONTENT, stem(word))
+
+
+class Exact(wq.Term):
+    """A word in quotes: the sections that write it, not those that only write a word made
+    from it with -ize, which the index counts for it too (``whoosh_index.FAMILY_WEIGHT``,
+    ``word_scoring``). A word under NOT is read so too."""
 
 
 def _phrase(parts: list[str]) -> wq.Query:

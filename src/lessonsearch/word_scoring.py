@@ -25,7 +25,7 @@ from whoosh import query as wq
 from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.util.numeric import byte_to_length
 
-from .query_plan import MostWords
+from .query_plan import Exact, MostWords
 from .whoosh_index import length_bytes
 
 Scores = dict[int, float]
@@ -130,9 +130,15 @@ class _Segment:
         self.leaf = leaf
         self.number = number
 
-    def evaluate(self, q: wq.Query) -> Scores:
+    def evaluate(self, q: wq.Query, exact: bool = False) -> Scores:
+        """``q``'s scores by section; ``exact``: a word only where it is written (under NOT),
+        not where the index counts a word made from it (``query_plan.Exact``)."""
         if isinstance(q, wq.Term):
-            return self.term(q.text)
+            scores = self.term(q.text)
+            if scores and (exact or isinstance(q, Exact)):
+                written = self._written(q.text)
+                return {d: s for d, s in scores.items() if d in written}
+            return scores
         if isinstance(q, wq.Phrase):
             return self.phrase(q.words)
         if isinstance(q, MostWords):
@@ -140,14 +146,15 @@ class _Segment:
         if isinstance(q, wq.And):
             return self.all_of(q.subqueries)
         if isinstance(q, wq.Or):
-            return _sum_union([self.evaluate(s) for s in q.subqueries])
+            return _sum_union([self.evaluate(s, exact) for s in q.subqueries])
         raise TypeError(f"not a word query: {q!r}")  # a bare Not: can_score lets none through
 
     def all_of(self, subqueries) -> Scores:
         if len(subqueries) == 1:
             return self.evaluate(subqueries[0])
         positives = [self.evaluate(s) for s in subqueries if not isinstance(s, wq.Not)]
-        negatives = [self.evaluate(s.query) for s in subqueries if isinstance(s, wq.Not)]
+        negatives = [self.evaluate(s.query, exact=True) for s in subqueries
+                     if isinstance(s, wq.Not)]
         # Whoosh scores a NOT as a matcher of everything else with weight 1: +1 each.
         excluded = float(len(negatives))
         positives.sort(key=len)
@@ -188,6 +195,26 @@ class _Segment:
         places = {w: self._positions(w, common) for w in set(words)}
         found = {d for d in common if _in_a_row([places[w][d] for w in words])}
         return {d: sum(s[d] for s in scores) for d in found}
+
+    def _written(self, text: str) -> set[int]:
+        """The sections that write the word ``text``: its postings with positions (one a word
+        made from it with -ize gives it has none: ``whoosh_index._with_bases``)."""
+        matcher = self.leaf.postings(self.scorer.field, text)
+        if type(matcher) is not W3LeafMatcher:
+            found = set()
+            while matcher.is_active():
+                if len(matcher.value()) > 1:
+                    found.add(matcher.id())
+                matcher.next()
+            return found
+        found = set()
+        while True:
+            data = _block(matcher)
+            found.update(d for d, value in zip(accumulate(data[0]), data[2], strict=True)
+                         if len(value) > 1)
+            if matcher._lastblock:
+                return found
+            matcher._goto(matcher._nextoffset)
 
     def _positions(self, text: str, docnums: set[int]) -> dict[int, list[int]]:
         """Where the word stands in each of ``docnums`` (all of which hold it)."""
