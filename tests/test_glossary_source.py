@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from lessonsearch.build import build_index
 from lessonsearch.glossary_source import read_glossary
 
 FIXTURE = Path(__file__).parent / "data" / "glossary"
@@ -202,22 +203,80 @@ def test_a_term_that_is_not_text_leaves_the_entry_out_with_a_warning(tmp_path):
 
 
 def test_a_bad_alias_or_see_also_is_reported_on_its_own_line(tmp_path):
-    """Each warning names the line of the key that holds the bad value, not the term's, so
-    two bad keys are two places to look."""
+    """Each warning names the line of the bad value, not the term's, so two bad keys are two
+    places to look: its key's line, or in a list written one item a line, its item's."""
     folder = tmp_path / "glossary"
     folder.mkdir()
     (folder / "three.md").write_text("---\nterm: roux\naliases: [true]\n"
                                      "see_also: [roux sauce, [x]]\n---\n\nFlour in fat.\n")
     (folder / "four.md").write_text("---\nterm: whisk\n\nsee-also:\n  - fold\n  - null\n"
-                                    "  - {a: b}\naliases: 3.5\n---\n\nTo beat air in.\n")
+                                    "  - {a: b}\naliases: true\n---\n\nTo beat air in.\n")
     entries, problems = read_glossary(folder)
     assert [(e.term, e.aliases, e.see_also) for e in entries] == [
         ("whisk", (), ("fold",)), ("roux", (), ("roux sauce",))]
     assert [str(p) for p in problems] == [
-        "glossary/four.md:8: Expected a list in the front matter, got 3.5; it was ignored.",
-        "glossary/four.md:4: Expected names in the list, got {'a': 'b'}; it was ignored.",
+        "glossary/four.md:8: Expected a list in the front matter, got True; it was ignored.",
+        "glossary/four.md:7: Expected names in the list, got {'a': 'b'}; it was ignored.",
         "glossary/three.md:3: Expected names in the list, got True; it was ignored.",
         "glossary/three.md:4: Expected names in the list, got ['x']; it was ignored."]
+
+
+def test_a_key_written_twice_is_reported_where_the_value_yaml_keeps_is(tmp_path):
+    """YAML keeps the last value of a key written twice: the warning names that line, not
+    the first. A quoted key is found as an unquoted one is."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "twice.md").write_text("---\nterm: roux\naliases: [roux blanc]\nid: roux\n"
+                                     "aliases: [[x]]\n---\n\nFlour in fat.\n")
+    (folder / "quoted.md").write_text('---\n"term": whisk\n\n"see_also": [[n]]\n'
+                                      "'anchor': [w]\n---\n\nTo beat air in.\n")
+    (folder / "quoted-term.md").write_text('---\nid: t\n"term": [a, b]\n---\n\nText.\n')
+    _, problems = read_glossary(folder)
+    assert [str(p) for p in problems] == [
+        "glossary/quoted-term.md:3: term must be text, not ['a', 'b']; the entry was left out.",
+        "glossary/quoted.md:5: anchor must be text, not ['w']; it was ignored.",
+        "glossary/quoted.md:4: Expected names in the list, got ['n']; it was ignored.",
+        "glossary/twice.md:5: Expected names in the list, got ['x']; it was ignored."]
+
+
+def test_a_see_also_name_that_names_no_term_is_reported_where_it_is_written(
+        tmp_path, tiny_course):
+    """The warning named the term's line, while a see-also name that is not text named its
+    own: in a definition list it is the ``See also:`` line (or the line of a definition that
+    is only "See …"), in front matter the name's item, or the key's line for a list on it."""
+    glossary = tmp_path / "glossary"
+    shutil.copytree(tiny_course / "glossary", glossary)
+    (glossary / "h.md").write_text(
+        "hash\n"                                    # 1
+        ": A fixed-size digest of any data,\n"       # 2
+        "  computed the same way every time.\n"      # 3
+        "  Also: digest. See also: token, gizmo\n"   # 4
+        "\n"                                        # 5
+        "tokeniser\n"                               # 6
+        ": See vocabulary.\n"                        # 7
+        "\n"                                        # 8
+        "detokeniser\n"                             # 9
+        ": See widget.\n",                           # 10
+        encoding="utf-8")
+    (glossary / "a.md").write_text(
+        "---\n"                     # 1
+        "term: anneal\n"            # 2
+        "aliases:\n"                # 3
+        "  - annealing\n"           # 4
+        "\n"                        # 5
+        "see_also:\n"               # 6
+        "  - temperature\n"         # 7
+        "  - sprocket\n"            # 8
+        "---\n\nTo cool slowly.\n",
+        encoding="utf-8")
+    (glossary / "b.md").write_text("---\nterm: bake\nsee_also: [anneal, cog]\n---\n\n"
+                                   "To heat in an oven.\n", encoding="utf-8")
+    report = build_index(tiny_course / "lessons", glossary, tmp_path / "index")
+    assert sorted(str(p) for p in report.problems) == [
+        f"glossary/{place}: See also {name!r} names no term of the glossary or the lessons; "
+        "it is not linked." for place, name in [
+            ("a.md:8", "sprocket"), ("b.md:3", "cog"), ("h.md:10", "widget"),
+            ("h.md:4", "gizmo")]]
 
 
 def test_a_yaml_error_is_one_line_with_its_place(tmp_path):

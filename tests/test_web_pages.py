@@ -282,8 +282,8 @@ def test_see_also_naming_no_term_is_a_warning_and_no_link(tmp_path):
     glossary.write_text(text.replace("See also: vocabulary",
                                      "See also: vocabulary, gizmo, KV-caches"), encoding="utf-8")
     report = build_index(course / "lessons", course / "glossary", tmp_path / "index")
-    assert [str(p) for p in report.problems] == [  # line 5: "token {#token}"
-        "glossary/glossary.md:5: See also 'gizmo' names no term of the glossary or the "
+    assert [str(p) for p in report.problems] == [  # line 7: token's "See also:"
+        "glossary/glossary.md:7: See also 'gizmo' names no term of the glossary or the "
         "lessons; it is not linked."]
     with serving(tmp_path / "index") as client:
         p = page(client, "/glossary/token")

@@ -198,7 +198,7 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
                in zip(grouped, keyed, counted, strict=True)]
     summed = _summed(lessons, [t.name for t in terms], cache)
     records = [_record(t, *summed[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
-    records, unknown = _known_see_also(records)
+    records, unknown = _known_see_also(records, entries)
     return GlossaryBuild(problems + unknown, records, entries,
                          {t.name: tuple(t.aliases) for t in terms}, variants, lessons)
 
@@ -506,25 +506,32 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     return terms
 
 
-def _known_see_also(records: list[TermRecord]) -> tuple[list[TermRecord], tuple[Problem, ...]]:
+def _known_see_also(records: list[TermRecord], entries: tuple[GlossaryEntry, ...]
+                    ) -> tuple[list[TermRecord], tuple[Problem, ...]]:
     """The records with each ``see_also`` name that names no term left out, and a warning
-    at its entry for each: the term page would link it to a page that is not there. A name
-    is a term's when the service finds it (any spelling, alias or anchor)."""
+    for each at the line the name is written on (its ``See also:`` line, or its item of the
+    front matter's list), in the term's file: the term page would link it to a page that is
+    not there. A name is a term's when the service finds it (any spelling, alias or
+    anchor)."""
     names = {r.term for r in records}
     if all(name in names for r in records for name in r.see_also):
         return records, ()  # the usual case: no matcher to build
     glossary = Glossary(records)
+    written_at = {e.source: dict(zip(e.see_also, e.see_also_lines, strict=True))
+                  for e in entries}
     problems: list[Problem] = []
     kept = []
     for record in records:
         known = tuple(name for name in record.see_also if glossary.find(name) is not None)
         if known != record.see_also:
             path, _, line = (record.source or "").rpartition(":")
+            lines = written_at.get(record.source or "", {})
             for name in record.see_also:
                 if name not in known:
                     problems.append(Problem(path, f"See also {name!r} names no term of the "
                                             f"glossary or the lessons; it is not linked.",
-                                            int(line) if line.isdigit() else None))
+                                            lines.get(name, int(line) if line.isdigit()
+                                                      else None)))
             record = dataclasses.replace(record, see_also=known)
         kept.append(record)
     return kept, tuple(problems)

@@ -48,16 +48,19 @@ class Draft:
     paragraphs: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     see_also: tuple[str, ...] = ()
+    see_also_lines: tuple[int, ...] = ()
+    """The line each ``see_also`` name is written on, for a warning about the name."""
 
 
 @dataclass(slots=True)
 class _Open:
-    """The entry being read; ``term`` is None while skipping a definition with no term."""
+    """The entry being read; ``term`` is None while skipping a definition with no term.
+    Its paragraphs' lines are (line number, text)."""
 
     term: str | None
     anchor: str | None
     line: int
-    paragraphs: list[list[str]] = field(default_factory=list)
+    paragraphs: list[list[tuple[int, str]]] = field(default_factory=list)
 
 
 def read_definition_list(lines: list[str], first_line: int) -> tuple[list[Draft], list[int]]:
@@ -71,7 +74,7 @@ def read_definition_list(lines: list[str], first_line: int) -> tuple[list[Draft]
         marks = [i for i, (_, text) in enumerate(block) if _MARK.match(text)]
         if not marks:
             if after_definition and current and block[0][1].startswith(("    ", "\t")):
-                current.paragraphs.append([text.strip() for _, text in block])
+                current.paragraphs.append([(n, text.strip()) for n, text in block])
                 continue
             parsed = _term(block[0][1]) if len(block) == 1 else None
             lone_term = (*parsed, block[0][0]) if parsed else None
@@ -86,17 +89,17 @@ def read_definition_list(lines: list[str], first_line: int) -> tuple[list[Draft]
             orphans.append(block[first][0])
             current = _start(drafts, current, None, None, 0)
         for k in range(first, len(block)):
-            text = block[k][1]
+            number, text = block[k]
             mark = _MARK.match(text)
             if mark:
                 if current is not None:
-                    current.paragraphs.append([mark["text"].strip()])
+                    current.paragraphs.append([(number, mark["text"].strip())])
             elif k + 1 < len(block) and _MARK.match(block[k + 1][1]) and (
                 parsed := _term(text)
             ):
-                current = _start(drafts, current, *parsed, block[k][0])
+                current = _start(drafts, current, *parsed, number)
             elif current is not None:
-                current.paragraphs[-1].append(text.strip())
+                current.paragraphs[-1].append((number, text.strip()))
         after_definition, lone_term = current is not None, None
     _start(drafts, current, None, None, 0)
     return drafts, orphans
@@ -105,7 +108,7 @@ def read_definition_list(lines: list[str], first_line: int) -> tuple[list[Draft]
 def body_definition(lines: list[str], first_line: int) -> Draft:
     """The body of a one-term file as a definition: its paragraphs, minus headings."""
     paragraphs = [
-        [text.strip() for _, text in block if not text.lstrip().startswith("#")]
+        [(number, text.strip()) for number, text in block if not text.lstrip().startswith("#")]
         for block in _blocks(lines, first_line)
     ]
     return _finish("", None, first_line, paragraphs)
@@ -156,23 +159,33 @@ def _start(drafts: list[Draft], current: _Open | None, term: str | None,
     return _Open(term, anchor, line)
 
 
-def _finish(term: str, anchor: str | None, line: int, paragraphs: list[list[str]]) -> Draft:
-    """Plain-text paragraphs, with ``Also:`` and ``See also:`` lists taken out of them."""
+def _finish(term: str, anchor: str | None, line: int,
+            paragraphs: list[list[tuple[int, str]]]) -> Draft:
+    """Plain-text paragraphs, with ``Also:`` and ``See also:`` lists taken out of them; a
+    ``See also`` name is placed on its ``See also:`` line."""
     aliases: list[str] = []
     see_also: list[str] = []
-    kept: list[str] = []
+    see_also_lines: list[int] = []
+    kept: list[tuple[int, str]] = []
     for lines in paragraphs:
-        text = "\n".join(line for line in lines if line)
+        numbers = [number for number, text in lines if text]
+        text = "\n".join(text for _, text in lines if text)
         markers = list(_LIST_MARKER.finditer(text))
         for marker, following in zip(markers, [*markers[1:], None][: len(markers)], strict=True):
-            listed = text[marker.end(): following.start() if following else len(text)]
-            target = see_also if marker["kind"].lower() == "see also" else aliases
-            target.extend(_split_list(listed))
-        kept.append(plain(text[: markers[0].start()] if markers else text))
-    kept = [p for p in kept if p]
-    if len(kept) == 1 and (see := _SEE_ONLY.match(kept[0])) and not see_also:
+            listed = _split_list(text[marker.end(): following.start() if following else len(text)])
+            if marker["kind"].lower() == "see also":
+                see_also.extend(listed)
+                see_also_lines.extend([numbers[text.count("\n", 0, marker.start())]] * len(listed))
+            else:
+                aliases.extend(listed)
+        kept.append((numbers[0] if numbers else line,
+                     plain(text[: markers[0].start()] if markers else text)))
+    kept = [(number, p) for number, p in kept if p]
+    if len(kept) == 1 and (see := _SEE_ONLY.match(kept[0][1])) and not see_also:
         see_also.append(see["target"].strip())
-    return Draft(term, anchor, line, tuple(kept), tuple(aliases), tuple(see_also))
+        see_also_lines.append(kept[0][0])
+    return Draft(term, anchor, line, tuple(p for _, p in kept), tuple(aliases),
+                 tuple(see_also), tuple(see_also_lines))
 
 
 def _split_list(text: str) -> list[str]:

@@ -17,14 +17,13 @@ because one editor's typo must not stop the whole index build.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 from lessonsearch.analysis import words
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
 from lessonsearch.model import GlossaryEntry, Problem
 
-from .yaml_data import YAMLError, place, reason, safe_load, scalar_text
+from .yaml_data import Places, YAMLError, load_placed, place, reason, scalar_text
 
 _FRONT_MATTER_END = ("---", "...")
 _ABBREVIATED_TERM = re.compile(r"^(?P<term>.+?)\s*\((?P<abbr>[A-Z][A-Z0-9]{1,7})\)$")
@@ -86,7 +85,7 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
     """The entries of one file's text; ``shown`` is the path that problems name."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     problems: list[Problem] = []
-    start, meta = 0, None
+    start, meta, places = 0, None, {}
     if lines and lines[0].rstrip() == "---":
         end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in _FRONT_MATTER_END),
                    None)
@@ -96,7 +95,7 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
         else:
             start = end + 1
             try:
-                meta = safe_load("\n".join(lines[1:end]))
+                meta, places = load_placed("\n".join(lines[1:end]))
             except YAMLError as error:
                 line, column = place(error)
                 problems.append(Problem(shown, f"Front matter is not valid YAML "
@@ -104,7 +103,7 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
                                         line=1 if line is None else line + 2, column=column))
                 meta = None
             if isinstance(meta, dict) and meta.get("term"):
-                draft = _one_term_file(meta, lines, end, shown, problems)
+                draft = _one_term_file(meta, places, lines, end, shown, problems)
                 return [draft] if draft else [], problems
     drafts, orphans = read_definition_list(lines[start:], first_line=start + 1)
     problems.extend(
@@ -123,13 +122,15 @@ _ONE_TERM_KEYS = {"term", "aliases", "see_also", "see-also"}
 
 
 def _one_term_file(
-    meta: dict, lines: list[str], end: int, shown: str, problems: list[Problem]
+    meta: dict, places: Places, lines: list[str], end: int, shown: str, problems: list[Problem]
 ) -> Draft | None:
     """The file's entry, or None (with a warning) when its ``term`` is not text: a list
     ``term: [a, b]`` would otherwise be a term named "['a', 'b']"."""
+    placed = {key: (line + 2, tuple(item + 2 for item in items))  # the YAML starts on line 2
+              for key, (line, items) in places.items()}
+
     def line_of(key: str) -> int:
-        return next((i + 1 for i in range(1, end) if lines[i].lstrip().startswith(f"{key}:")),
-                    1)
+        return placed.get(key, (1, ()))[0]
 
     term_line = line_of("term")
     term = scalar_text(meta["term"])
@@ -143,38 +144,49 @@ def _one_term_file(
     if meta.get(key) and anchor is None:
         problems.append(Problem(shown, f"{key} must be text, not {meta[key]!r}; it was "
                                 "ignored.", line=line_of(key)))
+    aliases, _ = _listed(meta, "aliases", shown, problems, placed)
+    see_also, see_also_lines = _listed(meta, "see_also" if "see_also" in meta else "see-also",
+                                       shown, problems, placed)
     return Draft(
         term=term.strip(),
         anchor=anchor,
         line=term_line,
         paragraphs=draft.paragraphs,
-        aliases=_listed(meta, "aliases", shown, problems, line_of) + draft.aliases,
-        see_also=_listed(meta, "see_also" if "see_also" in meta else "see-also", shown,
-                         problems, line_of) + draft.see_also,
+        aliases=aliases + draft.aliases,
+        see_also=see_also + draft.see_also,
+        see_also_lines=see_also_lines + draft.see_also_lines,
     )
 
 
 def _listed(
-    meta: dict, key: str, shown: str, problems: list[Problem], line_of: Callable[[str], int]
-) -> tuple[str, ...]:
-    """The front-matter list under ``key``; a single string is accepted as a comma-separated
-    list. A warning names the key's own line, where the editor has to look, as ``anchor``'s
-    does; not the ``term:`` line."""
+    meta: dict, key: str, shown: str, problems: list[Problem], placed: Places
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The names of the front-matter list under ``key``, and the line each is written on; a
+    single string is accepted as a comma-separated list. A warning names the line of the
+    value it is about, where the editor has to look: the key's, or a block list's item's; not the
+    ``term:`` line. ``placed`` is ``Places`` counted as the file's lines are."""
     value = meta.get(key)
     if value is None:
-        return ()
+        return (), ()
+    key_line, item_lines = placed.get(key, (1, ()))
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, list | tuple):
         problems.append(Problem(shown, f"Expected a list in the front matter, got {value!r}; "
-                                "it was ignored.", line=line_of(key)))
-        return ()
-    names = [scalar_text(v) for v in value]
-    for item, name in zip(value, names, strict=True):
+                                "it was ignored.", line=key_line))
+        return (), ()
+    if len(item_lines) != len(value):  # one text split at its commas: all on its line
+        item_lines = item_lines[:1] * len(value) or (key_line,) * len(value)
+    names, lines = [], []
+    for item, line in zip(value, item_lines, strict=True):
+        name = scalar_text(item)
         if name is None and item is not None:
             problems.append(Problem(shown, f"Expected names in the list, got {item!r}; it was "
-                                    "ignored.", line=line_of(key)))
-    return tuple(name.strip() for name in names if name and name.strip())
+                                    "ignored.", line=line))
+        elif name and name.strip():
+            names.append(name.strip())
+            lines.append(line)
+    return tuple(names), tuple(lines)
 
 
 def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
@@ -188,13 +200,17 @@ def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
     if found := _ABBREVIATION_FIRST.match(definition):
         aliases.insert(0, found["abbr"])
     term_words = _words(term)
+    see_also: dict[str, int] = {}  # each name once, at the line it is first written on
+    for name, line in zip(draft.see_also, draft.see_also_lines, strict=True):
+        see_also.setdefault(name, line)
     return GlossaryEntry(
         term=term,
         definition=definition,
         source=f"{shown}:{draft.line}",
         anchor=draft.anchor,
         aliases=tuple(dict.fromkeys(a for a in aliases if _words(a) != term_words)),
-        see_also=tuple(dict.fromkeys(draft.see_also)),
+        see_also=tuple(see_also),
+        see_also_lines=tuple(see_also.values()),
     )
 
 

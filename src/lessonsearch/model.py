@@ -375,6 +375,9 @@ class GlossaryEntry:
     """The ``{#anchor}`` written after the term, if any."""
     aliases: tuple[str, ...] = ()
     see_also: tuple[str, ...] = ()
+    see_also_lines: tuple[int, ...] = ()
+    """The line of the file each ``see_also`` name is written on: where a warning that it
+    names no term points."""
 
 
 @value

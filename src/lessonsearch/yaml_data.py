@@ -42,3 +42,28 @@ def scalar_text(value: Any) -> str | None:
 def safe_load(text: str) -> Any:
     """``yaml.safe_load``: mappings, lists, strings, numbers, booleans, dates and null."""
     return yaml.load(text, Loader=_LOADER)
+
+
+Places = dict[str, tuple[int, tuple[int, ...]]]
+"""Where a mapping's keys are written: for each, the 0-based line of the key and the lines of
+its value's items (a list's, one a line; a single value's own line)."""
+
+
+def load_placed(text: str) -> tuple[Any, Places]:
+    """``safe_load``, and where the top-level mapping (if that is what the text holds) writes
+    each key and its value's items, from the same parse. A key written twice is placed where
+    its last value is, as that is the value YAML keeps; a quoted key where it is written."""
+    loader = _LOADER(text)
+    try:
+        node = loader.get_single_node()
+        data = None if node is None else loader.construct_document(node)
+    finally:
+        loader.dispose()
+    places: Places = {}
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode):
+                items = value.value if isinstance(value, yaml.SequenceNode) else (value,)
+                places[key.value] = (key.start_mark.line,
+                                     tuple(item.start_mark.line for item in items))
+    return data, places
