@@ -239,6 +239,21 @@ def test_a_key_written_twice_is_reported_where_the_value_yaml_keeps_is(tmp_path)
         "glossary/twice.md:5: Expected names in the list, got ['x']; it was ignored."]
 
 
+def test_a_single_number_is_a_list_of_one_name_as_a_single_string_is(tmp_path):
+    """``aliases: spinner`` was one alias but ``aliases: 1.10`` a warning; a number is text
+    (as YAML reads it: 1.10 is 1.1), as it is in ``term: 2048``."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "python.md").write_text("---\nterm: Python 3\naliases: 1.10\nsee_also: 42\n"
+                                      "---\n\nThe language's third version.\n")
+    (folder / "day.md").write_text("---\nterm: release day\naliases: 2024-05-01\n---\n\n"
+                                   "The day it shipped.\n")
+    entries, problems = read_glossary(folder)
+    assert [(e.term, e.aliases, e.see_also) for e in entries] == [
+        ("release day", ("2024-05-01",), ()), ("Python 3", ("1.1",), ("42",))]
+    assert problems == ()
+
+
 def test_a_see_also_name_that_names_no_term_is_reported_where_it_is_written(
         tmp_path, tiny_course):
     """The warning named the term's line, while a see-also name that is not text named its

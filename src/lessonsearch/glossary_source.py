@@ -162,8 +162,9 @@ def _listed(
     meta: dict, key: str, shown: str, problems: list[Problem], placed: Places
 ) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The names of the front-matter list under ``key``, and the line each is written on; a
-    single string is accepted as a comma-separated list. A warning names the line of the
-    value it is about, where the editor has to look: the key's, or a block list's item's; not the
+    single string is accepted as a comma-separated list, a single number or date (text, as
+    ``scalar_text`` reads it) as a one-name list. A warning names the line of the value it
+    is about, where the editor has to look: the key's, or a block list's item's; not the
     ``term:`` line. ``placed`` is ``Places`` counted as the file's lines are."""
     value = meta.get(key)
     if value is None:
@@ -171,6 +172,8 @@ def _listed(
     key_line, item_lines = placed.get(key, (1, ()))
     if isinstance(value, str):
         value = value.split(",")
+    elif (single := scalar_text(value)) is not None:
+        value = [single]
     if not isinstance(value, list | tuple):
         problems.append(Problem(shown, f"Expected a list in the front matter, got {value!r}; "
                                 "it was ignored.", line=key_line))
