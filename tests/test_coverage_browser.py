@@ -63,6 +63,53 @@ def test_a_problem_filter_hides_the_other_rows(tab, service):
     assert len(visible_terms(page)) == 7
 
 
+NUMBER_TERMS = {"2048": "2048", "1.1": "1.10", "10": "10", "9": "9", "1e3": "1e3"}
+"""Glossary terms that read as numbers, as each is written (``term: 1.10`` is 1.1)."""
+WIDE_TERMS = ("ｆ-stop", "𝛼-rise")
+"""A fullwidth letter (U+FF46) and one past U+FFFF (U+1D6FC): in code point order, as the
+server sorts, the second comes after the first; in UTF-16 units, before it."""
+
+
+@pytest.fixture(scope="module")
+def number_terms_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("coverage-number-terms")
+    course = Path(shutil.copytree(COURSE, folder / "course"))
+    for n, written in enumerate([*NUMBER_TERMS.values(), *WIDE_TERMS]):
+        (course / "glossary" / f"term-{n}.md").write_text(
+            f"---\nterm: {written}\n---\n\nA term that sorts as text.\n", encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", folder / "index")
+    with serve_app(folder / "index") as url:
+        yield url
+
+
+def test_the_term_column_sorts_terms_that_read_as_numbers_as_the_server_does(
+        tab, number_terms_service):
+    """coverage.js made ``2048`` or ``1e3`` a number and compared it with words, which gives
+    no order at all (``… scaling law, 10, calibration, …, 1.1, 9, 2048, …``); a term is text
+    wherever it sorts."""
+    page = tab.page
+    page.goto(f"{number_terms_service}/coverage?sort=term")
+    server = visible_terms(page)
+    assert {*NUMBER_TERMS, *WIDE_TERMS} <= set(server)
+    assert server == sorted(server)  # the server's order: Python's, of text
+    page.goto(f"{number_terms_service}/coverage?sort=mentions")
+    assert visible_terms(page) != server
+    page.click("a[data-sort=term]")
+    assert visible_terms(page) == server
+    assert page.get_attribute("th:has(a[data-sort=term])", "aria-sort") == "ascending"
+    page.click("a[data-sort=term]")
+    assert visible_terms(page) == server[::-1]
+    page.click("a[data-sort=mentions]")  # counts stay numbers: most first, ties by term
+    mentions = page.locator("table.coverage-terms tbody tr").evaluate_all(
+        "rows => rows.map(r => Number(r.dataset.mentions))")
+    assert mentions == sorted(mentions)
+    page.goto(f"{number_terms_service}/coverage?sort=mentions")
+    server_by_mentions = visible_terms(page)
+    page.click("a[data-sort=glossary]")
+    page.click("a[data-sort=mentions]")
+    assert visible_terms(page) == server_by_mentions
+
+
 LONG_PATH = "glossary/natural-language-processing/tokenisation-vocabulary-and-subwords.md"
 LINES_OF = """cell => {
   // The cell's text with a newline wherever the browser started a new line.

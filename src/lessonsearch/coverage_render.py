@@ -37,6 +37,9 @@ TERM_KINDS = KINDS[:5]
 SORTS = ("term", "glossary", "defined", "mentions", "lessons", "first")
 DESCENDING = ("mentions", "lessons")
 """The columns whose sort keys are negated counts: their default order reads most first."""
+TEXT_SORTS = ("term",)
+"""The columns whose sort keys are text, compared as text even where a value reads as a
+number (a term ``2048`` sorts before ``9``, as here): the page marks them for coverage.js."""
 
 
 def report_body(report: CoverageReport) -> dict[str, Any]:
@@ -184,7 +187,8 @@ def page_context(report: CoverageReport, kind: str | None = None,
     bars = max(1, min(len(report.lessons), STRIP_BARS))
     return {
         "report": report, "summary": report.summary(), "rows": rows, "kind": kind,
-        "sort": sort, "descending": DESCENDING, "kinds": KINDS, "titles": TITLES,
+        "sort": sort, "descending": DESCENDING, "text_sorts": TEXT_SORTS, "kinds": KINDS,
+        "titles": TITLES,
         "term_kinds": TERM_KINDS,
         "strip_width": bars * STRIP_STEP, "strip_height": STRIP_HEIGHT,
         "describe": describe, "entry_name": entry_name, "places": _places,

@@ -9,22 +9,37 @@
     return r.hasAttribute("data-kinds");
   });
 
-  function value(row, key) {
+  // A text column's values stay text (data-text on its link): a term such as 2048 or 1e3
+  // reads as a number, and numbers and text compared with < give no order at all.
+  function value(row, key, text) {
     var raw = row.getAttribute("data-" + key) || "";
     var number = Number(raw);
-    return raw !== "" && !isNaN(number) ? number : raw;
+    return text || raw === "" || isNaN(number) ? raw : number;
+  }
+
+  // Text in code point order, as the server's sort compares str: < compares UTF-16 units,
+  // which put a character past U+FFFF before one from U+E000 to U+FFFF.
+  function compareText(x, y) {
+    var a = Array.from(x), b = Array.from(y);
+    for (var i = 0; i < a.length && i < b.length; i++) {
+      var d = a[i].codePointAt(0) - b[i].codePointAt(0);
+      if (d !== 0) { return d < 0 ? -1 : 1; }
+    }
+    return a.length - b.length < 0 ? -1 : a.length > b.length ? 1 : 0;
   }
 
   // A column sorts by its data-* values, ascending; clicking it again reverses that. Counts
   // are stored negated (data-descending on the link), so their first click reads most first:
-  // aria-sort says the order the reader sees, not the order of the stored values.
+  // aria-sort says the order the reader sees, not the order of the stored values. Ties go
+  // by term, as on the server.
   function sortBy(key, link) {
     var header = link.closest("th");
     var reversed = header.getAttribute("data-sorted") === "stored";
+    var text = link.hasAttribute("data-text");
     rows.sort(function (a, b) {
-      var x = value(a, key), y = value(b, key);
-      var order = x < y ? -1 : x > y ? 1 : 0;
-      if (order === 0) { order = value(a, "term") < value(b, "term") ? -1 : 1; }
+      var x = value(a, key, text), y = value(b, key, text);
+      var order = text ? compareText(x, y) : x < y ? -1 : x > y ? 1 : 0;
+      if (order === 0) { order = compareText(value(a, "term", true), value(b, "term", true)); }
       return reversed ? -order : order;
     });
     rows.forEach(function (r) { body.appendChild(r); });
