@@ -19,6 +19,7 @@ from lessonsearch.coverage_allow import (
     entry_name,
     parse_allow,
     read_allow,
+    refuse_malformed,
     silence,
 )
 from lessonsearch.errors import LessonFormatError
@@ -212,9 +213,12 @@ def test_broken_anchor_lines_are_not_judged_without_an_earlier_version(tmp_path:
 
 def test_an_unknown_kind_in_the_allow_list_is_an_error_naming_the_line():
     with pytest.raises(LessonFormatError) as raised:
-        parse_allow(["unused: banneton", "unsued: couche"], "coverage-allow.txt")
+        refuse_malformed(parse_allow(["unused: banneton", "unsued: couche"],
+                                     "coverage-allow.txt"))
     assert raised.value.line == 2
-    assert "coverage-allow.txt:2" in str(raised.value)
+    assert str(raised.value).startswith("coverage-allow.txt:2: 'unsued: couche' is no "
+                                        "allow-list line: 'unsued' is no kind of problem")
+    assert str(raised.value).endswith("(did you mean 'unused: couche'?)")
 
 
 def test_problem_lists_are_in_a_stable_order(index_dir, report):
@@ -252,6 +256,6 @@ def test_the_course_file_coverage_table_takes_lines_or_lists_per_kind(tmp_path: 
         '[coverage]\nallow = ["candidates: bulk fermentation"]\nunused = ["couche", "banneton"]\n',
         encoding="utf-8",
     )
-    assert course_allow(tmp_path) == [
-        "candidates: bulk fermentation", "unused: couche", "unused: banneton"]
-    assert course_allow(tmp_path / "other" / "lessons") == []  # none here nor in the parent
+    assert course_allow(tmp_path) == ([
+        "candidates: bulk fermentation", "unused: couche", "unused: banneton"], [])
+    assert course_allow(tmp_path / "other" / "lessons") == ([], [])  # none here nor the parent

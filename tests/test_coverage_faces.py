@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from test_coverage import build_coverage_index
+from test_coverage import COURSE, build_coverage_index
 from web_fixtures import serving
 
+from lessonsearch.build import build_index
 from lessonsearch.cli import main
 from lessonsearch.coverage import coverage_report
 from lessonsearch.coverage_allow import KINDS
@@ -214,3 +216,117 @@ def test_a_missing_index_is_a_503_in_the_api_shape(tmp_path: Path):
         got = client.get("/api/coverage")
     assert got.status_code == 503
     assert "error" in got.get_json()
+
+
+# --- Allow-list lines that are none ---------------------------------------------------------
+
+BAD_TABLE = ('allow = ["unused banneton",\n'
+             '         "candidates: bulk fermentation"]\n'
+             'unusd = ["levain"]\n')
+"""Appended to the coverage course's ``[coverage]`` table (its last): lines 14 to 16."""
+
+
+def test_a_bad_line_of_the_course_files_coverage_table_is_a_build_warning(tmp_path, capsys):
+    """A typo in the course file fails ``--strict`` at its line, and the report, built
+    without ``--strict``, keeps the table's good lines and never meets the bad ones."""
+    course = Path(shutil.copytree(COURSE, tmp_path / "course"))
+    (course / "glossary" / "more-terms.md").unlink()  # its duplicate entry is a warning too
+    toml = course / "lessons" / "lessonsearch.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + BAD_TABLE, encoding="utf-8")
+    build = ["index", "--lessons", str(course / "lessons"), "--glossary",
+             str(course / "glossary"), "--out", str(tmp_path / "index")]
+    assert main([*build, "--strict"]) == 1
+    out, err = capsys.readouterr()
+    assert "2 warnings" in out and "not published under --strict" in out
+    assert not (tmp_path / "index" / "current").exists()
+    where = str(toml)
+    assert [line.split(": [coverage] ")[0] for line in err.splitlines()
+            if line.startswith("warning:")] == [f"warning: {where}:14", f"warning: {where}:16"]
+    assert ("[coverage] allow: 'unused banneton': expected 'kind: name'" in err
+            and "(did you mean 'unused: banneton'?); the coverage report ignores it" in err)
+    assert ("[coverage] 'unusd' is no kind of problem; the keys are allow and the kinds, "
+            "used-before-definition, " in err and "(did you mean 'unused'?)" in err)
+
+    assert main(build) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "--index", str(tmp_path / "index"), "--format", "json")
+    assert (code, err) == (0, "")
+    body = json.loads(out)
+    assert body["allow_warnings"] == [] and body["candidates"] == []
+    assert body["summary"]["allowed"] == 2  # couche, and bulk fermentation
+    with serving(tmp_path / "index") as client:
+        assert client.get("/api/coverage").get_json() == body
+
+
+def test_a_bad_line_an_index_already_holds_is_a_warning_not_a_failure(tmp_path, capsys):
+    """An index built before the build checked the table may hold a bad line: the report
+    shows it among the lines that silence nothing instead of failing."""
+    course = Path(shutil.copytree(COURSE, tmp_path / "course"))
+    build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    manifest = current_version(tmp_path / "index") / "manifest.json"
+    stored = json.loads(manifest.read_text(encoding="utf-8"))
+    stored["coverage_allow"] += ["unusd: levain"]
+    manifest.write_text(json.dumps(stored), encoding="utf-8")
+    code, _, err = run(capsys, "--index", str(tmp_path / "index"))
+    assert code == 0
+    assert err.startswith("warning: the course file's [coverage] table: 'unusd: levain' "
+                          "silences nothing: 'unusd' is no kind of problem")
+    with serving(tmp_path / "index") as client:
+        assert client.get("/coverage").status_code == 200
+        (warning,) = client.get("/api/coverage").get_json()["allow_warnings"]
+    assert (warning["kind"], warning["name"], warning["suggestion"]) == (
+        "unusd", "levain", "unused: levain")
+
+
+MALFORMED = b"unused: banneton\nunsued: levain\nused-before-definition levain\n\xffunused: x\n"
+
+
+def test_a_malformed_allow_file_is_refused_by_the_cli_at_its_line(index_dir, tmp_path, capsys):
+    (tmp_path / "coverage-allow.txt").write_bytes(MALFORMED)
+    code, out, err = run(capsys, "--index", str(index_dir))
+    assert (code, out) == (1, "")
+    assert err == ("lessonsearch: coverage-allow.txt:2: 'unsued: levain' is no allow-list line: "
+                   "'unsued' is no kind of problem; the kinds are used-before-definition, "
+                   "missing-from-glossary, unused, undefined, conflicting, candidates, "
+                   "broken-anchors (did you mean 'unused: levain'?)\n")
+
+
+def test_a_malformed_allow_file_is_shown_by_the_server_and_its_bad_lines_ignored(
+        index_dir, tmp_path, client):
+    """An editor still gets the report: each bad line is among the lines that silence
+    nothing, and the good ones silence their entries."""
+    (tmp_path / "coverage-allow.txt").write_bytes(MALFORMED)
+    api = client.get("/api/coverage")
+    assert api.status_code == 200
+    body = api.get_json()
+    assert body["summary"]["unused"] == 0  # banneton: line 1 still counts
+    assert [(w["line"], w["kind"], w["name"], w["suggestion"]) for w in body["allow_warnings"]
+            ] == [(2, "unsued", "levain", "unused: levain"),
+                  (3, "", "used-before-definition levain", "used-before-definition: levain"),
+                  (4, "", "\ufffdunused: x", None)]
+    assert body["allow_warnings"][2]["message"] == (
+        "coverage-allow.txt:4: '\ufffdunused: x' silences nothing: not UTF-8 text (byte 0xff)")
+    page = client.get("/coverage")
+    assert page.status_code == 200
+    text = " ".join(page.get_data(as_text=True).split())
+    assert 'data-count="allow-warnings">3<' in text
+    assert ("<strong>used-before-definition levain</strong> (coverage-allow.txt, line 3): "
+            "expected &#39;kind: name&#39;") in text
+
+
+def test_an_allow_file_that_is_not_utf8_is_named_with_its_line(index_dir, tmp_path, capsys):
+    allow = tmp_path / "elsewhere.txt"
+    allow.write_bytes(b"unused: banneton\n\xffunused: x\n")
+    code, _, err = run(capsys, "--index", str(index_dir), "--allow", str(allow))
+    assert code == 1
+    assert err == (f"lessonsearch: {allow}:2: '\ufffdunused: x' is no allow-list line: "
+                   "not UTF-8 text (byte 0xff)\n")
+
+
+def test_an_allow_file_written_with_a_bom_is_read(index_dir, tmp_path, capsys):
+    """Windows editors start a UTF-8 file with a byte order mark."""
+    allow = tmp_path / "elsewhere.txt"
+    allow.write_text("\ufeffunused: banneton\r\n", encoding="utf-8")
+    code, _, err = run(capsys, "--index", str(index_dir), "--allow", str(allow),
+                       "--fail-on", "unused")
+    assert (code, err) == (0, "")

@@ -118,7 +118,8 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
             read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache)
             docs = list(documents(read.course))
             glossary = find_terms(read.course, glossary_dir, cache, docs, read.own_keys)
-            problems = read.problems + glossary.problems
+            allow, allow_problems = course_allow(lessons_dir)
+            problems = read.problems + tuple(allow_problems) + glossary.problems
             if strict and problems:
                 shutil.rmtree(tmp)
                 return BuildReport("", len(read.course.lessons), _sections(read), 0,
@@ -135,7 +136,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                 raise
             count, written = whoosh.finish()
         manifest = _manifest(name, read, problems, count, glossary.term_count)
-        manifest["coverage_allow"] = course_allow(lessons_dir)
+        manifest["coverage_allow"] = allow
         if (previous is not None and cache.loaded
                 and index_store.same_as_live(previous, tmp, manifest, {CACHE_FILE})):
             shutil.rmtree(tmp)

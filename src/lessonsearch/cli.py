@@ -265,7 +265,8 @@ def _coverage(args: argparse.Namespace) -> int:
     from .index_store import current_version
 
     allow = args.allow or default_allow_file()
-    report = coverage_report(current_version(args.index), args.index, allow, args.lessons)
+    report = coverage_report(current_version(args.index), args.index, allow, args.lessons,
+                             strict_allow=True)
     for warning in report.allow_warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if args.format == "json":

@@ -127,9 +127,11 @@ class CoverageReport:
 
 def coverage_report(
     version_dir: Path, index_dir: Path, allow_file: Path | None = None,
-    shown: int | None = LESSONS_SHOWN,
+    shown: int | None = LESSONS_SHOWN, strict_allow: bool = False,
 ) -> CoverageReport:
     """The report for one index version; ``allow_file`` adds to the course file's allow-list.
+    ``strict_allow``: a line of ``allow_file`` that is no ``kind: name`` line is an error
+    (the CLI's) rather than a warning of the report (the server's, which must answer).
 
     Each term's lessons and each used-before-definition entry list at most ``shown`` lessons
     (None: all) beside the full count. SQLite sums the mentions per lesson and per bar of each
@@ -140,6 +142,7 @@ def coverage_report(
     records = load_glossary(version_dir, mentions=False)
     facts = load_coverage_tables(version_dir)
     lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"]) for x in manifest["lessons"])
+    allow = read_allow(manifest.get("coverage_allow", []), allow_file, strict_allow)
     del manifest["lessons"]  # every section's anchor: most of a big course's manifest
     position = {lesson.slug: number for number, lesson in enumerate(lessons, start=1)}
     rows: dict[str, tuple[TermCoverage, UsedBeforeDefinition | None]] = {}
@@ -166,7 +169,6 @@ def coverage_report(
         broken_anchors=facts.broken_anchors,
         zero_result_searches=read_zero_results(index_dir),
     )
-    allow = read_allow(manifest.get("coverage_allow", []), allow_file)
     return silence(report, allow, Glossary(records), _has_history(version_dir, index_dir))
 
 

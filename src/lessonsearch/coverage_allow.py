@@ -8,11 +8,16 @@ named in any spelling the glossary knows; the kinds themselves are defined here 
 is where people spell them.
 
 A line that silences nothing is reported (``AllowWarning``): a typo would otherwise look to
-the editor like an accepted entry while the problem it meant stays, or is hidden later.
+the editor like an accepted entry while the problem it meant stays, or is hidden later. So is
+a line that is no ``kind: name`` line at all: the build reports the course file's as warnings
+and stores only the good ones, the server shows a bad line of the file among the warnings and
+ignores it (an editor still gets the report), and ``lessonsearch coverage`` refuses the file
+with its line (a CI job's allow-list is fixed, not half read).
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -22,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .analysis import words
 from .course_file import read_course_file
 from .errors import LessonFormatError
+from .model import Problem
 from .nltk_parts import edit_distance
 from .term_lookup import Glossary
 
@@ -47,6 +53,15 @@ class AllowLine:
     """The allow file, or ``COURSE_FILE``."""
     line: int | None
     """The line in ``source``; None for the course file's lines, read from the manifest."""
+    problem: str | None = None
+    """Why the line is no ``kind: name`` line (``kind`` and ``name`` then hold what it says),
+    or None: such a line silences nothing and is reported with the idle ones."""
+    suggestion: str | None = None
+    """The line it may have meant, for a ``problem`` line."""
+
+    @property
+    def written(self) -> str:
+        return f"{self.kind}: {self.name}" if self.kind else self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +76,64 @@ class AllowWarning:
     suggestion: str | None = None
     """The nearest name the line may have meant, when one is close."""
 
+    @property
+    def written(self) -> str:
+        """The line as the editor wrote it (without its comment)."""
+        return f"{self.kind}: {self.name}" if self.kind else self.name
+
     def __str__(self) -> str:
         where = self.source + (f":{self.line}" if self.line is not None else "")
-        return f"{where}: '{self.kind}: {self.name}' silences nothing: {self.reason}"
+        if not self.written:  # the file itself
+            return f"{where}: {self.reason}"
+        return f"{where}: '{self.written}' silences nothing: {self.reason}"
 
 
-def read_allow(course_lines: Iterable[str], allow_file: Path | None) -> list[AllowLine]:
-    """The course file's lines (from the manifest), then ``allow_file``'s."""
+def read_allow(course_lines: Iterable[str], allow_file: Path | None,
+               strict: bool = False) -> list[AllowLine]:
+    """The course file's lines (from the manifest), then ``allow_file``'s. ``strict``: a line
+    of ``allow_file`` that is no ``kind: name`` line is an error (``LessonFormatError``)
+    rather than a line that silences nothing. The course file's are never an error here: the
+    build reported them, and a report must not fail on what an index holds."""
     allow = parse_allow(course_lines, COURSE_FILE, numbered=False)
     if allow_file is not None:
         if not Path(allow_file).is_file():
             raise FileNotFoundError(f"No allow-list file at {allow_file}")
-        lines = Path(allow_file).read_text(encoding="utf-8").splitlines()
-        allow += parse_allow(lines, str(allow_file))
+        lines = read_allow_file(Path(allow_file))
+        if strict:
+            refuse_malformed(lines)
+        allow += lines
     return allow
+
+
+def read_allow_file(path: Path) -> list[AllowLine]:
+    """The file's lines, each decoded on its own: a byte that is not UTF-8 spoils its line,
+    not the file. A BOM, which Windows editors write, is skipped. A file that cannot be read
+    is one line with a problem."""
+    try:
+        data = path.read_bytes().removeprefix(codecs.BOM_UTF8)
+    except OSError as exc:
+        return [AllowLine("", "", str(path), None, f"the file cannot be read "
+                          f"({exc.strerror or exc}), so none of its lines silences anything")]
+    allow: list[AllowLine] = []
+    for number, raw in enumerate(data.splitlines(), start=1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            allow.append(AllowLine("", raw.decode("utf-8", "replace").strip(), str(path),
+                                   number, f"not UTF-8 text (byte 0x{raw[exc.start]:02x})"))
+            continue
+        if (line := read_line(text, str(path), number)) is not None:
+            allow.append(line)
+    return allow
+
+
+def refuse_malformed(allow: Iterable[AllowLine]) -> None:
+    """Raise ``LessonFormatError`` at the first line that is no ``kind: name`` line."""
+    for line in allow:
+        if line.problem is not None:
+            hint = f" (did you mean '{line.suggestion}'?)" if line.suggestion else ""
+            what = f"'{line.written}' is no allow-list line: " if line.written else ""
+            raise LessonFormatError(line.source, f"{what}{line.problem}{hint}", line.line)
 
 
 def default_allow_file() -> Path | None:
@@ -92,20 +151,34 @@ def entry_name(kind: str, entry: Any) -> str:
 
 
 def parse_allow(lines: Iterable[str], source: str, numbered: bool = True) -> list[AllowLine]:
-    """``kind: name`` lines → ``AllowLine``s; an unknown kind is an error, not a silent no-op,
-    because a typo would otherwise leave CI failing for no visible reason."""
-    allow: list[AllowLine] = []
-    for number, raw in enumerate(lines, start=1):
-        line = _COMMENT.sub("", raw).strip()
-        if not line:
-            continue
-        kind, colon, name = line.partition(":")
-        kind = kind.strip().lower()
-        if not colon or kind not in KINDS or not name.strip():
-            raise LessonFormatError(source, f"expected 'kind: name' with kind one of "
-                                    f"{', '.join(KINDS)}; got {raw.strip()!r}", number)
-        allow.append(AllowLine(kind, name.strip(), source, number if numbered else None))
-    return allow
+    """``kind: name`` lines → ``AllowLine``s, blank lines and comments left out. A line that
+    is none (an unknown kind, no colon, no name) is kept with its ``problem``: never a silent
+    no-op, since a typo would otherwise leave CI failing for no visible reason."""
+    return [line for number, raw in enumerate(lines, start=1)
+            if (line := read_line(str(raw), source, number if numbered else None)) is not None]
+
+
+def read_line(raw: str, source: str, number: int | None) -> AllowLine | None:
+    """One line, or None for a blank line or a comment."""
+    text = _COMMENT.sub("", raw).strip()
+    if not text:
+        return None
+    kind, colon, name = (part.strip() for part in text.partition(":"))
+    if not colon:
+        first, _, rest = text.partition(" ")
+        meant = f"{first.lower()}: {rest.strip()}" if first.lower() in KINDS else None
+        return AllowLine("", text, source, number, "expected 'kind: name', a kind of "
+                         f"problem, a colon, then what to accept; the kinds are {_KINDS}", meant)
+    if kind.lower() not in KINDS:
+        near = _nearest(kind, list(KINDS))
+        return AllowLine(kind, name, source, number, f"'{kind}' is no kind of problem; the "
+                         f"kinds are {_KINDS}", f"{near}: {name}" if near and name else None)
+    if not name:
+        return AllowLine(kind, "", source, number, "nothing is named after the colon")
+    return AllowLine(kind.lower(), name, source, number)
+
+
+_KINDS = ", ".join(KINDS)
 
 
 def silence(report: CoverageReport, allow: list[AllowLine], glossary: Glossary,
@@ -115,8 +188,9 @@ def silence(report: CoverageReport, allow: list[AllowLine], glossary: Glossary,
     older version, so its broken anchors could be known (without one, a broken-anchors line
     is not judged: a CI job that builds afresh sees none)."""
     silenced, changes, used = 0, {}, set()
-    for kind in dict.fromkeys(a.kind for a in allow):
-        lines = [(n, a, _term(a, glossary)) for n, a in enumerate(allow) if a.kind == kind]
+    for kind in dict.fromkeys(a.kind for a in allow if a.problem is None):
+        lines = [(n, a, _term(a, glossary)) for n, a in enumerate(allow)
+                 if a.kind == kind and a.problem is None]
         kept = []
         for entry in report.problems(kind):
             by = {n for n, a, term in lines if _names(a, term, entry)}
@@ -125,8 +199,8 @@ def silence(report: CoverageReport, allow: list[AllowLine], glossary: Glossary,
                 kept.append(entry)
         silenced += len(report.problems(kind)) - len(kept)
         changes[kind.replace("-", "_")] = tuple(kept)
-    idle = tuple(_idle(a, report, glossary) for n, a in enumerate(allow) if n not in used
-                 and (history or a.kind != "broken-anchors"))
+    idle = tuple(_idle(a, report, glossary) for n, a in enumerate(allow)
+                 if n not in used and (history or a.kind != "broken-anchors" or a.problem))
     return replace(report, **changes, allowed=silenced, allow_warnings=idle)
 
 
@@ -146,9 +220,12 @@ def _names(line: AllowLine, term: str | None, entry: Any) -> bool:
 
 
 def _idle(line: AllowLine, report: CoverageReport, glossary: Glossary) -> AllowWarning:
-    """Why ``line`` silenced nothing: a name nothing has (a typo, or a term since removed),
-    or an entry the report no longer lists (stale: the line can go)."""
+    """Why ``line`` silenced nothing: it is no ``kind: name`` line, it names nothing (a typo,
+    or a term since removed), or an entry the report no longer lists (stale: the line can
+    go)."""
     kind, name = line.kind, line.name
+    if line.problem is not None:
+        return _warning(line, line.problem, line.suggestion)
     record = glossary.find(name)
     if kind in TERM_KINDS:
         if record is not None:
@@ -186,21 +263,59 @@ def _key(name: str) -> str:
     return " ".join(words(name))
 
 
-def course_allow(lessons_dir: Path) -> list[str]:
-    """The course file's ``[coverage]`` table as ``kind: name`` lines.
+def course_allow(lessons_dir: Path) -> tuple[list[str], list[Problem]]:
+    """The course file's ``[coverage]`` table as ``kind: name`` lines, and a warning for
+    each entry that is none, at its line of the course file: the build reports these and
+    stores only the good lines, so ``--strict`` fails on a typo and the report never meets it.
 
     Two spellings are read: ``allow = ["unused: beam search"]`` and, per kind,
     ``unused = ["beam search"]``. A broken course file was already reported by the build.
     """
     try:
-        table = read_course_file(Path(lessons_dir)).allow
+        course = read_course_file(Path(lessons_dir))
     except LessonFormatError:
-        return []
+        return [], []
     lines: list[str] = []
-    for key, value in table.items():
+    problems: list[Problem] = []
+
+    def warn(key: str, value: str | None, why: str, meant: str | None = None) -> None:
+        hint = f" (did you mean {meant}?)" if meant else ""
+        problems.append(Problem(str(course.source), f"[coverage] {why}{hint}; the coverage "
+                                "report ignores it", _line_of(course.text, key, value)))
+
+    for key, value in course.allow.items():
         values = value if isinstance(value, list) else [value]
-        if key == "allow":
-            lines.extend(str(v) for v in values)
-        else:
-            lines.extend(f"{key}: {v}" for v in values)
-    return lines
+        if key != "allow" and key.lower() not in KINDS:
+            near = _nearest(key, list(KINDS))
+            warn(key, None, f"'{key}' is no kind of problem; the keys are allow and the kinds, "
+                 f"{_KINDS}", near and f"'{near}'")
+            continue
+        for v in values:
+            if not isinstance(v, str):
+                warn(key, None, f"{key}: {v!r} is not a string")
+                continue
+            line = read_line(v if key == "allow" else f"{key}: {v}", "", None)
+            if line is None or line.problem is not None:
+                why = line.problem if line else "nothing is named"
+                meant = line.suggestion if line else None
+                warn(key, v, f"{key}: {v!r}: {why}", meant and repr(meant))
+            else:
+                lines.append(line.written)
+    return lines, problems
+
+
+_TABLE = re.compile(r"\s*\[\s*coverage\s*\]")
+
+
+def _line_of(text: str, key: str, value: str | None) -> int | None:
+    """The line of the course file that writes ``key`` of the ``[coverage]`` table, or the
+    string ``value`` in its list (tomllib keeps no places); else the table's own line."""
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1)
+             if not line.lstrip().startswith("#")]
+    table = next((n for n, line in lines if _TABLE.match(line)), None)
+    written = re.compile(rf"""\s*(?:coverage\s*\.\s*)?(["']?){re.escape(key)}\1\s*=""")
+    at = next((n for n, line in lines if n > (table or 0) and written.match(line)), None)
+    if at is not None and value is not None:
+        quoted = re.compile(rf"""(["']){re.escape(value)}\1""")
+        at = next((n for n, line in lines if n >= at and quoted.search(line)), at)
+    return at if at is not None else table
