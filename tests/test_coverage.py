@@ -185,19 +185,58 @@ def test_an_allow_line_that_silences_nothing_is_a_warning_saying_why(index_dir, 
     assert "no such jargon candidate: stale if the phrase no longer recurs, else a typo" in (
         candidate)
     assert "'hydration' is a term now" in now_a_term and "stale" in now_a_term
-    assert "no such broken anchor: stale if the anchor is back" in anchor
+    assert "no such broken anchor, and the course has no such anchor: a typo" in anchor
 
 
 def test_the_course_files_allow_lines_are_judged_too(index_dir):
     """The fixture's course file accepts ``unused: couche``, which silences an entry."""
     assert coverage_report(current_version(index_dir), index_dir).allow_warnings == ()
     version = current_version(index_dir)
-    allow = read_allow(["unused: cooche"], None)
+    allow = read_allow(["unused: banetton"], None)
     (warning,) = silence(coverage_report(version, index_dir), allow,
                          Glossary.load(version)).allow_warnings
     assert str(warning).startswith(
-        "the course file's [coverage] table: 'unused: cooche' silences nothing")
-    assert warning.suggestion == "couche"
+        "the course file's [coverage] table: 'unused: banetton' silences nothing")
+    assert warning.suggestion == "banneton"
+
+
+def test_a_typo_is_offered_only_an_entry_listed_under_its_kind(index_dir, tmp_path):
+    """``levain`` is used before it is defined, not unused: an ``unused`` line that means
+    it would silence nothing either, so it is not offered as the fix."""
+    allow = tmp_path / "allow.txt"
+    allow.write_text("unused: levian\nused-before-definition: levian\n", encoding="utf-8")
+    report = coverage_report(current_version(index_dir), index_dir, allow)
+    unused, used = report.allow_warnings
+    assert (unused.suggestion, used.suggestion) == (None, "levain")
+    assert str(unused).endswith("a typo, or a term since removed; the report lists no unused "
+                                "entry for the nearest term, 'levain'")
+    assert str(used).endswith("(did you mean 'levain'?)")
+
+
+def test_a_broken_anchor_line_whose_anchor_is_back_is_called_stale(tmp_path: Path):
+    """A heading retitled and then restored: its anchor is back, and the retitled one's is
+    broken now. The old line is stale; the new broken anchor is not what it meant."""
+    index_dir = build_coverage_index(tmp_path)
+    course = tmp_path / "course"
+    lesson = course / "lessons" / "03-shaping-and-baking.md"
+    original = lesson.read_text(encoding="utf-8")
+    lesson.write_text(original.replace("## Building tension", "## Building tensions"),
+                      encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", index_dir)
+    lesson.write_text(original, encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", index_dir)
+    allow = tmp_path / "allow.txt"
+    allow.write_text("broken-anchors: shaping-and-baking#building-tension\n"
+                     f"broken-anchors: {BASE}shaping-and-baking#building-tension\n",
+                     encoding="utf-8")
+    report = coverage_report(current_version(index_dir), index_dir, allow)
+    assert "shaping-and-baking#building-tensions" in {
+        entry_name("broken-anchors", b) for b in report.broken_anchors}
+    for warning in report.allow_warnings:
+        assert warning.suggestion is None
+        assert str(warning).endswith("silences nothing: the course has this anchor again, so "
+                                     "it is no broken anchor: the line is stale and can go")
+    assert len(report.allow_warnings) == 2
 
 
 def test_broken_anchor_lines_are_not_judged_without_an_earlier_version(tmp_path: Path):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import STOP_WORDS, stem, words
-from .coverage_allow import KINDS, AllowWarning, read_allow, silence
+from .coverage_allow import KINDS, AllowWarning, anchors_back, read_allow, silence
 from .coverage_terms import (
     LESSONS_SHOWN,
     MAX_LESSONS,
@@ -143,6 +143,7 @@ def coverage_report(
     facts = load_coverage_tables(version_dir)
     lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"]) for x in manifest["lessons"])
     allow = read_allow(manifest.get("coverage_allow", []), allow_file, strict_allow)
+    anchors = anchors_back(allow, manifest["lessons"])
     del manifest["lessons"]  # every section's anchor: most of a big course's manifest
     position = {lesson.slug: number for number, lesson in enumerate(lessons, start=1)}
     rows: dict[str, tuple[TermCoverage, UsedBeforeDefinition | None]] = {}
@@ -169,7 +170,8 @@ def coverage_report(
         broken_anchors=facts.broken_anchors,
         zero_result_searches=read_zero_results(index_dir),
     )
-    return silence(report, allow, Glossary(records), _has_history(version_dir, index_dir))
+    return silence(report, allow, Glossary(records), _has_history(version_dir, index_dir),
+                   anchors)
 
 
 def _has_history(version_dir: Path, index_dir: Path) -> bool:

@@ -182,11 +182,12 @@ _KINDS = ", ".join(KINDS)
 
 
 def silence(report: CoverageReport, allow: list[AllowLine], glossary: Glossary,
-            history: bool = True) -> CoverageReport:
+            history: bool = True, anchors: frozenset[str] = frozenset()) -> CoverageReport:
     """The report without the allowed entries; ``allowed`` counts them and
     ``allow_warnings`` names the lines that silenced nothing. ``history``: the index holds an
     older version, so its broken anchors could be known (without one, a broken-anchors line
-    is not judged: a CI job that builds afresh sees none)."""
+    is not judged: a CI job that builds afresh sees none). ``anchors``: the broken-anchors
+    lines' names the course has again (``anchors_back``)."""
     silenced, changes, used = 0, {}, set()
     for kind in dict.fromkeys(a.kind for a in allow if a.problem is None):
         lines = [(n, a, _term(a, glossary)) for n, a in enumerate(allow)
@@ -199,7 +200,7 @@ def silence(report: CoverageReport, allow: list[AllowLine], glossary: Glossary,
                 kept.append(entry)
         silenced += len(report.problems(kind)) - len(kept)
         changes[kind.replace("-", "_")] = tuple(kept)
-    idle = tuple(_idle(a, report, glossary) for n, a in enumerate(allow)
+    idle = tuple(_idle(a, report, glossary, anchors) for n, a in enumerate(allow)
                  if n not in used and (history or a.kind != "broken-anchors" or a.problem))
     return replace(report, **changes, allowed=silenced, allow_warnings=idle)
 
@@ -219,30 +220,57 @@ def _names(line: AllowLine, term: str | None, entry: Any) -> bool:
     return line.kind == "broken-anchors" and entry.old_url == line.name
 
 
-def _idle(line: AllowLine, report: CoverageReport, glossary: Glossary) -> AllowWarning:
+def _idle(line: AllowLine, report: CoverageReport, glossary: Glossary,
+          anchors: frozenset[str]) -> AllowWarning:
     """Why ``line`` silenced nothing: it is no ``kind: name`` line, it names nothing (a typo,
     or a term since removed), or an entry the report no longer lists (stale: the line can
-    go)."""
+    go). A typo's suggestion is an entry listed under the line's kind: an entry of another
+    kind would silence nothing either."""
     kind, name = line.kind, line.name
     if line.problem is not None:
         return _warning(line, line.problem, line.suggestion)
     record = glossary.find(name)
+    listed = [entry_name(kind, e) for e in report.problems(kind)]
     if kind in TERM_KINDS:
         if record is not None:
             return _warning(line, f"the report lists no {kind} entry for '{record.term}': "
                                   "the line is stale and can go")
-        near = next(iter(glossary.matcher.suggest(name, 1)), None)
-        return _warning(line, "no term of the glossary or the lessons is called that: a "
-                              "typo, or a term since removed", near)
+        why = ("no term of the glossary or the lessons is called that: a typo, or a term "
+               "since removed")
+        near = _nearest(name, listed)
+        term = None if near else next(iter(glossary.matcher.suggest(name, 1)), None)
+        if term in listed:
+            near = term
+        elif term is not None:
+            why += f"; the report lists no {kind} entry for the nearest term, '{term}'"
+        return _warning(line, why, near)
     if kind == "candidates" and record is not None:
         return _warning(line, f"'{record.term}' is a term now, so no longer a candidate: "
                               "the line is stale and can go")
-    listed = [entry_name(kind, e) for e in report.problems(kind)]
+    if kind == "broken-anchors" and name.lower() in anchors:
+        return _warning(line, "the course has this anchor again, so it is no broken anchor: "
+                              "the line is stale and can go")
     if kind == "candidates":
         why = "no such jargon candidate: stale if the phrase no longer recurs, else a typo"
     else:
-        why = "no such broken anchor: stale if the anchor is back, else a typo"
+        why = "no such broken anchor, and the course has no such anchor: a typo"
     return _warning(line, f"the report lists {why}", _nearest(name, listed))
+
+
+def anchors_back(allow: Iterable[AllowLine], lessons: Iterable[dict]) -> frozenset[str]:
+    """The names of broken-anchors lines (``lesson#anchor`` or the old URL, lower case) that
+    a lesson of the course (its manifest entries) has again. Read only when such a line is
+    there: a big course has many anchors."""
+    wanted = {a.name.lower() for a in allow if a.kind == "broken-anchors" and not a.problem}
+    if not wanted:
+        return frozenset()
+    back = set()
+    for lesson in lessons:
+        for anchor in lesson.get("anchors", []):
+            for written in (f"{lesson['slug']}#{anchor}", f"{lesson['url']}#{anchor}"):
+                if written.lower() in wanted:
+                    back.add(written.lower())
+    return frozenset(back)
 
 
 def _warning(line: AllowLine, reason: str, near: str | None = None) -> AllowWarning:
