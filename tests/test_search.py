@@ -74,17 +74,22 @@ IZE_LESSONS = {
 }
 
 
-@pytest.fixture(scope="module")
-def ize_searcher(tmp_path_factory: pytest.TempPathFactory):
-    """A course where -ize words sit beside the words they are made from."""
-    root = tmp_path_factory.mktemp("ize")
+def course_of(tmp_path_factory: pytest.TempPathFactory, lessons: dict[str, str]):
+    """A searcher over a course of ``lessons`` (file name → text), without a glossary."""
+    root = tmp_path_factory.mktemp("course")
     (root / "lessons").mkdir()
-    for name, text in IZE_LESSONS.items():
+    for name, text in lessons.items():
         (root / "lessons" / name).write_text(text, encoding="utf-8")
     build_index(root / "lessons", None, root / "index")
     opened = Searcher.open(root / "index")
     yield opened
     opened.close()
+
+
+@pytest.fixture(scope="module")
+def ize_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A course where -ize words sit beside the words they are made from."""
+    yield from course_of(tmp_path_factory, IZE_LESSONS)
 
 
 def test_a_word_made_with_ize_finds_only_its_family(ize_searcher) -> None:
@@ -122,14 +127,7 @@ SPELLING_LESSONS = {
 @pytest.fixture(scope="module")
 def spelling_searcher(tmp_path_factory: pytest.TempPathFactory):
     """A course written partly in American spelling, partly in British."""
-    root = tmp_path_factory.mktemp("spellings")
-    (root / "lessons").mkdir()
-    for name, text in SPELLING_LESSONS.items():
-        (root / "lessons" / name).write_text(text, encoding="utf-8")
-    build_index(root / "lessons", None, root / "index")
-    opened = Searcher.open(root / "index")
-    yield opened
-    opened.close()
+    yield from course_of(tmp_path_factory, SPELLING_LESSONS)
 
 
 @pytest.mark.parametrize("query", ["tokenizers", "tokenization", "tokenize", "tokenise",
@@ -462,15 +460,9 @@ def test_search_body_values(searcher) -> None:
 
 @pytest.fixture(scope="module")
 def editors_searcher(tmp_path_factory: pytest.TempPathFactory):
-    root = tmp_path_factory.mktemp("editors")
-    (root / "lessons").mkdir()
-    (root / "lessons" / "01-editors.md").write_text(
+    yield from course_of(tmp_path_factory, {"01-editors.md": (
         "# Editors\n\n## Notepad++\n\nNotepad++ is an editor for "
-        "pneumonoultramicroscopicsilicovolcanoconiosis notes.\n", encoding="utf-8")
-    build_index(root / "lessons", None, root / "index")
-    opened = Searcher.open(root / "index")
-    yield opened
-    opened.close()
+        "pneumonoultramicroscopicsilicovolcanoconiosis notes.\n")})
 
 
 def test_did_you_mean_keeps_the_symbols_that_end_a_name(editors_searcher) -> None:

@@ -33,35 +33,34 @@ class IndexNotBuilt(LessonSearchError):
         )
 
 
-class IndexIncompatible(IndexNotBuilt):
-    """A version folder written by another release of lessonsearch, in another format."""
+class IndexToRebuild(IndexNotBuilt):
+    """An index is there but cannot be served: only a full build replaces it. Not "Index not
+    built", which sends the editor to a plain build that would find the index there."""
 
-    public = ("The index was built by another version of lessonsearch. Rebuild it on the "
-              "server: lessonsearch index --full")
-    """Not "Index not built": an index is there, and only a full build replaces it."""
+    reason = ""
+    """What is wrong with it, after "The index at PATH"."""
 
     def __init__(self, path: str):
         self.path = path
         LessonSearchError.__init__(
-            self,
-            f"The index at {path} was built by another version of lessonsearch. "
-            f"Rebuild it: lessonsearch index --full --out {path}",
-        )
+            self, f"The index at {path} {self.reason}. "
+                  f"Rebuild it: lessonsearch index --full --out {path}")
 
 
-class IndexUnreadable(IndexNotBuilt):
+class IndexIncompatible(IndexToRebuild):
+    """A version folder written by another release of lessonsearch, in another format."""
+
+    reason = "was built by another version of lessonsearch"
+    public = ("The index was built by another version of lessonsearch. Rebuild it on the "
+              "server: lessonsearch index --full")
+
+
+class IndexUnreadable(IndexToRebuild):
     """A version folder whose manifest cannot be read: cut short (a copy not finished), or
     not the JSON object a build writes."""
 
+    reason = "cannot be read: its manifest is damaged"
     public = "The index cannot be read. Rebuild it on the server: lessonsearch index --full"
-
-    def __init__(self, path: str):
-        self.path = path
-        LessonSearchError.__init__(
-            self,
-            f"The index at {path} cannot be read: its manifest is damaged. "
-            f"Rebuild it: lessonsearch index --full --out {path}",
-        )
 
 
 class BuildInProgress(LessonSearchError):
