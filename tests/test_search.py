@@ -108,6 +108,35 @@ def test_a_word_finds_what_is_made_from_it_after_itself(ize_searcher) -> None:
     assert places(ize_searcher.search('"batch normal"')) == []  # no phrase through it
 
 
+def test_a_question_with_a_quoted_word_is_still_a_question(ize_searcher, sample_index) -> None:
+    """Quoted, a word is only the word as written, also among a question's other words; the
+    question and stop words around it still do not count."""
+    assert places(ize_searcher.search('what is a "token"?')) == [("text", "what-a-token-is")]
+    assert sorted(places(ize_searcher.search('how do "token" and "normal" differ'))) == [
+        ("statistics", "the-normal-distribution"), ("text", "what-a-token-is")]
+    searcher = Searcher.open(sample_index)
+    try:
+        quoted, plain = (searcher.search('what is "temperature"?'),
+                         searcher.search("what is temperature?"))
+    finally:
+        searcher.close()
+    assert not quoted.relaxed and quoted.total == plain.total > 0
+    assert places(quoted) == places(plain)
+
+
+@pytest.fixture(scope="module")
+def marking_searcher(tmp_path_factory: pytest.TempPathFactory):
+    yield from course_of(tmp_path_factory, {
+        "01-tokens.md": "## Tokens\n\nThe tokenizer produces each token in turn.\n"})
+
+
+def test_a_quoted_word_marks_only_itself(marking_searcher) -> None:
+    plain = marking_searcher.search("token").results[0].snippet
+    quoted = marking_searcher.search('"token"').results[0].snippet
+    assert "<mark>tokenizer</mark>" in plain and "<mark>token</mark>" in plain
+    assert "<mark>tokenizer</mark>" not in quoted and "<mark>token</mark>" in quoted
+
+
 def test_a_quoted_or_excluded_word_is_only_the_word_as_written(ize_searcher) -> None:
     """In quotes, or after NOT, "token" means the word itself, not a word made from it."""
     assert places(ize_searcher.search('"token"')) == [("text", "what-a-token-is")]

@@ -166,12 +166,13 @@ def _simplify(node: Node) -> Node | None:
     return node
 
 
-def positive_words(node: Node | None) -> list[str]:
-    """Every word the reader wants to find (inside phrases too), not the excluded ones."""
+def positive_words(node: Node | None, phrases: bool = True) -> list[str]:
+    """Every word the reader wants to find (inside phrases too, unless not ``phrases``), not
+    the excluded ones."""
     if node is None or isinstance(node, Not):
         return []
     if isinstance(node, Word):
         return [node.text]
     if isinstance(node, Phrase):
-        return list(node.words)
-    return [w for item in node.items for w in positive_words(item)]
+        return list(node.words) if phrases else []
+    return [w for item in node.items for w in positive_words(item, phrases)]

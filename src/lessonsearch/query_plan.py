@@ -144,8 +144,10 @@ class _Coordinated(matching.CoordMatcher):
 
 
 def _bare_words(node: Node) -> list[str]:
-    if isinstance(node, Word):
-        return words(node.text)
+    """The plain words of ``node``, a word in quotes among them (it asks for one word, as a
+    plain word does, only as written)."""
+    if isinstance(node, Word) or _one_word(node):
+        return words(node.text if isinstance(node, Word) else node.words[0])
     if isinstance(node, All | Any):
         return [w for i in node.items for w in _bare_words(i)]
     return []
@@ -178,9 +180,14 @@ _QUESTION_WORDS = {"how", "why", "what", "when", "where", "which", "who", "can",
 
 def _is_natural(node: Node, bare: list[str]) -> bool:
     """A question, or a long run of plain words with no operators: rank by overlap."""
-    if not isinstance(node, All) or any(not isinstance(i, Word) for i in node.items):
+    if not isinstance(node, All) or any(not (isinstance(i, Word) or _one_word(i))
+                                        for i in node.items):
         return False
     return bool(bare and _uncontracted(bare[0]) in _QUESTION_WORDS) or len(bare) >= 5
+
+
+def _one_word(node: Node) -> bool:
+    return isinstance(node, Phrase) and len(node.words) == 1
 
 
 def _term(word: str) -> wq.Query:

@@ -212,10 +212,12 @@ class Searcher:
         if the_plan.corrections:
             suggestion = _apply_corrections(text, the_plan.corrections)
         marks = _marked_stems(positive_words(tree), the_plan.corrections)
+        family = marks & _marked_stems(positive_words(tree, phrases=False),
+                                       the_plan.corrections)  # not a word in quotes
         return SearchResponse(
             query=text,
             total=total,
-            results=tuple(self._hit(searcher, hit, marks) for hit in page_hits),
+            results=tuple(self._hit(searcher, hit, marks, family) for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
             page=page,
@@ -248,14 +250,15 @@ class Searcher:
         searcher.search_with_collector(q, FilterCollector(collector, allow=filter_q))
         return collector.best()[(page - 1) * limit : wanted], total
 
-    def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str]) -> SearchHit:
+    def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
+             family: frozenset[str]) -> SearchHit:
         score, docnum = hit
         stored = searcher.stored_fields(docnum)
         body = stored.get("body") or ""
         code = stored.get("code") or ""
-        snippet = marked_snippet(body, marks, SNIPPET_CHARS, blocks=True)[0]
+        snippet = marked_snippet(body, marks, SNIPPET_CHARS, blocks=True, family=family)[0]
         if not snippet:
-            snippet = make_snippet(code, marks, SNIPPET_CHARS)
+            snippet = make_snippet(code, marks, SNIPPET_CHARS, family)
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
                        else html.escape(_shorten(code, SNIPPET_CHARS)))

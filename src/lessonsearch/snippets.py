@@ -20,24 +20,28 @@ WIDTH = 220
 ELLIPSIS = " … "
 
 
-def snippet(text: str, marks: frozenset[str], width: int = WIDTH) -> str:
+def snippet(text: str, marks: frozenset[str], width: int = WIDTH,
+            family: frozenset[str] | None = None) -> str:
     """The best window of ``text`` with ``marks`` (stems) in ``<mark>``; "" when none match."""
-    return marked_snippet(text, marks, width)[0]
+    return marked_snippet(text, marks, width, family=family)[0]
 
 
-def _marked(word: str, marks: frozenset[str]) -> str | None:
-    """The stem in ``marks`` that ``word`` is marked for: its own, or that of the word it was
-    made from (a "token" search marks "tokenizer", as the index counts it for "token")."""
+def _marked(word: str, marks: frozenset[str], family: frozenset[str]) -> str | None:
+    """The stem in ``marks`` that ``word`` is marked for: its own, or, for a stem in
+    ``family``, that of the word it was made from (a "token" search marks "tokenizer", as the
+    index counts it for "token"; a search for "token" in quotes does not)."""
     key = stem(word)
     if key in marks:
         return key
     base = made_from(word)
-    return base if base in marks else None
+    return base if base in family else None
 
 
 def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
-                   blocks: bool = False) -> tuple[str, int]:
+                   blocks: bool = False,
+                   family: frozenset[str] | None = None) -> tuple[str, int]:
     """``snippet``, and where in ``text`` its first marked word starts (-1 when none match).
+    ``family``: the stems whose -ize words are marked too (all of ``marks`` when None).
 
     With ``blocks``, ``text`` is a section's text (blocks joined by blank lines, see
     ``Section.text``): a block that ends without punctuation (a list item, a check question's
@@ -45,8 +49,9 @@ def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
     """
     if not text or not marks:
         return "", -1
+    family = marks if family is None else family
     hits = [(m.start(), m.end(), key) for m in WORD.finditer(text)
-            if (key := _marked(m.group(0).lower(), marks)) is not None]
+            if (key := _marked(m.group(0).lower(), marks, family)) is not None]
     if not hits:
         return "", -1
     first, last = _best_window(hits, width)

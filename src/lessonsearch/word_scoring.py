@@ -168,8 +168,8 @@ class _Segment:
         """Whoosh's coordination bonus over the words the index holds (``MostWords``)."""
         if len(q.subqueries) == 1:
             return self.evaluate(q.subqueries[0])  # Whoosh gives one query no bonus
-        leaves = [[self.term(t.text) for t in (s.subqueries if isinstance(s, wq.Or) else [s])]
-                  for s in q.subqueries]
+        leaves = [[self.evaluate(t) for t in (s.subqueries if isinstance(s, wq.Or) else [s])]
+                  for s in q.subqueries]  # a word in quotes only as written (``Exact``)
         union = _sum_union([_sum_union(group) for group in leaves])
         present = q.words_present(self.top)
         if not union or present <= 1:
