@@ -298,3 +298,18 @@ def test_the_course_file_coverage_table_takes_lines_or_lists_per_kind(tmp_path: 
     assert course_allow(tmp_path) == ([
         "candidates: bulk fermentation", "unused: couche", "unused: banneton"], [])
     assert course_allow(tmp_path / "other" / "lessons") == ([], [])  # none here nor the parent
+
+
+def test_a_term_defined_where_no_mention_is_counted_names_its_lesson(tmp_path: Path):
+    """A longer term takes the mention ("value perplexity" in the second section), and the
+    first section's own "perplexity" is its definition: the row still names the lesson."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-scores.md").write_text(
+        "# Scoring text\n\n## One\n\nWe call this value *perplexity*.\n\n"
+        "## Two\n\nWe call this value perplexity.\n", encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    row = next(t for t in report.terms if t.term == "perplexity")
+    assert row.mentions == 0
+    assert row.defined_at is not None and row.defined_at.title == "Scoring text"

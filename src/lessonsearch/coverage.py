@@ -146,12 +146,14 @@ def coverage_report(
     anchors = anchors_back(allow, manifest["lessons"])
     del manifest["lessons"]  # every section's anchor: most of a big course's manifest
     position = {lesson.slug: number for number, lesson in enumerate(lessons, start=1)}
+    titles = {lesson.slug: lesson.title for lesson in lessons}
     rows: dict[str, tuple[TermCoverage, UsedBeforeDefinition | None]] = {}
     if records:
         with TermLessons(version_dir, [lesson.slug for lesson in lessons]) as found:
             bars = found.bars(STRIP_BARS)
             for r in records:
-                rows[r.term] = term_coverage(r, found, bars.get(r.term, []), position, shown)
+                rows[r.term] = term_coverage(r, found, bars.get(r.term, []), position, titles,
+                                             shown)
     terms = tuple(rows[r.term][0] for r in records)
     report = CoverageReport(
         version=manifest.get("version", Path(version_dir).name),

@@ -82,13 +82,15 @@ class UsedBeforeDefinition:
 
 
 def term_coverage(record: TermRecord, found: TermLessons, bars: list[Bar],
-                  position: dict[str, int], shown: int | None = LESSONS_SHOWN
+                  position: dict[str, int], titles: dict[str, str],
+                  shown: int | None = LESSONS_SHOWN
                   ) -> tuple[TermCoverage, UsedBeforeDefinition | None]:
     """The term's row, and its used-before-definition entry when it has one.
 
     ``found`` answers for the lessons that mention it, ``bars`` are its mentions summed per
-    bar (``TermLessons.bars``); ``position`` numbers every lesson of the course from 1;
-    ``shown`` bounds the lists (None: every lesson).
+    bar (``TermLessons.bars``); ``position`` numbers every lesson of the course from 1 and
+    ``titles`` names it (a term defined where no mention of it is counted still has its
+    lesson's title); ``shown`` bounds the lists (None: every lesson).
     """
     lesson_defs = sorted((d for d in record.definitions if d.origin == "lesson" and d.lesson),
                          key=lambda d: position.get(d.lesson or "", 0))
@@ -99,8 +101,7 @@ def term_coverage(record: TermRecord, found: TermLessons, bars: list[Bar],
     listed = found.first(record.term, shown) if count else []
     early, early_count = found.before(record.term, defining, shown) \
         if count and defining is not None else ([], 0)
-    title = (found.title_in(record.term, defined.lesson or "") if count and defined
-             else None) or ""
+    title = titles.get(defined.lesson or "", "") if defined else ""
     defined_at = DefinedAt(defined.lesson or "", title, defined.url or defined.source,
                            defined.text) if defined else None
     first = listed[0] if listed else None

@@ -151,13 +151,6 @@ class TermLessons:
                                     (self.ids.get(term), number))
         return found, count
 
-    def title_in(self, term: str, lesson: str) -> str | None:
-        """The lesson's title, as the term's mentions there give it; None if it has none."""
-        found = self.db.execute("SELECT lesson_title FROM term_lessons JOIN sections "
-                                "USING (course_order) WHERE term_id = ? AND number = ? LIMIT 1",
-                                (self.ids.get(term), self.numbers.get(lesson))).fetchone()
-        return found[0] if found else None
-
     def bars(self, most: int) -> dict[str, list[Bar]]:
         """Every term's mentions summed over runs of consecutive lessons, at most ``most``
         runs: lesson ``n`` (from 1) of ``lessons`` goes to bar ``(n - 1) * most // lessons``
