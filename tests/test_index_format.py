@@ -32,11 +32,16 @@ def old_index(tmp_path: Path, tiny_index: Path) -> Path:
 def test_an_index_of_another_format_is_refused_with_what_to_do(old_index: Path):
     with pytest.raises(IndexIncompatible, match="lessonsearch index --full"):
         Searcher.open(old_index)
+    commands_refuse(old_index, "built by another version")
+
+
+def commands_refuse(index_dir: Path, saying: str) -> None:
+    """``search`` and ``coverage`` exit 1 with a sentence ``saying`` it, and no traceback."""
     for command in (["search", "cache"], ["coverage"]):
         done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", *command,
-                               "--index", str(old_index)], capture_output=True, text=True)
+                               "--index", str(index_dir)], capture_output=True, text=True)
         assert done.returncode == 1, command
-        assert "built by another version" in done.stderr and "Traceback" not in done.stderr
+        assert saying in done.stderr and "Traceback" not in done.stderr
 
 
 def test_the_next_build_replaces_it_without_reusing_anything(old_index: Path, tiny_course: Path):
@@ -85,11 +90,7 @@ def test_a_damaged_manifest_is_refused_with_what_to_do(tmp_path: Path, tiny_inde
     (current_version(out) / MANIFEST).write_text(damage)
     with pytest.raises(IndexUnreadable, match="lessonsearch index --full"):
         Searcher.open(out)
-    for command in (["search", "cache"], ["coverage"]):
-        done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", *command,
-                               "--index", str(out)], capture_output=True, text=True)
-        assert done.returncode == 1, command
-        assert "cannot be read" in done.stderr and "Traceback" not in done.stderr
+    commands_refuse(out, "cannot be read")
     with serving(out) as client:
         for url in ("/api/search?q=cache", "/healthz", "/search?q=cache"):
             got = client.get(url)
