@@ -168,6 +168,15 @@ def test_an_american_or_british_form_finds_the_other(spelling_searcher, query: s
     assert "<mark>tokeniser</mark>" in response.results[0].snippet
 
 
+def test_a_british_spelling_brings_the_american_terms_card(sample_index) -> None:
+    searcher = Searcher.open(sample_index)
+    try:
+        assert [t.term for t in searcher.search("tokenisation").terms] == ["tokenizer"]
+        assert searcher.glossary.find("tokenisers").term == "tokenizer"
+    finally:
+        searcher.close()
+
+
 def test_a_british_spelling_finds_the_american_phrase(spelling_searcher) -> None:
     for query in ('"batch normalisation"', "normalised", "normalizing"):
         assert places(spelling_searcher.search(query)) == [("layers", "batch-normalization")]

@@ -122,6 +122,16 @@ def test_terms_sharing_a_stem_stay_apart(matcher):
     ]
 
 
+def test_a_british_spelling_is_the_american_term(matcher):
+    assert found(matcher, "The tokeniser splits text; tokenisers differ; tokenisation.") == [
+        ("tokenizer", "tokeniser"), ("tokenizer", "tokenisers"), ("tokenizer", "tokenisation"),
+    ]
+    assert matcher.canonical_for("Tokenisers") == "tokenizer"
+    assert matcher.canonical_for("tokenise") is None  # the verb is no form of either name
+    assert term_key("Normalisation") == term_key("normalizations") == "normalization"
+    assert "z" not in term_key("promise")  # a word that merely ends in -ise
+
+
 def test_spans_are_offsets_into_the_original_text(matcher):
     text = "Ça va: the KV‑cache (non-breaking hyphen) and “RAG”."
     for term, start, end in matcher.spans(text):

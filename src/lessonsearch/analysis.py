@@ -84,10 +84,15 @@ def made_from(word: str) -> str | None:
     knows only -ize, so a British -ise is spelled -ize first.
     """
     word = _unpossessed(word)
+    return _stemmer.stem(american(word)) if _ize_at(word) is not None else None
+
+
+def american(word: str) -> str:
+    """``word`` with a British -ise spelled -ize (``tokenisation`` → ``tokenization``); any
+    other word as it is. Snowball knows only -ize, and the glossary's look-ups and mentions
+    (``term_forms``) take both spellings as one."""
     at = _ize_at(word)
-    if at is None:
-        return None
-    return _stemmer.stem(word[:at] + "iz" + word[at + 2:])
+    return word if at is None or word[at + 1] == "z" else word[:at + 1] + "z" + word[at + 2:]
 
 
 def _unpossessed(word: str) -> str:

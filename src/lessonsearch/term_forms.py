@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lessonsearch.analysis import NAME_SYMBOLS, normalize, stem, words
+from lessonsearch.analysis import NAME_SYMBOLS, american, normalize, stem, words
 from lessonsearch.slugs import slugify
 
 CAPS = "\x01"
@@ -42,13 +42,13 @@ def term_anchor(name: str) -> str:
 
 
 def term_key(text: str) -> str:
-    """What two spellings of one term share: lower-case words, the last one singular, and
-    the symbols that end a name spelled out (``spell_symbols``).
+    """What two spellings of one term share: lower-case words, the last one singular, a
+    British -ise as -ize, and the symbols that end a name spelled out (``spell_symbols``).
 
     Lighter than stemming on purpose: Snowball gives "token", "tokenizer" and "tokenization"
     one stem, and they are three terms.
     """
-    found = words(spell_symbols(text))
+    found = [american(w) for w in words(spell_symbols(text))]  # tokenisation: tokenization
     if found:
         last = found[-1]
         if last.endswith("ies") and len(last) > 4:
@@ -106,6 +106,7 @@ def writes_term_word(word: str, term_word: str) -> bool:
     -ing, bare or with -s ("overfits" for "overfitting"), but not its participles: an
     embedded image is no embedding.
     """
+    word, term_word = american(word), american(term_word)  # "tokenisers" for "tokenizer"
     if _ending(word, term_word) is not None:
         return True
     for base in {stem(term_word), *(term_word[:-len(end)] for end in _ENDINGS
