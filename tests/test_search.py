@@ -262,7 +262,8 @@ def test_or(searcher) -> None:
     assert searcher.search("logit prefixes").relaxed  # no section has both
 
 
-@pytest.mark.parametrize("query", ["cache NOT memory", "cache -memory"])
+@pytest.mark.parametrize("query", ["cache NOT memory", "cache -memory", 'cache -"memory"',
+                                   "cache -(memory OR nothingatall)"])
 def test_not(searcher, query: str) -> None:
     with_memory = places(searcher.search("cache"))
     without = places(searcher.search(query))

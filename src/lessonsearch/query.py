@@ -49,7 +49,9 @@ class Not:
 Node = Word | Phrase | All | Any | Not
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"'})
-_TOKEN = re.compile(r'"[^"]*"?|[()]|[^\s()"]+')
+_TOKEN = re.compile(r'[-+]?"[^"]*"?|[-+]?\(|\)|[^\s()"]+')
+"""A phrase, a bracket or a word; a phrase or an opening bracket may carry the ``-`` or
+``+`` a word may (``-"kv cache"``, ``-(a OR b)``)."""
 _PART = re.compile(rf"[\w.\-'’‘‐‑–]+(?:{NAME_SYMBOLS.pattern})?")
 """A word inside one token. A name's parts stay together, to be searched as a phrase
 (``numpy.mean``, ``data_file``, ``key-value``; ``don't`` is one word), and so does the
