@@ -72,6 +72,8 @@ def test_naming(sentence, term):
         ("We call this type inference.", "type inference"),
         ("We call this pattern matching.", "pattern matching"),
         ("We call this setting weight decay.", "weight decay"),
+        ("We call these outputs logits.", "logits"),  # a plural noun, listed kind or not
+        ("Engineers call those pages tombstones.", "tombstones"),
         ("We refer to this value as the logit.", "logit"),
         ("People refer to this as gradient clipping.", "gradient clipping"),
         ("Engineers usually refer to these pages as dirty pages.", "dirty pages"),

@@ -192,7 +192,25 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
     if emphasis:
         found += _emphasised(sentence, emphasis)
         found = [_marked(hit, emphasis) if hit.alone else hit for hit in found]
-    return found
+    return [_past_plural_noun(hit, sentence) if hit.kind == "naming" else hit
+            for hit in found]
+
+
+_PLURAL_DEMONSTRATIVE = re.compile(r"(?<![\w'’-])(?:these|those)\s+$", re.I)
+_PLURAL_NOUN = re.compile(r"[a-z][\w'’-]*[^su's]s\s+(?=\S)", re.I)
+"""A word in -s, not -ss, -us or -is, and a word after it: "outputs logits"."""
+
+
+def _past_plural_noun(hit: Found, sentence: str) -> Found:
+    """"We call these outputs logits" names logits: after "these" or "those", a plural noun is
+    what is named, as a listed kind is ("these values logits"), since the first word of a
+    compound name is singular."""
+    if not _PLURAL_DEMONSTRATIVE.search(sentence[: hit.start]):
+        return hit
+    noun = _PLURAL_NOUN.match(hit.term)
+    if noun is None:
+        return hit
+    return replace(hit, term=hit.term[noun.end():], start=hit.start + noun.end(), alone=None)
 
 
 def _marked(hit: Found, emphasis: tuple[str, ...]) -> Found:
