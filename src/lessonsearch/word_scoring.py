@@ -29,6 +29,8 @@ from .query_plan import Exact, MostWords
 from .whoosh_index import length_bytes
 
 Scores = dict[int, float]
+UNWRITTEN_KEPT = 100_000
+"""Words whose unwritten sections are kept per open version (most hold an empty set)."""
 CACHED_POSTINGS = 1_000_000
 """Scored postings kept per open version (12 bytes each: 12 MB): every word of a
 10,000-section course (about 700,000 postings), the most frequent ones at 100,000."""
@@ -68,6 +70,7 @@ class WordScorer:
         self.budget = budget
         self._lengths: dict[int, array] = {}
         self._scored: dict[tuple[int, str], tuple[array, array]] = {}
+        self._unwritten: dict[tuple[int, str], frozenset[int]] = {}
         self._cached = 0
         self._lock = threading.Lock()
 
@@ -113,6 +116,21 @@ class WordScorer:
                     self._cached += size
         return found
 
+    def unwritten(self, number: int, text: str, compute) -> frozenset[int]:
+        """A word's sections in one segment that hold it only through a word made from it
+        (``_Segment._unwritten``), for a quoted word or one under NOT: kept, as finding them
+        decodes every posting block of the word (10 ms for a word in most of 10,000 sections),
+        and the set is small."""
+        key = (number, text)
+        found = self._unwritten.get(key)
+        if found is None:
+            found = compute()
+            with self._lock:
+                if len(self._unwritten) >= UNWRITTEN_KEPT:
+                    self._unwritten.clear()
+                self._unwritten[key] = found
+        return found
+
     def lengths(self, number: int, leaf) -> array:
         """The segment's field lengths, as Whoosh's scorer reads them (byte-quantised)."""
         found = self._lengths.get(number)
@@ -136,8 +154,10 @@ class _Segment:
         if isinstance(q, wq.Term):
             scores = self.term(q.text)
             if scores and (exact or isinstance(q, Exact)):
-                written = self._written(q.text)
-                return {d: s for d, s in scores.items() if d in written}
+                unwritten = self.scorer.unwritten(self.number, q.text,
+                                                  lambda: self._unwritten(q.text))
+                if unwritten:
+                    return {d: s for d, s in scores.items() if d not in unwritten}
             return scores
         if isinstance(q, wq.Phrase):
             return self.phrase(q.words)
@@ -196,24 +216,25 @@ class _Segment:
         found = {d for d in common if _in_a_row([places[w][d] for w in words])}
         return {d: sum(s[d] for s in scores) for d in found}
 
-    def _written(self, text: str) -> set[int]:
-        """The sections that write the word ``text``: its postings with positions (one a word
-        made from it with -ize gives it has none: ``whoosh_index._with_bases``)."""
+    def _unwritten(self, text: str) -> frozenset[int]:
+        """The sections that hold the word ``text`` without writing it: its postings with no
+        positions, which a word made from it with -ize gives it (``whoosh_index._with_bases``).
+        Empty for most words."""
         matcher = self.leaf.postings(self.scorer.field, text)
         if type(matcher) is not W3LeafMatcher:
             found = set()
             while matcher.is_active():
-                if len(matcher.value()) > 1:
+                if len(matcher.value()) <= 1:
                     found.add(matcher.id())
                 matcher.next()
-            return found
+            return frozenset(found)
         found = set()
         while True:
             data = _block(matcher)
             found.update(d for d, value in zip(accumulate(data[0]), data[2], strict=True)
-                         if len(value) > 1)
+                         if len(value) <= 1)
             if matcher._lastblock:
-                return found
+                return frozenset(found)
             matcher._goto(matcher._nextoffset)
 
     def _positions(self, text: str, docnums: set[int]) -> dict[int, list[int]]:
