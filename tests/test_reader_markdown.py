@@ -107,6 +107,15 @@ def test_a_title_or_slug_that_is_a_list_is_not_used() -> None:
         "lessons/03-inline.md:3: title must be text, not ['Tokens']; it is ignored"]
 
 
+def test_a_warning_names_the_line_of_the_key_yaml_read() -> None:
+    """A key written twice is read from its last line, and a quoted key is a key: the
+    warning points where the value YAML kept is written, as the glossary's do."""
+    lesson = read_text('---\ntitle: First\n"slug": [a]\ntitle: [b]\n---\n\n# Head\n\nx\n')
+    assert [str(w) for w in lesson.warnings] == [
+        "lessons/03-inline.md:3: slug must be text, not ['a']; it is ignored",
+        "lessons/03-inline.md:4: title must be text, not ['b']; it is ignored"]
+
+
 def test_a_title_that_is_no_text_and_no_heading_leave_the_slug_as_title() -> None:
     """Without a usable title or ``#`` heading, the title is the slug written as words: the
     front matter's slug when it gives one, else the file name's."""

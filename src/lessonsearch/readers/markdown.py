@@ -24,7 +24,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from ..errors import LessonFormatError
 from ..model import CodeBlock, DefinitionItem, Lesson, Module, Section
 from ..slugs import AnchorRegistry, anchor_for, slug_from_filename, slugify
-from ..yaml_data import YAMLError, safe_load
+from ..yaml_data import Places, YAMLError, load_placed, place, reason
 from .metadata import Checked
 
 
@@ -142,11 +142,11 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
         raise LessonFormatError(source, "empty lesson file", line=1)
     tokens = _parse(text, source)
     if _rules_around_prose(tokens):
-        tokens, meta = _parse(text, source, _MD_RULES), {}
+        tokens, meta, places = _parse(text, source, _MD_RULES), {}, {}
     else:
-        meta = _front_matter(tokens, text, source)
+        meta, places = _front_matter(tokens, text, source)
     title, sections = _sections(tokens, source)
-    checked = Checked(source, _key_line(tokens))
+    checked = Checked(source, _key_line(tokens, places))
     slug = checked.text(meta.get("slug"), "slug") or slug_from_filename(source)
     title = (checked.text(meta.get("title"), "title") or title
              or slug.replace("-", " ").capitalize())
@@ -170,13 +170,13 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
     )
 
 
-def _key_line(tokens: list[Token]) -> Callable[[str], int | None]:
-    """The line of a front matter key, for a warning about its value."""
+def _key_line(tokens: list[Token], places: Places) -> Callable[[str], int | None]:
+    """The line of a front matter key, for a warning about its value: where the YAML parse
+    placed it (``yaml_data.load_placed``; a key written twice where its kept value is)."""
+    start = tokens[0].map[0] + 2 if tokens and tokens[0].map else 2  # the line after '---'
+
     def line(key: str) -> int | None:
-        start = tokens[0].map[0] + 2 if tokens[0].map else 2  # the line after the '---'
-        written = re.compile(rf"{re.escape(key)}\s*:")
-        return next((start + i for i, text in enumerate(tokens[0].content.split("\n"))
-                     if written.match(text)), None)
+        return start + places[key][0] if key in places else None
     return line
 
 
@@ -200,27 +200,26 @@ def _rules_around_prose(tokens: list[Token]) -> bool:
         tokens[0].content)
 
 
-def _front_matter(tokens: list[Token], text: str, source: str) -> dict[str, Any]:
+def _front_matter(tokens: list[Token], text: str, source: str
+                  ) -> tuple[dict[str, Any], Places]:
     if not tokens or tokens[0].type != "front_matter":
         if _FRONT_MATTER_OPENING.match(text):
             # markdown-it reads an unclosed block as a rule and its keys as a paragraph of
             # text: broken front matter, like invalid YAML, rather than a silent lesson.
             raise LessonFormatError(source, "front matter opened with '---' is never closed; "
                                     "end it with a '---' line", 1)
-        return {}
+        return {}, {}
     try:
-        meta = safe_load(tokens[0].content)
+        meta, places = load_placed(tokens[0].content)
     except YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else 1  # +1 for 1-based, +1 for the '---'
-        column = mark.column + 1 if mark is not None else None
-        reason = getattr(exc, "problem", None) or str(exc)
-        raise LessonFormatError(source, f"invalid front matter: {reason}", line, column) from exc
+        line, column = place(exc)
+        raise LessonFormatError(source, f"invalid front matter: {reason(exc)}",
+                                1 if line is None else line + 2, column) from exc
     if meta is None:
-        return {}
+        return {}, {}
     if not isinstance(meta, dict):
         raise LessonFormatError(source, "front matter must be a mapping of keys to values", 2)
-    return meta
+    return meta, places
 
 
 def _sections(
