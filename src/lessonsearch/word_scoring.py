@@ -17,6 +17,7 @@ import threading
 import zlib
 from array import array
 from bisect import bisect_left
+from collections.abc import Iterator
 from heapq import nlargest
 from itertools import accumulate
 from pickle import loads
@@ -229,13 +230,11 @@ class _Segment:
                 matcher.next()
             return frozenset(found)
         found = set()
-        while True:
-            data = _block(matcher)
+        for at in _each_block(matcher):
+            data = _block(at)
             found.update(d for d, value in zip(accumulate(data[0]), data[2], strict=True)
                          if len(value) <= 1)
-            if matcher._lastblock:
-                return frozenset(found)
-            matcher._goto(matcher._nextoffset)
+        return frozenset(found)
 
     def _positions(self, text: str, docnums: set[int]) -> dict[int, list[int]]:
         """Where the word stands in each of ``docnums`` (all of which hold it)."""
@@ -250,18 +249,15 @@ class _Segment:
             return out
         decode = matcher.format.decode_positions
         low = 0  # every docnum of this block is above the last block's highest
-        while True:
-            high = matcher._maxid
+        for at in _each_block(matcher):
             start = bisect_left(wanted, low)
-            if start < len(wanted) and wanted[start] <= high:
-                data = _block(matcher)
+            if start < len(wanted) and wanted[start] <= at._maxid:
+                data = _block(at)
                 for docnum, value in zip(accumulate(data[0]), data[2], strict=True):
                     if docnum in docnums:
                         out[docnum] = decode(value)
-            if matcher._lastblock:
-                return out
-            low = high + 1
-            matcher._goto(matcher._nextoffset)
+            low = at._maxid + 1
+        return out
 
     def term(self, text) -> Scores:
         found = self.scorer.scored(self.number, text, lambda: self._score(text))
@@ -321,16 +317,24 @@ def _postings(matcher) -> tuple[list[int], list[float]]:
         return ids, weights
     ids: list[int] = []
     weights: list[float] = []
-    while True:
-        data = _block(matcher)
+    for at in _each_block(matcher):
+        data = _block(at)
         ids.extend(accumulate(data[0]))
         block = data[1]
         if block is None or isinstance(block, float):
-            weights.extend([1.0 if block is None else block] * matcher._blocklength)
+            weights.extend([1.0 if block is None else block] * at._blocklength)
         else:
             weights.extend(block)
+    return ids, weights
+
+
+def _each_block(matcher: W3LeafMatcher) -> Iterator[W3LeafMatcher]:
+    """``matcher`` standing at each of its posting blocks in turn, from the first: its
+    ``_maxid`` is the block's highest docnum, and ``_block`` decodes it."""
+    while True:
+        yield matcher
         if matcher._lastblock:
-            return ids, weights
+            return
         matcher._goto(matcher._nextoffset)
 
 
