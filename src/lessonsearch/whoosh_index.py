@@ -161,7 +161,8 @@ def _term(word: str, stemming: bool) -> bytes:
     terms = _TERMS[stemming]
     if len(terms) >= TERMS_KEPT:
         terms.clear()
-        _FAMILY.clear()
+        if stemming:  # only a stemmed form has a family entry, kept while its term is
+            _FAMILY.clear()
     lowered = word.lower()
     text = terms[word] = (stem(lowered) if stemming else lowered).encode("utf-8")
     if stemming and (base := made_from(lowered)) is not None:
