@@ -61,7 +61,8 @@ class AllowLine:
 
     @property
     def written(self) -> str:
-        return f"{self.kind}: {self.name}" if self.kind else self.name
+        """The line as the editor wrote it (without its comment)."""
+        return _written(self.kind, self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +80,17 @@ class AllowWarning:
     @property
     def written(self) -> str:
         """The line as the editor wrote it (without its comment)."""
-        return f"{self.kind}: {self.name}" if self.kind else self.name
+        return _written(self.kind, self.name)
 
     def __str__(self) -> str:
         where = self.source + (f":{self.line}" if self.line is not None else "")
         if not self.written:  # the file itself
             return f"{where}: {self.reason}"
         return f"{where}: '{self.written}' silences nothing: {self.reason}"
+
+
+def _written(kind: str, name: str) -> str:
+    return f"{kind}: {name}" if kind else name
 
 
 def read_allow(course_lines: Iterable[str], allow_file: Path | None,
