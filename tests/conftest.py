@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from lessonsearch.build import build_index
+from lessonsearch.searcher import Searcher
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -32,6 +33,14 @@ def sample_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sample") / "index"
     build_index(ROOT / "lessons", ROOT / "glossary", out)
     return out
+
+
+@pytest.fixture(scope="session")
+def sample_searcher(sample_index: Path):
+    """A searcher over ``sample_index``, shared: it only reads, from any thread."""
+    opened = Searcher.open(sample_index)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture(scope="session")

@@ -4,8 +4,6 @@ sample course ``make run`` serves, where readers met each of these."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from lessonsearch.build import build_index
@@ -14,10 +12,8 @@ from lessonsearch.searcher import Searcher
 
 
 @pytest.fixture(scope="module")
-def searcher(sample_index: Path):
-    opened = Searcher.open(sample_index)
-    yield opened
-    opened.close()
+def searcher(sample_searcher):
+    return sample_searcher
 
 
 @pytest.fixture(scope="module")

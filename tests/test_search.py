@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -108,18 +107,15 @@ def test_a_word_finds_what_is_made_from_it_after_itself(ize_searcher) -> None:
     assert places(ize_searcher.search('"batch normal"')) == []  # no phrase through it
 
 
-def test_a_question_with_a_quoted_word_is_still_a_question(ize_searcher, sample_index) -> None:
+def test_a_question_with_a_quoted_word_is_still_a_question(ize_searcher,
+                                                            sample_searcher) -> None:
     """Quoted, a word is only the word as written, also among a question's other words; the
     question and stop words around it still do not count."""
     assert places(ize_searcher.search('what is a "token"?')) == [("text", "what-a-token-is")]
     assert sorted(places(ize_searcher.search('how do "token" and "normal" differ'))) == [
         ("statistics", "the-normal-distribution"), ("text", "what-a-token-is")]
-    searcher = Searcher.open(sample_index)
-    try:
-        quoted, plain = (searcher.search('what is "temperature"?'),
-                         searcher.search("what is temperature?"))
-    finally:
-        searcher.close()
+    quoted, plain = (sample_searcher.search('what is "temperature"?'),
+                     sample_searcher.search("what is temperature?"))
     assert not quoted.relaxed and quoted.total == plain.total > 0
     assert places(quoted) == places(plain)
 
@@ -168,13 +164,9 @@ def test_an_american_or_british_form_finds_the_other(spelling_searcher, query: s
     assert "<mark>tokeniser</mark>" in response.results[0].snippet
 
 
-def test_a_british_spelling_brings_the_american_terms_card(sample_index) -> None:
-    searcher = Searcher.open(sample_index)
-    try:
-        assert [t.term for t in searcher.search("tokenisation").terms] == ["tokenizer"]
-        assert searcher.glossary.find("tokenisers").term == "tokenizer"
-    finally:
-        searcher.close()
+def test_a_british_spelling_brings_the_american_terms_card(sample_searcher) -> None:
+    assert [t.term for t in sample_searcher.search("tokenisation").terms] == ["tokenizer"]
+    assert sample_searcher.glossary.find("tokenisers").term == "tokenizer"
 
 
 def test_a_british_spelling_finds_the_american_phrase(spelling_searcher) -> None:
@@ -218,12 +210,12 @@ def test_an_alias_finds_sections_using_another_name(searcher) -> None:
     assert ("kv-cache", "keys-and-values-are-kept") in places(searcher.search("key-value cache"))
 
 
-def test_an_alias_finds_what_the_name_finds_on_the_sample_course(sample_index: Path) -> None:
+def test_an_alias_finds_what_the_name_finds_on_the_sample_course(sample_searcher) -> None:
     """Every section of the lesson "The KV cache" has the name in its indexed title, yet
     only three mention it in their own text: "key-value cache" found 4 sections where
     "kv cache" found 7. The names a lesson's title and headings give are indexed too."""
-    with closing(Searcher.open(sample_index)) as opened:
-        by_name, by_alias = (opened.search(q, MAX_LIMIT) for q in ("kv cache", "key-value cache"))
+    by_name, by_alias = (sample_searcher.search(q, MAX_LIMIT)
+                         for q in ("kv cache", "key-value cache"))
     assert by_alias.total == by_name.total == 7
     assert set(places(by_alias)) == set(places(by_name))
     assert {lesson for lesson, _ in places(by_alias)} == {
@@ -381,26 +373,19 @@ def test_callout_sections_are_hits(searcher) -> None:
     assert ("tokens", "try-it") in places(searcher.search("name"))
 
 
-def test_list_items_written_as_runs_are_found(sample_index: Path) -> None:
+def test_list_items_written_as_runs_are_found(sample_searcher) -> None:
     """The sample course's softmax lesson writes each list item as a list of runs."""
-    opened = Searcher.open(sample_index)
-    try:
-        hits = opened.search("raise", lesson="logits-and-softmax").results
-    finally:
-        opened.close()
+    hits = sample_searcher.search("raise", lesson="logits-and-softmax").results
     assert [hit.anchor for hit in hits] == ["softmax-in-three-steps"]
     assert "<mark>Raise</mark> e to the power of each logit" in hits[0].snippet
 
 
 
-def test_a_snippet_keeps_a_list_before_the_paragraph_after_it(sample_index: Path) -> None:
+def test_a_snippet_keeps_a_list_before_the_paragraph_after_it(sample_searcher) -> None:
     """In the sample course's first lesson, the loop's steps come before "That loop is all
     there is."; a snippet must read them in that order."""
-    opened = Searcher.open(sample_index)
-    try:
-        (hit,) = opened.search("score every token", lesson="what-is-a-language-model").results
-    finally:
-        opened.close()
+    (hit,) = sample_searcher.search("score every token",
+                                    lesson="what-is-a-language-model").results
     words = " ".join(hit.snippet.replace("<mark>", "").replace("</mark>", "").split())
     assert "over and over: read the tokens so far; score every token" in words
     assert "and repeat. That loop is all there is." in words

@@ -49,18 +49,13 @@ def test_blocks_that_end_without_punctuation_are_shown_apart():
 
 
 @pytest.fixture(scope="module")
-def sample_hits(sample_index):
+def sample_hits(sample_searcher):
     """The sample course's hits for a query, snippets without their marks."""
-    from lessonsearch.searcher import Searcher
-
-    searcher = Searcher.open(sample_index)
-
     def hits(query: str) -> list[tuple[str, str | None, str]]:
         return [(hit.kind, hit.anchor, hit.snippet.replace("<mark>", "").replace("</mark>", ""))
-                for hit in searcher.search(query, 50).results]
+                for hit in sample_searcher.search(query, 50).results]
 
-    yield hits
-    searcher.close()
+    return hits
 
 
 def test_check_answers_read_as_a_list(sample_hits):
