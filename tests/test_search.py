@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -221,6 +222,18 @@ def test_an_alias_finds_what_the_name_finds_on_the_sample_course(sample_searcher
     assert {lesson for lesson, _ in places(by_alias)} == {
         "kv-cache", "next-token-prediction", "transformer-block"}
 
+
+
+def test_an_alias_marks_the_name_each_section_writes(sample_searcher) -> None:
+    """"temp" is an alias of temperature: the sections it finds write "temperature", and
+    their snippets mark it (they marked nothing, and showed a part without it). Of a name
+    of several words ("sampling temperature") only the last is marked: "sampling" alone is
+    another thing."""
+    response = sample_searcher.search("temp", MAX_LIMIT)
+    assert response.total == 9
+    for hit in response.results:
+        marked = {m.lower() for m in re.findall(r"<mark>(.*?)</mark>", hit.snippet)}
+        assert marked == {"temperature"}, (hit.heading, hit.snippet)
 
 # --- Phrases and operators ---------------------------------------------------------------------
 

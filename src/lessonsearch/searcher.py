@@ -214,6 +214,7 @@ class Searcher:
         marks = _marked_stems(positive_words(tree), the_plan.corrections)
         family = marks & _marked_stems(positive_words(tree, phrases=False),
                                        the_plan.corrections)  # not a word in quotes
+        marks |= _named_stems(terms)
         return SearchResponse(
             query=text,
             total=total,
@@ -336,3 +337,13 @@ def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[st
     found = [w for text in words for w in analysis_words(text)] + list(corrections.values())
     content = [w for w in found if not is_stop(w)] or found
     return frozenset(stem(w) for w in content)
+
+
+def _named_stems(terms: tuple[TermRecord, ...]) -> frozenset[str]:
+    """What to mark for the terms a query names: a section is found through any name of
+    each (``CONTENT`` holds the names of the terms it mentions), so "temp" marks the
+    "temperature" a section writes. A name of several words gives its last, the word it is
+    a kind of ("sampling temperature": temperature): its other words alone are other
+    things, and marking them drew the snippet to "Pure sampling" in a table."""
+    last = [analysis_words(name)[-1:] for t in terms for name in (t.term, *t.aliases)]
+    return _marked_stems([word for found in last for word in found], {})
