@@ -174,6 +174,36 @@ def test_an_unknown_filter_says_so_and_links_the_wider_search(client, url, said,
     assert page(client, link["href"]).find("ol", class_="hits")
 
 
+
+def test_a_lesson_outside_the_module_chosen_is_said_to_be(client):
+    """Both filters, and the lesson is in another module: the page said no section of the
+    lesson matched, which is false (the module excluded them), and its "search every
+    lesson" link kept the module."""
+    p = page(client, "/search?q=token&module=memory&lesson=tokens")
+    assert "the lesson “Tokens and vocabularies” is not in the module “Memory”" in p.text, p.text
+    wider = [parse_qs(urlsplit(a["href"]).query) for a in p.find("a")
+             if a.get("href", "").startswith("/search?")]
+    assert {"q": ["token"], "lesson": ["tokens"]} in wider
+    assert {"q": ["token"], "module": ["memory"]} in wider
+    assert page(client, "/search?q=token&lesson=tokens").find("ol", class_="hits")
+
+
+def test_a_lesson_in_the_module_chosen_links_every_lesson_of_the_module(client):
+    p = page(client, "/search?q=zzzqqq&module=memory&lesson=kv-cache")
+    assert "No sections match “zzzqqq” in “The KV cache”" in p.text
+    assert "search every lesson in “Memory”" in p.text
+    wider = [parse_qs(urlsplit(a["href"]).query) for a in p.find("a")
+             if a.get("href", "").startswith("/search?")]
+    assert wider == [{"q": ["zzzqqq"], "module": ["memory"]}]
+
+
+def test_a_module_filter_links_every_module(client):
+    p = page(client, "/search?q=token&module=memory")
+    assert "lesson in “Memory” · search every module" in p.text
+    wider = [parse_qs(urlsplit(a["href"]).query) for a in p.find("a")
+             if a.get("href", "").startswith("/search?")]
+    assert {"q": ["token"]} in wider
+
 def test_pagination_walks_through_lessons(tiny_index: Path):
     with serving(tiny_index, groups_per_page=1) as client:
         first = page(client, "/search?q=token")

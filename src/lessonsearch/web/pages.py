@@ -46,8 +46,19 @@ def search():
     return render_template(
         "search.html", q=text, results=results, lesson=lesson, module=module,
         modules=opened.modules, lesson_title=opened.lesson_titles.get(lesson),
+        module_title=_module_title(opened.modules, module),
+        apart=lesson is not None and module is not None and _module_of(opened, lesson) != module,
         args=_search_args(text, lesson, module), max_hits=MAX_HITS,
     )
+
+
+def _module_of(opened, lesson: str) -> str:
+    return next((m["slug"] for m in opened.modules
+                 if any(x["slug"] == lesson for x in m["lessons"])), "")
+
+
+def _module_title(modules: list[dict], module: str | None) -> str | None:
+    return next((m["title"] for m in modules if m["slug"] == module), None) if module else None
 
 
 @pages.get("/glossary")
