@@ -28,7 +28,9 @@ def accented(tmp_path_factory: pytest.TempPathFactory):
         "## Reading a résumé\n\n"
         "Screening a résumé by keyword is the classic example.\n\n"
         "## Over coffee\n\n"
-        "Think of a café where every order is written on a slip.\n",
+        "Think of a café where every order is written on a slip.\n\n"
+        "## Ça va\n\n"
+        "The French greeting ça va asks how someone is; où asks where.\n",
         encoding="utf-8",
     )
     out = lessons.parent / "index"
@@ -162,6 +164,8 @@ def test_an_accent_the_course_does_not_write_is_corrected(searcher, query, sugge
     ("resume", "résumé", "reading-a-résumé"),
     ("cafe", "café", "over-coffee"),  # short words get no edits, but their accents match
     ("cafè", "café", "over-coffee"),
+    ("ca", "ça", "ça-va"),  # two letters: a word of any length
+    ("ou", "où", "ça-va"),
 ])
 def test_a_word_typed_without_the_courses_accents_finds_it(accented, query, suggestion,
                                                            anchor) -> None:

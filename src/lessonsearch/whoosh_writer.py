@@ -521,7 +521,10 @@ def _surfaces(texts: Iterable[tuple[str | None, str]]) -> dict[str, int]:
 
 def write_spelling(folder: Path, surfaces: Counter[str]) -> None:
     """Every word the course writes, with how often: spelling corrections are chosen among
-    these and shown as a reader would write them, not as stems."""
-    words = {w: n for w, n in surfaces.items() if len(w) > 2 and not w.isdigit()}
+    these and shown as a reader would write them, not as stems. Words of one or two letters
+    are too near too many others to be guessed at, so only those with accents are kept:
+    "ca" is corrected to "ça", a word of any length, as README says."""
+    words = {w: n for w, n in surfaces.items()
+             if (len(w) > 2 or not w.isascii()) and not w.isdigit()}
     (folder / SPELLING).write_text(json.dumps(words, ensure_ascii=False, sort_keys=True),
                                    encoding="utf-8")
