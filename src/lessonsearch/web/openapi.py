@@ -148,11 +148,13 @@ def _error(description: str) -> dict[str, Any]:
 
 
 def _get(summary: str, schema: dict[str, Any], params: tuple[str, ...] = (),
-         errors: tuple[int, ...] = (), from_index: bool = True) -> dict[str, Any]:
+         errors: tuple[int, ...] = (), from_index: bool = True,
+         tagged: bool = True) -> dict[str, Any]:
+    """``tagged``: the answer carries an ETag (``headers._etag``), so a 304 may come."""
     responses: dict[str, Any] = {
         "200": {"description": "OK", "content": {"application/json": {"schema": schema}}},
     }
-    if from_index:
+    if from_index and tagged:
         responses["304"] = {"description": "Not modified: the ETag sent in If-None-Match "
                                            "still matches (same index version and query)."}
     known = {400: "Bad parameters.", 404: "Not found.",
@@ -217,7 +219,8 @@ def openapi_document() -> dict[str, Any]:
             "title": "lessonsearch",
             "version": package_version(),
             "description": "Search a course's lessons and look up its glossary. Errors share "
-                           "one shape; responses carry an ETag and Cache-Control: no-cache.",
+                           "one shape; responses carry Cache-Control: no-cache, and those that "
+                           "list a 304 an ETag.",
         },
         "paths": {
             "/api/search": _get("Ranked sections for a query", _ref("SearchResponse"),
@@ -231,7 +234,7 @@ def openapi_document() -> dict[str, Any]:
             "/api/lessons": _get("The course's lessons in order", _ref("Lessons")),
             "/healthz": _get("Which index version answers", _ref("Health")),
             "/api/coverage": _get("Term coverage of the glossary, for editors", COVERAGE,
-                                  ("lessons",), (400,)),
+                                  ("lessons",), (400,), tagged=False),
             "/api/openapi.json": _get("This document", {"type": "object"}, from_index=False),
         },
         "components": {"schemas": SCHEMAS, "parameters": PARAMETERS},
