@@ -492,6 +492,39 @@ def test_a_course_file_that_is_not_utf8(tmp_path: Path) -> None:
     assert read.problems[0].line == 2
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le"])
+def test_a_course_file_saved_as_utf16_is_named_so(tmp_path: Path, encoding: str) -> None:
+    """Without a byte order mark, UTF-16 reads as UTF-8 text with a NUL between letters."""
+    write(tmp_path, {"a.md": md("Alpha")})
+    (tmp_path / "lessonsearch.toml").write_text('[course]\ntitle = "Bread"\n',
+                                                encoding=encoding)
+    [problem] = read_course(tmp_path).problems
+    assert str(problem) == (f"{tmp_path / 'lessonsearch.toml'}: saved as UTF-16, not UTF-8; "
+                            "save it as UTF-8")
+
+
+@pytest.mark.parametrize(("name", "encoding"), [("b.md", "utf-16"), ("b.json", "utf-16-le"),
+                                                ("b.txt", "utf-16-be"), ("b.md", "utf-32")])
+def test_a_lesson_saved_as_utf16_is_named_so(tmp_path: Path, name: str, encoding: str) -> None:
+    """Not "a binary file", which its NUL bytes made it look like, nor mojibake of its byte
+    order mark."""
+    write(tmp_path, {"a.md": md("Alpha")})
+    (tmp_path / name).write_text(md("Beta"), encoding=encoding)
+    read = read_course(tmp_path)
+    assert slugs(read) == ["a"]
+    wide = "UTF-32" if encoding == "utf-32" else "UTF-16"
+    assert [str(p) for p in read.problems] == [
+        f"{tmp_path.name}/{name}: saved as {wide}, not UTF-8; save it as UTF-8"]
+
+
+def test_a_lesson_with_a_byte_order_mark_is_placed_at_its_bad_byte(tmp_path: Path) -> None:
+    """The mark is not counted: the byte and its column are the file's."""
+    write(tmp_path, {"a.md": md("Alpha")})
+    (tmp_path / "b.md").write_bytes(b"\xef\xbb\xbf# Beta\n\nCaf\xe9 au lait.\n")
+    [problem] = read_course(tmp_path).problems
+    assert str(problem) == f"{tmp_path.name}/b.md:3:4: not UTF-8 text (byte 0xe9)"
+
+
 def test_workbench_episodes_take_their_file_stem_as_slug(tmp_path: Path) -> None:
     """Two episodes named alike (make-novice has 03-variables and 06-variables) stay apart."""
     episodes = tmp_path / "episodes"

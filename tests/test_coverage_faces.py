@@ -323,6 +323,39 @@ def test_an_allow_file_that_is_not_utf8_is_named_with_its_line(index_dir, tmp_pa
                    "not UTF-8 text (byte 0xff)\n")
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_an_allow_file_saved_as_utf16_is_refused_as_such(index_dir, tmp_path, capsys,
+                                                           encoding):
+    """Windows Notepad's "Unicode": each line read as UTF-8 would be its letters with NUL
+    bytes between them, or mojibake of its byte order mark, in the message."""
+    allow = tmp_path / "coverage-allow.txt"
+    allow.write_text("unused: banneton\nunsued: levain\n", encoding=encoding)
+    code, _, err = run(capsys, "--index", str(index_dir), "--allow", str(allow))
+    assert (code, err) == (1, f"lessonsearch: {allow}: the file is saved as UTF-16, not "
+                              "UTF-8, so none of its lines silences anything; save it as "
+                              "UTF-8\n")
+
+
+def test_the_server_names_an_allow_file_saved_as_utf16(index_dir, tmp_path, client):
+    (tmp_path / "coverage-allow.txt").write_text("unused: banneton\n", encoding="utf-16")
+    body = client.get("/api/coverage").get_json()
+    assert body["summary"]["unused"] == 1  # the line silences nothing
+    assert [w["message"] for w in body["allow_warnings"]] == [
+        "coverage-allow.txt: the file is saved as UTF-16, not UTF-8, so none of its lines "
+        "silences anything; save it as UTF-8"]
+    page = client.get("/coverage").get_data(as_text=True)
+    assert "saved as UTF-16" in page and "\x00" not in page and "\ufffd" not in page
+
+
+def test_an_allow_file_holding_a_nul_byte_is_no_text(index_dir, tmp_path, capsys):
+    allow = tmp_path / "elsewhere.txt"
+    allow.write_bytes(b"unused: banneton\nunused: le\x00vain\n")
+    code, _, err = run(capsys, "--index", str(index_dir), "--allow", str(allow))
+    assert (code, err) == (1, f"lessonsearch: {allow}: the file is no UTF-8 text (it holds NUL "
+                              "bytes), so none of its lines silences anything; save it as "
+                              "UTF-8\n")
+
+
 def test_an_allow_file_written_with_a_bom_is_read(index_dir, tmp_path, capsys):
     """Windows editors start a UTF-8 file with a byte order mark."""
     allow = tmp_path / "elsewhere.txt"

@@ -138,6 +138,30 @@ def test_unreadable_file_is_skipped_and_reported(tmp_path):
     assert [p.path for p in skipped] == ["glossary/broken.md"]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le"])
+def test_a_file_saved_as_utf16_is_skipped_and_named_so(tmp_path, encoding):
+    """Without a byte order mark, UTF-16 reads as UTF-8 with a NUL between the letters: a
+    term "z\0e\0s\0t" would be indexed."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "g.md").write_text("zest\n: The coloured outer skin of a citrus fruit.\n",
+                                 encoding=encoding)
+    entries, problems = read_glossary(folder)
+    assert entries == ()
+    assert [(str(p), p.skipped) for p in problems] == [
+        ("glossary/g.md: Cannot read this file: saved as UTF-16, not UTF-8; save it as "
+         "UTF-8. It was skipped.", True)]
+
+
+def test_a_byte_that_is_not_utf8_is_placed_as_in_a_lesson(tmp_path):
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "g.md").write_bytes(b"zest\n: Caf\xe9 skin.\n")
+    _, problems = read_glossary(folder)
+    assert [str(p) for p in problems] == [
+        "glossary/g.md:2:6: Cannot read this file: not UTF-8 text (byte 0xe9). It was skipped."]
+
+
 def test_term_and_definition_on_tight_and_loose_lines(tmp_path):
     folder = tmp_path / "glossary"
     folder.mkdir()

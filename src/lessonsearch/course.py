@@ -25,6 +25,7 @@ from .readers.json_export import read_json_lesson
 from .readers.markdown import read_markdown_lesson
 from .readers.plaintext import read_text_lesson
 from .slugs import slug_from_filename, slugify
+from .text_files import decode, saved_as, wide_encoding
 
 READERS: dict[str, Callable[[str, str], Lesson]] = {
     ".json": read_json_lesson,
@@ -91,19 +92,15 @@ def _lesson_bytes(path: Path | str, display: str) -> bytes:
             raise LessonFormatError(display, f"file is {size / 1e6:.1f} MB, over the "
                                     f"{MAX_FILE_BYTES // 2**20} MB limit for one lesson")
         raw = handle.read()
+    if encoding := wide_encoding(raw):  # its NUL bytes would call it a binary file
+        raise LessonFormatError(display, saved_as(encoding))
     if b"\x00" in raw[:8192]:
         raise LessonFormatError(display, "looks like a binary file (it contains NUL bytes)")
     return raw
 
 
 def _parse(raw: bytes, suffix: str, display: str) -> Lesson:
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise LessonFormatError(display, f"not UTF-8 text (byte 0x{raw[exc.start]:02x})",
-                                line, column) from exc
+    text = decode(raw, display)
     reader = READERS[suffix.lower()]
     return reader(text.replace("\r\n", "\n").replace("\r", "\n"), display)
 

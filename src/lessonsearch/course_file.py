@@ -17,6 +17,7 @@ from .errors import LessonFormatError
 from .links import is_web_link, not_a_link
 from .model import CourseInfo, Module, Problem
 from .slugs import slugify
+from .text_files import decode
 from .yaml_data import YAMLError, place, reason, safe_load
 
 COURSE_FILES = ("lessonsearch.toml", "config.yaml")
@@ -65,11 +66,7 @@ def read_course_file(lessons_dir: Path) -> CourseFile:
     path = find_course_file(lessons_dir)
     if path is None:
         return CourseFile()
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise LessonFormatError(str(path), f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x})",
-                                exc.object.count(b"\n", 0, exc.start) + 1) from exc
+    text = decode(path.read_bytes(), str(path))
     if path.suffix == ".toml":
         return _from_toml(text, str(path))
     return _from_workbench(text, str(path))

@@ -30,6 +30,7 @@ from .errors import LessonFormatError
 from .model import Problem
 from .nltk_parts import edit_distance
 from .term_lookup import Glossary
+from .text_files import SAVE_AS_UTF8, wide_encoding
 
 if TYPE_CHECKING:
     from .coverage import CoverageReport
@@ -112,13 +113,19 @@ def read_allow(course_lines: Iterable[str], allow_file: Path | None,
 
 def read_allow_file(path: Path) -> list[AllowLine]:
     """The file's lines, each decoded on its own: a byte that is not UTF-8 spoils its line,
-    not the file. A BOM, which Windows editors write, is skipped. A file that cannot be read
-    is one line with a problem."""
+    not the file. A BOM, which Windows editors write, is skipped. A file that cannot be read,
+    or is no UTF-8 text at all (saved as UTF-16, or holding NUL bytes, which a warning
+    quoting its lines would show as garbage), is one line with a problem."""
     try:
-        data = path.read_bytes().removeprefix(codecs.BOM_UTF8)
+        data = path.read_bytes()
     except OSError as exc:
-        return [AllowLine("", "", str(path), None, f"the file cannot be read "
-                          f"({exc.strerror or exc}), so none of its lines silences anything")]
+        return [_whole_file(path, f"the file cannot be read ({exc.strerror or exc})")]
+    if encoding := wide_encoding(data):
+        return [_whole_file(path, f"the file is saved as {encoding}, not UTF-8", SAVE_AS_UTF8)]
+    if b"\x00" in data:
+        return [_whole_file(path, "the file is no UTF-8 text (it holds NUL bytes)",
+                            SAVE_AS_UTF8)]
+    data = data.removeprefix(codecs.BOM_UTF8)
     allow: list[AllowLine] = []
     for number, raw in enumerate(data.splitlines(), start=1):
         try:
@@ -130,6 +137,12 @@ def read_allow_file(path: Path) -> list[AllowLine]:
         if (line := read_line(text, str(path), number)) is not None:
             allow.append(line)
     return allow
+
+
+def _whole_file(path: Path, why: str, fix: str = "") -> AllowLine:
+    """The file as one line with a problem: ``why`` it is not read, and what to do."""
+    return AllowLine("", "", str(path), None, f"{why}, so none of its lines silences "
+                     f"anything{'; ' + fix if fix else ''}")
 
 
 def refuse_malformed(allow: Iterable[AllowLine]) -> None:

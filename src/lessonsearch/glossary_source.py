@@ -20,9 +20,11 @@ import re
 from pathlib import Path
 
 from lessonsearch.analysis import words
+from lessonsearch.errors import LessonFormatError
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
 from lessonsearch.model import GlossaryEntry, Problem
 
+from .text_files import decode
 from .yaml_data import Places, YAMLError, load_placed, place, reason, scalar_text
 
 _FRONT_MATTER_END = ("---", "...")
@@ -52,12 +54,14 @@ def read_glossary(
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
             continue
         try:
-            text = path.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError) as error:
-            problems.append(
-                Problem(shown, f"Cannot read this file as UTF-8 text ({error}); it was skipped.",
-                        skipped=True)
-            )
+            text = decode(path.read_bytes(), shown)
+        except OSError as error:
+            problems.append(Problem(shown, f"Cannot read this file ({error.strerror or error}); "
+                                    "it was skipped.", skipped=True))
+            continue
+        except LessonFormatError as error:  # as a lesson's: UTF-16, or its first bad byte
+            problems.append(Problem(shown, f"Cannot read this file: {error.reason}. It was "
+                                    "skipped.", error.line, error.column, skipped=True))
             continue
         drafts, file_problems = read_glossary_text(text, shown)
         problems.extend(file_problems)
