@@ -194,6 +194,46 @@ def test_a_definition_below_a_definition_is_the_same_terms_and_no_orphan(tmp_pat
         "before it; it was left out." for line in (1, 11)]
 
 
+@pytest.mark.parametrize("marker", [": ", ":   ", "~ "])
+@pytest.mark.parametrize("indent", ["  ", "   ", "    ", "\t"])
+def test_a_see_also_after_a_blank_line_indented_two_spaces_is_the_definitions(
+        tmp_path, marker, indent):
+    """As markdown-it reads a lesson's definition list, and as the README's example indents
+    its lines: two spaces continue the definition, after a blank line too."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "g.md").write_text(
+        f"proofing\n{marker}The final rise of a shaped loaf.\n\n"
+        f"{indent}It takes an hour.\n\n{indent}Also: final proof\n"
+        f"{indent}See also: shaping\n\nshaping\n{marker}Forming the loaf.\n")
+    entries, problems = read_glossary(folder)
+    assert [(e.term, e.definition, e.aliases, e.see_also, e.see_also_lines)
+            for e in entries] == [
+        ("proofing", "The final rise of a shaped loaf.\n\nIt takes an hour.",
+         ("final proof",), ("shaping",), (7,)),
+        ("shaping", "Forming the loaf.", (), (), ())]
+    assert problems == ()
+
+
+@pytest.mark.parametrize("indent", ["", " "])
+def test_a_see_also_that_continues_no_definition_is_a_warning(tmp_path, indent):
+    """Less than two spaces after a blank line ends the definition list, in markdown-it as
+    in Pandoc: the line is no part of the entry, and says so rather than vanish."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "g.md").write_text(
+        "proofing\n: The final rise of a shaped loaf.\n\n"
+        f"{indent}See also: shaping\n\n{indent}also: final proof\n\n"
+        "shaping\n: Forming the loaf.\n")
+    entries, problems = read_glossary(folder)
+    assert [(e.term, e.aliases, e.see_also) for e in entries] == [
+        ("proofing", (), ()), ("shaping", (), ())]
+    assert [str(p) for p in problems] == [
+        f"glossary/g.md:{line}: '{written}' continues no definition, so it was ignored: "
+        "indent it two spaces or more below its term's definition."
+        for line, written in [(4, "See also:"), (6, "also:")]]
+
+
 def test_a_one_term_file_without_its_term_is_reported(tmp_path):
     """Front matter with aliases but no ``term:``: the body defines nothing, and says so."""
     folder = tmp_path / "glossary"

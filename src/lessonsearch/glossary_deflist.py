@@ -27,6 +27,9 @@ _NOT_TERM = re.compile(
 _LIST_MARKER = re.compile(
     r"(?:^|(?<=[.!?])[ \t]+)(?P<kind>see also|also)[ \t]*:[ \t]*", re.I | re.M
 )
+_LIST_START = re.compile(r"^\s*(?P<kind>(?:see also|also)[ \t]*:)", re.I)
+_INDENTED = re.compile(r"^(?: {2}|\t| \t)")
+"""Indented enough to continue a definition after a blank line (markdown-it's rule)."""
 _SEE_ONLY = re.compile(r"^See (?P<target>[^.,;:]{1,60}?)\.?$")
 
 _IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)(\{[^}]*\})?")
@@ -63,19 +66,35 @@ class _Open:
     paragraphs: list[list[tuple[int, str]]] = field(default_factory=list)
 
 
-def read_definition_list(lines: list[str], first_line: int) -> tuple[list[Draft], list[int]]:
-    """Entries found in ``lines`` and the line numbers of ``:`` lines with no term above."""
+@dataclass(frozen=True, slots=True)
+class DefinitionList:
+    """What ``read_definition_list`` found, and the lines it could not tie to an entry."""
+
+    drafts: list[Draft]
+    orphans: list[int]
+    """The lines of ``:`` definitions with no term above them."""
+    strays: list[tuple[int, str]]
+    """``Also:`` and ``See also:`` lines that continue no definition (line, as written)."""
+
+
+def read_definition_list(lines: list[str], first_line: int) -> DefinitionList:
+    """Entries found in ``lines``. A block after a definition, blank lines between, is more
+    of it when indented two spaces or more (or a tab), as markdown-it reads a definition
+    list in a lesson; Pandoc asks for four, which is the more."""
     drafts: list[Draft] = []
     orphans: list[int] = []
+    strays: list[tuple[int, str]] = []
     current: _Open | None = None
     lone_term: tuple[str, str | None, int] | None = None
     after_definition = False
     for block in _blocks(lines, first_line):
         marks = [i for i, (_, text) in enumerate(block) if _MARK.match(text)]
         if not marks:
-            if after_definition and current and block[0][1].startswith(("    ", "\t")):
+            if after_definition and current and _INDENTED.match(block[0][1]):
                 current.paragraphs.append([(n, text.strip()) for n, text in block])
                 continue
+            if listed := _LIST_START.match(block[0][1]):
+                strays.append((block[0][0], listed["kind"]))
             parsed = _term(block[0][1]) if len(block) == 1 else None
             lone_term = (*parsed, block[0][0]) if parsed else None
             after_definition = False
@@ -102,7 +121,7 @@ def read_definition_list(lines: list[str], first_line: int) -> tuple[list[Draft]
                 current.paragraphs[-1].append((number, text.strip()))
         after_definition, lone_term = current is not None, None
     _start(drafts, current, None, None, 0)
-    return drafts, orphans
+    return DefinitionList(drafts, orphans, strays)
 
 
 def body_definition(lines: list[str], first_line: int) -> Draft:

@@ -109,11 +109,17 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
             if isinstance(meta, dict) and meta.get("term"):
                 draft = _one_term_file(meta, places, lines, end, shown, problems)
                 return [draft] if draft else [], problems
-    drafts, orphans = read_definition_list(lines[start:], first_line=start + 1)
+    found = read_definition_list(lines[start:], first_line=start + 1)
+    drafts = found.drafts
     problems.extend(
         Problem(shown, "A definition (a line starting with ':') has no term on the line "
                 "before it; it was left out.", line=line)
-        for line in orphans
+        for line in found.orphans
+    )
+    problems.extend(
+        Problem(shown, f"'{written}' continues no definition, so it was ignored: indent it "
+                "two spaces or more below its term's definition.", line=line)
+        for line, written in found.strays
     )
     if start and not drafts and isinstance(meta, dict) and _ONE_TERM_KEYS & meta.keys():
         problems.append(Problem(shown, "The front matter gives no 'term:', so the definition "
