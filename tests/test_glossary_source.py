@@ -358,6 +358,37 @@ def test_a_see_also_name_that_names_no_term_is_reported_where_it_is_written(
             ("h.md:4", "gizmo")]]
 
 
+def test_a_see_also_list_over_several_lines_places_each_name_on_its_own(tmp_path,
+                                                                        tiny_course):
+    """As a front-matter list written one item a line does: the warning for a name on the
+    third line of the list is not at the ``See also:`` line."""
+    glossary = tmp_path / "glossary"
+    shutil.copytree(tiny_course / "glossary", glossary)
+    (glossary / "h.md").write_text(
+        "hash\n"                                     # 1
+        ": A fixed-size digest of any data.\n"        # 2
+        "  See also: token,\n"                        # 3
+        "  gizmo, [vocabulary](#vocabulary)\n"        # 4
+        "  and **widget**. Also: digest,\n"           # 5
+        "  checksum\n"                                # 6
+        "\n"                                         # 7
+        "salt\n"                                     # 8
+        ": Random bytes mixed into a hash.\n"         # 9
+        "\n"                                         # 10
+        "  See also:\n"                               # 11
+        "  sprocket\n",                               # 12
+        encoding="utf-8")
+    entries = {e.term: e for e in read_glossary(glossary)[0]}
+    assert (entries["hash"].see_also, entries["hash"].see_also_lines) == (
+        ("token", "gizmo", "vocabulary", "widget"), (3, 4, 4, 5))
+    assert entries["hash"].aliases == ("digest", "checksum")
+    report = build_index(tiny_course / "lessons", glossary, tmp_path / "index")
+    assert sorted(str(p) for p in report.problems) == [
+        f"glossary/h.md:{line}: See also {name!r} names no term of the glossary or the "
+        "lessons; it is not linked." for line, name in [(12, "sprocket"), (4, "gizmo"),
+                                                         (5, "widget")]]
+
+
 def test_a_yaml_error_is_one_line_with_its_place(tmp_path):
     folder = tmp_path / "glossary"
     folder.mkdir()

@@ -181,7 +181,7 @@ def _start(drafts: list[Draft], current: _Open | None, term: str | None,
 def _finish(term: str, anchor: str | None, line: int,
             paragraphs: list[list[tuple[int, str]]]) -> Draft:
     """Plain-text paragraphs, with ``Also:`` and ``See also:`` lists taken out of them; a
-    ``See also`` name is placed on its ``See also:`` line."""
+    ``See also`` name is placed on the line it is written on."""
     aliases: list[str] = []
     see_also: list[str] = []
     see_also_lines: list[int] = []
@@ -191,10 +191,11 @@ def _finish(term: str, anchor: str | None, line: int,
         text = "\n".join(text for _, text in lines if text)
         markers = list(_LIST_MARKER.finditer(text))
         for marker, following in zip(markers, [*markers[1:], None][: len(markers)], strict=True):
-            listed = _split_list(text[marker.end(): following.start() if following else len(text)])
+            end = following.start() if following else len(text)
+            listed = _split_list(text[marker.end(): end])
             if marker["kind"].lower() == "see also":
                 see_also.extend(listed)
-                see_also_lines.extend([numbers[text.count("\n", 0, marker.start())]] * len(listed))
+                see_also_lines.extend(_name_lines(listed, text, marker, end, numbers))
             else:
                 aliases.extend(listed)
         kept.append((numbers[0] if numbers else line,
@@ -205,6 +206,24 @@ def _finish(term: str, anchor: str | None, line: int,
         see_also_lines.append(kept[0][0])
     return Draft(term, anchor, line, tuple(p for _, p in kept), tuple(aliases),
                  tuple(see_also), tuple(see_also_lines))
+
+
+def _name_lines(names: list[str], text: str, marker: re.Match[str], end: int,
+                numbers: list[int]) -> list[int]:
+    """The line each of ``names``, listed after ``marker`` up to ``end`` of ``text`` (a
+    paragraph whose lines are ``numbers``), is written on: where its first word is found,
+    in order, so a list spread over several lines places each name on its own, as the
+    front matter's does. A name whose word is not there as written (an escape ``plain``
+    undid) takes the line of the name before it, or the marker's."""
+    lines, at = [], marker.end()
+    line = numbers[text.count("\n", 0, marker.start())]
+    for name in names:
+        found = text.find(name.split()[0], at, end)
+        if found >= 0:
+            at = found + len(name.split()[0])
+            line = numbers[text.count("\n", 0, found)]
+        lines.append(line)
+    return lines
 
 
 def _split_list(text: str) -> list[str]:
