@@ -415,6 +415,17 @@ def test_a_wrong_position_or_url_is_left_out_with_a_warning(changes, words, line
     assert "javascript" not in repr(dataclasses.replace(lesson, warnings=()))
 
 
+@pytest.mark.parametrize(("written", "position"), [('"5"', 5), ('" 12 "', 12), ('"0"', 0)])
+def test_a_position_written_as_a_string_is_read_with_a_warning(written, position) -> None:
+    """JSON says itself what is a number: an exporter that quotes one has a bug to fix,
+    though the lesson still takes its place."""
+    lesson = read_text(EXPORT.replace('"position": 1', f'"position": {written}'))
+    assert lesson.position == position
+    assert [str(w) for w in lesson.warnings] == [
+        f"inline.json:9: lesson.position must be a number, not the string "
+        f"{json.loads(written)!r}; it is read as {position}"]
+
+
 def test_a_neighbour_link_that_is_no_web_link_is_left_out() -> None:
     text = EXPORT.replace(*NO_CHECK).replace('"prev": null', '"prev": {"slug": "p", '
                                              '"title": "P", "url": "javascript:alert(1)"}')

@@ -83,13 +83,14 @@ def test_module_as_a_plain_title_and_workbench_minutes() -> None:
     assert lesson.minutes == 30
 
 
-@pytest.mark.parametrize("written", ["seven", "2.5", "true", "[3]"])
+@pytest.mark.parametrize("written", ["seven", "2.5", "true", "[3]", "²"])
 def test_a_position_that_is_no_whole_number_is_ignored_with_a_warning(written: str) -> None:
     lesson = read_text(f"---\ntitle: T\nposition: {written}\n---\n\n## H\n\nx\n")
     assert lesson.position is None
     assert [str(w) for w in lesson.warnings] == [
         f"lessons/03-inline.md:3: position must be a whole number, not "
-        f"{ {'seven': 'seven', '2.5': 2.5, 'true': True, '[3]': [3]}[written]!r}; it is "
+        f"{ {'seven': 'seven', '2.5': 2.5, 'true': True, '[3]': [3], '²': '²'}[written]!r}; "
+        "it is "
         "ignored, and the lesson takes its place from the course file or its file name"]
 
 

@@ -73,7 +73,7 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         if course or reader.get("courseTitle")
         else None,
         module=module_from(reader.get("module")),
-        position=checked.position(meta.get("position"), "lesson.position"),
+        position=checked.position(meta.get("position"), "lesson.position", typed=True),
         minutes=doc.integer(meta, "lesson.minutes"),
         key_idea=doc.string(meta, "lesson.keyIdea") or doc.string(reader, "reader.keyIdea"),
         check=_check(doc, check, check_path) if check is not None else None,

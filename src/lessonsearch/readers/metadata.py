@@ -8,12 +8,17 @@ read as if the key were absent.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from ..links import is_web_link, not_a_link
 from ..model import Problem
 from ..yaml_data import scalar_text
+
+_DIGITS = re.compile(r"\s*[0-9]+\s*")
+"""A position in quotes: ASCII digits, as ``str.isdigit`` also takes "²", which ``int``
+refuses."""
 
 
 class Checked:
@@ -36,11 +41,16 @@ class Checked:
             self.warn(key, f"{key} must be text, not {value!r}; it is ignored")
         return text
 
-    def position(self, value: Any, key: str) -> int | None:
-        """A whole number, or a string of digits."""
+    def position(self, value: Any, key: str, typed: bool = False) -> int | None:
+        """A whole number, or a string of digits. ``typed``: the format writes a number as
+        one (JSON), so a string of digits is read with a warning: the exporter that quoted it
+        has a bug its author will want to know of."""
         if value is None:
             return None
-        if isinstance(value, str) and value.strip().isdigit():
+        if isinstance(value, str) and _DIGITS.fullmatch(value):
+            if typed:
+                self.warn(key, f"{key} must be a number, not the string {value!r}; it is read "
+                          f"as {int(value)}")
             return int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             self.warn(key, f"{key} must be a whole number, not {value!r}; it is ignored, and "
