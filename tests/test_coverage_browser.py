@@ -111,6 +111,9 @@ def test_the_term_column_sorts_terms_that_read_as_numbers_as_the_server_does(
 
 
 LONG_PATH = "glossary/natural-language-processing/tokenisation-vocabulary-and-subwords.md"
+LONG_NAME = ("glossary/the_bakers_glossary_of_shaping_scoring_proofing_and_baking_terms_"
+             "as_kept_by_the_night_shift_of_our_bakery.md")
+"""A name with no ``/`` or ``-`` to break after."""
 LINES_OF = """cell => {
   // The cell's text with a newline wherever the browser started a new line.
   const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -139,6 +142,8 @@ def long_path_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     entry.parent.mkdir(parents=True)
     entry.write_text("proofing\n: The final rise of a shaped loaf before baking.\n",
                      encoding="utf-8")
+    (course / LONG_NAME).write_text("scoring\n: Cutting the top of a loaf before baking.\n",
+                                    encoding="utf-8")
     build_index(course / "lessons", course / "glossary", folder / "index")
     with serve_app(folder / "index") as url:
         yield url
@@ -159,4 +164,28 @@ def test_a_long_glossary_path_wraps_only_after_a_slash_or_hyphen(browser, long_p
     assert "".join(lines) == LONG_PATH + ":1"
     assert len(lines) > 1  # the column is narrower than the path
     assert all(line.endswith(("/", "-")) for line in lines[:-1]), lines
+    assert tab.unexpected_errors() == []
+
+
+@pytest.mark.parametrize("width", [1024, 1280])
+def test_a_long_glossary_file_name_without_a_hyphen_wraps_inside_the_table(
+        browser, long_path_service, width):
+    """With no break after a ``/`` or ``-`` in it, the name stayed on one line and pushed
+    the table wider than its box (at widths where it fits without the name): the strip and
+    problem columns scrolled out of view. The hyphenated path beside it still breaks after
+    its hyphens only."""
+    tab = open_tab(browser, width=width)
+    try:
+        tab.page.goto(f"{long_path_service}/coverage?sort=glossary")
+        cell = tab.page.locator("tr[data-term=scoring] td.path")
+        lines = cell.evaluate(LINES_OF).split("\n")
+        box = tab.page.locator(".coverage .table-scroll").evaluate(
+            "box => [box.scrollWidth, box.clientWidth]")
+        hyphenated = tab.page.locator("tr[data-term=proofing] td.path").evaluate(LINES_OF)
+    finally:
+        tab.page.context.close()
+    assert "".join(lines) == LONG_NAME + ":1"
+    assert len(lines) > 2, lines  # the file name itself wraps, not only after "glossary/"
+    assert box[0] <= box[1], box  # nothing to scroll: the table fits its box
+    assert all(line.endswith(("/", "-")) for line in hyphenated.split("\n")[:-1]), hyphenated
     assert tab.unexpected_errors() == []

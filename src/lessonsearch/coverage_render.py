@@ -9,6 +9,7 @@ the CLI needs no Flask.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -199,8 +200,21 @@ def page_context(report: CoverageReport, kind: str | None = None,
 def path_breaks(path: str) -> Markup:
     """A glossary entry's ``file:line`` with a line-break chance (``<wbr>``) after each ``/``:
     a narrow column then wraps it between folders (and after a name's hyphens, where browsers
-    break anyway), never inside a word."""
-    return Markup(str(escape(path)).replace("/", "/<wbr>"))
+    break anyway), not inside a word. A run longer than ``LONG_RUN`` with neither
+    (``the_bakers_glossary_of_….md``) is a ``long`` span, which the page's CSS lets break
+    anywhere: whole, it would widen the table past its box. Only such runs: breaking
+    anywhere in the whole path, the browser narrowed the column and split short words
+    too."""
+    pieces = []
+    for run in _BREAK_AFTER.split(path):
+        text = str(escape(run)).replace("/", "/<wbr>")
+        pieces.append(f'<span class="long">{text}</span>' if len(run) > LONG_RUN else text)
+    return Markup("".join(pieces))
+
+
+LONG_RUN = 24
+"""Characters with no break after a ``/`` or ``-`` that a path's column is kept wide for."""
+_BREAK_AFTER = re.compile(r"(?<=[/-])")
 
 
 def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:
