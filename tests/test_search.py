@@ -235,6 +235,20 @@ def test_an_alias_marks_the_name_each_section_writes(sample_searcher) -> None:
         marked = {m.lower() for m in re.findall(r"<mark>(.*?)</mark>", hit.snippet)}
         assert marked == {"temperature"}, (hit.heading, hit.snippet)
 
+
+@pytest.mark.parametrize(("query", "heading"), [
+    ("greedy", "Greedy decoding"),
+    ("nucleus sampling", "Top-k and top-p"),
+])
+def test_the_section_on_a_thing_outranks_one_that_names_it_in_passing(sample_searcher, query,
+                                                                      heading) -> None:
+    """A two-line exercise ("Try it") that writes "greedy decoding" and top_p once ranked
+    above the sections on them: the three names of greedy decoding each wrote "greedy"
+    into the exercise's indexed text again, and the names of nucleus sampling, which it
+    never writes, counted as much as written words. Now a word of the names is written once
+    and counts half, and a heading three times."""
+    assert sample_searcher.search(query).results[0].heading == heading
+
 # --- Phrases and operators ---------------------------------------------------------------------
 
 

@@ -28,6 +28,7 @@ from lessonsearch.whoosh_index import (
     CoursePositions,
     CourseText,
     documents,
+    names_once,
     schema,
 )
 from lessonsearch.whoosh_writer import _SegmentWriter
@@ -82,6 +83,8 @@ def postings(reader, field: str, text: bytes) -> list[tuple]:
 def rows() -> list[dict]:
     course = read_course(ROOT / "lessons").course
     rows = [doc.fields(("attention head", "logit")) for doc in documents(course)]
+    for row in rows:  # as one text, which stock Whoosh takes: every word counted in full
+        row["content"] = "\n".join(row["content"])
     rows[0]["content"] += AWKWARD
     rows[1]["heading"] += AWKWARD
     return rows
@@ -211,3 +214,10 @@ def same_index(stock, ours, documents: int) -> None:
         assert [stock.doc_field_length(n, field) for n in range(documents)] \
             == [ours.doc_field_length(n, field) for n in range(documents)]
     assert list(stock.all_stored_fields()) == list(ours.all_stored_fields())
+
+
+def test_the_names_of_terms_are_written_one_word_once():
+    assert names_once(["greedy decoding", "greedy sampling", "Greedy search"]) == (
+        "greedy decoding ; sampling ; search")
+    assert names_once(["KV cache", "key-value cache"]) == "KV cache ; key value"
+    assert names_once([]) == ""

@@ -87,23 +87,34 @@ class CourseText(fields.TEXT):
             self.format = CoursePositions(field_boost=self.format.field_boost)
 
     def index(self, value, **kwargs):
+        """``value``: text, or ``Content``'s three parts (the names of the terms a section
+        mentions in the middle, whose words count ``NAME_WEIGHT``)."""
         analyzer, form = self.analyzer, self.format
-        if (type(analyzer) is not CourseTokenizer or type(form) is not CoursePositions
-                or not isinstance(value, str)):
+        if type(analyzer) is not CourseTokenizer or type(form) is not CoursePositions:
+            return super().index("\n".join(value) if type(value) is tuple else value, **kwargs)
+        if not isinstance(value, str | tuple):
             return super().index(value, **kwargs)
         return _postings(value, analyzer.stemming, form.field_boost)
 
 
-def _postings(value: str, stemming: bool, boost: float) -> list[tuple[bytes, int, float, bytes]]:
+def _postings(value: str | tuple[str, str, str], stemming: bool, boost: float,
+              ) -> list[tuple[bytes, int, float, bytes]]:
     """``CourseText.index``: (term, frequency, weight, positions) of each term ``value``
     writes, made as a list (a generator's step per posting cost a sixth of the time).
 
     A word made with -ize (``analysis.made_from``) also counts for the word it was made from,
     at ``FAMILY_WEIGHT`` of a word's weight and with no position: "token" finds a section on
     tokenizers, below one on tokens; no phrase matches through it, and the section's length
-    is its words'."""
+    is its words'. A word of the terms' names in the middle of ``Content`` parts counts
+    ``NAME_WEIGHT``."""
+    named: list[str] = []
+    if isinstance(value, str):
+        words = find_words(value)
+    else:  # the parts joined by a line break, which splits no word
+        before, named, after = map(find_words, value)
+        words = before + named + after
     by_word: dict[str, list[int]] = {}
-    for pos, word in enumerate(find_words(value)):
+    for pos, word in enumerate(words):
         by_word.setdefault(word, []).append(pos)
     positions: dict[bytes, list[int]] = {}
     merged = []
@@ -125,7 +136,26 @@ def _postings(value: str, stemming: bool, boost: float) -> list[tuple[bytes, int
         positions[text].sort()
     out = [(text, len(found), len(found) * boost, _encode(found))
            for text, found in positions.items()]
+    if named:
+        out = _names_counted_less(out, named, terms, stemming, boost)
     return out if made is None else _with_bases(out, made, boost)
+
+
+NAME_WEIGHT = 0.5
+"""What a word of the names of the terms a section mentions counts, against a word it
+writes. The names make "nucleus sampling" find a section that writes only top_p, but at a
+word's full weight they put a two-line exercise doing so above the section on it."""
+
+
+def _names_counted_less(out: list, named: list[str], terms: dict[str, bytes], stemming: bool,
+                        boost: float) -> list:
+    less: dict[bytes, int] = {}
+    for word in named:
+        text = terms.get(word) or _term(word, stemming)
+        less[text] = less.get(text, 0) + 1
+    return [(text, frequency, weight - less[text] * (1 - NAME_WEIGHT) * boost, encoded)
+            if text in less else (text, frequency, weight, encoded)
+            for text, frequency, weight, encoded in out]
 
 
 FAMILY_WEIGHT = 0.25
@@ -246,12 +276,15 @@ class Ordinal(fields.NUMERIC):
 
 CONTENT = "content"
 """Everything a section says in one field: the lesson title, the heading path, the heading
-once more, the names of the glossary terms it mentions, the body and the code.
+twice more, the words of the names of the glossary terms it mentions, the body and the code.
 
 One field lets BM25 saturate a word's frequency once per section; scoring fields apart and
 summing counted one word up to six times and let it drown the others. Writing the heading
-twice is the heading's boost: a heading match outranks a body mention, and a query walks a
-single posting list per word (bench/README.md has the measurements behind both)."""
+three times is the heading's boost: a heading match outranks a body mention, and a query
+walks a single posting list per word (bench/README.md has the measurements behind both).
+The terms' names make a section found by any name of a term it mentions; each of their
+words is written once (``names_once``), or a word that several names share counted as
+often as there are names."""
 
 
 def schema() -> fields.Schema:
@@ -323,6 +356,13 @@ class Document(NamedTuple):
             return ""
         return "\n\n".join([block.text for block in self.lesson.sections[self.number].code])
 
+    @property
+    def _heading_again(self) -> tuple[str, ...]:
+        """A section's heading, written twice after its path (which ends with it); a check
+        question's, once: it is a sentence, which its body writes too."""
+        heading = self.heading or ""
+        return (heading,) if self.kind == "check" else (heading, heading)
+
     def fields(self, terms: Iterable[str] = ()) -> dict[str, object]:
         module = self.lesson.module
         body, code = self.body, self.code
@@ -335,9 +375,10 @@ class Document(NamedTuple):
             "lesson_title": self.lesson.title,
             "heading": self.heading or "",
             "heading_path": self.heading_path,
-            "content": "\n".join(
-                (self.lesson.title, *self.heading_path, self.heading or "", " ; ".join(terms),
-                 body, code)
+            "content": (  # CourseText.index reads the three parts
+                "\n".join((self.lesson.title, *self.heading_path, *self._heading_again)),
+                names_once(terms),
+                "\n".join((body, code)),
             ),
             "body": body,
             "code": code,
@@ -393,3 +434,17 @@ def read_spelling(folder: Path) -> dict[str, int]:
     """The course's words and their counts (``whoosh_writer.write_spelling``)."""
     path = folder / SPELLING
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def names_once(names: Iterable[str]) -> str:
+    """The words of ``names`` for ``CONTENT``, each once (case aside), in order: a section
+    that mentioned greedy decoding had "greedy" three times more ("greedy decoding ; greedy
+    sampling ; greedy search"), and a two-line exercise outranked the section on it."""
+    seen: set[str] = set()
+    kept = []
+    for name in names:
+        fresh = [w for w in find_words(name) if w.lower() not in seen]
+        seen.update(w.lower() for w in fresh)
+        if fresh:
+            kept.append(" ".join(fresh))
+    return " ; ".join(kept)
