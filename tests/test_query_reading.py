@@ -245,3 +245,21 @@ def test_completion_needs_four_letters_and_a_word_that_begins_so(searcher) -> No
     assert searcher.search("sof").suggestion is None
     assert searcher.search("zzzz").total == 0
     assert searcher.search("modle").suggestion == "model"  # begins no word: still corrected
+
+
+def test_a_word_is_not_completed_to_a_name_it_numbers(tmp_path) -> None:
+    """"layer norm" suggested "layer norm1", a name in code, where the course writes norm1
+    more often than "normalisation"."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-block.md").write_text(
+        "---\ntitle: Inside a block\n---\n\n## The layers in order\n\n"
+        "The layer calls `norm1` before attention and `norm2` before the feed-forward part; "
+        "norm1 is used twice as often as normalisation is named.\n", encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    opened = Searcher.open(tmp_path / "index")
+    try:
+        assert opened.search("layer norm").suggestion == "layer normalisation"
+        assert opened.search("norm1").suggestion is None  # written: no correction
+    finally:
+        opened.close()

@@ -165,7 +165,7 @@ class Searcher:
                        else 2 if MIN_TWO_EDITS <= len(word) <= MAX_TWO_EDITS else 1)
             speller = self._speller()
             if len(word) >= MIN_COMPLETED:  # cut short, as a search box's is while typed
-                fixed = min(speller.starting(word.lower()),
+                fixed = min(_completions(speller, word.lower()),
                             key=lambda w: (-self._spelling[w], w), default=None)
             found = speller.candidates(word.lower(), maxdist) if fixed is None else None
             if found:
@@ -337,6 +337,12 @@ def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[st
     found = [w for text in words for w in analysis_words(text)] + list(corrections.values())
     content = [w for w in found if not is_stop(w)] or found
     return frozenset(stem(w) for w in content)
+
+
+def _completions(speller: Speller, word: str) -> list[str]:
+    """The course's words ``word`` may be the start of: not a name it numbers ("norm" is
+    not norm1, a layer's name in code, though both begin so)."""
+    return [w for w in speller.starting(word) if not w[len(word):].isdigit()]
 
 
 def _named_stems(terms: tuple[TermRecord, ...]) -> frozenset[str]:
