@@ -177,13 +177,25 @@ def test_lessons_without_a_position_take_one_no_other_lesson_has(tmp_path: Path)
 
 
 def test_two_lessons_claiming_one_position_is_a_warning(tmp_path: Path) -> None:
+    """Named with the line of each file's ``position``: the one to change is either."""
+    export = {"course": {"title": "C", "position": 4},  # a key of that name, not the lesson's
+              "lesson": {"slug": "d", "title": "Delta", "position": 2},
+              "body": {"text": "## About delta\n\nDelta in a sentence."}}
     write(tmp_path, {"a.md": md("Alpha", "position: 2\n"), "b.md": md("Beta", "position: 1\n"),
-                     "c.md": md("Gamma", "position: 2\n")})
+                     "c.md": md("Gamma", "slug: c\nposition: 2\n"),
+                     "d.json": json.dumps(export, indent=1),
+                     "e.json": json.dumps({"course": {"title": "C"},
+                                           "lesson": {"slug": "e", "title": "Eta", "position": 2},
+                                           "body": {"text": "## Eta\n\nEta alone."}}, indent=1)})
     read = read_course(tmp_path)
-    assert slugs(read) == ["b", "a", "c"]
-    assert [lesson.position for lesson in read.course.lessons] == [1, 2, 3]  # shown apart
+    assert slugs(read) == ["b", "a", "c", "d", "e"]
+    assert [lesson.position for lesson in read.course.lessons] == [1, 2, 3, 4, 5]  # shown apart
     assert [str(p) for p in read.problems] == [
-        f"{tmp_path.name}/c.md: position 2 is also claimed by {tmp_path.name}/a.md; "
+        f"{tmp_path.name}/c.md:4: position 2 is also claimed by {tmp_path.name}/a.md:3; "
+        "the two are ordered by file name",
+        f"{tmp_path.name}/d.json:9: position 2 is also claimed by {tmp_path.name}/a.md:3; "
+        "the two are ordered by file name",
+        f"{tmp_path.name}/e.json:8: position 2 is also claimed by {tmp_path.name}/a.md:3; "
         "the two are ordered by file name"]
 
 
@@ -200,7 +212,7 @@ def test_a_position_the_course_file_disagrees_with_is_a_warning(tmp_path: Path) 
     assert slugs(read) == ["a", "b", "c"]  # on a tie at 3, b's own position goes first
     toml = tmp_path / "lessonsearch.toml"
     assert [str(p) for p in read.problems] == [
-        f"{tmp_path.name}/b.md: position 3 disagrees with {toml}:6, which lists it as "
+        f"{tmp_path.name}/b.md:3: position 3 disagrees with {toml}:6, which lists it as "
         "lesson 2; the lesson's own position is used"]
 
 
@@ -332,13 +344,21 @@ def test_a_lesson_url_that_is_no_web_link_gets_the_course_s_own(tmp_path: Path) 
 
 def test_a_lesson_url_with_a_fragment_loses_it_with_a_warning(tmp_path: Path) -> None:
     """Its sections link the page and their anchor: a fragment of the lesson's own would be
-    cut off there without a word."""
-    write(tmp_path, {"a.md": md("Alpha", 'url: "https://pages.test/alpha.html#top"\n')})
+    cut off there without a word. The warning names the line of the ``url``, as one about a
+    URL that is no web link does."""
+    export = {"lesson": {"slug": "beta", "title": "Beta",
+                         "url": "https://pages.test/beta.html#intro"},
+              "body": {"text": "## About beta\n\nBeta in a sentence."}}
+    write(tmp_path, {"a.md": md("Alpha", 'url: "https://pages.test/alpha.html#top"\n'),
+                     "b.json": json.dumps(export, indent=1)})
     read = read_course(tmp_path)
-    assert [lesson.url for lesson in read.course.lessons] == ["https://pages.test/alpha.html"]
-    assert [p.message for p in read.problems] == [
-        "url 'https://pages.test/alpha.html#top' ends in a fragment ('#top'); a lesson's URL "
-        "is its page's, and the fragment is dropped"]
+    assert [lesson.url for lesson in read.course.lessons] == [
+        "https://pages.test/alpha.html", "https://pages.test/beta.html"]
+    assert [str(p) for p in read.problems] == [
+        f"{tmp_path.name}/a.md:3: url 'https://pages.test/alpha.html#top' ends in a fragment "
+        "('#top'); a lesson's URL is its page's, and the fragment is dropped",
+        f"{tmp_path.name}/b.json:5: lesson.url 'https://pages.test/beta.html#intro' ends in a "
+        "fragment ('#intro'); a lesson's URL is its page's, and the fragment is dropped"]
 
 
 @pytest.mark.parametrize(("course_file", "line"), [

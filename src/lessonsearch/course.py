@@ -156,7 +156,6 @@ def read_course(
     info = course_file.info or next((x.course for x in lessons if x.course), None)
     info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
-    lessons = [_without_fragment(x, problems) for x in lessons]
     lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, course_file))
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
     keys = {x.slug: _lesson_keys(file_keys[x.source], x) for x in lessons}
@@ -428,17 +427,22 @@ def _position_problems(lessons: list[Lesson], course_file: CourseFile) -> list[P
         other = claimed.setdefault(lesson.position, lesson)
         if other is not lesson:
             problems.append(Problem(lesson.source, f"position {lesson.position} is also "
-                                    f"claimed by {other.source}; the two are ordered by "
-                                    "file name"))
+                                    f"claimed by {_placed(other.source, other.position_line)}; "
+                                    "the two are ordered by file name", lesson.position_line))
         place = _listed_place(lesson, places)
         if place is not None and place != lesson.position:
             name = os.path.basename(lesson.source)
             line = course_file.line_of(name) or course_file.line_of(lesson.source)
-            listing = f"{course_file.source}:{line}" if line else str(course_file.source)
+            listing = _placed(str(course_file.source), line)
             problems.append(Problem(lesson.source, f"position {lesson.position} disagrees "
                                     f"with {listing}, which lists it as lesson {place}; the "
-                                    "lesson's own position is used"))
+                                    "lesson's own position is used", lesson.position_line))
     return problems
+
+
+def _placed(source: str, line: int | None) -> str:
+    """A file as a problem names another: with the line, where one is known."""
+    return f"{source}:{line}" if line else source
 
 
 def _order(lessons: list[Lesson], course_file: CourseFile) -> list[Lesson]:
@@ -475,19 +479,6 @@ def _shown_positions(lessons: list[Lesson], course_file: CourseFile) -> list[int
             position = shown[-1] + 1
         shown.append(1 if position is None else position)
     return shown
-
-
-def _without_fragment(lesson: Lesson, problems: list[Problem]) -> Lesson:
-    """The lesson with its URL cut at a fragment, and a warning: each section links the
-    page and its own anchor, so a fragment on the lesson's URL would be lost there without a
-    word. (Whether a URL is a web link at all its reader checked, naming the line.)"""
-    page, hash_, fragment = lesson.url.partition("#")
-    if not hash_:
-        return lesson
-    problems.append(Problem(lesson.source, f"url {lesson.url!r} ends in a fragment "
-                            f"('#{fragment}'); a lesson's URL is its page's, and the "
-                            "fragment is dropped"))
-    return dataclasses.replace(lesson, url=page)
 
 
 def _complete(

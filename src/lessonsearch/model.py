@@ -260,6 +260,9 @@ class Lesson:
     course: CourseInfo | None = None
     module: Module | None = None
     position: int | None = None
+    position_line: int | None = None
+    """The line its file gives its ``position`` on, for a warning no reader can give: that
+    another lesson claims the same position."""
     minutes: int | None = None
     key_idea: str | None = None
     check: CheckQuestion | None = None

@@ -56,10 +56,11 @@ def read_json_lesson(text: str, source: str) -> Lesson:
     instead = "the lesson links to the page its course gives it instead"
     check_path = "check" if "check" in lesson else "reader.check"
     check = lesson.get("check", reader.get("check"))
+    position = checked.position(meta.get("position"), "lesson.position", typed=True)
     return Lesson(
         slug=slug,
         title=title,
-        url=checked.link(meta.get("url"), "lesson.url", instead) or "",
+        url=checked.page(meta.get("url"), "lesson.url", instead) or "",
         source=source,
         format="json",
         sections=sections,
@@ -73,7 +74,8 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         if course or reader.get("courseTitle")
         else None,
         module=module_from(reader.get("module")),
-        position=checked.position(meta.get("position"), "lesson.position", typed=True),
+        position=position,
+        position_line=None if position is None else doc.line_of_named_key("lesson.position"),
         minutes=doc.integer(meta, "lesson.minutes"),
         key_idea=doc.string(meta, "lesson.keyIdea") or doc.string(reader, "reader.keyIdea"),
         check=_check(doc, check, check_path) if check is not None else None,
@@ -115,6 +117,18 @@ class _Doc:
         while steps and steps not in self._key_lines:
             steps = steps[:-1]
         return self._key_lines.get(steps, 1)
+
+    def line_of_named_key(self, key_path: str) -> int:
+        """``line_of_key`` without finding every key's line, where no other key has the
+        name (as ``position`` in an export): for a line every lesson keeps, though few are
+        ever warned about. The name in quotes before a colon, its opening quote after no
+        backslash, is a key: quotes inside a string are escaped."""
+        name = key_path.rsplit(".", 1)[-1]
+        found = re.finditer(rf'(?<!\\)"{re.escape(name)}"\s*:', self.text)
+        first, other = next(found, None), next(found, None)
+        if first is None or other is not None:
+            return self.line_of_key(key_path)
+        return self.text.count("\n", 0, first.start()) + 1
 
     def fail(self, key_path: str, reason: str) -> None:
         line = self.line_of_key(key_path)

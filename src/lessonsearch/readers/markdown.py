@@ -153,8 +153,9 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
     minutes = meta.get("minutes")
     if minutes is None and isinstance(meta.get("teaching"), int):
         minutes = meta["teaching"] + (meta.get("exercises") or 0)
-    url = checked.link(meta.get("url"), "url", "the lesson links to the page its course "
+    url = checked.page(meta.get("url"), "url", "the lesson links to the page its course "
                        "gives it instead")
+    position = checked.position(meta.get("position"), "position")
     return Lesson(
         slug=slug,
         title=title,
@@ -163,7 +164,8 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
         format="markdown",
         sections=sections,
         module=module_from(meta.get("module")),
-        position=checked.position(meta.get("position"), "position"),
+        position=position,
+        position_line=None if position is None else checked.line_of("position"),
         minutes=_int_or_none(minutes),
         key_idea=_str_or_none(meta.get("key_idea") or meta.get("keyIdea")),
         warnings=tuple(checked.warnings),

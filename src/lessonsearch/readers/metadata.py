@@ -58,6 +58,18 @@ class Checked:
             return None
         return value
 
+    def page(self, value: Any, key: str, instead: str) -> str | None:
+        """The link of a lesson's own page (``link``), cut at a fragment with a warning: each
+        section links the page and its own anchor, so a fragment of the lesson's would be
+        lost there without a word."""
+        url = self.link(value, key, instead)
+        if url is None or "#" not in url:
+            return url
+        page, _, fragment = url.partition("#")
+        self.warn(key, f"{key} {url!r} ends in a fragment ('#{fragment}'); a lesson's URL is "
+                  "its page's, and the fragment is dropped")
+        return page or None
+
     def link(self, value: Any, key: str, instead: str) -> str | None:
         """A web link (``links.is_web_link``); ``instead`` says what is used in its place."""
         if value is None or (isinstance(value, str) and not value.strip()):
