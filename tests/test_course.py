@@ -256,6 +256,28 @@ def test_a_lesson_module_beats_the_course_file(tmp_path: Path) -> None:
     assert read_course(tmp_path).course.lessons[0].module.title == "From the lesson"
 
 
+def test_a_reading_time_that_is_no_number_costs_a_warning_not_the_lesson(tmp_path: Path,
+                                                                         ) -> None:
+    """An export's ``"minutes": "6"`` skipped the lesson, and an episode's ``exercises: x``
+    stopped the whole course; a position in quotes was read, with a warning."""
+    export = {"lesson": {"slug": "b", "title": "Beta", "minutes": "6"},
+              "body": {"text": "## About beta\n\nBeta in a sentence."}}
+    write(tmp_path, {"a.md": md("Alpha", "teaching: 5\nexercises: x\n"),
+                     "b.json": json.dumps(export, indent=1),
+                     "c.json": json.dumps({"lesson": {"slug": "c", "title": "Gamma",
+                                                      "minutes": [6]},
+                                           "body": {"text": "Gamma in a sentence."}})})
+    read = read_course(tmp_path)
+    assert [(x.slug, x.minutes) for x in read.course.lessons] == [
+        ("a", 5), ("b", 6), ("c", None)]
+    assert [str(p) for p in read.problems] == [
+        f"{tmp_path.name}/a.md:4: exercises must be a whole number, not 'x'; it is ignored",
+        f"{tmp_path.name}/b.json:5: lesson.minutes must be a number, not the string '6'; it "
+        "is read as 6",
+        f"{tmp_path.name}/c.json:1: lesson.minutes must be a whole number, not [6]; it is "
+        "ignored"]
+
+
 def test_workbench_config_yaml_in_the_parent_folder(tmp_path: Path) -> None:
     """The Carpentries layout: ``config.yaml`` beside ``episodes/``, ``episodes:`` the order."""
     write(tmp_path, {

@@ -314,8 +314,6 @@ def test_invalid_json_gives_line_and_column() -> None:
         ('{"lesson": {"slug": "  ", "title": "A"}}', "lesson.slug is missing", 1),
         ('{"body": {"text": "## H"}}', "lesson is missing", 1),
         ('{\n"lesson": {"slug": "a",\n "title": 7}}', "lesson.title must be a string", 3),
-        ('{"lesson": {"slug": "a", "title": "A", "minutes": true}, "body": {"text": "x"}}',
-         "lesson.minutes must be a whole number", 1),
         ('[1, 2, 3]', "the file must be an object", 1),
         ('{"lesson": {"slug": "a", "title": "A"}}', "no lesson content", 1),
         ('{"lesson": {"slug": "a", "title": "A"},\n "reader": {"blocks": {"t": "p"}}}',
@@ -360,7 +358,6 @@ NO_CHECK = ('"check": {"question": "Q?", "options": [{"text": "a"}]}', '"prev": 
     [
         ([('"slug": "l"', '"slug": ["x"]')], "lesson.slug must be a string", 6),
         ([('"title": "Lesson"', '"title": 5')], "lesson.title must be a string", 7),
-        ([('"minutes": 2', '"minutes": 2.5')], "lesson.minutes must be", 10),
         ([('"Lesson idea"', "3")], "lesson.keyIdea must be a string", 11),
         ([('"Lesson idea"', "null"), ('"Reader idea"', "3")], "reader.keyIdea must be", 13),
         ([('"slug": "c"', '"slug": 1')], "course.slug must be a string", 2),
@@ -393,6 +390,12 @@ def test_a_nested_key_at_fault_is_named_with_its_own_line(changes, words, line) 
         ([('"position": 1', '"position": "one"')],
          "lesson.position must be a whole number, not 'one'; it is ignored", 9),
         ([('"position": 1', '"position": 2.5')], "lesson.position must be a whole number", 9),
+        ([('"minutes": 2', '"minutes": 2.5')],
+         "lesson.minutes must be a whole number, not 2.5; it is ignored", 10),
+        ([('"minutes": 2', '"minutes": true')],
+         "lesson.minutes must be a whole number, not True; it is ignored", 10),
+        ([('"minutes": 2', '"minutes": "six"')],
+         "lesson.minutes must be a whole number, not 'six'; it is ignored", 10),
         ([('"url": "https://l.test"', '"url": 7')],
          "lesson.url must be a URL, not 7; the lesson links to the page its course gives it", 8),
         ([('"url": "https://l.test"', '"url": "javascript:alert(document.domain)//"')],
@@ -402,7 +405,8 @@ def test_a_nested_key_at_fault_is_named_with_its_own_line(changes, words, line) 
     ],
 )
 def test_a_wrong_position_or_url_is_left_out_with_a_warning(changes, words, line) -> None:
-    """The lesson is still read: a position or a link is not worth losing it over."""
+    """The lesson is still read: a position, a reading time or a link is not worth losing
+    it over."""
     text = EXPORT
     for old, new in changes:
         assert text.count(old) == 1
@@ -412,6 +416,7 @@ def test_a_wrong_position_or_url_is_left_out_with_a_warning(changes, words, line
     assert words in warning.message
     assert str(warning).startswith(f"inline.json:{line}: ")
     assert lesson.position in (1, None) and lesson.url in ("https://l.test", "")
+    assert lesson.minutes in (2, None) and lesson.title == "Lesson"
     assert "javascript" not in repr(dataclasses.replace(lesson, warnings=()))
 
 
@@ -424,6 +429,16 @@ def test_a_position_written_as_a_string_is_read_with_a_warning(written, position
     assert [str(w) for w in lesson.warnings] == [
         f"inline.json:9: lesson.position must be a number, not the string "
         f"{json.loads(written)!r}; it is read as {position}"]
+
+
+@pytest.mark.parametrize(("written", "minutes"), [('"6"', 6), ('" 12 "', 12)])
+def test_minutes_written_as_a_string_are_read_with_a_warning(written, minutes) -> None:
+    """As a position in quotes: the exporter has a bug to fix, the number is still good."""
+    lesson = read_text(EXPORT.replace('"minutes": 2', f'"minutes": {written}'))
+    assert lesson.minutes == minutes
+    assert [str(w) for w in lesson.warnings] == [
+        f"inline.json:10: lesson.minutes must be a number, not the string "
+        f"{json.loads(written)!r}; it is read as {minutes}"]
 
 
 def test_a_neighbour_link_that_is_no_web_link_is_left_out() -> None:

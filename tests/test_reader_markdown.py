@@ -83,6 +83,30 @@ def test_module_as_a_plain_title_and_workbench_minutes() -> None:
     assert lesson.minutes == 30
 
 
+@pytest.mark.parametrize(("front_matter", "line", "message"), [
+    ("minutes: six\n", 3, "minutes must be a whole number, not 'six'; it is ignored"),
+    ('minutes: "²"\n', 3, "minutes must be a whole number, not '²'; it is ignored"),
+    ("teaching: 20\nexercises: x\n", 4,
+     "exercises must be a whole number, not 'x'; it is ignored"),
+    ("teaching: 1.5\nexercises: 10\n", 3,
+     "teaching must be a whole number, not 1.5; it is ignored"),
+])
+def test_minutes_that_are_no_whole_number_are_ignored_with_a_warning(front_matter, line,
+                                                                     message) -> None:
+    """Not worth losing the lesson over: a word among a Workbench episode's minutes stopped
+    the whole build, and "²" skipped the lesson."""
+    lesson = read_text(f"---\ntitle: T\n{front_matter}---\n\n## H\n\nx\n")
+    assert lesson.minutes == (20 if "teaching: 20" in front_matter else None)
+    assert [str(w) for w in lesson.warnings] == [f"lessons/03-inline.md:{line}: {message}"]
+
+
+def test_minutes_in_quotes_are_read_in_front_matter() -> None:
+    """YAML authors quote freely; only an export, which writes a number as one, is warned."""
+    lesson = read_text('---\ntitle: T\nminutes: "15"\nmodule: {title: M, index: "²"}\n---\n'
+                       "\n## H\n\nx\n")
+    assert (lesson.minutes, lesson.module, lesson.warnings) == (15, Module(None, "m", "M"), ())
+
+
 @pytest.mark.parametrize("written", ["seven", "2.5", "true", "[3]", "²"])
 def test_a_position_that_is_no_whole_number_is_ignored_with_a_warning(written: str) -> None:
     lesson = read_text(f"---\ntitle: T\nposition: {written}\n---\n\n## H\n\nx\n")

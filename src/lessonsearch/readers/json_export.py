@@ -76,7 +76,7 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         module=module_from(reader.get("module")),
         position=position,
         position_line=None if position is None else doc.line_of_named_key("lesson.position"),
-        minutes=doc.integer(meta, "lesson.minutes"),
+        minutes=checked.whole_number(meta.get("minutes"), "lesson.minutes", typed=True),
         key_idea=doc.string(meta, "lesson.keyIdea") or doc.string(reader, "reader.keyIdea"),
         check=_check(doc, check, check_path) if check is not None else None,
         prev=_link(checked, lesson.get("prev", reader.get("prev")), "prev"),
@@ -154,14 +154,6 @@ class _Doc:
             return None
         if not isinstance(value, str):
             self.fail(key_path, f"must be a string, not {type(value).__name__}")
-        return value
-
-    def integer(self, parent: dict[str, Any], key_path: str) -> int | None:
-        value = parent.get(key_path.rsplit(".", 1)[-1])
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key_path, f"must be a whole number, not {value!r}")
         return value
 
 

@@ -25,7 +25,7 @@ from ..errors import LessonFormatError
 from ..model import CodeBlock, DefinitionItem, Lesson, Module, Section
 from ..slugs import AnchorRegistry, anchor_for, slug_from_filename, slugify
 from ..yaml_data import Places, YAMLError, load_placed, place, reason
-from .metadata import Checked
+from .metadata import DIGITS, Checked
 
 
 def _parser(front_matter: bool = True) -> MarkdownIt:
@@ -150,9 +150,11 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
     slug = checked.text(meta.get("slug"), "slug") or slug_from_filename(source)
     title = (checked.text(meta.get("title"), "title") or title
              or slug.replace("-", " ").capitalize())
-    minutes = meta.get("minutes")
-    if minutes is None and isinstance(meta.get("teaching"), int):
-        minutes = meta["teaching"] + (meta.get("exercises") or 0)
+    minutes = checked.whole_number(meta.get("minutes"), "minutes")
+    if minutes is None and meta.get("teaching") is not None:  # a Workbench episode's
+        teaching = checked.whole_number(meta["teaching"], "teaching")
+        exercises = checked.whole_number(meta.get("exercises"), "exercises")
+        minutes = None if teaching is None else teaching + (exercises or 0)
     url = checked.page(meta.get("url"), "url", "the lesson links to the page its course "
                        "gives it instead")
     position = checked.position(meta.get("position"), "position")
@@ -166,7 +168,7 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
         module=module_from(meta.get("module")),
         position=position,
         position_line=None if position is None else checked.line_of("position"),
-        minutes=_int_or_none(minutes),
+        minutes=minutes,
         key_idea=_str_or_none(meta.get("key_idea") or meta.get("keyIdea")),
         warnings=tuple(checked.warnings),
     )
@@ -317,7 +319,7 @@ def _int_or_none(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and DIGITS.fullmatch(value):
         return int(value)
     return None
 

@@ -16,8 +16,8 @@ from ..links import is_web_link, not_a_link
 from ..model import Problem
 from ..yaml_data import scalar_text
 
-_DIGITS = re.compile(r"\s*[0-9]+\s*")
-"""A position in quotes: ASCII digits, as ``str.isdigit`` also takes "²", which ``int``
+DIGITS = re.compile(r"\s*[0-9]+\s*")
+"""A number in quotes: ASCII digits, as ``str.isdigit`` also takes "²", which ``int``
 refuses."""
 
 
@@ -42,19 +42,26 @@ class Checked:
         return text
 
     def position(self, value: Any, key: str, typed: bool = False) -> int | None:
+        """``whole_number``, the lesson placed as if it gave none where it is not one."""
+        return self.whole_number(value, key, typed, ", and the lesson takes its place from "
+                                 "the course file or its file name")
+
+    def whole_number(self, value: Any, key: str, typed: bool = False, instead: str = ""
+                     ) -> int | None:
         """A whole number, or a string of digits. ``typed``: the format writes a number as
         one (JSON), so a string of digits is read with a warning: the exporter that quoted it
-        has a bug its author will want to know of."""
+        has a bug its author will want to know of. Anything else is ignored with a warning
+        (``instead`` says what the lesson does without it): a reading time or a position is
+        not worth losing the lesson over."""
         if value is None:
             return None
-        if isinstance(value, str) and _DIGITS.fullmatch(value):
+        if isinstance(value, str) and DIGITS.fullmatch(value):
             if typed:
                 self.warn(key, f"{key} must be a number, not the string {value!r}; it is read "
                           f"as {int(value)}")
             return int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            self.warn(key, f"{key} must be a whole number, not {value!r}; it is ignored, and "
-                      "the lesson takes its place from the course file or its file name")
+            self.warn(key, f"{key} must be a whole number, not {value!r}; it is ignored{instead}")
             return None
         return value
 
