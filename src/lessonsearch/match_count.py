@@ -1,11 +1,12 @@
 """How many sections match a query, exactly, without scoring them all.
 
-Ranking the first page only needs the best-scoring sections, and Whoosh can skip whole
-posting blocks that cannot beat them (its ``optimize``); but then it no longer counts every
-match, and counting by walking every posting again doubled the cost of a query whose words
-are in most sections. So matches are counted apart, on bitmaps: each word's documents as one
-Python integer with a bit per document, combined with ``|``, ``&`` and ``& ~`` in C, and the
-bitmaps of frequent words kept while the index version is open.
+Written when the page's ranking let Whoosh skip posting blocks (its ``optimize``), which
+then no longer counted every match; counting by walking every posting again doubled the cost
+of a query whose words are in most sections. Whoosh no longer skips (``top_hits``: it lost
+hits under NOT), but the count stays apart: a query that matches nothing is answered without
+scoring, and a filter's bitmap is what the block scorer (``word_scoring``) filters with. Each
+word's documents are one Python integer with a bit per document, combined with ``|``, ``&``
+and ``& ~`` in C, and the bitmaps of frequent words kept while the index version is open.
 """
 
 from __future__ import annotations

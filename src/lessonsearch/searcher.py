@@ -232,8 +232,9 @@ class Searcher:
         """The hits of one page and the number of matches in all pages.
 
         Queries of words and phrases are scored from whole posting blocks (``word_scoring``);
-        anything else by Whoosh, its matches counted apart on bitmaps (``match_count``) so
-        that it may skip posting blocks that cannot reach the page.
+        anything else by Whoosh's matchers, every match scored (``top_hits``: Whoosh's own
+        skipping lost hits under NOT), and counted on bitmaps (``match_count``), which also
+        answer a query that matches nothing without scoring.
         """
         if q is None:
             return [], 0

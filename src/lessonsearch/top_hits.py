@@ -1,5 +1,5 @@
 """The best hits of a query, equal scores in course order, as Whoosh's top-N collector
-finds them (with its block skipping).
+finds them, but from every match: no block or matcher is skipped by score.
 
 Whoosh keeps the lower document number among equal scores; document numbers follow the
 order segments were written, which an incremental build changes. Sorting the page
@@ -7,6 +7,18 @@ afterwards was not enough: with two sections tied at the page's edge, page 1 (a 
 and page 2 (a heap of 20) could keep different ones, and a reader would see one section
 twice and the other never. Here the heap itself orders ties by the lesson's position and
 the section's place in it, read once per open version from the index's columns.
+
+Whoosh's collector skips what it judges cannot reach the page: posting blocks whose best
+score is below the page's lowest (``skip_to_quality``), and whole matchers when their best
+(``max_quality``) is (``replace(minquality)``). Under NOT that judgement is wrong: a NOT's
+matcher scores 1 for every section it lets through, yet gives the excluded word's best
+score as its own best, so matchers that could still reach the page were dropped. On the
+2,500-section course of ``test_match_count.py`` (six segments), ``window OR -head`` lost its
+third section and ``temperature OR -head`` its ninth, and handed ``(attention OR cache)
+-model`` (which the block scorer takes) it lost the best, while a search that scored every
+match found them. So this collector never asks for either: the queries that reach it are
+the rare ones our own block scorer (``word_scoring``) does not take, and getting them right
+matters more than the matchers skipped.
 """
 
 from __future__ import annotations
@@ -35,10 +47,11 @@ def course_order(searcher) -> array:
 
 class TopInCourseOrder(TopCollector):
     """Whoosh's ``TopCollector`` with ties (scores equal to 9 decimals, so float noise does
-    not decide them) broken by ``order``, then by docnum."""
+    not decide them) broken by ``order``, then by docnum, and nothing skipped by score: its
+    ``minscore``, which Whoosh hands the matchers to prune with, stays 0."""
 
     def __init__(self, order: array, limit: int):
-        super().__init__(limit=limit)
+        super().__init__(limit=limit, usequality=False)
         self._order = order
 
     def _collect(self, global_docnum, score):
@@ -49,8 +62,6 @@ class TopInCourseOrder(TopCollector):
             heappush(items, entry)
         elif entry > items[0]:
             heapreplace(items, entry)
-            # A block whose best equals the lowest kept score may still hold an earlier tie.
-            self.minscore = items[0][0] - 1e-8
         else:
             return 0
         return 0 - score
