@@ -14,7 +14,11 @@ from lessonsearch import responses
 from lessonsearch.build import build_index
 from lessonsearch.errors import BadQuery
 from lessonsearch.model import text_fragment
+from lessonsearch.query import parse_query
+from lessonsearch.query_plan import plan
 from lessonsearch.searcher import MAX_LIMIT, MAX_QUERY_CHARS, Searcher
+from lessonsearch.whoosh_index import CONTENT
+from lessonsearch.word_scoring import can_score
 
 MARKDOWN = Path(__file__).resolve().parent / "data" / "markdown"
 NOTES_URL = "https://courses.example.test/tiny/notes"
@@ -140,6 +144,25 @@ def test_a_quoted_or_excluded_word_is_only_the_word_as_written(ize_searcher) -> 
     assert places(ize_searcher.search("tokenizer -token")) == [("text", "the-tokenizer")]
     assert places(ize_searcher.search("normalization NOT normal")) == [
         ("layers", "batch-normalization")]
+
+
+@pytest.mark.parametrize(("query", "found"), [
+    ('how does "token" relate to "batch normalization"',
+     [("layers", "batch-normalization"), ("text", "what-a-token-is")]),
+    ('"token" OR -model', [("text", "what-a-token-is"), ("statistics", "the-normal-distribution"),
+                           ("layers", "batch-normalization")]),
+    ("normal OR -token", [("statistics", "the-normal-distribution"),
+                          ("layers", "batch-normalization"), ("text", "the-tokenizer")]),
+])
+def test_a_quoted_or_excluded_word_is_the_word_as_written_where_whoosh_scores(
+        ize_searcher, query: str, found: list) -> None:
+    """A phrase among a question's words, or an OR beside a NOT, is scored by Whoosh's
+    matchers, not from whole posting blocks. There too "token" in quotes is not the section
+    on tokenizers, and "-token" does not exclude it."""
+    response = ize_searcher.search(query)
+    assert not can_score(plan(parse_query(query), relaxed=response.relaxed).query, CONTENT)
+    assert places(response) == found
+    assert response.total == len(found)
 
 
 SPELLING_LESSONS = {

@@ -17,6 +17,8 @@ from operator import and_, or_
 
 from whoosh import query as wq
 
+from .query_plan import Exact
+
 MAX_CACHED = 512
 """Bitmaps kept per open version: each is a bit per document (12.5 kB at 100k sections)."""
 CACHE_SHARE = 0.01
@@ -40,6 +42,8 @@ class MatchCounter:
 
     def bits(self, searcher, q: wq.Query) -> int:
         """A bitmap of the documents ``q`` matches, in the searcher's document numbers."""
+        if isinstance(q, Exact):  # its own matcher drops the postings it does not count
+            return _bitmap(searcher.docs_for_query(q), self.doc_count)
         if isinstance(q, wq.Term):
             return self._term(searcher, q.fieldname, q.text)
         if isinstance(q, wq.Or):

@@ -69,7 +69,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> P
             return _phrase(parts) if len(parts) > 1 else Exact(CONTENT, stem(parts[0]))
         if isinstance(n, Not):
             inner = build(n.item)
-            return wq.Not(inner) if inner is not None else None
+            return wq.Not(_exact(inner)) if inner is not None else None
         items = [q for q in (build(i) for i in n.items) if q is not None]
         if not items:
             return None
@@ -197,7 +197,31 @@ def _term(word: str) -> wq.Query:
 class Exact(wq.Term):
     """A word in quotes: the sections that write it, not those that only write a word made
     from it with -ize, which the index counts for it too (``whoosh_index.FAMILY_WEIGHT``,
-    ``word_scoring``). A word under NOT is read so too."""
+    ``word_scoring``). A word under NOT is read so too.
+
+    The block scorer reads it itself (``word_scoring._Segment.evaluate``); this matcher is
+    for the queries it leaves to Whoosh (a quoted word beside a phrase among a question's
+    words, say), which would otherwise read the word's postings with no positions as the
+    word. A section that writes the word keeps its whole weight, as the block scorer keeps
+    it."""
+
+    def matcher(self, searcher, context=None):
+        found = super().matcher(searcher, context)
+        if not found.is_active():
+            return found
+        postings = searcher.reader().postings(self.fieldname, self.text)
+        unwritten = frozenset(docnum for docnum, value in postings.all_items()
+                              if len(value) <= 1)  # ``whoosh_index._NO_POSITIONS``
+        return matching.FilterMatcher(found, unwritten, exclude=True) if unwritten else found
+
+
+def _exact(q: wq.Query) -> wq.Query:
+    """``q`` with each of its words made ``Exact``: what a NOT excludes."""
+    if type(q) is wq.Term:
+        return Exact(q.fieldname, q.text)
+    if type(q) in (wq.And, wq.Or):
+        return type(q)([_exact(s) for s in q.subqueries])
+    return q
 
 
 def _phrase(parts: list[str]) -> wq.Query:
