@@ -487,13 +487,20 @@ def test_a_one_file_course_reads_one_lesson_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [("search", "token"), ("search", "token", "--json"), ("term", "token"), ("terms",)]
+    "args", [("search", "token"), ("search", "token", "--json"), ("term", "token"), ("terms",),
+             ("term", "token", "--json"), ("terms", "--json"), ("coverage", "--format", "json")]
 )
 def test_a_missing_index_is_a_clear_message(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """On stderr; and where JSON was asked for, as the API's error body on stdout too."""
     result = run(*args, "--index", "nowhere", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr.startswith("lessonsearch: No index at nowhere.")
     assert "lessonsearch index" in result.stderr
+    if "json" in args or "--json" in args:
+        assert json.loads(result.stdout) == {"error": result.stderr.removeprefix(
+            "lessonsearch: ").rstrip("\n")}
+    else:
+        assert result.stdout == ""
     no_traceback(result)
 
 

@@ -36,12 +36,23 @@ def test_an_index_of_another_format_is_refused_with_what_to_do(old_index: Path):
 
 
 def commands_refuse(index_dir: Path, saying: str) -> None:
-    """``search`` and ``coverage`` exit 1 with a sentence ``saying`` it, and no traceback."""
+    """``search`` and ``coverage`` exit 1 with a sentence ``saying`` it, and no traceback.
+    Asked for JSON, every command that prints it prints the sentence as ``{"error": …}`` on
+    stdout, where a script reads it, and still on stderr, where a person sees it."""
     for command in (["search", "cache"], ["coverage"]):
         done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", *command,
                                "--index", str(index_dir)], capture_output=True, text=True)
         assert done.returncode == 1, command
         assert saying in done.stderr and "Traceback" not in done.stderr
+        assert done.stdout == "", command
+    for command in (["search", "cache", "--json"], ["term", "cache", "--json"],
+                    ["terms", "--json"], ["coverage", "--format", "json"]):
+        done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", *command,
+                               "--index", str(index_dir)], capture_output=True, text=True)
+        assert done.returncode == 1, command
+        sentence = json.loads(done.stdout)["error"]
+        assert saying in sentence and "lessonsearch index --full" in sentence, command
+        assert done.stderr == f"lessonsearch: {sentence}\n", command
 
 
 def test_the_next_build_replaces_it_without_reusing_anything(old_index: Path, tiny_course: Path):

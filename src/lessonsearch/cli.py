@@ -1,5 +1,6 @@
 """``lessonsearch``: a thin shell around the pipeline. Errors become a message and exit 1
-(with ``--json``, what the API refuses becomes the API's error body on stdout)."""
+(with ``--json``, what the API refuses becomes the API's error body on stdout; any other
+error is printed in that shape on stdout too, its message still on stderr)."""
 
 from __future__ import annotations
 
@@ -54,16 +55,18 @@ def _main(argv: list[str] | None) -> int:
     try:
         return args.run(args)
     except (TermNotFound, BadQuery) as exc:
-        if getattr(args, "json", False):  # the body the API answers with its 400 or 404
-            from . import responses
-
+        if _wants_json(args):  # the body the API answers with its 400 or 404
             extra = {"suggestions": list(exc.suggestions)} if isinstance(exc, TermNotFound) else {}
-            _print_json(responses.error_body(str(exc), **extra))
+            _print_error_json(str(exc), **extra)
         else:
             print(f"lessonsearch: {exc}", file=sys.stderr)
         return 1
     except (LessonSearchError, FileNotFoundError) as exc:
+        # No answer to the request but a fault of the index or a file: a person must see it
+        # whatever a script does with the output, and the script must still read JSON.
         print(f"lessonsearch: {exc}", file=sys.stderr)
+        if _wants_json(args):
+            _print_error_json(str(exc))
         return 1
     except KeyboardInterrupt:
         print("lessonsearch: interrupted; the live index was not changed.", file=sys.stderr)
@@ -321,6 +324,18 @@ def _lessons_shown(raw: str) -> int | None:
 
 def _print_json(body: object) -> None:
     print(json.dumps(body, ensure_ascii=False, indent=2))
+
+
+def _wants_json(args: argparse.Namespace) -> bool:
+    """``--json``, or ``coverage --format json``: a script reads the output, so an error
+    is printed as JSON too."""
+    return bool(getattr(args, "json", False)) or getattr(args, "format", None) == "json"
+
+
+def _print_error_json(message: str, **extra: object) -> None:
+    from . import responses
+
+    _print_json(responses.error_body(message, **extra))
 
 
 _MARK = re.compile(r"</?mark>")
