@@ -598,6 +598,59 @@ def test_a_rebuilt_index_is_served_without_a_new_app(tmp_path: Path):
         assert "Winds" in [s["text"] for s in suggest(client, "win")]
 
 
+def point_current_at(index_dir: Path, name: str) -> None:
+    """Swap ``current`` to ``name`` as an operator does (``ln -sfn`` then ``mv -T``)."""
+    pointer = index_dir / ".current.new"
+    pointer.symlink_to(name)
+    pointer.replace(index_dir / "current")
+
+
+@pytest.mark.parametrize(("damage", "reason"), [
+    ("manifest cut short", "It cannot be read: its manifest is damaged."),
+    ("another format", "It was built by another version of lessonsearch."),
+    ("no such folder", "It has no manifest: the folder is not there, or was not copied in "
+                       "full."),
+])
+def test_healthz_says_when_current_names_a_version_that_could_not_be_loaded(
+        tmp_path: Path, damage: str, reason: str):
+    """The server keeps answering from the version it has, so the health check stays 200, but
+    an operator rolling out a new version sees that it failed, and why, without a path."""
+    course = copy_course(tmp_path / "course")
+    index_dir = tmp_path / "index"
+    first = build(course, index_dir)
+    with serving(index_dir) as client:
+        assert client.get("/healthz").get_json()["not_loaded"] is None
+        if damage == "no such folder":  # a typo in the name, or a copy not made yet
+            newer = "v-20991231T000000000000-abcdef"
+            point_current_at(index_dir, newer)
+        else:
+            newer = build(course, index_dir, full=True)
+            manifest = index_dir / newer / "manifest.json"
+            if damage == "manifest cut short":
+                manifest.write_text(manifest.read_text()[:40])
+            else:
+                manifest.write_text(json.dumps({**json.loads(manifest.read_text()),
+                                                "format": 1}))
+        for _ in range(2):  # tried once, reported every time
+            got = client.get("/healthz")
+            assert got.status_code == 200
+            assert got.get_json()["status"] == "warn"
+            assert got.get_json()["version"] == first
+            assert got.get_json()["not_loaded"] == {"version": newer, "reason": reason}
+            assert str(tmp_path) not in got.get_data(as_text=True)
+            assert "ETag" not in got.headers  # a 304 would hide the change
+            assert search(client, "token")["total"] > 0
+
+        point_current_at(index_dir, first)  # rolled back
+        body = client.get("/healthz").get_json()
+        assert (body["status"], body["version"], body["not_loaded"]) == ("ok", first, None)
+        point_current_at(index_dir, newer)
+        assert client.get("/healthz").get_json()["status"] == "warn"
+        fixed = build(course, index_dir, full=True)  # rolled out again
+        body = client.get("/healthz").get_json()
+        assert (body["status"], body["version"], body["not_loaded"]) == ("ok", fixed, None)
+
+
 WINDS = "---\ntitle: Winds\nslug: winds\n---\n\n## Zephyrs\n\nZephyrology studies winds.\n"
 
 

@@ -160,3 +160,27 @@ def test_an_unopenable_first_version_is_an_error_not_a_stale_answer(tmp_path, co
     with pytest.raises(ValueError):
         live.acquire()
     assert live.warm() is False
+
+
+def test_a_current_link_to_nothing_leaves_the_previous_version_serving(tmp_path, course):
+    """A ``current`` removed, or naming a folder not (yet) copied: no 503 while a version can
+    answer, and the health check is told why."""
+    index_dir = tmp_path / "index"
+    good = build(course, index_dir)
+    live = LiveIndex(index_dir)
+    try:
+        live.release(live.acquire())
+        assert live.not_loaded() is None
+        (index_dir / "current").unlink()
+        for _ in range(2):
+            opened = live.acquire()
+            assert opened.version == good
+            live.release(opened)
+        assert live.not_loaded() == ("", "The index folder has no current link.")
+        (index_dir / "current").symlink_to("v-not-copied-yet")
+        live.release(live.acquire())
+        assert live.not_loaded() == (
+            "v-not-copied-yet",
+            "It has no manifest: the folder is not there, or was not copied in full.")
+    finally:
+        live.close()

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from web_fixtures import serving
+from web_fixtures import build, copy_course, serving
 
 from lessonsearch.web import Settings, create_app
 
@@ -84,6 +84,21 @@ def test_real_bodies_match_their_schemas(client, document, url, status, schema):
     got = client.get(url)
     assert got.status_code == status
     errors = list(schema_checker(document, schema).iter_errors(got.get_json()))
+    assert errors == [], [e.message for e in errors]
+
+
+def test_a_health_check_after_a_failed_rollout_matches_its_schema(tmp_path, document):
+    """``not_loaded`` filled in: the version ``current`` names could not be loaded."""
+    course = copy_course(tmp_path / "course")
+    index_dir = tmp_path / "index"
+    build(course, index_dir)
+    with serving(index_dir) as client:
+        client.get("/healthz")
+        newer = build(course, index_dir, full=True)
+        (index_dir / newer / "manifest.json").write_text("{")
+        body = client.get("/healthz").get_json()
+    assert body["status"] == "warn" and body["not_loaded"]["version"] == newer
+    errors = list(schema_checker(document, "Health").iter_errors(body))
     assert errors == [], [e.message for e in errors]
 
 

@@ -125,13 +125,18 @@ def lessons_body(manifest: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def health_body(manifest: dict[str, Any]) -> dict[str, Any]:
-    """``GET /healthz``: which index version answers, when it was built, what it holds."""
+def health_body(manifest: dict[str, Any],
+                not_loaded: tuple[str, str] | None = None) -> dict[str, Any]:
+    """``GET /healthz``: which index version answers, when it was built, what it holds; and
+    ``not_loaded``, the version ``current`` names and why it could not be opened, while an
+    older one answers (``status`` "warn": the server still answers, but a rollout failed)."""
     return {
-        "status": "ok",
+        "status": "ok" if not_loaded is None else "warn",
         "version": manifest.get("version"),
         "built_at": manifest.get("built_at"),
         "counts": manifest.get("counts", {}),
+        "not_loaded": None if not_loaded is None else {
+            "version": not_loaded[0] or None, "reason": not_loaded[1]},
     }
 
 

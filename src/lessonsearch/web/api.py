@@ -19,7 +19,7 @@ from ..term_lookup import MAX_MENTIONS, MENTIONS_SHOWN
 from . import params
 from .live import OpenIndex
 from .openapi import openapi_document
-from .request_index import use_index
+from .request_index import live_index, use_index
 
 api = Blueprint("api", __name__)
 
@@ -73,7 +73,8 @@ def lessons():
 
 @api.get("/healthz")
 def health():
-    return jsonify(responses.health_body(use_index().manifest))
+    manifest = use_index().manifest
+    return jsonify(responses.health_body(manifest, live_index().not_loaded()))
 
 
 @api.get("/api/openapi.json")

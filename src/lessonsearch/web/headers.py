@@ -3,7 +3,8 @@
 * ``ETag`` is a hash of the index version that answered, the package version (so a deploy
   with new templates is not answered with a stale 304) and the request's path and query
   string; with ``Cache-Control: no-cache`` clients revalidate every time and get a 304 while
-  nothing changed.
+  nothing changed. Not on the coverage report or ``/healthz``, which change without a new
+  index version.
 * CORS applies to ``/api/*`` only: the HTML pages are for people, not for other sites' scripts.
 """
 
@@ -63,8 +64,8 @@ def _etag(response: Response, package: str) -> None:
     opened = used_index()
     if opened is None or response.status_code != 200 or request.method not in ("GET", "HEAD"):
         return
-    if request.blueprint == "coverage":
-        return  # the zero-result backlog changes without a new index version
+    if request.blueprint == "coverage" or request.endpoint == "api.health":
+        return  # the zero-result backlog, a version that failed to load: no new version
     identity = "\0".join((opened.version, package, request.path,
                           request.query_string.decode("latin-1")))
     response.set_etag(hashlib.sha256(identity.encode("utf-8")).hexdigest()[:32])

@@ -5,7 +5,9 @@ Each request asks ``LiveIndex.acquire`` for the live version. That costs one ``r
 a lock, so concurrent requests open it once) and the reference swapped. A request keeps the
 ``OpenIndex`` it acquired until it ends, so every response comes from one complete version
 even if a rebuild lands half-way. A replaced version is closed when its last request releases
-it: never under a running search, and never kept open longer than needed.
+it: never under a running search, and never kept open longer than needed. A version that
+cannot be opened (or a ``current`` naming none) leaves the open one serving; ``not_loaded``
+tells the health check which and why.
 
 No Flask in here: the app wires ``acquire``/``release`` to the request, and tests drive this
 class directly.
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..completions import Completions
-from ..errors import IndexNotBuilt
+from ..errors import IndexNotBuilt, IndexToRebuild
 from ..index_store import current_version, current_version_name
 from ..searcher import Searcher
 
@@ -74,21 +76,31 @@ class LiveIndex:
         """Guards ``_live``, ``_retired`` and every ``users`` count; held only briefly."""
         self._open_lock = threading.Lock()
         """Serialises opening a version, so a swap opens it once however many requests wait."""
-        self._unopenable: str | None = None
-        """A version that failed to open; the previous one keeps serving instead of retrying
-        (and failing, and logging) on every request."""
+        self._unopenable: tuple[str, str] | None = None
+        """A version that failed to open ("" when ``current`` names none) and why; the
+        previous one keeps serving instead of retrying (and failing, and logging) on every
+        request, and ``not_loaded`` tells the health check."""
 
     def acquire(self) -> OpenIndex:
         """The live version, marked in use until ``release``; raises IndexNotBuilt."""
-        name = current_version_name(self.index_dir)
+        name = _linked(self.index_dir)
         with self._lock:
             live = self._live
-            if live is not None and name is not None and Path(name).name in (
-                live.version, self._unopenable
-            ):
+            failed = self._unopenable
+            if live is not None and (name == live.version
+                                     or failed is not None and name == failed[0]):
                 live.users += 1
                 return live
         return self._swap()
+
+    def not_loaded(self) -> tuple[str, str] | None:
+        """The version ``current`` names that could not be opened, and why (a sentence that
+        names no server path), while an older one is served; None once ``current`` names
+        the version served again."""
+        failed = self._unopenable
+        if failed is None or _linked(self.index_dir) != failed[0]:
+            return None
+        return failed
 
     def release(self, opened: OpenIndex) -> None:
         with self._lock:
@@ -121,27 +133,30 @@ class LiveIndex:
 
     def _swap(self) -> OpenIndex:
         with self._open_lock:
-            # Resolved again under the lock: another request may have opened it meanwhile.
-            folder = current_version(self.index_dir)
-            with self._lock:
-                live = self._live
-                if live is not None and live.version == folder.name:
-                    live.users += 1
-                    return live
+            folder = None
             try:
+                # Resolved again under the lock: another request may have opened it meanwhile.
+                folder = current_version(self.index_dir)  # a link to no full copy: raises
+                with self._lock:
+                    live = self._live
+                    if live is not None and live.version == folder.name:
+                        live.users += 1
+                        return live
                 fresh = OpenIndex(self._opener(folder))
-            except Exception:
+            except Exception as exc:
+                name = folder.name if folder is not None else _linked(self.index_dir)
                 with self._lock:
                     live = self._live
                     if live is None:
                         raise
-                    self._unopenable = folder.name
+                    self._unopenable = (name, _why_not(name, exc))
                     live.users += 1
                 log.exception("Cannot open index version %s; still serving %s",
-                              folder.name, live.version)
+                              name or "(none: no current link)", live.version)
                 return live
             with self._lock:
                 old, self._live = self._live, fresh
+                self._unopenable = None
                 fresh.users += 1
                 if old is not None:
                     self._retired.append(old)
@@ -154,6 +169,24 @@ class LiveIndex:
         idle = [old for old in self._retired if old.users <= 0]
         self._retired = [old for old in self._retired if old.users > 0]
         return idle
+
+
+def _linked(index_dir: Path) -> str:
+    """The name of the version ``current`` links to; "" when there is no link."""
+    name = current_version_name(index_dir)
+    return Path(name).name if name is not None else ""
+
+
+def _why_not(name: str, exc: Exception) -> str:
+    """Why version ``name`` could not be opened, in a sentence for the health check: the
+    exception's own message may name the server's folders."""
+    if not name:
+        return "The index folder has no current link."
+    if isinstance(exc, IndexToRebuild):
+        return f"It {exc.reason}."
+    if isinstance(exc, IndexNotBuilt):
+        return "It has no manifest: the folder is not there, or was not copied in full."
+    return f"It could not be opened ({type(exc).__name__}); the server's log has the error."
 
 
 def _close_all(versions: list[OpenIndex]) -> None:

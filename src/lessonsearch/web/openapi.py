@@ -102,8 +102,12 @@ SCHEMAS: dict[str, Any] = {
                                  position=INT_OR_NULL, minutes=INT_OR_NULL, sections=INT)),
     ),
     "Health": _object(
-        status={"const": "ok"}, version=STR, built_at=STR,
+        status={"enum": ["ok", "warn"],
+                "description": "warn: the version `current` names could not be loaded; "
+                               "the one in `version` still answers."},
+        version=STR, built_at=STR,
         counts={"type": "object", "additionalProperties": INT},
+        not_loaded=_object(nullable=True, version=STR_OR_NULL, reason=STR),
     ),
 }
 
@@ -149,12 +153,12 @@ def _error(description: str) -> dict[str, Any]:
 
 def _get(summary: str, schema: dict[str, Any], params: tuple[str, ...] = (),
          errors: tuple[int, ...] = (), from_index: bool = True,
-         tagged: bool = True) -> dict[str, Any]:
-    """``tagged``: the answer carries an ETag (``headers._etag``), so a 304 may come."""
+         etag: bool = True) -> dict[str, Any]:
+    """``etag``: False for a body that changes without a new index version (``headers``)."""
     responses: dict[str, Any] = {
         "200": {"description": "OK", "content": {"application/json": {"schema": schema}}},
     }
-    if from_index and tagged:
+    if from_index and etag:
         responses["304"] = {"description": "Not modified: the ETag sent in If-None-Match "
                                            "still matches (same index version and query)."}
     known = {400: "Bad parameters.", 404: "Not found.",
@@ -219,8 +223,7 @@ def openapi_document() -> dict[str, Any]:
             "title": "lessonsearch",
             "version": package_version(),
             "description": "Search a course's lessons and look up its glossary. Errors share "
-                           "one shape; responses carry Cache-Control: no-cache, and those that "
-                           "list a 304 an ETag.",
+                           "one shape; responses carry an ETag and Cache-Control: no-cache.",
         },
         "paths": {
             "/api/search": _get("Ranked sections for a query", _ref("SearchResponse"),
@@ -232,9 +235,10 @@ def openapi_document() -> dict[str, Any]:
             "/api/terms/{name}": _get("One glossary term", _ref("Term"), ("name", "mentions"),
                                       (400, 404)),
             "/api/lessons": _get("The course's lessons in order", _ref("Lessons")),
-            "/healthz": _get("Which index version answers", _ref("Health")),
+            "/healthz": _get("Which index version answers, and one that could not be "
+                             "loaded", _ref("Health"), etag=False),
             "/api/coverage": _get("Term coverage of the glossary, for editors", COVERAGE,
-                                  ("lessons",), (400,), tagged=False),
+                                  ("lessons",), (400,), etag=False),
             "/api/openapi.json": _get("This document", {"type": "object"}, from_index=False),
         },
         "components": {"schemas": SCHEMAS, "parameters": PARAMETERS},
