@@ -272,6 +272,18 @@ def test_the_section_on_a_thing_outranks_one_that_names_it_in_passing(sample_sea
     and counts half, and a heading three times."""
     assert sample_searcher.search(query).results[0].heading == heading
 
+
+def test_a_hyphenated_word_finds_the_one_word_the_course_writes(sample_searcher) -> None:
+    """The sample course writes both "pre-training" and "pretraining": the hyphenated query
+    found only the first (8 sections, where the other found 11), and marked nothing in the
+    sections that write the word whole."""
+    hyphenated, whole = (sample_searcher.search(q, MAX_LIMIT)
+                         for q in ("pre-training", "pretraining"))
+    assert hyphenated.total == whole.total == 11
+    assert set(places(hyphenated)) == set(places(whole))
+    assert hyphenated.suggestion is None
+    assert any("<mark>pretraining</mark>" in hit.snippet.lower() for hit in hyphenated.results)
+
 # --- Phrases and operators ---------------------------------------------------------------------
 
 

@@ -30,18 +30,25 @@ class Plan:
     """The content words kept, in the reader's spelling (after corrections)."""
     corrections: dict[str, str] = field(default_factory=dict)
     relaxed: bool = False
+    joined: dict[str, str] = field(default_factory=dict)
+    """Each hyphenated word searched also as the one word the course writes ("pre-training":
+    pretraining)."""
     natural: bool = False
     """True for a question or a long run of words: ranked by how many words match."""
 
 
 Correct = Callable[[str], str | None]
+Written = Callable[[str], bool]
 
 
-def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> Plan:
+def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
+         written: Written | None = None) -> Plan:
+    """``written``: whether the course writes a word, for a hyphenated word's joined form."""
     bare = _bare_words(node)
     content = [w for w in bare if not is_stop(w)]
     drop_stops = bool(content)
     corrections: dict[str, str] = {}
+    joined: dict[str, str] = {}
     natural = _is_natural(node, bare)
 
     def word_query(text: str) -> wq.Query | None:
@@ -51,6 +58,11 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> P
         if drop_stops and len(parts) == 1 and is_stop(parts[0]):
             return None
         if len(parts) > 1:
+            one = "".join(parts)
+            if ("-" in text and written and all(p.isalpha() for p in parts)
+                    and written(one)):  # "pre-training" is also pretraining
+                joined[text] = one
+                return wq.Or([_phrase(parts), _term(one)])
             return _phrase(parts)
         fixed = correct(parts[0]) if correct else None
         alternatives = [_term(parts[0])]
@@ -84,7 +96,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False) -> P
 
     built = build(node)
     kept = [corrections.get(w.lower(), w) for w in content] or bare
-    return Plan(built, kept, corrections, relaxed, natural)
+    return Plan(built, kept, corrections, relaxed, joined, natural)
 
 
 class MostWords(wq.Or):

@@ -175,6 +175,10 @@ class Searcher:
         self._corrections[word] = fixed  # the "most words" fallback asks again; so do readers
         return fixed
 
+    def written(self, word: str) -> bool:
+        """Whether some section's indexed text holds ``word`` (in any inflection)."""
+        return self.whoosh_searcher().reader().doc_frequency(CONTENT, stem(word)) > 0
+
     def _speller(self) -> Speller:
         if self._spell_index is None:
             with self._lock:
@@ -199,10 +203,10 @@ class Searcher:
         searcher = self.whoosh_searcher()
         filters = [wq.Term(k, v) for k, v in (("lesson", lesson), ("module", module)) if v]
         filter_q = wq.And(filters) if filters else None
-        the_plan = plan(tree, correct=self.correct)
+        the_plan = plan(tree, correct=self.correct, written=self.written)
         page_hits, total = self._run(searcher, the_plan.query, page, limit, filter_q)
         if total == 0 and not the_plan.natural:
-            loose = plan(tree, correct=self.correct, relaxed=True)
+            loose = plan(tree, correct=self.correct, relaxed=True, written=self.written)
             loose_hits, loose_total = self._run(searcher, loose.query, page, limit, filter_q)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
@@ -214,7 +218,7 @@ class Searcher:
         marks = _marked_stems(positive_words(tree), the_plan.corrections)
         family = marks & _marked_stems(positive_words(tree, phrases=False),
                                        the_plan.corrections)  # not a word in quotes
-        marks |= _named_stems(terms)
+        marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
         return SearchResponse(
             query=text,
             total=total,
