@@ -284,6 +284,19 @@ def test_a_hyphenated_word_finds_the_one_word_the_course_writes(sample_searcher)
     assert hyphenated.suggestion is None
     assert any("<mark>pretraining</mark>" in hit.snippet.lower() for hit in hyphenated.results)
 
+
+def test_two_words_the_course_writes_as_one_are_searched_so(sample_searcher) -> None:
+    """"soft max" found no section with both words and fell back to sections with either
+    (max_new_tokens and the like): the course writes softmax."""
+    response = sample_searcher.search("soft max", MAX_LIMIT)
+    assert response.suggestion == "softmax"
+    assert not response.relaxed
+    assert places(response) == places(sample_searcher.search("softmax", MAX_LIMIT))
+    assert "<mark>softmax</mark>" in response.results[0].snippet.lower()
+    both = sample_searcher.search("Soft max temperature")
+    assert both.suggestion == "Softmax temperature"
+    assert sample_searcher.search("pre training").suggestion is None  # both words found
+
 # --- Phrases and operators ---------------------------------------------------------------------
 
 

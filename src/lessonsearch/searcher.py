@@ -11,7 +11,9 @@ import html
 import json
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,7 @@ from .errors import BadQuery, UnknownFilter
 from .glossary_table import TermRecord
 from .index_store import MANIFEST, current_version, open_manifest
 from .match_count import MatchCounter
-from .query import parse_query, positive_words
+from .query import All, Node, Word, parse_query, positive_words
 from .query_plan import is_stop, plan
 from .snippets import marked_snippet, plain_snippet
 from .snippets import snippet as make_snippet
@@ -205,6 +207,15 @@ class Searcher:
         filter_q = wq.And(filters) if filters else None
         the_plan = plan(tree, correct=self.correct, written=self.written)
         page_hits, total = self._run(searcher, the_plan.query, page, limit, filter_q)
+        joined = None
+        if total == 0 and not the_plan.natural and (joined := _joined(tree, self.written)):
+            together = plan(joined[0], correct=self.correct, written=self.written)
+            hits, found = self._run(searcher, together.query, page, limit, filter_q)
+            if found:  # "soft max" is softmax
+                the_plan, page_hits, total = together, hits, found
+                tree = joined[0]
+            else:
+                joined = None
         if total == 0 and not the_plan.natural:
             loose = plan(tree, correct=self.correct, relaxed=True, written=self.written)
             loose_hits, loose_total = self._run(searcher, loose.query, page, limit, filter_q)
@@ -213,8 +224,10 @@ class Searcher:
         wanted_words = _apply_corrections(" ".join(positive_words(tree)), the_plan.corrections)
         terms = tuple(self.glossary.in_text(wanted_words))  # "temprature" names temperature
         suggestion = None
+        if joined:
+            suggestion = joined[1](text)
         if the_plan.corrections:
-            suggestion = _apply_corrections(text, the_plan.corrections)
+            suggestion = _apply_corrections(suggestion or text, the_plan.corrections)
         marks = _marked_stems(positive_words(tree), the_plan.corrections)
         family = marks & _marked_stems(positive_words(tree, phrases=False),
                                        the_plan.corrections)  # not a word in quotes
@@ -342,6 +355,25 @@ def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[st
     found = [w for text in words for w in analysis_words(text)] + list(corrections.values())
     content = [w for w in found if not is_stop(w)] or found
     return frozenset(stem(w) for w in content)
+
+
+def _joined(tree: Node, written: Callable[[str], bool]
+            ) -> tuple[Node, Callable[[str], str]] | None:
+    """The query with two words side by side written as the one word the course writes
+    ("soft max": softmax), and what makes the reader's text so; None when no two do. Only
+    for a query of plain words, whose every word no section holds."""
+    if not isinstance(tree, All) or not all(isinstance(i, Word) for i in tree.items):
+        return None
+    items = list(tree.items)
+    for at in range(len(items) - 1):
+        first, second = items[at].text, items[at + 1].text
+        one = first + second
+        if first.isalpha() and second.isalpha() and written(one):
+            rest = [*items[:at], Word(one), *items[at + 2:]]
+            pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
+            return (All(tuple(rest)) if len(rest) > 1 else rest[0],
+                    partial(pattern.sub, one, count=1))
+    return None
 
 
 def _completions(speller: Speller, word: str) -> list[str]:
