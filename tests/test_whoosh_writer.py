@@ -24,11 +24,11 @@ from lessonsearch import whoosh_index, whoosh_writer
 from lessonsearch.course import read_course
 from lessonsearch.whoosh_index import (
     FAMILY_WEIGHT,
+    NAME_WEIGHT,
     CourseID,
     CoursePositions,
     CourseText,
     documents,
-    names_once,
     schema,
 )
 from lessonsearch.whoosh_writer import _SegmentWriter
@@ -216,8 +216,16 @@ def same_index(stock, ours, documents: int) -> None:
     assert list(stock.all_stored_fields()) == list(ours.all_stored_fields())
 
 
-def test_the_names_of_terms_are_written_one_word_once():
-    assert names_once(["greedy decoding", "greedy sampling", "Greedy search"]) == (
-        "greedy decoding ; sampling ; search")
-    assert names_once(["KV cache", "key-value cache"]) == "KV cache ; key value"
-    assert names_once([]) == ""
+
+def test_the_names_of_terms_count_each_word_once_and_half():
+    """A section's indexed text holds the names of the terms it mentions: each word of them
+    counts once, however many names share it, and half a word the section writes."""
+    field = schema()["content"]
+    found = {text: (frequency, weight) for text, frequency, weight, _ in field.index(
+        ("Sampling", "greedy decoding ; greedy sampling ; greedy search", "Decoding is greedy."))}
+    assert found[b"greedi"] == (2, 1 + NAME_WEIGHT)
+    assert found[b"sampl"] == (2, 1 + NAME_WEIGHT)
+    assert found[b"decod"] == (2, 1 + NAME_WEIGHT)
+    assert found[b"search"] == (1, NAME_WEIGHT)
+    plain = {text: weight for text, _, weight, _ in field.index("greedy decoding ; greedy")}
+    assert plain[b"greedi"] == 2

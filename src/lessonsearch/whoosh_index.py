@@ -87,8 +87,8 @@ class CourseText(fields.TEXT):
             self.format = CoursePositions(field_boost=self.format.field_boost)
 
     def index(self, value, **kwargs):
-        """``value``: text, or ``Content``'s three parts (the names of the terms a section
-        mentions in the middle, whose words count ``NAME_WEIGHT``)."""
+        """``value``: text, or three parts, the names of the terms a section mentions in the
+        middle (``_postings``)."""
         analyzer, form = self.analyzer, self.format
         if type(analyzer) is not CourseTokenizer or type(form) is not CoursePositions:
             return super().index("\n".join(value) if type(value) is tuple else value, **kwargs)
@@ -105,13 +105,17 @@ def _postings(value: str | tuple[str, str, str], stemming: bool, boost: float,
     A word made with -ize (``analysis.made_from``) also counts for the word it was made from,
     at ``FAMILY_WEIGHT`` of a word's weight and with no position: "token" finds a section on
     tokenizers, below one on tokens; no phrase matches through it, and the section's length
-    is its words'. A word of the terms' names in the middle of ``Content`` parts counts
+    is its words'. ``value`` may be three parts, the names of the terms a section mentions
+    in the middle: each word of those is indexed once (a section that mentioned greedy
+    decoding had "greedy" three times more, from "greedy decoding ; greedy sampling ; greedy
+    search", and a two-line exercise outranked the section on it), and counts
     ``NAME_WEIGHT``."""
     named: list[str] = []
     if isinstance(value, str):
         words = find_words(value)
     else:  # the parts joined by a line break, which splits no word
         before, named, after = map(find_words, value)
+        named = list(dict.fromkeys(named))  # each once: see CONTENT
         words = before + named + after
     by_word: dict[str, list[int]] = {}
     for pos, word in enumerate(words):
@@ -283,8 +287,8 @@ summing counted one word up to six times and let it drown the others. Writing th
 three times is the heading's boost: a heading match outranks a body mention, and a query
 walks a single posting list per word (bench/README.md has the measurements behind both).
 The terms' names make a section found by any name of a term it mentions; each of their
-words is written once (``names_once``), or a word that several names share counted as
-often as there are names."""
+words is indexed once (``_postings``), or a word that several names share counted as often
+as there are names, and at ``NAME_WEIGHT``."""
 
 
 def schema() -> fields.Schema:
@@ -377,7 +381,7 @@ class Document(NamedTuple):
             "heading_path": self.heading_path,
             "content": (  # CourseText.index reads the three parts
                 "\n".join((self.lesson.title, *self.heading_path, *self._heading_again)),
-                names_once(terms),
+                " ; ".join(terms),
                 "\n".join((body, code)),
             ),
             "body": body,
@@ -434,17 +438,3 @@ def read_spelling(folder: Path) -> dict[str, int]:
     """The course's words and their counts (``whoosh_writer.write_spelling``)."""
     path = folder / SPELLING
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-
-
-def names_once(names: Iterable[str]) -> str:
-    """The words of ``names`` for ``CONTENT``, each once (case aside), in order: a section
-    that mentioned greedy decoding had "greedy" three times more ("greedy decoding ; greedy
-    sampling ; greedy search"), and a two-line exercise outranked the section on it."""
-    seen: set[str] = set()
-    kept = []
-    for name in names:
-        fresh = [w for w in find_words(name) if w.lower() not in seen]
-        seen.update(w.lower() for w in fresh)
-        if fresh:
-            kept.append(" ".join(fresh))
-    return " ; ".join(kept)
