@@ -165,6 +165,46 @@ def test_a_quoted_or_excluded_word_is_the_word_as_written_where_whoosh_scores(
     assert response.total == len(found)
 
 
+BASE_LESSONS = {
+    "01-notes.md": "## A summary\n\nA summary is shorter than what it sums up.\n\n"
+                   "## Shorter notes\n\nTo summarize a chapter, write its main points in "
+                   "three sentences.\n\n## Sorting notes\n\nCategorising notes by topic "
+                   "makes them easier to find again.\n",
+    "02-results.md": "## Reading the results\n\nAnalyse the results before you publish "
+                     "them.\n\n## Checking the code\n\nA static analyzer reads the code "
+                     "without running it.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def base_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """-ize words made from words in -y, and a British and an American -yse/-yze."""
+    yield from course_of(tmp_path_factory, BASE_LESSONS)
+
+
+def test_a_word_in_y_finds_what_is_made_from_it(base_searcher) -> None:
+    """"Summarize" counts for "summary" (Snowball cuts it to "summar", and "summary" to
+    "summari"), after the section that writes "summary" itself."""
+    response = base_searcher.search("summary")
+    assert places(response) == [("notes", "a-summary"), ("notes", "shorter-notes")]
+    assert "<mark>summarize</mark>" in response.results[1].snippet
+    assert places(base_searcher.search("categories")) == [("notes", "sorting-notes")]
+    assert places(base_searcher.search("summarized")) == [("notes", "shorter-notes")]
+
+
+@pytest.mark.parametrize(("query", "place"), [
+    ("analyze", ("results", "reading-the-results")),
+    ("analysed", ("results", "reading-the-results")),
+    ("analyser", ("results", "checking-the-code")),
+    ("analyzers", ("results", "checking-the-code")),
+])
+def test_a_british_yse_and_an_american_yze_find_each_other(base_searcher, query: str,
+                                                            place) -> None:
+    response = base_searcher.search(query)
+    assert place in places(response)
+    assert response.suggestion is None
+
+
 SPELLING_LESSONS = {
     "01-layers.md": "## Batch normalization\n\nBatch normalization rescales each layer's "
                     "activations over the batch, so training stays stable.\n",

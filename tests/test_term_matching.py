@@ -132,6 +132,14 @@ def test_a_british_spelling_is_the_american_term(matcher):
     assert "z" not in term_key("promise")  # a word that merely ends in -ise
 
 
+def test_a_british_yse_is_the_american_yze():
+    matcher = TermMatcher({"static analyzer": [], "paralysis": []})
+    assert found(matcher, "Static analysers and a static analyser.") == [
+        ("static analyzer", "Static analysers"), ("static analyzer", "static analyser")]
+    assert matcher.canonical_for("static analyser") == "static analyzer"
+    assert term_key("analyse") == term_key("analyze") and term_key("paralysis") == "paralysis"
+
+
 def test_spans_are_offsets_into_the_original_text(matcher):
     text = "Ça va: the KV‑cache (non-breaking hyphen) and “RAG”."
     for term, start, end in matcher.spans(text):

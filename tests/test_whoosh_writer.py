@@ -95,7 +95,7 @@ def without_families(monkeypatch) -> None:
     """Words made with -ize count only for themselves, as stock Whoosh would index them."""
     monkeypatch.setattr(whoosh_index, "_TERMS", {True: {}, False: {}})
     monkeypatch.setattr(whoosh_index, "_FAMILY", {})
-    monkeypatch.setattr(whoosh_index, "made_from", lambda word: None)
+    monkeypatch.setattr(whoosh_index, "made_from", lambda word: ())
 
 
 class _ByWhooshsAddDocument(_SegmentWriter):

@@ -64,35 +64,58 @@ def normalize(text: str) -> str:
 def stem(word: str) -> str:
     """Snowball stem of one lower-case word (``calculated``/``calculation`` → ``calcul``); for a
     word made with -ize or -ise, the stem its family shares (``tokenizer``, ``tokenisation``
-    → ``tokeniz``: ``made_from``)."""
+    → ``tokeniz``: ``made_from``). A British -yse is stemmed as the American -yze
+    (``analysed`` and ``analyzed`` → ``analyz``: ``american``)."""
     word = _unpossessed(word)
     at = _ize_at(word)
-    return word[:at] + "iz" if at is not None else _stemmer.stem(word)
+    return word[:at] + "iz" if at is not None else _stemmer.stem(american(word))
 
 
 @lru_cache(maxsize=20_000)
-def made_from(word: str) -> str | None:
-    """For a word made with -ize or -ise, the stem of the word it was made from, as Snowball
-    gives it (``tokenizer`` → ``token``, ``normalisation`` → ``normal``); None for others.
+def made_from(word: str) -> tuple[str, ...]:
+    """For a word made with -ize or -ise, the stems the word it was made from may have: that
+    of what comes before the -ize (``tokenizer`` → ``token``, ``normalisation`` → ``normal``,
+    ``containerize`` → ``contain``, as "container" is stemmed), and, when that ends in a
+    consonant, that of it with -y (``summarize`` → ``summari``, the stem of "summary";
+    ``categorize``, ``memorize``, ``prioritize``, ``emphasize``: "emphasis" is stemmed as
+    "emphasy" is). Empty for other words.
 
     Snowball cuts -ize, -izer and -ization back to that word, and in a course on machine
     learning it is often another term: tokenizer and token, normalization and normal (a
     normal distribution), regularization and regular (a regular expression). So the family
     has a stem of its own (``stem``), and the index counts its words for the word they were
     made from at a fraction of their weight (``whoosh_index.FAMILY_WEIGHT``): "token" finds
-    the sections on tokenizers after those on tokens, "tokenizer" only tokenizers. Snowball
-    knows only -ize, so a British -ise is spelled -ize first.
+    the sections on tokenizers after those on tokens, "tokenizer" only tokenizers.
+
+    Without a dictionary, nothing tells "summar-ize" (summary) from "regular-ize" (regular):
+    a word is counted for both readings. The reading that is no word ("summar", "regulari")
+    is a stem no word of a query has. Snowball's stem of the part before the -ize, not of the
+    whole -ize word, is the base word's: it drops a final e (pressurize, pressure) and a
+    doubled l (crystallize, crystal) as the base word's stem does, and it cuts a short word
+    ("realize", "theorize") that Snowball leaves whole with its -ize.
     """
     word = _unpossessed(word)
-    return _stemmer.stem(american(word)) if _ize_at(word) is not None else None
+    at = _ize_at(word)
+    if at is None:
+        return ()
+    before = word[:at]
+    found = [_stemmer.stem(before)]
+    if before[-1] not in "aeiouy":
+        found.append(_stemmer.stem(before + "y"))
+    return tuple(dict.fromkeys(found))
 
 
 def american(word: str) -> str:
-    """``word`` with a British -ise spelled -ize (``tokenisation`` → ``tokenization``); any
-    other word as it is. Snowball knows only -ize, and the glossary's look-ups and mentions
-    (``term_forms``) take both spellings as one."""
+    """``word`` with a British -ise spelled -ize (``tokenisation`` → ``tokenization``) and a
+    British -yse -yze (``analysed`` → ``analyzed``, ``paralyse``, ``catalyser``); any other
+    word as it is. Snowball knows only -ize and -yze, and the glossary's look-ups and
+    mentions (``term_forms``) take both spellings as one."""
     at = _ize_at(word)
-    return word if at is None or word[at + 1] == "z" else word[:at + 1] + "z" + word[at + 2:]
+    if at is None:
+        if "lys" in word and (found := _LYSE.search(word)) is not None:
+            return word[:found.start()] + "z" + word[found.start() + 1:]
+        return word
+    return word if word[at + 1] == "z" else word[:at + 1] + "z" + word[at + 2:]
 
 
 def _unpossessed(word: str) -> str:
@@ -114,6 +137,11 @@ comprise; sunrise; despise; practise; advertise, chastise, expertise, treatise; 
 merchandise; paradise. Rise, size and wise leave too short a word, noise, raise, praise,
 cruise, (dis)guise and seize one ending in a vowel: ``_ize_at`` refuses those without a
 list."""
+
+_LYSE = re.compile(r"(?<=ly)s(?=(?:e[sdr]?|ers|ing|able)$)")
+"""The s of a British -lyse verb and the words made from it (analyse, analyses, analysed,
+analyser(s), analysing, analysable; paralyse, catalyse, hydrolyse), which American spells
+with z. "Analyses" is also the plural of analysis: as the verb's, it meets "analyzes"."""
 
 
 def _ize_at(word: str) -> int | None:

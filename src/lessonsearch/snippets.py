@@ -33,8 +33,7 @@ def _marked(word: str, marks: frozenset[str], family: frozenset[str]) -> str | N
     key = stem(word)
     if key in marks:
         return key
-    base = made_from(word)
-    return base if base in family else None
+    return next((base for base in made_from(word) if base in family), None)
 
 
 def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,

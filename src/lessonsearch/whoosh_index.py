@@ -134,8 +134,8 @@ def _postings(value: str | tuple[str, str, str], stemming: bool, boost: float,
             positions[text] = found
         if word in family:
             made = made or {}
-            base = family[word]
-            made[base] = made.get(base, 0) + len(found)
+            for base in family[word]:
+                made[base] = made.get(base, 0) + len(found)
     for text in merged:
         positions[text].sort()
     out = [(text, len(found), len(found) * boost, _encode(found))
@@ -185,9 +185,9 @@ def _with_bases(out: list, made: dict[bytes, int], boost: float) -> list:
 _TERMS: dict[bool, dict[str, bytes]] = {True: {}, False: {}}
 """Each written form's term (lower case, stemmed or not, UTF-8), by stemming: a word is
 folded once per process, not once per section that writes it."""
-_FAMILY: dict[str, bytes] = {}
+_FAMILY: dict[str, tuple[bytes, ...]] = {}
 """The written forms made with -ize (``analysis.made_from``) that ``_TERMS`` holds, and the
-term of the word each was made from."""
+terms the word each was made from may have."""
 TERMS_KEPT = 200_000
 
 
@@ -199,8 +199,8 @@ def _term(word: str, stemming: bool) -> bytes:
             _FAMILY.clear()
     lowered = word.lower()
     text = terms[word] = (stem(lowered) if stemming else lowered).encode("utf-8")
-    if stemming and (base := made_from(lowered)) is not None:
-        _FAMILY[word] = base.encode("utf-8")
+    if stemming and (bases := made_from(lowered)):
+        _FAMILY[word] = tuple(base.encode("utf-8") for base in bases)
     return text
 
 
