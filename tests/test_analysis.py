@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessonsearch.analysis import WORD, _stemmer, find_words, made_from, stem
+from lessonsearch.analysis import WORD, _stemmer, find_words, made_from, stem, words
 
 # Letters, digits and every character that decides where a word ends: apostrophes straight
 # and curly, underscores, dots, hyphens, spaces of several kinds, letters beyond ASCII, and
@@ -33,13 +33,22 @@ def test_finds_the_words_of_any_text(text: str) -> None:
     ("numpy.mean(data_file)", ["numpy", "mean", "data", "file"]),
     ("the model’s café—bar", ["the", "model’s", "café", "bar"]),
     ("C++, C# and F#. C#'s g++", ["C++", "C#", "and", "F#", "C#", "s", "g++"]),
-    ("x#y #tag page.html#part a+b C+++ C++11 i++;", [
-        "x", "y", "tag", "page", "html", "part", "a", "b", "C", "C", "11", "i++"]),
+    ("x#y #tag page.html#part a+b C+++ C++11 C#7 i++;", [
+        "x", "y", "tag", "page", "html", "part", "a", "b", "C", "C++", "11", "C", "7", "i++"]),
+    ("count++; total++ numItems++ x2++ Count++ Notepad++ clang++ 3++ don't++", [
+        "count", "total", "numItems", "x2", "Count++", "Notepad++", "clang", "3++", "don't"]),
     ("Ωmega# C♯", ["Ωmega#", "C"]),
     ("", []),
 ])
 def test_words(text: str, expected: list[str]) -> None:
     assert find_words(text) == expected
+
+
+def test_words_are_found_before_they_are_lower_cased() -> None:
+    """As the index finds them: the case a ``++`` word is written in says whether it is a
+    name or an increment."""
+    assert words("Notepad++ and notepad++; C++11 ‘quoted’") == [
+        "notepad++", "and", "notepad", "c++", "11", "quoted"]
 
 
 TOKENIZE = ("tokenize tokenizes tokenized tokenizing tokenizer tokenizers tokenizer's "

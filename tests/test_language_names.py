@@ -33,6 +33,14 @@ Properties make C# concise.
 ## Loops
 
 A counter goes up with `count++` in a loop, and a page links to `guide.html#setup`.
+
+## Standards
+
+Lambdas came with C++11, and structured bindings with C++17.
+
+## Editors
+
+Notepad++ opens large files quickly.
 """
 
 C = "C\n: A small systems language with pointers.\n"
@@ -78,21 +86,39 @@ def search(query: str, index: Path) -> dict:
 @pytest.mark.parametrize(("query", "headings"), [
     ("C#", ["Sharp"]),
     ("c#", ["Sharp"]),
-    ("C++", ["Plus"]),
     ('"make C++ generic"', ["Plus"]),
     ("C", []),
     ("g++", ["Plus"]),
     ("count++", ["Loops"]),
+    ("count", ["Loops"]),
     ("guide html setup", ["Loops"]),
+    ("C++11", ["Standards"]),
+    ("c++17", ["Standards"]),
+    ('"with C++17"', ["Standards"]),
+    ("C++ lambdas", ["Standards"]),
+    ("Notepad++", ["Editors"]),
+    ("notepad++", ["Editors"]),  # typed in lower case: the name, or the word notepad
+    ("clang++", []),
 ])
 def test_a_search_tells_the_languages_apart(all_three: Path, query: str,
                                             headings: list[str]) -> None:
     body = search(query, all_three)
     assert [hit["heading"] for hit in body["results"]] == headings
+    assert body["suggestion"] is None  # found as written, not as a correction
 
 
-@pytest.mark.parametrize(("query", "marked"), [("C#", "<mark>C#</mark> concise"),
-                                                ("C++", "make <mark>C++</mark> generic")])
+def test_a_language_and_its_standards_are_found_by_its_name(all_three: Path) -> None:
+    body = search("C++", all_three)
+    assert sorted(hit["heading"] for hit in body["results"]) == ["Plus", "Standards"]
+
+
+@pytest.mark.parametrize(("query", "marked"), [
+    ("C#", "<mark>C#</mark> concise"),
+    ("C++ generic", "<mark>C++</mark> <mark>generic</mark>"),
+    ("C++11", "with <mark>C++</mark><mark>11</mark>,"),
+    ("notepad++", "<mark>Notepad++</mark> opens"),
+    ("count", "<mark>count</mark>++ in"),
+])
 def test_the_snippet_marks_the_whole_name(all_three: Path, query: str, marked: str) -> None:
     assert marked in search(query, all_three)["results"][0]["snippet"]
 
@@ -123,3 +149,15 @@ def test_a_mention_of_c_plus_plus_is_no_mention_of_c(fixture: str,
     assert (body["term"], body["mention_count"], body["mentions"]) == ("C", 0, [])
     sharp = json.loads(run("term", "C#", "--json", index=index).stdout)
     assert [m["url"] for m in sharp["mentions"]] == ["/lessons/a#sharp"]
+
+
+def test_a_standard_is_a_mention_of_its_language_and_an_increment_of_nothing(
+        all_three: Path, tmp_path: Path) -> None:
+    """C++11 mentions C++; ``count++`` is the word count, a mention of a term count and of no
+    term spelt count++."""
+    plus = json.loads(run("term", "C++", "--json", index=all_three).stdout)
+    assert sorted(m["url"] for m in plus["mentions"]) == ["/lessons/a#plus",
+                                                          "/lessons/a#standards"]
+    index = course_index(tmp_path, "count\n: How many there are.\n")
+    count = json.loads(run("term", "count", "--json", index=index).stdout)
+    assert [m["url"] for m in count["mentions"]] == ["/lessons/a#loops"]

@@ -140,6 +140,18 @@ def test_a_british_yse_is_the_american_yze():
     assert term_key("analyse") == term_key("analyze") and term_key("paralysis") == "paralysis"
 
 
+def test_an_increment_is_no_name_and_a_standard_mentions_its_language():
+    matcher = TermMatcher({"C++": [], "count": [], "Notepad++": [], "C": []})
+    text = "In C++11 and C++17, count++ adds one; Notepad++ is no notepad, g++ no C."
+    assert found(matcher, text) == [("C++", "C++"), ("C++", "C++"), ("count", "count"),
+                                    ("Notepad++", "Notepad++"), ("C", "C")]
+    assert matcher.canonical_for("count++") == "count"
+    assert matcher.canonical_for("C++11") is None
+    listed = TermMatcher({"count++": [], "clang++": []})
+    assert found(listed, "count++ and clang++") == [("count++", "count"),
+                                                    ("clang++", "clang")]
+
+
 def test_spans_are_offsets_into_the_original_text(matcher):
     text = "Ça va: the KV‑cache (non-breaking hyphen) and “RAG”."
     for term, start, end in matcher.spans(text):

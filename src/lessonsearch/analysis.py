@@ -15,20 +15,31 @@ from functools import lru_cache
 
 from .nltk_parts import SnowballStemmer
 
-_NAME_END = r"(?:\+\+|#)(?![^\W_]|[+#])"
-NAME_SYMBOLS = re.compile(rf"(?<=[^\W_]){_NAME_END}")
-"""The symbols that end some programming languages' names (C++, C#, F#, Notepad++): part
-of the name, where any other symbol is punctuation. ``C``, ``C++`` and ``C#`` are three
-words, and three terms. Not ``x#y``, ``#tag`` or ``page.html#part``: the symbols end a word."""
+_PLUS = r"\+\+(?![^\W\d_]|[+#])"
+_SHARP = r"#(?![^\W_]|[+#])"
+NAME_SYMBOLS = re.compile(rf"(?<=[^\W_])(?:{_PLUS}|{_SHARP})")
+"""The symbols that end some programming languages' names (C++, C#, F#, Notepad++), where
+they may: after a letter or digit, and before no letter and no other such symbol. Not
+``x#y``, ``#tag`` or ``page.html#part``; a number may follow a ``++`` (``C++11`` is C++ and
+11), not a ``#``. Whether a word keeps them is ``WORD``'s to say."""
 
-WORD = re.compile(rf"[^\W_]++(?:['’][^\W_]++)*+(?:{_NAME_END})?+")
+_REST = r"(?:['’][^\W_]++)*+"
+WORD = re.compile(rf"[a-z\d](?:[^\W_]++{_REST}(?:{_SHARP})?+|{_REST}(?:{_PLUS}|{_SHARP})?+)"
+                  rf"|[^\W_]++{_REST}(?:{_PLUS}|{_SHARP})?+")
 """A run of letters and digits; an inner apostrophe (don't, model’s) stays in the word, and
-so does the ``++`` or ``#`` that ends it (``NAME_SYMBOLS``): a search for C finds no section
-that only says C++ or C#.
+so does the ``#`` or ``++`` that ends a name (``NAME_SYMBOLS``): C, C++ and C# are three
+words, and a search for C finds no section that only says C++ or C#.
+
+A ``++`` after a word that begins with a lower-case ASCII letter or a digit and is longer
+than one character is an increment in code, not a name: ``count++`` is the word count,
+while ``C++``, ``g++`` and ``Notepad++`` keep it. So the case a word is written in decides,
+and the index, the query and the glossary split a text into words before lower-casing it.
 
 Possessive (``++``, ``*+``): a word never gives back letters, so the matches are those of
 the plain greedy pattern, and the engine keeps no backtracking state: a third faster over
-a course's text (bench/README.md)."""
+a course's text (bench/README.md). A word's first character is matched before the two
+ways part, not looked ahead at: with a lookahead, the sample course's text took 11 ms
+where it takes about 7 (with and without the increment rule, on a loaded machine)."""
 
 _APART = bytes(c if c >= 128 or chr(c).isalnum() or chr(c) in "'+#" else ord(" ")
                for c in range(256))
@@ -156,8 +167,21 @@ def _ize_at(word: str) -> int | None:
 
 
 def words(text: str) -> list[str]:
-    """The lower-case words of ``text``, in order."""
-    return find_words(normalize(text))
+    """The lower-case words of ``text``, in order; found before lower-casing, as the index
+    finds them (``WORD``: ``Count++`` is one word, ``count++`` the word count)."""
+    return [word.lower() for word in find_words(text.translate(_QUOTES))]
+
+
+def typed_name(text: str) -> str | None:
+    """For one word a reader typed in lower case with a ``++`` (``notepad++``, ``count++``),
+    the name it may also be (``notepad++``): ``WORD`` reads it as an increment, the word
+    notepad, as the index reads a lesson's ``count++``, but readers type names in lower case
+    too. None for any other text, ``Notepad++`` and ``c++`` among them."""
+    if not text.endswith("++"):
+        return None
+    found = words(text)
+    name = found[0] + "++" if len(found) == 1 else None
+    return name if name is not None and normalize(text) == name else None
 
 
 def stems(text: str) -> list[str]:

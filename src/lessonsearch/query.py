@@ -52,13 +52,14 @@ _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"
 _TOKEN = re.compile(r'[-+]?"[^"]*"?|[-+]?\(|\)|[^\s()"]+')
 """A phrase, a bracket or a word; a phrase or an opening bracket may carry the ``-`` or
 ``+`` a word may (``-"kv cache"``, ``-(a OR b)``)."""
-_PART = re.compile(rf"[\w.\-'’‘‐‑–]+(?:{NAME_SYMBOLS.pattern})?")
+_PART = re.compile(rf"(?:[\w.\-'’‘‐‑–]++(?:{NAME_SYMBOLS.pattern})?+)++")
 """A word inside one token. A name's parts stay together, to be searched as a phrase
-(``numpy.mean``, ``data_file``, ``key-value``; ``don't`` is one word), and so does the
-``++`` or ``#`` that ends a language's name (``C++``, ``C#``: ``analysis.NAME_SYMBOLS``,
-the index's own rule); any other punctuation (``ratio:1``, ``input/output``, ``logit^2``)
-parts words as a space does. Each part counts as an atom, so one long token cannot grow a
-huge query."""
+(``numpy.mean``, ``data_file``, ``key-value``, ``C++11``; ``don't`` is one word), and so
+does the ``++`` or ``#`` that ends a language's name (``C++``, ``C#``:
+``analysis.NAME_SYMBOLS``, the index's own rule; ``analysis.WORD`` then reads ``count++``
+as count, as the index does); any other punctuation (``ratio:1``, ``input/output``,
+``logit^2``) parts words as a space does. Each part counts as an atom, so one long token
+cannot grow a huge query."""
 _FIELD = re.compile(r"(?i)^(?:title|heading|text|body|content|code|lesson|module):")
 """Another engine's field prefix, dropped: ``title:softmax`` searches softmax (a heading
 that has it ranks first anyway). Kept as a word, "title" would be a second word to match,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from whoosh import matching
 from whoosh import query as wq
 
-from .analysis import STOP_WORDS, stem, words
+from .analysis import STOP_WORDS, stem, typed_name, words
 from .query import All, Any, Node, Not, Phrase, Word
 from .whoosh_index import CONTENT
 
@@ -66,7 +66,10 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             return _phrase(parts)
         fixed = correct(parts[0]) if correct else None
         alternatives = [_term(parts[0])]
-        if fixed and fixed != parts[0]:
+        name = typed_name(text)  # "notepad++": the word notepad, or the name Notepad++
+        if name is not None:
+            alternatives.append(_term(name))
+        if fixed and fixed not in (parts[0], name):
             corrections[parts[0]] = fixed
             alternatives.append(_term(fixed))
         return alternatives[0] if len(alternatives) == 1 else wq.Or(alternatives)

@@ -22,7 +22,7 @@ from whoosh import query as wq
 from whoosh.collectors import FilterCollector
 from whoosh.scoring import BM25F
 
-from .analysis import WORD, stem
+from .analysis import WORD, stem, typed_name
 from .analysis import words as analysis_words
 from .errors import BadQuery, UnknownFilter
 from .glossary_table import TermRecord
@@ -353,6 +353,7 @@ def _apply_corrections(text: str, corrections: dict[str, str]) -> str:
 
 def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[str]:
     found = [w for text in words for w in analysis_words(text)] + list(corrections.values())
+    found += filter(None, map(typed_name, words))  # "notepad++" marks Notepad++ too
     content = [w for w in found if not is_stop(w)] or found
     return frozenset(stem(w) for w in content)
 

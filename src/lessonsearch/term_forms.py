@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lessonsearch.analysis import NAME_SYMBOLS, american, normalize, stem, words
+from lessonsearch.analysis import WORD, american, normalize, stem, words
 from lessonsearch.slugs import slugify
 
 CAPS = "\x01"
@@ -19,20 +19,29 @@ CAPS = "\x01"
 TITLE = "\x02"
 """Prefix of a trie key a word matches only when capitalised (Make, Git)."""
 _APOSTROPHE_S = re.compile(r"['’]s$")
-_SPELLED = {"++": " plus plus", "#": " sharp"}
+_SPELLED = {"++": " plus plus ", "#": " sharp "}
 """The words a name's ``++`` or ``#`` (``analysis.NAME_SYMBOLS``) is spelled as in keys and
 anchors."""
 
 
 def has_symbols(text: str) -> bool:
-    """Whether ``text`` holds a name ending in ``++`` or ``#``."""
-    return ("+" in text or "#" in text) and NAME_SYMBOLS.search(text) is not None
+    """Whether ``text`` holds a name ending in ``++`` or ``#``: a word (``analysis.WORD``)
+    that keeps them, so not ``count++``, the word count."""
+    return ("+" in text or "#" in text) and any(
+        m.group().endswith(("+", "#")) for m in WORD.finditer(text))
 
 
 def spell_symbols(text: str) -> str:
     """``C++`` → ``C plus plus``, ``C#`` → ``C sharp``: the symbols as words, so keys and
-    slugs made of words keep them."""
-    return NAME_SYMBOLS.sub(lambda m: _SPELLED[m.group()], text) if has_symbols(text) else text
+    slugs made of words keep them. Only a word's own (``has_symbols``): ``count++`` is left
+    as it is."""
+    return WORD.sub(_spelled, text) if has_symbols(text) else text
+
+
+def _spelled(match: re.Match[str]) -> str:
+    word = match.group()
+    end = "++" if word.endswith("++") else "#" if word.endswith("#") else ""
+    return word[:-len(end)] + _SPELLED[end] if end else word
 
 
 def term_anchor(name: str) -> str:

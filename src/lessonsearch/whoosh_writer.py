@@ -513,10 +513,15 @@ def _link_tree(source: Path, target: Path) -> None:
 
 def _surfaces(texts: Iterable[tuple[str | None, str]]) -> dict[str, int]:
     """How often one lesson writes each word (headings and text, as readers see them):
-    ``texts`` are its documents' (heading, body). One text, lower-cased and split at once:
-    a space between two texts joins no words."""
+    ``texts`` are its documents' (heading, body). One text, split at once (a space between
+    two texts joins no words), then lower-cased, as the index reads it: ``Notepad++`` is one
+    word, ``count++`` the word count (``analysis.WORD``)."""
     joined = " ".join(f"{heading or ''} {body}" for heading, body in texts)
-    return dict(Counter(find_words(joined.lower())))
+    found: dict[str, int] = {}
+    for word, count in Counter(find_words(joined)).items():
+        lowered = word.lower()
+        found[lowered] = found.get(lowered, 0) + count
+    return found
 
 
 def write_spelling(folder: Path, surfaces: Counter[str]) -> None:
