@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from lessonsearch.build import build_index
 from lessonsearch.definition_terms import split_sentences
 from lessonsearch.definitions import KINDS, find_definitions
 from lessonsearch.model import DefinitionItem, Lesson, Section, text_fragment
 from lessonsearch.readers.markdown import read_markdown_lesson
+from lessonsearch.searcher import Searcher
 
 URL = "https://learn.example.org/databases/storage"
 
@@ -73,6 +75,10 @@ def test_naming(sentence, term):
         ("We call this pattern matching.", "pattern matching"),
         ("We call this setting weight decay.", "weight decay"),
         ("We call these outputs logits.", "logits"),  # a plural noun, listed kind or not
+        ("We call these raw scores logits.", "logits"),  # and the words describing it
+        ("Engineers call those two unnormalised scores logits.", "logits"),
+        ("We call these numbers points of interest.", "points of interest"),
+        ("We call these stop words.", "stop words"),  # nothing after the plural noun
         ("Engineers call those pages tombstones.", "tombstones"),
         ("We refer to this value as the logit.", "logit"),
         ("People refer to this as gradient clipping.", "gradient clipping"),
@@ -130,6 +136,7 @@ def test_a_kind_noun_before_one_word_is_part_of_the_name_unless_the_lesson_marks
         "Open a file called notes.txt in the editor.",
         "Then define a function called main.",
         "We call this function twice.",
+        "We call these two functions once per step.",
         "We call this method twice.",
         "We call this process once per batch.",
         "We refer to this table as needed.",
@@ -400,3 +407,21 @@ def test_sentences_are_exact_and_abbreviations_do_not_split_them():
     text = "Engines (e.g. SQLite) store pages. Each page is 4 KB, i.e. small! Is that enough?"
     assert split_sentences(text) == [
         "Engines (e.g. SQLite) store pages.", "Each page is 4 KB, i.e. small!", "Is that enough?"]
+
+
+def test_a_built_course_names_what_these_raw_scores_are_called(tmp_path) -> None:
+    """The definition as the term look-up shows it, from a course built into an index."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01-scores.md").write_text(
+        "---\ntitle: Scores\nslug: scores\n---\n\n## Before softmax\n\nThe last layer gives "
+        "one number per word. We call these raw scores logits, and softmax turns them into "
+        "probabilities.\n", encoding="utf-8")
+    build_index(tmp_path / "lessons", None, tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        found = searcher.glossary.find("logits")
+        assert found is not None and found.term == "logits"
+        assert found.lesson_definition.url == "/lessons/scores#before-softmax"
+        assert searcher.glossary.find("raw scores logits") is None
+    finally:
+        searcher.close()

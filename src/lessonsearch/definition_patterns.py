@@ -192,24 +192,31 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
     if emphasis:
         found += _emphasised(sentence, emphasis)
         found = [_marked(hit, emphasis) if hit.alone else hit for hit in found]
-    return [_past_plural_noun(hit, sentence) if hit.kind == "naming" else hit
-            for hit in found]
+    kept = (_past_plural_noun(hit, sentence) if hit.kind == "naming" else hit for hit in found)
+    return [hit for hit in kept if hit is not None]
 
 
 _PLURAL_DEMONSTRATIVE = re.compile(r"(?<![\w'’-])(?:these|those)\s+$", re.I)
-_PLURAL_NOUN = re.compile(r"[a-z][\w'’-]*[^su's]s\s+(?=\S)", re.I)
-"""A word in -s, not -ss, -us or -is, and a word after it: "outputs logits"."""
+_PLURAL_NOUN = re.compile(r"(?:[\w'’-]+\s+){0,2}?[a-z][\w'’-]*[^su's]s\s+(?=\S)", re.I)
+"""A word in -s, not -ss, -us or -is, up to two words before it, and a word after it:
+"outputs logits", "raw scores logits", "two raw scores logits". The first such word: in
+"these numbers points of interest" the name is "points of interest"."""
+_COUNTED = re.compile(r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|both|few|several|"
+                      r"many)\s", re.I)
 
 
-def _past_plural_noun(hit: Found, sentence: str) -> Found:
+def _past_plural_noun(hit: Found, sentence: str) -> Found | None:
     """"We call these outputs logits" names logits: after "these" or "those", a plural noun is
     what is named, as a listed kind is ("these values logits"), since the first word of a
-    compound name is singular."""
+    compound name is singular; so are the words before it, which describe what is named
+    ("these raw scores logits" names logits too). "We call these stop words" names stop
+    words: no word follows the plural noun. But after a number ("We call these two
+    functions once per step") the plural noun is what is called, and nothing is named."""
     if not _PLURAL_DEMONSTRATIVE.search(sentence[: hit.start]):
         return hit
     noun = _PLURAL_NOUN.match(hit.term)
     if noun is None:
-        return hit
+        return None if _COUNTED.match(hit.term) else hit
     return replace(hit, term=hit.term[noun.end():], start=hit.start + noun.end(), alone=None)
 
 
