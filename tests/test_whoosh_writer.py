@@ -218,14 +218,17 @@ def same_index(stock, ours, documents: int) -> None:
 
 
 def test_the_names_of_terms_count_each_word_once_and_half():
-    """A section's indexed text holds the names of the terms it mentions: each word of them
-    counts once, however many names share it, and half a word the section writes."""
+    """A section's indexed text holds the names of the terms it mentions: a word of them
+    counts half a word the section writes, once however many names share it; every
+    position is kept, for phrases."""
     field = schema()["content"]
-    found = {text: (frequency, weight) for text, frequency, weight, _ in field.index(
-        ("Sampling", "greedy decoding ; greedy sampling ; greedy search", "Decoding is greedy."))}
-    assert found[b"greedi"] == (2, 1 + NAME_WEIGHT)
-    assert found[b"sampl"] == (2, 1 + NAME_WEIGHT)
-    assert found[b"decod"] == (2, 1 + NAME_WEIGHT)
-    assert found[b"search"] == (1, NAME_WEIGHT)
+    found = {text: (frequency, weight, field.format.decode_positions(encoded))
+             for text, frequency, weight, encoded in field.index(
+                 ("Sampling", "greedy decoding ; greedy sampling ; greedy search",
+                  "Decoding is greedy."))}
+    assert found[b"greedi"] == (4, 1 + NAME_WEIGHT, [1, 3, 5, 9])
+    assert found[b"sampl"] == (2, 1 + NAME_WEIGHT, [0, 4])
+    assert found[b"decod"] == (2, 1 + NAME_WEIGHT, [2, 7])
+    assert found[b"search"] == (1, NAME_WEIGHT, [6])
     plain = {text: weight for text, _, weight, _ in field.index("greedy decoding ; greedy")}
     assert plain[b"greedi"] == 2

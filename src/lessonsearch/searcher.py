@@ -368,7 +368,7 @@ def _joined(tree: Node, written: Callable[[str], bool]
     items = list(tree.items)
     for at in range(len(items) - 1):
         first, second = items[at].text, items[at + 1].text
-        one = first + second
+        one = first + (second if second.isupper() else second.lower())  # Soft Max: Softmax
         if first.isalpha() and second.isalpha() and written(one):
             rest = [*items[:at], Word(one), *items[at + 2:]]
             pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
@@ -386,8 +386,7 @@ def _completions(speller: Speller, word: str) -> list[str]:
 def _named_stems(terms: tuple[TermRecord, ...]) -> frozenset[str]:
     """What to mark for the terms a query names: a section is found through any name of
     each (``CONTENT`` holds the names of the terms it mentions), so "temp" marks the
-    "temperature" a section writes. A name of several words gives its last, the word it is
-    a kind of ("sampling temperature": temperature): its other words alone are other
-    things, and marking them drew the snippet to "Pure sampling" in a table."""
-    last = [analysis_words(name)[-1:] for t in terms for name in (t.term, *t.aliases)]
-    return _marked_stems([word for found in last for word in found], {})
+    "temperature" a section writes. Only names of one word: a word of a longer name alone
+    is another thing ("set" of "test set", an alias of benchmark, marked "settings")."""
+    return _marked_stems([name for t in terms for name in (t.term, *t.aliases)
+                          if len(analysis_words(name)) == 1], {})

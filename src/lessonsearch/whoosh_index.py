@@ -106,16 +106,16 @@ def _postings(value: str | tuple[str, str, str], stemming: bool, boost: float,
     at ``FAMILY_WEIGHT`` of a word's weight and with no position: "token" finds a section on
     tokenizers, below one on tokens; no phrase matches through it, and the section's length
     is its words'. ``value`` may be three parts, the names of the terms a section mentions
-    in the middle: each word of those is indexed once (a section that mentioned greedy
-    decoding had "greedy" three times more, from "greedy decoding ; greedy sampling ; greedy
-    search", and a two-line exercise outranked the section on it), and counts
-    ``NAME_WEIGHT``."""
+    in the middle: a word of those counts ``NAME_WEIGHT`` once, however often the names
+    write it (a section that mentioned greedy decoding had "greedy" three times more, from
+    "greedy decoding ; greedy sampling ; greedy search", and a two-line exercise outranked
+    the section on it). Their positions are all kept, so that a phrase finds a name of
+    several words ("self-attention")."""
     named: list[str] = []
     if isinstance(value, str):
         words = find_words(value)
     else:  # the parts joined by a line break, which splits no word
         before, named, after = map(find_words, value)
-        named = list(dict.fromkeys(named))  # each once: see CONTENT
         words = before + named + after
     by_word: dict[str, list[int]] = {}
     for pos, word in enumerate(words):
@@ -157,7 +157,7 @@ def _names_counted_less(out: list, named: list[str], terms: dict[str, bytes], st
     for word in named:
         text = terms.get(word) or _term(word, stemming)
         less[text] = less.get(text, 0) + 1
-    return [(text, frequency, weight - less[text] * (1 - NAME_WEIGHT) * boost, encoded)
+    return [(text, frequency, weight - (less[text] - NAME_WEIGHT) * boost, encoded)
             if text in less else (text, frequency, weight, encoded)
             for text, frequency, weight, encoded in out]
 
@@ -286,9 +286,8 @@ One field lets BM25 saturate a word's frequency once per section; scoring fields
 summing counted one word up to six times and let it drown the others. Writing the heading
 three times is the heading's boost: a heading match outranks a body mention, and a query
 walks a single posting list per word (bench/README.md has the measurements behind both).
-The terms' names make a section found by any name of a term it mentions; each of their
-words is indexed once (``_postings``), or a word that several names share counted as often
-as there are names, and at ``NAME_WEIGHT``."""
+The terms' names make a section found by any name of a term it mentions; a word of them
+counts ``NAME_WEIGHT``, once however many names write it (``_postings``)."""
 
 
 def schema() -> fields.Schema:
