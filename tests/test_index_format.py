@@ -13,7 +13,7 @@ import pytest
 from web_fixtures import serving
 
 from lessonsearch.build import build_index
-from lessonsearch.errors import IndexIncompatible, IndexUnreadable
+from lessonsearch.errors import IndexIncompatible, IndexIncomplete, IndexUnreadable
 from lessonsearch.index_store import MANIFEST, current_version
 from lessonsearch.searcher import Searcher
 
@@ -110,3 +110,30 @@ def test_a_damaged_manifest_is_refused_with_what_to_do(tmp_path: Path, tiny_inde
                     else html.unescape(got.get_data(as_text=True)))
             assert "The index cannot be read. Rebuild it on the server" in said, url
             assert str(out) not in said, url
+
+
+@pytest.mark.parametrize(("part", "named"), [("whoosh", "search index"),
+                                              ("glossary.sqlite", "glossary file")])
+def test_a_version_missing_a_part_is_refused_with_what_to_do(tmp_path: Path, tiny_index: Path,
+                                                              part: str, named: str):
+    """A copy that left out the Whoosh folder gave a traceback, even with --json; one that
+    left out the glossary file answered every term as unknown, with a healthy /healthz."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    missing = current_version(out) / part
+    shutil.rmtree(missing) if missing.is_dir() else missing.unlink()
+    with pytest.raises(IndexIncomplete, match="lessonsearch index --full"):
+        Searcher.open(out)
+    saying = f"cannot be read: its {named} is missing or damaged"
+    for command in (["search", "cache", "--json"], ["term", "cache", "--json"],
+                    ["terms", "--json"]):
+        done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", *command,
+                               "--index", str(out)], capture_output=True, text=True)
+        assert done.returncode == 1, command
+        assert saying in json.loads(done.stdout)["error"], command
+        assert "Traceback" not in done.stderr, command
+    with serving(out) as client:
+        for url in ("/api/search?q=cache", "/healthz", "/api/terms"):
+            got = client.get(url)
+            assert got.status_code == 503, url
+            assert "The index cannot be read. Rebuild it on the server" in got.get_json()["error"]

@@ -610,6 +610,7 @@ def point_current_at(index_dir: Path, name: str) -> None:
     ("another format", "It was built by another version of lessonsearch."),
     ("no such folder", "It has no manifest: the folder is not there, or was not copied in "
                        "full."),
+    ("no glossary file", "It cannot be read: its glossary file is missing or damaged."),
 ])
 def test_healthz_says_when_current_names_a_version_that_could_not_be_loaded(
         tmp_path: Path, damage: str, reason: str):
@@ -628,6 +629,8 @@ def test_healthz_says_when_current_names_a_version_that_could_not_be_loaded(
             manifest = index_dir / newer / "manifest.json"
             if damage == "manifest cut short":
                 manifest.write_text(manifest.read_text()[:40])
+            elif damage == "no glossary file":
+                (index_dir / newer / "glossary.sqlite").unlink()
             else:
                 manifest.write_text(json.dumps({**json.loads(manifest.read_text()),
                                                 "format": 1}))

@@ -63,6 +63,17 @@ class IndexUnreadable(IndexToRebuild):
     public = "The index cannot be read. Rebuild it on the server: lessonsearch index --full"
 
 
+class IndexIncomplete(IndexToRebuild):
+    """A version folder without a part every build writes (its Whoosh index, its glossary
+    file): a copy not finished, or a file removed by hand."""
+
+    public = "The index cannot be read. Rebuild it on the server: lessonsearch index --full"
+
+    def __init__(self, path: str, part: str):
+        self.reason = f"cannot be read: its {part} is missing or damaged"
+        super().__init__(path)
+
+
 class BuildInProgress(LessonSearchError):
     """Another build holds the index folder's lock."""
 

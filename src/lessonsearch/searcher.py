@@ -20,12 +20,13 @@ from typing import Any
 from whoosh import index
 from whoosh import query as wq
 from whoosh.collectors import FilterCollector
+from whoosh.index import EmptyIndexError
 from whoosh.scoring import BM25F
 
 from .analysis import WORD, stem, typed_name
 from .analysis import words as analysis_words
-from .errors import BadQuery, UnknownFilter
-from .glossary_table import TermRecord
+from .errors import BadQuery, IndexIncomplete, UnknownFilter
+from .glossary_table import GLOSSARY_DB, TermRecord
 from .index_store import MANIFEST, current_version, open_manifest
 from .match_count import MatchCounter
 from .query import All, Node, Word, parse_query, positive_words
@@ -105,7 +106,7 @@ class Searcher:
         self.version_dir = Path(version_dir)
         self.version = self.version_dir.name
         self.manifest = open_manifest(self.version_dir, read_served_manifest)
-        self._index = index.open_dir(str(self.version_dir / WHOOSH_DIR))
+        self._index = _open_parts(self.version_dir)
         self._local = threading.local()
         self._all: list[Any] = []
         self._lock = threading.Lock()
@@ -375,6 +376,22 @@ def _joined(tree: Node, written: Callable[[str], bool]
             return (All(tuple(rest)) if len(rest) > 1 else rest[0],
                     partial(pattern.sub, one, count=1))
     return None
+
+
+def _open_parts(version_dir: Path):
+    """The version's Whoosh index, once its parts are known to be there: a version without
+    them (a copy not finished) is refused as a damaged manifest is, with the sentence that
+    says to rebuild it. Without its glossary file it answered every term as unknown, and
+    the health check said all was well."""
+    index_dir = str(version_dir.parent)
+    try:
+        opened = index.open_dir(str(version_dir / WHOOSH_DIR))
+    except (EmptyIndexError, OSError, ValueError, EOFError) as exc:
+        raise IndexIncomplete(index_dir, "search index") from exc
+    if not (version_dir / GLOSSARY_DB).is_file():
+        opened.close()
+        raise IndexIncomplete(index_dir, "glossary file")
+    return opened
 
 
 def _completions(speller: Speller, word: str) -> list[str]:
