@@ -256,6 +256,24 @@ def test_a_lesson_module_beats_the_course_file(tmp_path: Path) -> None:
     assert read_course(tmp_path).course.lessons[0].module.title == "From the lesson"
 
 
+def test_a_lesson_naming_a_module_of_the_course_file_gets_that_module(tmp_path: Path) -> None:
+    """``module: modelling`` in front matter is the course file's "Modelling": the course
+    listed "basics" and "modelling" (titled by their slugs) beside "Modelling", and the
+    search page's module list held one module twice."""
+    write(tmp_path, {
+        "lessonsearch.toml": '[[module]]\nindex = 1\nslug = "basics"\ntitle = "Basics"\n'
+                             'lessons = ["a.md"]\n\n[[module]]\nindex = 2\n'
+                             'slug = "modelling"\ntitle = "Modelling"\n'
+                             'lessons = ["b.md", "c.md"]\n',
+        "a.md": md("Alpha", "module: basics\n"),
+        "b.md": md("Beta", "module: modelling\n"),
+        "c.md": md("Gamma"),
+    })
+    course = read_course(tmp_path).course
+    assert [(m.index, m.slug, m.title) for m in course.modules] == [
+        (1, "basics", "Basics"), (2, "modelling", "Modelling")]
+    assert {x.module.title for x in course.lessons[1:]} == {"Modelling"}
+
 def test_a_reading_time_that_is_no_number_costs_a_warning_not_the_lesson(tmp_path: Path,
                                                                          ) -> None:
     """An export's ``"minutes": "6"`` skipped the lesson, and an episode's ``exercises: x``

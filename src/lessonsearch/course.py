@@ -19,7 +19,7 @@ from .build_cache import BuildCache, fingerprint, pickled
 from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
 from .errors import LessonFormatError
 from .links import is_web_link, not_a_link
-from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Problem
+from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Module, Problem
 from .parallel import start_in_processes
 from .readers.json_export import read_json_lesson
 from .readers.markdown import read_markdown_lesson
@@ -481,6 +481,18 @@ def _shown_positions(lessons: list[Lesson], course_file: CourseFile) -> list[int
     return shown
 
 
+def _module(lesson: Lesson, course_file: CourseFile, known: dict[str, Module]
+            ) -> Module | None:
+    """The lesson's own module, else the one the course file lists it in. Its own is the
+    course file's module of that slug when there is one: ``module: modelling`` in front
+    matter names the course file's "Modelling", whose title and place it lacks (it made a
+    second module, "modelling", beside it, and the course file's "Basics" became
+    "basics")."""
+    if lesson.module is None:
+        return course_file.modules.get(os.path.basename(lesson.source))
+    return known.get(lesson.module.slug, lesson.module)
+
+
 def _complete(
     lessons: Iterable[Lesson], course_file: CourseFile, info: CourseInfo, base_url: str,
     positions: list[int],
@@ -498,12 +510,13 @@ def _complete(
         urls.append(url)
     links = [LessonLink(lesson.slug, lesson.title, url)
              for lesson, url in zip(lessons, urls, strict=True)]
+    known = {module.slug: module for module in course_file.modules.values()}
     return [
         dataclasses.replace(
             lesson,
             url=urls[i],
             course=lesson.course or info,
-            module=lesson.module or course_file.modules.get(os.path.basename(lesson.source)),
+            module=_module(lesson, course_file, known),
             position=positions[i],
             prev=lesson.prev or (links[i - 1] if i > 0 else None),
             next=lesson.next or (links[i + 1] if i + 1 < len(lessons) else None),
