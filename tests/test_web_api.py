@@ -312,6 +312,7 @@ def test_a_page_after_the_last_is_empty(client):
     ({"q": "   "}, "empty"),
     ({}, "empty"),
     ({"q": "token " * 100}, "512"),
+    ({"q": "-model"}, "only excludes"),
     ({"q": "token", "limit": "ten"}, "limit"),
     ({"q": "token", "limit": "0"}, "limit"),
     ({"q": "token", "limit": "-3"}, "limit"),

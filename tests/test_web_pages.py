@@ -222,6 +222,7 @@ def test_pagination_walks_through_lessons(tiny_index: Path):
     ("/search?q=", "empty"),
     ("/search", "empty"),
     ("/search?q=" + "a" * 600, "512"),
+    ("/search?q=-model", "only excludes"),
     ("/search?q=token&page=zero", "page"),
 ])
 def test_bad_searches_show_the_form_and_a_400(client, url, words):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .analysis import NAME_SYMBOLS
+from .analysis import NAME_SYMBOLS, words
 
 MAX_DEPTH = 16
 MAX_ATOMS = 64
@@ -68,11 +68,26 @@ and the relaxed ranking would put a section saying "title" alone among the softm
 
 def parse_query(text: str) -> Node | None:
     """The query tree, or None when nothing searchable is left."""
-    tokens = _TOKEN.findall(text.translate(_QUOTES))
-    parser = _Parser(tokens)
-    node = parser.or_expr(0)
+    node = _parsed(text)
     node = _simplify(node) if node is not None else None
     return None if isinstance(node, Not) else node
+
+
+def only_excludes(text: str) -> bool:
+    """Whether ``text`` names words only to exclude them (``-model``, ``NOT a -"b c"``):
+    ``parse_query`` leaves nothing of it, as it does of punctuation, but a reader who typed
+    it is told why nothing is found."""
+    return parse_query(text) is None and _excludes(_parsed(text))
+
+
+def _parsed(text: str) -> Node | None:
+    return _Parser(_TOKEN.findall(text.translate(_QUOTES))).or_expr(0)
+
+
+def _excludes(node: Node | None) -> bool:
+    if isinstance(node, Not):
+        return any(words(w) for w in positive_words(_simplify(node.item)))
+    return isinstance(node, All | Any) and any(map(_excludes, node.items))
 
 
 class _Parser:

@@ -29,7 +29,7 @@ from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_DB, TermRecord
 from .index_store import MANIFEST, current_version, open_manifest
 from .match_count import MatchCounter
-from .query import All, Node, Word, parse_query, positive_words
+from .query import All, Node, Word, only_excludes, parse_query, positive_words
 from .query_plan import is_stop, plan
 from .snippets import marked_snippet, plain_snippet
 from .snippets import snippet as make_snippet
@@ -202,6 +202,9 @@ class Searcher:
         page = max(1, int(page))
         tree = parse_query(text)
         if tree is None:
+            if only_excludes(text):
+                raise BadQuery(f"The query only excludes words ({text}): add a word to "
+                               "search for, as in: cache -model.")
             return SearchResponse(text, 0, (), page=page, limit=limit, version=self.version)
         searcher = self.whoosh_searcher()
         filters = [wq.Term(k, v) for k, v in (("lesson", lesson), ("module", module)) if v]
