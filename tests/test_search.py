@@ -335,6 +335,9 @@ def test_a_hyphenated_word_finds_the_one_word_the_course_writes(sample_searcher)
     assert set(places(hyphenated)) == set(places(whole))
     assert hyphenated.suggestion is None
     assert any("<mark>pretraining</mark>" in hit.snippet.lower() for hit in hyphenated.results)
+    softmax = sample_searcher.search("soft-max")  # the card of the word it also searches
+    assert [t.term for t in softmax.terms] == ["softmax"]
+    assert places(softmax) == places(sample_searcher.search("softmax"))
 
 
 def test_two_words_the_course_writes_as_one_are_searched_so(sample_searcher) -> None:

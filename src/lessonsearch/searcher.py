@@ -226,6 +226,7 @@ class Searcher:
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
         wanted_words = _apply_corrections(" ".join(positive_words(tree)), the_plan.corrections)
+        wanted_words = " ; ".join([wanted_words, *the_plan.joined.values()])  # soft-max: softmax
         terms = tuple(self.glossary.in_text(wanted_words))  # "temprature" names temperature
         suggestion = None
         if joined:
