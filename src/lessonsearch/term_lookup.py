@@ -7,8 +7,10 @@ suggestions, and a search query is scanned for the terms it names.
 from __future__ import annotations
 
 import dataclasses
+from functools import cached_property
 from pathlib import Path
 
+from .analysis import WORD
 from .errors import TermNotFound
 from .glossary_table import TermRecord, load_glossary, load_mentions
 from .term_forms import term_anchor
@@ -64,12 +66,21 @@ class Glossary:
         return record
 
     def in_text(self, text: str) -> list[TermRecord]:
-        """The terms a text (a search query) names, longest match first, each once."""
-        whole = self.find(text)  # a query typed in lower case still names "KV cache"
+        """The terms a text (a search query) names, longest match first, each once. A query
+        is typed in lower case: "kv cache" names "KV cache", alone or in a question (a
+        lesson's "kv" is no mention of it, but a reader who types it means it)."""
+        whole = self.find(text)
+        typed = WORD.sub(lambda m: self._capitals.get(m.group(0), m.group(0)), text)
         names = dict.fromkeys(
-            ([whole.term] if whole else []) + [name for name, _, _ in self.matcher.spans(text)]
+            ([whole.term] if whole else []) + [name for name, _, _ in self.matcher.spans(typed)]
         )
         return [self._by_name[n] for n in names if n in self._by_name]
+
+    @cached_property
+    def _capitals(self) -> dict[str, str]:
+        """Each word in capitals of a term's names ("KV", "RLHF"), by its lower case."""
+        return {word.lower(): word for r in self.records for name in (r.term, *r.aliases)
+                for word in WORD.findall(name) if len(word) > 1 and word.isupper()}
 
     def variants(self, name: str) -> list[str]:
         """Every name of the term ``name`` spells, itself included; empty when it is no term."""
