@@ -303,6 +303,17 @@ def test_an_alias_marks_the_name_each_section_writes(sample_searcher) -> None:
 
 
 
+@pytest.mark.parametrize(("query", "terms"), [
+    ("what is the kv cache?", ["KV cache"]),
+    ("the kv cache", ["KV cache"]),
+    ("how do rlhf and dpo differ?", ["reinforcement learning from human feedback",
+                                     "direct preference optimization"]),
+])
+def test_a_question_typed_in_lower_case_names_a_term_in_capitals(sample_searcher, query,
+                                                                  terms) -> None:
+    """"kv cache" alone showed the card of KV cache, but not within a question."""
+    assert [t.term for t in sample_searcher.search(query).terms] == terms
+
 def test_an_alias_of_several_words_finds_the_sections_of_its_term(sample_searcher) -> None:
     """"self-attention" is an alias of attention, which the sample course's sections write
     but never "self-attention": the phrase is found among the names of the terms each
@@ -351,6 +362,10 @@ def test_two_words_the_course_writes_as_one_are_searched_so(sample_searcher) -> 
     both = sample_searcher.search("Soft Max temperature")
     assert both.suggestion == "Softmax temperature"
     assert sample_searcher.search("pre training").suggestion is None  # both words found
+    question = sample_searcher.search("what is soft max?")  # each word found, never together
+    assert question.suggestion == "what is softmax?"
+    assert question.results[0].heading == "Softmax in three steps"
+    assert sample_searcher.search("how does pre training work?").suggestion is None
 
 # --- Phrases and operators ---------------------------------------------------------------------
 

@@ -182,6 +182,11 @@ class Searcher:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
         return self.whoosh_searcher().reader().doc_frequency(CONTENT, stem(word)) > 0
 
+    def _written_apart(self, searcher, first: str, second: str) -> bool:
+        """Whether some section writes ``first`` and ``second`` side by side."""
+        phrase = wq.Phrase(CONTENT, [stem(first), stem(second)])
+        return self._counter.count(searcher, phrase, None) > 0
+
     def _speller(self) -> Speller:
         if self._spell_index is None:
             with self._lock:
@@ -212,7 +217,12 @@ class Searcher:
         the_plan = plan(tree, correct=self.correct, written=self.written)
         page_hits, total = self._run(searcher, the_plan.query, page, limit, filter_q)
         joined = None
-        if total == 0 and not the_plan.natural and (joined := _joined(tree, self.written)):
+        if the_plan.natural:  # "what is soft max?": both words found, apart
+            joined = _joined(tree, lambda a, b, one: self.written(one)
+                             and not self._written_apart(searcher, a, b))
+        elif total == 0:
+            joined = _joined(tree, lambda a, b, one: self.written(one))
+        if joined:
             together = plan(joined[0], correct=self.correct, written=self.written)
             hits, found = self._run(searcher, together.query, page, limit, filter_q)
             if found:  # "soft max" is softmax
@@ -363,18 +373,20 @@ def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[st
     return frozenset(stem(w) for w in content)
 
 
-def _joined(tree: Node, written: Callable[[str], bool]
+def _joined(tree: Node, fits: Callable[[str, str, str], bool]
             ) -> tuple[Node, Callable[[str], str]] | None:
     """The query with two words side by side written as the one word the course writes
-    ("soft max": softmax), and what makes the reader's text so; None when no two do. Only
-    for a query of plain words, whose every word no section holds."""
+    ("soft max": softmax), and what makes the reader's text so; None when no two do.
+    ``fits(first, second, joined)`` says whether the two are to be joined. Only for a query
+    of plain words: a query whose every word no section holds, or a question in which the
+    course never writes the two apart."""
     if not isinstance(tree, All) or not all(isinstance(i, Word) for i in tree.items):
         return None
     items = list(tree.items)
     for at in range(len(items) - 1):
         first, second = items[at].text, items[at + 1].text
         one = first + (second if second.isupper() else second.lower())  # Soft Max: Softmax
-        if first.isalpha() and second.isalpha() and written(one):
+        if first.isalpha() and second.isalpha() and fits(first, second, one):
             rest = [*items[:at], Word(one), *items[at + 2:]]
             pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
             return (All(tuple(rest)) if len(rest) > 1 else rest[0],
