@@ -29,7 +29,7 @@ from generate_course import TOPIC, VERBS, generate  # noqa: E402
 QUERIES = [
     "attention", "the", "model", "token", "cache", "learning rate", "attention head",
     '"learning rate"', '"the model"', "attention OR cache", "model -attention",
-    "token AND NOT vocabulary", "-token", "how does the cache grow", "what is a logit",
+    "token AND NOT vocabulary", "how does the cache grow", "what is a logit",
     "temprature", "atention head", "numpy.mean", "reads writes predicts",
     '"the next token"', '"token token"', '"attention head" -cache', '"learning rate" OR cache',
     'model "key value"', "how does fine-tuning change the model", "fine-tuning",
