@@ -655,6 +655,32 @@ def test_healthz_says_when_current_names_a_version_that_could_not_be_loaded(
         assert (body["status"], body["version"], body["not_loaded"]) == ("ok", fixed, None)
 
 
+@pytest.mark.parametrize("damage", ["manifest cut short", "no such folder"])
+def test_a_worker_started_after_a_bad_rollout_serves_the_version_before(tmp_path: Path,
+                                                                        damage: str):
+    """A worker that starts while ``current`` names a version it cannot open (one that
+    crashed and was replaced, or every worker after a reload) answered 503 to everything,
+    while its siblings served the version they had. It serves the newest version that
+    opens, older than the bad one, and says so on /healthz, as they do."""
+    course = copy_course(tmp_path / "course")
+    index_dir = tmp_path / "index"
+    first = build(course, index_dir)
+    second = build(course, index_dir, full=True)
+    if damage == "manifest cut short":
+        bad = build(course, index_dir, full=True)
+        manifest = index_dir / bad / "manifest.json"
+        manifest.write_text(manifest.read_text()[:40])
+    else:
+        bad = "v-20991231T000000000000-abcdef"
+        point_current_at(index_dir, bad)
+    with serving(index_dir) as client:  # a worker starting now
+        assert search(client, "token")["total"] > 0
+        body = client.get("/healthz").get_json()
+        assert (body["status"], body["version"]) == ("warn", second)
+        assert body["not_loaded"]["version"] == bad
+        point_current_at(index_dir, first)  # rolled back by hand
+        assert client.get("/healthz").get_json()["version"] == first
+
 WINDS = "---\ntitle: Winds\nslug: winds\n---\n\n## Zephyrs\n\nZephyrology studies winds.\n"
 
 

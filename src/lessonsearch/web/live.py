@@ -147,11 +147,16 @@ class LiveIndex:
                 name = folder.name if folder is not None else _linked(self.index_dir)
                 with self._lock:
                     live = self._live
+                if live is None:  # a worker started after the version went bad
+                    live = self._fallback(name)
                     if live is None:
                         raise
+                with self._lock:
+                    self._live = self._live or live
+                    live = self._live
                     self._unopenable = (name, _why_not(name, exc))
                     live.users += 1
-                log.exception("Cannot open index version %s; still serving %s",
+                log.exception("Cannot open index version %s; serving %s",
                               name or "(none: no current link)", live.version)
                 return live
             with self._lock:
@@ -163,6 +168,23 @@ class LiveIndex:
                 idle = self._take_idle()
         _close_all(idle)
         return fresh
+
+    def _fallback(self, failed: str) -> OpenIndex | None:
+        """The newest version that opens, other than ``failed``: what a worker started after
+        ``current`` was switched to a version it cannot open serves (its siblings still
+        serve the one they had, most likely the version before; a worker that crashed, or
+        every worker after a reload, answered 503 instead). Versions older than ``failed``
+        first, newest first."""
+        versions = sorted((p for p in self.index_dir.glob("v-*")
+                           if p.is_dir() and not p.name.endswith(".tmp") and p.name != failed),
+                          key=lambda p: p.name, reverse=True)
+        versions.sort(key=lambda p: p.name > failed)  # older ones first, each newest first
+        for folder in versions:
+            try:
+                return OpenIndex(self._opener(folder))
+            except Exception:  # noqa: BLE001 - the next one may open
+                log.warning("Cannot open index version %s either", folder.name)
+        return None
 
     def _take_idle(self) -> list[OpenIndex]:
         """Retired versions no request uses any more; call with ``_lock`` held."""
