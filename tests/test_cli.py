@@ -109,6 +109,26 @@ def test_index_prints_one_summary_line(workdir: Path, indexed) -> None:
     no_traceback(indexed)
 
 
+def test_a_folder_that_cannot_be_written_is_one_sentence(tmp_path: Path,
+                                                          tiny_course: Path) -> None:
+    """The file system's own refusal (here a file where a folder must go; a full disk and a
+    read-only folder alike) printed a traceback of 60 lines."""
+    (tmp_path / "taken").write_text("a file, not a folder\n")
+    result = run("index", "--lessons", str(tiny_course / "lessons"),
+                 "--out", str(tmp_path / "taken" / "index"), cwd=tmp_path)
+    assert result.returncode == 1
+    no_traceback(result)
+    assert result.stderr.splitlines()[-1] == (
+        f"lessonsearch: Not a directory: {tmp_path / 'taken' / 'index'}; the live index was "
+        "not changed")
+
+
+def test_a_port_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
+    result = run("serve", "--port", "99999", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "argument --port: at most 65535, not '99999'" in result.stderr
+    no_traceback(result)
+
 def test_index_warnings_and_strict(tmp_path: Path) -> None:
     args = ("index", "--lessons", str(BAD), "--out", "idx")  # no ./glossary: none is read
     relaxed = run(*args, cwd=tmp_path)

@@ -68,6 +68,16 @@ def _main(argv: list[str] | None) -> int:
         if _wants_json(args):
             _print_error_json(str(exc))
         return 1
+    except BrokenPipeError:
+        raise  # the reader went away: main() stops quietly
+    except OSError as exc:  # a full disk, a read-only folder: the system's own words
+        said = f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
+        if args.command == "index":
+            said += "; the live index was not changed"
+        print(f"lessonsearch: {said}", file=sys.stderr)
+        if _wants_json(args):
+            _print_error_json(said)
+        return 1
     except KeyboardInterrupt:
         print("lessonsearch: interrupted; the live index was not changed.", file=sys.stderr)
         return 130
@@ -77,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="lessonsearch", description="Search an online course and its glossary."
     )
-    sub = parser.add_subparsers(title="commands")
+    sub = parser.add_subparsers(title="commands", dest="command")
 
     p = sub.add_parser("index", help="build the search index from lessons and a glossary")
     p.add_argument("--lessons", type=Path, default=Path("lessons"), help="course folder")
@@ -117,7 +127,7 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="serve the search pages and the JSON API")
     p.add_argument("--index", type=Path, help="index folder (default: $LESSONSEARCH_INDEX, index)")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=5000)
+    p.add_argument("--port", type=_count_option(65535), default=5000)
     p.add_argument("--workers", type=int, help="worker processes (default: one per core, up to 4)")
     p.add_argument("--threads", type=int, help="threads per worker (default: 2)")
     p.add_argument("--dev", action="store_true", help="Flask's development server with reload")
