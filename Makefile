@@ -26,10 +26,13 @@ install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
 # Rebuilt when missing or older than a lesson, a glossary file or the code (incremental).
-$(INDEX)/current/manifest.json: $(SOURCES) $(CODE) | $(VENV)/.installed
+# The stamp, not the manifest: a build that finds nothing changed keeps the live version,
+# manifest and all, which would stay older than a lesson merely touched.
+$(INDEX)/.made: $(SOURCES) $(CODE) | $(VENV)/.installed
 	$(BIN)/lessonsearch index --lessons lessons --glossary glossary --out $(INDEX)
+	touch $@
 
-run: $(VENV)/.installed $(INDEX)/current/manifest.json
+run: $(VENV)/.installed $(INDEX)/.made
 	$(BIN)/lessonsearch serve --index $(INDEX) --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.installed-test browser
