@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from contextlib import closing
 from pathlib import Path
 from urllib.parse import unquote
@@ -555,6 +558,21 @@ def test_an_origin_keeps_a_port_that_is_not_the_default():
     settings = Settings.from_env({}, cors_origins="http://Localhost:8000/, http://x.example:80")
     assert settings.cors_origins == ("http://localhost:8000", "http://x.example")
 
+
+
+@pytest.mark.parametrize("configured", ["https://a.example https://b.example", "a.example",
+                                        "*.example.org", "https://*.example.org", " , "])
+def test_an_allow_list_entry_that_is_no_origin_stops_the_server_saying_so(tmp_path: Path,
+                                                                           configured):
+    """Each was accepted and matched no origin: the sites meant to embed the search were
+    refused, and nothing said why."""
+    env = {**os.environ, "LESSONSEARCH_CORS_ORIGINS": configured}
+    done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", "serve", "--index",
+                           str(tmp_path / "index"), "--port", "1"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.startswith("lessonsearch: LESSONSEARCH_CORS_ORIGINS")
+    assert "Traceback" not in done.stderr
 
 def test_cors_preflight_is_answered(client):
     got = client.options("/api/search", headers={

@@ -74,6 +74,10 @@ class IndexIncomplete(IndexToRebuild):
         super().__init__(path)
 
 
+class BadSetting(LessonSearchError):
+    """A setting the server cannot use, refused when it starts rather than answering wrong."""
+
+
 class BuildInProgress(LessonSearchError):
     """Another build holds the index folder's lock."""
 

@@ -8,11 +8,14 @@ process manager can configure the server without touching its command line.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from ..errors import BadSetting
 
 ENV_INDEX = "LESSONSEARCH_INDEX"
 ENV_CORS_ORIGINS = "LESSONSEARCH_CORS_ORIGINS"
@@ -58,8 +61,25 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def parse_origins(text: str) -> tuple[str, ...]:
-    """``"https://a.example, https://b.example"`` → a tuple of origins as browsers write them."""
-    return tuple(origin(part) for part in text.split(",") if part.strip())
+    """``"https://a.example, https://b.example"`` → a tuple of origins as browsers write them.
+
+    Raises ``BadSetting`` for a list naming no origin, or an entry that is none (origins
+    parted by spaces, a host with no scheme, ``*.example.org``): each allowed nothing, so
+    the sites meant to embed the search were refused without a word."""
+    origins = tuple(origin(part) for part in text.split(",") if part.strip())
+    if not origins:
+        raise BadSetting(f"{ENV_CORS_ORIGINS} names no origin ({text!r}); leave it unset, or "
+                         "write *, to allow every origin")
+    for given in origins:
+        if given not in ("*", "null") and not _ORIGIN.fullmatch(given):
+            raise BadSetting(f"{ENV_CORS_ORIGINS}: {given!r} is not an origin: write "
+                             "scheme://host[:port] (https://site.example), commas between "
+                             "several, or * for every origin (no other wildcard)")
+    return origins
+
+
+_ORIGIN = re.compile(r"[a-z][a-z0-9+.-]*://(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d+)?")
+"""An origin as ``origin`` writes it: a scheme, a host without ``*`` or spaces, a port."""
 
 
 def origin(text: str) -> str:
