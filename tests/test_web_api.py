@@ -593,6 +593,18 @@ def test_no_cors_on_pages(client):
     assert "Access-Control-Allow-Origin" not in got.headers
 
 
+def test_the_box_script_may_be_pinned_from_another_site(tiny_index: Path):
+    """``<script integrity=… crossorigin>`` makes the browser fetch the script in CORS
+    mode: with no Access-Control-Allow-Origin on /static/ it refused to run it."""
+    with serving(tiny_index, cors_origins=(ORIGIN,)) as client:
+        with closing(client.get("/static/lessonsearch.js", headers={"Origin": ORIGIN})) as got:
+            assert got.status_code == 200
+            assert got.headers["Access-Control-Allow-Origin"] == ORIGIN
+        with closing(client.get("/static/lessonsearch.js",
+                                headers={"Origin": "https://evil.example"})) as got:
+            assert "Access-Control-Allow-Origin" not in got.headers
+
+
 def test_security_headers_on_json(client):
     got = client.get("/api/terms")
     assert got.headers["X-Content-Type-Options"] == "nosniff"

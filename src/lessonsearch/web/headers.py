@@ -5,7 +5,8 @@
   string; with ``Cache-Control: no-cache`` clients revalidate every time and get a 304 while
   nothing changed. Not on the coverage report or ``/healthz``, which change without a new
   index version.
-* CORS applies to ``/api/*`` only: the HTML pages are for people, not for other sites' scripts.
+* CORS applies to ``/api/*`` and the static files only: the HTML pages are for people, not
+  for other sites' scripts.
 """
 
 from __future__ import annotations
@@ -24,7 +25,10 @@ SECURITY_HEADERS = {
 }
 PAGE_CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
             "frame-ancestors 'self'")
-CORS_PATHS = ("/api/", "/opensearch.xml")
+CORS_PATHS = ("/api/", "/opensearch.xml", "/static/")
+"""Where other sites' pages may read answers: the API, and the box's script and styles, so
+that a page may pin the script with ``integrity=`` (which makes the browser fetch it in CORS
+mode)."""
 CORS_MAX_AGE = 86400
 
 
