@@ -22,10 +22,16 @@ def test_no_log_reads_as_nothing(tmp_path: Path):
     assert read_zero_results(tmp_path / "missing") == ()
 
 
-def test_a_folder_that_cannot_be_written_is_ignored(tmp_path: Path):
+def test_a_folder_that_cannot_be_written_is_said_once_and_searches_go_on(
+        tmp_path: Path, monkeypatch, caplog):
+    """A read-only or full index folder lost every line without a word."""
+    monkeypatch.setattr(search_log, "_warned", False)
     record_zero_result(tmp_path / "no" / "such" / "folder", "anything")
     (tmp_path / ZERO_RESULTS_LOG).mkdir()  # opening a folder for writing fails too
     record_zero_result(tmp_path, "anything")
+    said = [r.getMessage() for r in caplog.records if r.name == search_log.__name__]
+    assert len(said) == 1
+    assert said[0].startswith("Searches that find nothing are not recorded (No such file")
 
 
 def test_torn_lines_are_skipped(tmp_path: Path):

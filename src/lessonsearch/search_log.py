@@ -3,7 +3,8 @@
 The log lives in the index folder, beside the versions, so it outlives rebuilds. Recording
 must never slow or break a search: one ``write`` of one line to a file opened with
 ``O_APPEND`` (the kernel appends whole small writes atomically, so concurrent workers do not
-interleave lines), and any ``OSError`` — a read-only disk, a full one — is swallowed. The log
+interleave lines), and any ``OSError`` — a read-only disk, a full one — is logged once per
+process and otherwise swallowed. The log
 stops growing at ``MAX_LOG_BYTES``; reading aggregates it into counts per query. Control
 characters (a NUL, a terminal escape) are spaces in what is written and in what is read, so
 older logs show clean on the coverage page too.
@@ -12,6 +13,7 @@ older logs show clean on the coverage page too.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import time
@@ -55,15 +57,30 @@ def record_zero_result(index_dir: Path, query: str) -> None:
     try:
         fd = os.open(Path(index_dir) / ZERO_RESULTS_LOG,
                      os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    except OSError:
+    except OSError as exc:
+        _unrecorded(exc)
         return
     try:
         if os.fstat(fd).st_size < MAX_LOG_BYTES:
             os.write(fd, line.encode("utf-8"))
-    except OSError:
-        pass
+    except OSError as exc:
+        _unrecorded(exc)
     finally:
         os.close(fd)
+
+
+def _unrecorded(exc: OSError) -> None:
+    """Say once per process that the backlog is not being kept: a read-only or full index
+    folder lost every line without a word."""
+    global _warned
+    if not _warned:
+        _warned = True
+        log.warning("Searches that find nothing are not recorded (%s): the coverage page's "
+                    "backlog needs a writable index folder", exc.strerror or exc)
+
+
+_warned = False
+log = logging.getLogger(__name__)
 
 
 def read_zero_results(index_dir: Path, limit: int = 50) -> tuple[ZeroResult, ...]:
