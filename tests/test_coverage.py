@@ -313,3 +313,23 @@ def test_a_term_defined_where_no_mention_is_counted_names_its_lesson(tmp_path: P
     row = next(t for t in report.terms if t.term == "perplexity")
     assert row.mentions == 0
     assert row.defined_at is not None and row.defined_at.title == "Scoring text"
+
+
+def test_an_abbreviation_with_a_digit_used_before_its_definition_is_reported(tmp_path: Path):
+    """"two-phase commit (2PC)" defines the term, so the earlier lesson's "2PC" is a use of
+    it before its definition."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-replicas.md").write_text(
+        "# Replicas\n\n## Agreeing\n\nEvery replica must agree before a write lands, so the "
+        "coordinator runs 2PC with each of them.\n", encoding="utf-8")
+    (lessons / "02-commit.md").write_text(
+        "# Commit protocols\n\n## Two phases\n\nThe coordinator asks every node to prepare, "
+        "then tells them all to commit. This protocol is two-phase commit (2PC).\n",
+        encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    (entry,) = report.used_before_definition
+    assert entry.term == "two-phase commit"
+    assert [p.lesson for p in entry.used_at] == ["replicas"]
+    assert entry.defined_at.sentence == "This protocol is two-phase commit (2PC)."

@@ -329,6 +329,20 @@ def test_emphasis_near_misses(sentence, marked):
          "solid-state drives", "SSD"),
         ("A CDN (content delivery network) keeps files near readers.",
          "content delivery network", "CDN"),
+        # a digit is its number written as a word
+        ("It uses two-phase locking (2PL) everywhere.", "two-phase locking", "2PL"),
+        ("The classic way to do it is two-phase locking (2PL).", "two-phase locking", "2PL"),
+        ("This protocol is two-phase commit (2PC).", "two-phase commit", "2PC"),
+        ("3NF (third normal form) asks that no column depend on another non-key column.",
+         "third normal form", "3NF"),
+        ("Every table starts in first normal form (1NF).", "first normal form", "1NF"),
+        ("The map view draws the rooms in three-dimensional (3D) space.", "three-dimensional",
+         "3D"),
+        ("Old archives still use triple DES (3DES) for their keys.", "triple DES", "3DES"),
+        # between two letters, 2 sounds like "to"
+        ("Replicas sync peer-to-peer (P2P) without a primary.", "peer-to-peer", "P2P"),
+        ("Suppliers trade business-to-business (B2B) through it.", "business-to-business",
+         "B2B"),
     ],
 )
 def test_abbreviation(sentence, term, abbreviation):
@@ -342,6 +356,11 @@ def test_abbreviation(sentence, term, abbreviation):
         "The values (OK) were fine.",
         "See the second figure (A2) for the layout.",
         "It keeps many tables (TB) of history.",
+        "See table 2 (T2) for the sizes.",
+        "Sales rose in the first quarter (Q1) again.",
+        "The schema is checked for two-phase locking (3PL).",
+        "The menus follow internationalization (I18N) rules.",
+        "The bigger model (GPT-4) answered too.",
     ],
 )
 def test_abbreviation_near_misses(sentence):

@@ -3,6 +3,9 @@
 The long name counts only when the abbreviation's letters are its words' initials, in order
 (small words like "of" may be skipped, a capital inside a word may give a letter:
 "JavaScript Object Notation (JSON)"), so "values (OK)" or "see the table (T2)" give nothing.
+A digit is a word for its number: "two-phase commit (2PC)", "third normal form (3NF)",
+"three-dimensional (3D)"; between two letters a 2 may be "to" and a 4 "for", as they sound:
+"peer-to-peer (P2P)". A number that counts letters ("internationalization (I18N)") is not read.
 """
 
 from __future__ import annotations
@@ -11,14 +14,34 @@ import re
 
 from lessonsearch.definition_terms import term_or_none
 
-_ABBR_AFTER = re.compile(r"\((?P<abbr>[A-Z][A-Za-z0-9]{0,7}?[A-Z0-9]s?)\)")
+_ABBR_AFTER = re.compile(r"\((?P<abbr>[A-Z0-9][A-Za-z0-9]{0,7}?[A-Z0-9]s?)\)")
 _ABBR_BEFORE = re.compile(
-    r"\b(?P<abbr>[A-Z][A-Za-z0-9]{0,7}?[A-Z0-9]s?)\s+\((?P<long>[^()]{4,80})\)"
+    r"\b(?P<abbr>[A-Z0-9][A-Za-z0-9]{0,7}?[A-Z0-9]s?)\s+\((?P<long>[^()]{4,80})\)"
 )
 _LONG_WORD = re.compile(r"[^\W_]+")
 _SKIPPABLE = frozenset(
     ("of", "and", "for", "the", "to", "in", "on", "a", "an", "with", "by", "from")
 )
+_NUMBER_WORDS = {
+    "0": ("zero",),
+    "1": ("one", "first", "single"),
+    "2": ("two", "second", "double", "dual", "twice"),
+    "3": ("three", "third", "triple"),
+    "4": ("four", "fourth", "quad", "quadruple"),
+    "5": ("five", "fifth"),
+    "6": ("six", "sixth"),
+    "7": ("seven", "seventh"),
+    "8": ("eight", "eighth"),
+    "9": ("nine", "ninth"),
+    "10": ("ten", "tenth"),
+}
+_SOUNDS_LIKE = {"2": "to", "4": "for"}
+"""A digit between two letters read as the word it sounds like: "business-to-business (B2B)"."""
+_PART = re.compile(r"[A-Za-z]|[0-9]+")
+
+Letter = str | frozenset[str]
+"""One letter of an abbreviation: a lower-case letter, which a word's initial gives, or for a
+number the words that may write it in full."""
 
 
 def abbreviations(sentence: str) -> list[tuple[str, int, str]]:
@@ -33,46 +56,77 @@ def abbreviations(sentence: str) -> list[tuple[str, int, str]]:
         before = list(_LONG_WORD.finditer(sentence, 0, match.start()))
         for start in range(len(before) - 1, max(len(before) - len(letters) - 4, -1), -1):
             if _fits(letters, [w.group() for w in before[start:]]):
-                long = term_or_none(sentence[before[start].start(): before[-1].end()])
+                long = _long_name(sentence[before[start].start(): before[-1].end()], letters)
                 if long:
                     out.append((long, before[start].start(), abbr))
                 break
     for match in _ABBR_BEFORE.finditer(sentence):
         abbr, letters = _letters(match["abbr"])
-        long = term_or_none(match["long"])
+        long = _long_name(match["long"], letters) if letters else None
         if letters and long and _fits(letters, _LONG_WORD.findall(long)):
             out.append((long, match.start("long"), abbr))
     return out
 
 
-def _letters(abbr: str) -> tuple[str, str | None]:
-    """The abbreviation without a plural ``s``, and its letters when it has two capitals."""
+def _long_name(text: str, letters: list[Letter]) -> str | None:
+    """The long name as a term. A number word that gives the first letter may open it, though
+    "first" or "one" ends a term anywhere else: "first normal form (1NF)"."""
+    if isinstance(letters[0], str) or " " not in text.strip():
+        return term_or_none(text)
+    number, rest = text.strip().split(None, 1)
+    return term_or_none(text) or (f"{number} {rest}" if term_or_none(rest) else None)
+
+
+def _letters(abbr: str) -> tuple[str, list[Letter] | None]:
+    """The abbreviation without a plural ``s``, and its letters when it has two capitals, or
+    one and a number ("3D"). With one capital the number must be written as a word: "table 2
+    (T2)" spells nothing out."""
     if abbr.endswith("s") and abbr[:-1].isupper():
         abbr = abbr[:-1]
-    if sum(c.isupper() for c in abbr) < 2:
+    capitals = sum(c.isupper() for c in abbr)
+    parts = _PART.findall(abbr)
+    if capitals < 2 and not (capitals and len(parts) > 1 and any(p.isdigit() for p in parts)):
         return abbr, None
-    return abbr, "".join(c for c in abbr.lower() if c.isalpha())
+    letters: list[Letter] = []
+    for i, part in enumerate(parts):
+        if not part.isdigit():
+            letters.append(part.lower())
+            continue
+        words = set(_NUMBER_WORDS.get(part, ()))
+        if capitals > 1:
+            words.add(part)
+        if 0 < i < len(parts) - 1 and part in _SOUNDS_LIKE:
+            words.add(_SOUNDS_LIKE[part])
+        letters.append(frozenset(words))
+    return abbr, letters
 
 
-def _fits(letters: str, long_words: list[str]) -> bool:
+def _gives(word: str, letter: Letter) -> bool:
+    """Whether ``word`` gives that letter: its initial, or the whole word for a number."""
+    if isinstance(letter, str):
+        return word[0].lower() == letter
+    return word.lower() in letter
+
+
+def _fits(letters: list[Letter], long_words: list[str]) -> bool:
     """Each letter is a word's initial (or a capital inside it), in order; small words may be
     skipped, but the first and last words must give a letter."""
-    if not long_words or not letters or long_words[0][0].lower() != letters[0]:
+    if not long_words or not letters or not _gives(long_words[0], letters[0]):
         return False
     return _fit(letters, long_words, first=True)
 
 
-def _fit(letters: str, long_words: list[str], first: bool = False) -> bool:
+def _fit(letters: list[Letter], long_words: list[str], first: bool = False) -> bool:
     if not long_words:
         return not letters
     word, rest = long_words[0], long_words[1:]
     if not first and word.lower() in _SKIPPABLE and rest and _fit(letters, rest):
         return True
-    if not letters or word[0].lower() != letters[0]:
+    if not letters or not _gives(word, letters[0]):
         return False
     inner = [c.lower() for c in word[1:] if c.isupper()]
     for extra in range(len(inner) + 1):
         taken = letters[1: 1 + extra]
-        if taken == "".join(inner[:extra]) and _fit(letters[1 + extra:], rest):
+        if taken == inner[:extra] and _fit(letters[1 + extra:], rest):
             return True
     return False
