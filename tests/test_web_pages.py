@@ -325,6 +325,72 @@ def test_see_also_naming_no_term_is_a_warning_and_no_link(tmp_path):
                                                                          "KV-caches"]
 
 
+def _indexes_course(folder: Path) -> Path:
+    """One lesson and a glossary whose terms claim each other's anchors: twice ``{#index}``
+    in one file, ``anchor: index`` in a one-term file, an anchor written for B-tree that is
+    the one covering index's name gives, and two names with no ASCII letter, whose anchors
+    are both ``untitled``."""
+    (folder / "lessons").mkdir(parents=True)
+    (folder / "lessons" / "01-indexes.md").write_text(
+        "---\ntitle: Indexes\n---\n\n## Finding rows\n\nAn index finds rows fast. A "
+        "secondary index finds them by another column, a clustered index keeps them in its "
+        "order, a covering index answers without the table, and each is a B-tree. Within δ "
+        "of the key means within ε of it.\n", encoding="utf-8")
+    glossary = folder / "glossary"
+    glossary.mkdir()
+    (glossary / "a.md").write_text(
+        "index {#index}\n: A structure that finds rows without reading them all.\n\n"
+        "secondary index {#index}\n: An index on a column that is not the key.\n\n"
+        "B-tree {#covering-index}\n: The balanced tree most indexes are.\n\n"
+        "δ\n: A small distance.\n\nε\n: A smaller distance.\n", encoding="utf-8")
+    (glossary / "b.md").write_text("---\nterm: covering index\n---\n\n"
+                                   "An index that holds every column a query reads.\n",
+                                   encoding="utf-8")
+    (glossary / "c.md").write_text("---\ntitle: Clustered\nterm: clustered index\n"
+                                   "anchor: index\n---\n\nAn index the table is sorted by.\n",
+                                   encoding="utf-8")
+    return folder
+
+
+def test_terms_written_with_one_anchor_each_get_their_own(tmp_path):
+    """``secondary index {#index}`` below ``index {#index}`` was linked to /glossary/index,
+    the index page, on the glossary, the coverage report and the search cards, and
+    /glossary had two ``id="index"``. A term keeps its own name's anchor; the later of two
+    others claiming one gets its name's, or that with -1 when it is taken too, with a
+    warning naming both."""
+    course = _indexes_course(tmp_path / "course")
+    report = build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    taken = "glossary/{}: The anchor {!r} of {!r} is the anchor of {!r} ({}) too; {!r} has " \
+            "the anchor {!r}."
+    assert [str(p) for p in report.problems] == [
+        taken.format("a.md:4", "index", "secondary index", "index", "glossary/a.md:1",
+                     "secondary index", "secondary-index"),
+        taken.format("a.md:7", "covering-index", "B-tree", "covering index", "glossary/b.md:2",
+                     "B-tree", "b-tree"),
+        taken.format("a.md:13", "untitled", "ε", "δ", "glossary/a.md:10", "ε", "untitled-1"),
+        taken.format("c.md:3", "index", "clustered index", "index", "glossary/a.md:1",
+                     "clustered index", "clustered-index")]
+    expected = {"B-tree": "b-tree", "clustered index": "clustered-index",
+                "covering index": "covering-index", "index": "index",
+                "secondary index": "secondary-index", "δ": "untitled", "ε": "untitled-1"}
+    with serving(tmp_path / "index") as client:
+        terms = client.get("/api/terms").get_json()["terms"]
+        assert {t["term"]: t["anchor"] for t in terms} == expected
+        glossary = page(client, "/glossary")
+        assert sorted(a["id"] for tag, a in glossary.tags if tag == "dt") == sorted(
+            expected.values())
+        coverage = page(client, "/coverage")
+        for term, anchor in expected.items():
+            link = f"/glossary/{anchor}"
+            assert link in glossary.links() and link in coverage.links()
+            assert f"<h1>{term}</h1>" in client.get(link).get_data(as_text=True)
+            assert client.get(f"/api/terms/{anchor}").get_json()["term"] == term
+        cards = client.get("/api/search?q=secondary index").get_json()["terms"]
+        assert [c["glossary_anchor"] for c in cards if c["term"] == "secondary index"] == [
+            "secondary-index"]
+        assert "/glossary/secondary-index" in page(client, "/search?q=secondary index").links()
+
+
 def test_an_unknown_term_page_is_a_404_with_suggestions(client):
     p = page(client, "/glossary/tokne", status=404)
     assert "tokne" in p.text

@@ -37,6 +37,7 @@ from .glossary_table import (
     write_glossary_table,
 )
 from .model import Course, GlossaryEntry, LessonDefinition, Problem
+from .slugs import AnchorRegistry
 from .term_forms import term_anchor, term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
 from .term_lookup import Glossary
@@ -197,9 +198,11 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
                for (slug, lesson_docs), (key, _), found
                in zip(grouped, keyed, counted, strict=True)]
     summed = _summed(lessons, [t.name for t in terms], cache)
-    records = [_record(t, *summed[t.name]) for t in sorted(terms, key=lambda t: t.name.lower())]
+    anchors, clashes = _anchors(terms)
+    records = [_record(t, anchors[t.name], *summed[t.name])
+               for t in sorted(terms, key=lambda t: t.name.lower())]
     records, unknown = _known_see_also(records, entries)
-    return GlossaryBuild(problems + unknown, records, entries,
+    return GlossaryBuild(problems + clashes + unknown, records, entries,
                          {t.name: tuple(t.aliases) for t in terms}, variants, lessons)
 
 
@@ -537,7 +540,54 @@ def _known_see_also(records: list[TermRecord], entries: tuple[GlossaryEntry, ...
     return kept, tuple(problems)
 
 
-def _record(term: _Term, mention_count: int, mention_sections: int) -> TermRecord:
+def _anchors(terms: list[_Term]) -> tuple[dict[str, str], tuple[Problem, ...]]:
+    """Each term's anchor, by name: its ``{#anchor}`` (or front matter's), else its name's
+    (``term_anchor``). Every term's id on /glossary and link /glossary/<anchor> must be its
+    own: two ``id="index"`` made ``secondary index {#index}`` link to the index page.
+
+    The anchors of the terms' own names are claimed first, then the others, each in the
+    order of ``terms`` (the glossary's in file and line order, then the lessons'): a term
+    keeps its name's anchor from another's ``{#anchor}``, which the term page's lookup by
+    name would answer with it anyway. A term whose anchor is taken gets its name's, or that
+    with ``-1``, ``-2`` (as a lesson's repeated headings do) when it is taken too, with a
+    warning naming both at a glossary line; none when only lessons define both, as no
+    glossary line made them alike (a name with no ASCII letter has no anchor of its own)."""
+    own = {term.name: term_anchor(term.name) for term in terms}
+    wanted = {term.name: term.entry.anchor if term.entry and term.entry.anchor
+              else own[term.name] for term in terms}
+    claimed = AnchorRegistry()
+    holders: dict[str, _Term] = {}
+    anchors: dict[str, str] = {}
+    problems: list[tuple[int, Problem]] = []  # by the term's place, to report them in order
+    order = sorted(range(len(terms)), key=lambda i: wanted[terms[i].name] != own[terms[i].name])
+    for place, term in ((i, terms[i]) for i in order):
+        want = wanted[term.name]
+        anchor = claimed.claim(want if want not in claimed else own[term.name])
+        anchors[term.name] = anchor
+        holder = holders.setdefault(want, term)
+        holders.setdefault(anchor, term)
+        if holder is not term and (term.entry or holder.entry):
+            problems.append((place, _anchor_taken(want, term, holder, anchor)))
+    return anchors, tuple(problem for _, problem in sorted(problems, key=lambda p: p[0]))
+
+
+def _anchor_taken(wanted: str, term: _Term, holder: _Term, anchor: str) -> Problem:
+    """The warning that ``term`` wanted the anchor ``holder`` has, and has ``anchor``: at
+    the glossary line of ``term``, or of ``holder`` when only lessons define ``term``."""
+    if term.entry is None:
+        path, _, line = holder.entry.source.rpartition(":")
+        return Problem(path, f"The anchor {wanted!r} of {holder.name!r} is the anchor of "
+                       f"{term.name!r} too, a term a lesson defines; {term.name!r} has the "
+                       f"anchor {anchor!r}.", int(line))
+    path, _, line = term.entry.source.rpartition(":")
+    where = holder.entry.source if holder.entry else "a term a lesson defines"
+    return Problem(path, f"The anchor {wanted!r} of {term.name!r} is the anchor of "
+                   f"{holder.name!r} ({where}) too; {term.name!r} has the anchor {anchor!r}.",
+                   int(line))
+
+
+def _record(term: _Term, anchor: str, mention_count: int, mention_sections: int
+            ) -> TermRecord:
     """The term as the table stores it; its mentions are written beside it, not kept in
     the record."""
     entry = term.entry
@@ -550,7 +600,7 @@ def _record(term: _Term, mention_count: int, mention_sections: int) -> TermRecor
     first_lesson = term.lesson_defs[0][1] if term.lesson_defs else None
     return TermRecord(
         term=term.name,
-        anchor=(entry.anchor if entry and entry.anchor else term_anchor(term.name)),
+        anchor=anchor,
         definition=entry.definition if entry else (first_lesson.sentence if first_lesson else None),
         source=entry.source if entry else (first_lesson.url if first_lesson else None),
         in_glossary=entry is not None,

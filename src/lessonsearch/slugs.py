@@ -28,6 +28,10 @@ class AnchorRegistry:
     def __init__(self) -> None:
         self._seen: dict[str, int] = {}
 
+    def __contains__(self, anchor: str) -> bool:
+        """Whether ``anchor`` is handed out already."""
+        return anchor in self._seen
+
     def claim(self, anchor: str) -> str:
         if anchor not in self._seen:
             self._seen[anchor] = 0
