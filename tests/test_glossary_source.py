@@ -389,6 +389,38 @@ def test_a_see_also_list_over_several_lines_places_each_name_on_its_own(tmp_path
                                                          (5, "widget")]]
 
 
+def test_a_builds_glossary_warnings_are_in_file_then_line_order(tmp_path, tiny_course):
+    """A file's see-also warnings came after all its others, A–Z by term, and a stray list
+    after every orphan definition: lines 1, 12, 6, 14, 9, 4 of one file. They are listed as
+    the files are read, file by file, each top to bottom."""
+    glossary = tmp_path / "glossary"
+    shutil.copytree(tiny_course / "glossary", glossary)
+    (glossary / "h.md").write_text(
+        ": A definition with no term.\n"            # 1
+        "\n"                                        # 2
+        "zest\n"                                    # 3
+        ": Grated peel. See also: gizmo\n"          # 4
+        "\n"                                        # 5
+        "See also: token\n"                         # 6
+        "\n"                                        # 7
+        "apple\n"                                   # 8
+        ": A fruit. See also: widget\n"             # 9
+        "\n"                                        # 10
+        "## More\n"                                 # 11
+        ": Another definition with no term.\n"      # 12
+        "\n"                                        # 13
+        "zest\n"                                    # 14
+        ": The outer peel.\n",                      # 15
+        encoding="utf-8")
+    (glossary / "a.md").write_text("pear\n: A fruit.\n  See also: sprocket\n",
+                                   encoding="utf-8")
+    report = build_index(tiny_course / "lessons", glossary, tmp_path / "index")
+    assert [(p.path, p.line) for p in report.problems] == [
+        ("glossary/a.md", 3), ("glossary/h.md", 1), ("glossary/h.md", 4),
+        ("glossary/h.md", 6), ("glossary/h.md", 9), ("glossary/h.md", 12),
+        ("glossary/h.md", 14)]
+
+
 def test_a_yaml_error_is_one_line_with_its_place(tmp_path):
     folder = tmp_path / "glossary"
     folder.mkdir()

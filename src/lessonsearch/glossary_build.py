@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from itertools import groupby
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .build_cache import BuildCache, fingerprint
 from .candidates import find_candidates, sample
@@ -202,8 +202,16 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     records = [_record(t, anchors[t.name], *summed[t.name])
                for t in sorted(terms, key=lambda t: t.name.lower())]
     records, unknown = _known_see_also(records, entries)
-    return GlossaryBuild(problems + clashes + unknown, records, entries,
+    return GlossaryBuild(_in_file_order(problems + clashes + unknown), records, entries,
                          {t.name: tuple(t.aliases) for t in terms}, variants, lessons)
+
+
+def _in_file_order(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
+    """The glossary's warnings file by file, as ``read_glossary`` reads the files, and each
+    file's top to bottom, whatever check found them: each names a line of one file, as a
+    lesson's warnings are its file's. The checks that need every term (a ``See also`` name,
+    an anchor) run after reading, and listed their warnings after it, A–Z by term."""
+    return tuple(sorted(problems, key=lambda p: (PurePosixPath(p.path), p.line or 0)))
 
 
 class _Unchanged:
@@ -558,17 +566,16 @@ def _anchors(terms: list[_Term]) -> tuple[dict[str, str], tuple[Problem, ...]]:
     claimed = AnchorRegistry()
     holders: dict[str, _Term] = {}
     anchors: dict[str, str] = {}
-    problems: list[tuple[int, Problem]] = []  # by the term's place, to report them in order
-    order = sorted(range(len(terms)), key=lambda i: wanted[terms[i].name] != own[terms[i].name])
-    for place, term in ((i, terms[i]) for i in order):
+    problems: list[Problem] = []
+    for term in sorted(terms, key=lambda t: wanted[t.name] != own[t.name]):  # stable
         want = wanted[term.name]
         anchor = claimed.claim(want if want not in claimed else own[term.name])
         anchors[term.name] = anchor
         holder = holders.setdefault(want, term)
         holders.setdefault(anchor, term)
         if holder is not term and (term.entry or holder.entry):
-            problems.append((place, _anchor_taken(want, term, holder, anchor)))
-    return anchors, tuple(problem for _, problem in sorted(problems, key=lambda p: p[0]))
+            problems.append(_anchor_taken(want, term, holder, anchor))
+    return anchors, tuple(problems)
 
 
 def _anchor_taken(wanted: str, term: _Term, holder: _Term, anchor: str) -> Problem:
