@@ -104,6 +104,31 @@ def test_a_glossary_duplicate_shows_both_texts(report):
     assert other.text == "The crust and the inside of a loaf together."
 
 
+def test_a_duplicate_written_in_other_capitals_is_named_as_each_place_writes_it(tmp_path):
+    """The warning at Durability's line named "Durability", and the report's conflict did
+    too, while the term, its row and the entry kept are "durability": the warning names
+    both spellings, and the conflict the term as its row does."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01-writes.md").write_text(
+        "---\ntitle: Writes\n---\n\n## Committing\n\nDurability is why a commit waits "
+        "for the disk.\n", encoding="utf-8")
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "a.md").write_text(
+        "durability\n: Committed data survives a crash.\n", encoding="utf-8")
+    (tmp_path / "glossary" / "b.md").write_text(
+        "Durability\n: What a committed write keeps after a power cut.\n", encoding="utf-8")
+    built = build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
+    assert [str(p) for p in built.problems] == [
+        "glossary/b.md:1: The term 'Durability' is defined here and at glossary/a.md:1 (as "
+        "'durability') with a different definition; the one at glossary/a.md:1 is kept."]
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert [t.term for t in report.terms] == ["durability"]
+    assert [entry_name("conflicting", e) for e in report.conflicting] == ["durability"]
+    (conflict,) = report.conflicting
+    assert [d.text for d in conflict.definitions] == [
+        "Committed data survives a crash.", "What a committed write keeps after a power cut."]
+
+
 def test_candidates_say_where_they_occur(report):
     (candidate,) = report.candidates
     assert candidate.kind == "collocation" and candidate.count == 4

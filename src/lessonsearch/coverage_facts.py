@@ -20,9 +20,11 @@ from .glossary_table import BrokenAnchor, GlossaryConflict, load_coverage_tables
 from .model import Course, GlossaryEntry, Problem
 
 _DUPLICATE = re.compile(
-    r"^The term (?P<term>'.*'|\".*\") is defined here and at (?P<kept>\S+) with a different"
+    r"^The term (?P<term>'.*'|\".*\") is defined here and at (?P<kept>\S+)(?: \(as .*?\))? "
+    r"with a different"
 )
-"""The message ``glossary_source.read_glossary`` gives a term defined twice differently."""
+"""The message ``glossary_source.read_glossary`` gives a term defined twice differently (with
+the kept entry's spelling when it is another)."""
 
 
 Published = dict[str, tuple[str, tuple[str, ...]]]
@@ -79,18 +81,21 @@ def _page(url: str) -> str:
 def glossary_conflicts(
     problems: tuple[Problem, ...], entries: tuple[GlossaryEntry, ...], glossary_dir: Path | None
 ) -> tuple[GlossaryConflict, ...]:
-    """The glossary reader's duplicate-definition warnings, with both definitions' text."""
-    kept_text = {entry.source: entry.definition for entry in entries}
+    """The glossary reader's duplicate-definition warnings, with both definitions' text;
+    each named as the entry kept spells the term, as its row in the report is (a warning
+    names the spelling written at its own line)."""
+    kept = {entry.source: entry for entry in entries}
     conflicts = []
     for problem in problems:
         found = _DUPLICATE.match(problem.message)
         if found is None or problem.line is None:
             continue
         other = f"{problem.path}:{problem.line}"
+        first = kept.get(found["kept"])
         conflicts.append(GlossaryConflict(
-            term=ast.literal_eval(found["term"]),
+            term=first.term if first else ast.literal_eval(found["term"]),
             kept=found["kept"],
-            kept_text=kept_text.get(found["kept"], ""),
+            kept_text=first.definition if first else "",
             other=other,
             other_text=_definition_at(glossary_dir, problem.path, problem.line),
         ))

@@ -77,9 +77,12 @@ def read_glossary(
                 seen[key] = entry
                 entries.append(entry)
             elif " ".join(first.definition.split()) != " ".join(entry.definition.split()):
+                # Named as each place writes it: "Durability" here, and the "durability"
+                # kept, which the term's row and page are named by.
+                kept = f" (as {first.term!r})" if first.term != entry.term else ""
                 problems.append(
                     Problem(shown, f"The term {entry.term!r} is defined here and at "
-                            f"{first.source} with a different definition; the one at "
+                            f"{first.source}{kept} with a different definition; the one at "
                             f"{first.source} is kept.", line=draft.line)
                 )
     return tuple(entries), tuple(problems)
