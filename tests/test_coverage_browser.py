@@ -42,6 +42,24 @@ def test_headers_sort_the_table_in_place(tab, service):
     assert page.get_attribute("th:has(a[data-sort=mentions])", "aria-sort") == "ascending"
 
 
+BY_MENTIONS = ["hydration", "levain", "autolyse", "crumb", "oven spring", "banneton", "couche"]
+"""The coverage course's terms, most mentions first: 3, 2, then three with 1 and two with 0,
+tied terms A–Z."""
+
+
+def test_tied_terms_read_a_to_z_whichever_way_a_count_column_reads(tab, service):
+    """Reversing the whole comparison put tied terms Z–A when Mentions read ascending
+    (``couche, banneton, oven spring, crumb, autolyse, …``)."""
+    page = tab.page
+    page.goto(f"{service}/coverage")
+    page.click("a[data-sort=mentions]")
+    assert visible_terms(page) == BY_MENTIONS
+    page.click("a[data-sort=mentions]")
+    assert page.get_attribute("th:has(a[data-sort=mentions])", "aria-sort") == "ascending"
+    assert visible_terms(page) == ["banneton", "couche", "autolyse", "crumb", "oven spring",
+                                   "levain", "hydration"]
+
+
 def test_the_glossary_column_sorts_by_file_then_line_number(tab, service):
     page = tab.page
     page.goto(f"{service}/coverage")

@@ -31,7 +31,8 @@
   // A column sorts by its data-* values, ascending; clicking it again reverses that. Counts
   // are stored negated (data-descending on the link), so their first click reads most first:
   // aria-sort says the order the reader sees, not the order of the stored values. Ties go
-  // by term, as on the server.
+  // by term A–Z whichever way the column reads, as on the server: reversing the whole
+  // comparison put tied terms Z–A.
   function sortBy(key, link) {
     var header = link.closest("th");
     var reversed = header.getAttribute("data-sorted") === "stored";
@@ -39,8 +40,8 @@
     rows.sort(function (a, b) {
       var x = value(a, key, text), y = value(b, key, text);
       var order = text ? compareText(x, y) : x < y ? -1 : x > y ? 1 : 0;
-      if (order === 0) { order = compareText(value(a, "term", true), value(b, "term", true)); }
-      return reversed ? -order : order;
+      if (order !== 0) { return reversed ? -order : order; }
+      return compareText(value(a, "term", true), value(b, "term", true));
     });
     rows.forEach(function (r) { body.appendChild(r); });
     table.querySelectorAll("thead th").forEach(function (th) {
