@@ -13,11 +13,18 @@ from test_coverage import COURSE, build_coverage_index
 from test_coverage_faces import GLOSSARY_ORDER
 
 from lessonsearch.build import build_index
+from lessonsearch.coverage import coverage_report
+from lessonsearch.coverage_render import render_html
+from lessonsearch.index_store import current_version
 
 
 @pytest.fixture(scope="module")
-def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    index_dir = build_coverage_index(tmp_path_factory.mktemp("coverage-browser"))
+def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_coverage_index(tmp_path_factory.mktemp("coverage-browser"))
+
+
+@pytest.fixture(scope="module")
+def service(index_dir: Path) -> Iterator[str]:
     with serve_app(index_dir) as url:
         yield url
 
@@ -31,8 +38,9 @@ def test_headers_sort_the_table_in_place(tab, service):
     page = tab.page
     page.goto(f"{service}/coverage")
     assert visible_terms(page)[:3] == ["autolyse", "banneton", "couche"]
+    page.evaluate("window.sameDocument = true")
     page.click("a[data-sort=mentions]")
-    assert page.url == f"{service}/coverage"  # sorted without a reload
+    assert page.evaluate("window.sameDocument")  # sorted without a reload
     assert visible_terms(page)[0] == "hydration"
     # Most mentions first: what a reader sees is a descending column.
     assert page.get_attribute("th:has(a[data-sort=mentions])", "aria-sort") == "descending"
@@ -58,6 +66,63 @@ def test_tied_terms_read_a_to_z_whichever_way_a_count_column_reads(tab, service)
     assert page.get_attribute("th:has(a[data-sort=mentions])", "aria-sort") == "ascending"
     assert visible_terms(page) == ["banneton", "couche", "autolyse", "crumb", "oven spring",
                                    "levain", "hydration"]
+
+
+BY_FEWEST_MENTIONS = BY_MENTIONS[5:] + BY_MENTIONS[2:5] + BY_MENTIONS[1::-1]
+
+
+def heading(page) -> str:
+    return " ".join(page.locator("#terms-heading").inner_text().split())
+
+
+def test_the_address_bar_keeps_the_filter_and_sort_for_a_reload(tab, service):
+    """Filters and sorting worked in place but left the address as it was, so a reloaded or
+    shared page showed every term A–Z again. The page's other arguments stay."""
+    page = tab.page
+    page.goto(f"{service}/coverage?lessons=5")
+    page.click("a[data-sort=mentions]")
+    page.click("a[data-sort=mentions]")
+    assert page.url == f"{service}/coverage?lessons=5&sort=mentions&order=ascending"
+    page.click("a[data-filter=unused]")
+    assert page.url == f"{service}/coverage?lessons=5&kind=unused&sort=mentions&order=ascending"
+    assert heading(page) == "Terms: unused glossary entries 1"
+    page.reload()
+    assert visible_terms(page) == ["banneton"]
+    assert heading(page) == "Terms: unused glossary entries 1"
+    assert page.get_attribute("a[data-filter=unused]", "aria-current") == "true"
+    assert page.get_attribute("th:has(a[data-sort=mentions])", "aria-sort") == "ascending"
+    page.click("a[data-filter='']")  # the rows the server's filter hid come back
+    assert visible_terms(page) == BY_FEWEST_MENTIONS
+    assert heading(page) == "Terms 7"
+    assert page.url == f"{service}/coverage?lessons=5&sort=mentions&order=ascending"
+    page.click("a[data-sort=mentions]")  # after the reload too, a click turns it back
+    assert visible_terms(page) == BY_MENTIONS
+    assert page.url == f"{service}/coverage?lessons=5&sort=mentions"
+    # A link opened in a new tab asks for what its click shows here.
+    assert page.get_attribute("a[data-filter=unused]", "href") == \
+        "?lessons=5&kind=unused&sort=mentions#terms"
+    assert page.get_attribute("a[data-sort=mentions]", "href") == \
+        "?lessons=5&sort=mentions&order=ascending#terms"
+
+
+def test_the_standalone_page_reads_the_filter_and_sort_from_its_address(
+        browser, index_dir, tmp_path):
+    """The file ``lessonsearch coverage --format html`` writes has no server to apply a
+    query: its script does, on load."""
+    page_file = tmp_path / "coverage.html"
+    report = coverage_report(current_version(index_dir), index_dir)
+    page_file.write_text(render_html(report), encoding="utf-8")
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{page_file.as_uri()}?kind=unused&sort=mentions&order=ascending")
+        assert visible_terms(page) == ["banneton"]
+        assert page.get_attribute("th:has(a[data-sort=mentions])", "aria-sort") == "ascending"
+        page.click("a[data-filter='']")
+        assert visible_terms(page) == BY_FEWEST_MENTIONS
+        assert page.url == f"{page_file.as_uri()}?sort=mentions&order=ascending"
+    finally:
+        context.close()
 
 
 def test_the_glossary_column_sorts_by_file_then_line_number(tab, service):

@@ -176,6 +176,40 @@ def test_the_page_filters_and_sorts_without_javascript(client):
     assert "<script>" not in by_mentions and " style=" not in by_mentions  # the CSP forbids both
 
 
+BY_FEWEST_MENTIONS = ["banneton", "couche", "autolyse", "crumb", "oven spring", "levain",
+                      "hydration"]
+"""Mentions ascending: 0, 0, 1, 1, 1, 2, 3, tied terms A–Z."""
+
+
+def test_the_page_sorts_a_column_the_other_way_without_javascript(client):
+    """``?order=`` reverses the sorted column (the page had no way to say it, so a reversed
+    sort could not be kept in a URL); tied terms still read A–Z, and the column's link turns
+    it back."""
+    html = client.get("/coverage?sort=mentions&order=ascending").get_data(as_text=True)
+    assert re.findall(r'data-term="([^"]+)"', html) == BY_FEWEST_MENTIONS
+    (header,) = re.findall(r'<th scope="col"[^>]*aria-sort="(\w+)">\s*<a href="([^"]*)"', html)
+    assert header == ("ascending", "?sort=mentions#terms")
+    by_mentions = " ".join(client.get("/coverage?sort=mentions").get_data(as_text=True).split())
+    assert 'href="?sort=mentions&amp;order=ascending#terms" data-sort="mentions"' in by_mentions
+    assert re.findall(r'data-term="([^"]+)"', by_mentions) == [
+        "hydration", "levain", "autolyse", "crumb", "oven spring", "banneton", "couche"]
+    reversed_terms = client.get("/coverage?order=descending").get_data(as_text=True)
+    assert re.findall(r'data-term="([^"]+)"', reversed_terms)[0] == "oven spring"
+
+
+def test_a_filtered_page_hides_the_other_rows_and_its_links_keep_the_sort(client):
+    """The rows a filter hides are in the page, hidden, so the page's script can show them
+    again; the filter and sort links carry each other's choice."""
+    html = " ".join(client.get("/coverage?kind=unused&sort=mentions&order=ascending")
+                    .get_data(as_text=True).split())
+    rows = re.findall(r'<tr( hidden)? data-kinds="[^"]*"[^>]*data-term="([^"]+)"', html)
+    assert [term for hidden, term in rows if not hidden] == ["banneton"]
+    assert [term for _, term in rows] == BY_FEWEST_MENTIONS
+    assert 'href="?sort=mentions&amp;order=ascending#terms" data-filter=""' in html
+    assert 'href="?kind=unused&amp;sort=term#terms" data-sort="term"' in html
+    assert '<tr class="no-rows" hidden>' in html  # "No term has this problem."
+
+
 GLOSSARY_ORDER = ["banneton", "couche", "crumb", "hydration", "levain", "oven spring", "autolyse"]
 """The terms by glossary entry: glossary.md lines 5, 8, 11, 14, 17, 20, then no entry."""
 

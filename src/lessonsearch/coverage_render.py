@@ -13,6 +13,7 @@ import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
 
@@ -36,6 +37,8 @@ ALLOW_WARNINGS = "Allow-list lines that silence nothing"
 TERM_KINDS = KINDS[:5]
 """The kinds whose entries are terms of the table (a filter shows those rows)."""
 SORTS = ("term", "glossary", "defined", "mentions", "lessons", "first")
+ORDERS = ("ascending", "descending")
+"""``/coverage?order=``: the way the sorted column reads, when not its default."""
 DESCENDING = ("mentions", "lessons")
 """The columns whose sort keys are negated counts: their default order reads most first."""
 TEXT_SORTS = ("term",)
@@ -171,8 +174,12 @@ STRIP_HEIGHT = 18
 
 
 def page_context(report: CoverageReport, kind: str | None = None,
-                 sort: str = "term") -> dict[str, Any]:
-    """What the template needs: rows (filtered, sorted), each with its kinds and strip."""
+                 sort: str = "term", order: str | None = None) -> dict[str, Any]:
+    """What the template needs: every row, sorted, each with its kinds, its strip and
+    whether ``kind`` (the filter) shows it. The rows it hides are in the page too, hidden,
+    so coverage.js can show them again when the reader picks another filter. ``order`` is
+    the way the sorted column reads (``ascending`` or ``descending``); None, or a column's
+    default, its default order (most first for counts)."""
     kinds_of: dict[str, list[str]] = {}
     for k in TERM_KINDS:
         for e in report.problems(k):
@@ -182,19 +189,46 @@ def page_context(report: CoverageReport, kind: str | None = None,
                      key=_file_then_line)
     entry_position = {entry: n for n, entry in enumerate(entries, start=1)}
     rows = [{"t": t, "kinds": kinds_of.get(t.term, []), "cells": strip(report, t),
-             "order": sort_keys(t, position, entry_position)}
-            for t in report.terms if kind not in TERM_KINDS or kind in kinds_of.get(t.term, [])]
-    rows.sort(key=lambda row: (row["order"][sort], row["order"]["term"]))
+             "order": sort_keys(t, position, entry_position),
+             "shown": kind not in TERM_KINDS or kind in kinds_of.get(t.term, [])}
+            for t in report.terms]
+    reversed_ = order in ORDERS and order != default_order(sort)
+    # Ties by term A–Z whichever way the column reads: a stable sort keeps them so, reversed.
+    rows.sort(key=lambda row: row["order"]["term"])
+    rows.sort(key=lambda row: row["order"][sort], reverse=reversed_)
     bars = max(1, min(len(report.lessons), STRIP_BARS))
+    reads = _flip(default_order(sort)) if reversed_ else default_order(sort)
+    filtered = kind if kind in TERM_KINDS else None
     return {
         "report": report, "summary": report.summary(), "rows": rows, "kind": kind,
-        "sort": sort, "descending": DESCENDING, "text_sorts": TEXT_SORTS, "kinds": KINDS,
+        "shown": sum(row["shown"] for row in rows),
+        "sort": sort, "reads": reads, "reversed": reversed_,
+        "filter_href": lambda k: _page_href(k, sort, reads if reversed_ else None),
+        "sort_href": lambda key: _page_href(
+            filtered, key, _flip(default_order(key)) if key == sort and not reversed_ else None),
+        "descending": DESCENDING, "text_sorts": TEXT_SORTS, "kinds": KINDS,
         "titles": TITLES,
         "term_kinds": TERM_KINDS,
         "strip_width": bars * STRIP_STEP, "strip_height": STRIP_HEIGHT,
         "describe": describe, "entry_name": entry_name, "places": _places,
         "allow_warnings_title": ALLOW_WARNINGS, "path_breaks": path_breaks,
     }
+
+
+def default_order(sort: str) -> str:
+    """The way a column reads when first sorted: counts most first, the others A–Z."""
+    return "descending" if sort in DESCENDING else "ascending"
+
+
+def _flip(order: str) -> str:
+    return "ascending" if order == "descending" else "descending"
+
+
+def _page_href(kind: str | None, sort: str, order: str | None) -> str:
+    """The page's own link to a filter and sort, for a reader without JavaScript (and the
+    URL coverage.js writes in the address bar: the same query)."""
+    args = {"kind": kind, "sort": sort, "order": order}
+    return "?" + urlencode({k: v for k, v in args.items() if v}) + "#terms"
 
 
 def path_breaks(path: str) -> Markup:

@@ -3,8 +3,10 @@
 Both call ``coverage.coverage_report`` on the version this request reads, so the page, the
 API and ``lessonsearch coverage`` show one report. The allow-list is the course file's
 (stored at build time) plus ``coverage-allow.txt`` in the server's working directory.
-``?lessons=N`` lists up to N lessons per term and per used-before-definition entry (default
-100, at most 10,000): on a big course a term can be used in thousands of lessons.
+``?kind=``, ``?sort=`` and ``?order=`` filter and sort the page's table (coverage.js does
+the same in place and writes them in the address bar). ``?lessons=N`` lists up to N lessons
+per term and per used-before-definition entry (default 100, at most 10,000): on a big course
+a term can be used in thousands of lessons.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from flask import Blueprint, current_app, jsonify, render_template, request, url
 
 from ..coverage import LESSONS_SHOWN, MAX_LESSONS, CoverageReport, coverage_report
 from ..coverage_allow import KINDS, default_allow_file
-from ..coverage_render import SORTS, page_context, report_body
+from ..coverage_render import ORDERS, SORTS, page_context, report_body
 from . import params
 from .request_index import use_index
 from .settings import Settings
@@ -25,6 +27,7 @@ coverage = Blueprint("coverage", __name__)
 def page():
     kind = request.args.get("kind")
     sort = request.args.get("sort", "term")
+    order = request.args.get("order")
     return render_template(
         "coverage.html",
         layout="base.html",
@@ -32,7 +35,7 @@ def page():
         scripts=[url_for("static", filename="coverage.js")],
         term_url=lambda anchor: url_for("pages.term", name=anchor),
         **page_context(_report(), kind if kind in KINDS else None,
-                       sort if sort in SORTS else "term"),
+                       sort if sort in SORTS else "term", order if order in ORDERS else None),
     )
 
 
