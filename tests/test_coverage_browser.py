@@ -146,6 +146,72 @@ def test_a_problem_filter_hides_the_other_rows(tab, service):
     assert len(visible_terms(page)) == 7
 
 
+def table_tab_stops(page) -> list[tuple[str, str, bool]]:
+    """Each stop Tab makes in the terms table, in order: the role and accessible name
+    Chromium gives it (what a screen reader is told), and whether it is a strip's bar."""
+    cdp = page.context.new_cdp_session(page)
+    page.locator("nav.kinds li:last-child a").focus()  # the last stop before the table
+    stops = []
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        in_strip = page.evaluate("""() => {
+          const e = document.activeElement;
+          return e.closest("table.coverage-terms") ? Boolean(e.closest("svg")) : null;
+        }""")
+        if in_strip is None:
+            return stops
+        focused = cdp.send("Runtime.evaluate", {"expression": "document.activeElement"})
+        node = cdp.send("Accessibility.getPartialAXTree", {
+            "objectId": focused["result"]["objectId"], "fetchRelatives": False})["nodes"][0]
+        stops.append((node["role"]["value"], node.get("name", {}).get("value", ""), in_strip))
+    raise AssertionError("Tab never left the table")
+
+
+def test_a_strips_bars_are_no_tab_stops_and_every_stop_has_a_name(tab, service):
+    """Every bar of every strip was a Tab stop, inside an image that hides its links from a
+    screen reader (140 more stops for 39 terms on the sample course). The stops are the
+    sort links, then per row its links and the disclosure that lists the strip's lessons."""
+    page = tab.page
+    page.goto(f"{service}/coverage")
+    stops = table_tab_stops(page)
+    assert [stop for stop in stops if stop[2]] == []
+    assert all(name.strip() for _, name, _ in stops), stops
+    # 6 columns; 7 terms; 4 defined in a lesson; 5 mentioned, each with a first mention
+    # and a strip to list.
+    assert len(stops) == 6 + 7 + 4 + 5 + 5
+    start = stops.index(("link", "hydration", False))
+    assert stops[start:start + 4] == [
+        ("link", "hydration", False), ("link", "Flour and water", False),
+        ("link", "Flour and water", False),
+        ("DisclosureTriangle", "Lessons for hydration", False)]
+
+
+def test_the_keyboard_reaches_every_lesson_a_strip_links_and_the_mouse_still_does(
+        tab, service):
+    """With its bars out of the Tab order, the row lists their lessons: the same links, in
+    the bars' words. A click on a bar still opens its lesson."""
+    page = tab.page
+    page.goto(f"{service}/coverage")
+    row = page.locator("tr[data-term=hydration]")
+    bars = row.locator("svg a").evaluate_all(
+        "links => links.map(a => [a.getAttribute('href'), a.textContent.trim()])")
+    assert len(bars) == 3
+    assert row.locator("summary").count() == 1
+    row.locator("summary").focus()
+    page.keyboard.press("Enter")
+    listed = []
+    for _ in bars:
+        page.keyboard.press("Tab")
+        listed.append(page.evaluate(
+            "() => [document.activeElement.getAttribute('href'), "
+            "document.activeElement.textContent]"))
+    assert listed == bars
+    page.route("https://bake.example.test/**", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<!doctype html><title>Lesson</title>"))
+    row.locator("svg a").nth(1).click()
+    page.wait_for_url(bars[1][0])
+
+
 NUMBER_TERMS = {"2048": "2048", "1.1": "1.10", "10": "10", "9": "9", "1e3": "1e3"}
 """Glossary terms that read as numbers, as each is written (``term: 1.10`` is 1.1)."""
 WIDE_TERMS = ("ｆ-stop", "𝛼-rise")
