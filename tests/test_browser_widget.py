@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from browser_support import (
@@ -220,6 +221,57 @@ def test_a_newer_search_aborts_the_one_in_flight(tab, host):
     wait_for_answer(page, BOX, "temperature")
     assert (held[0].request.url, "net::ERR_ABORTED") in failed
     expect(page.locator(f"{BOX} [role=status]")).to_contain_text("1 term")
+
+
+START = datetime(2030, 1, 1, tzinfo=UTC)
+"""The page's clock: Playwright's, so a test moves time on instead of waiting for it."""
+
+
+def paused_clock_page(tab, host):
+    """The host page with its clock paused: no timer fires unless the test runs time on."""
+    page = tab.page
+    page.clock.install(time=START)
+    page.goto(f"{host}/index.html")
+    page.clock.pause_at(START + timedelta(minutes=1))
+    return page
+
+
+def test_a_search_that_takes_too_long_is_given_up_and_can_be_retried(tab, host):
+    page = paused_clock_page(tab, host)
+    held = []  # a proxy that holds the search: no answer comes
+    page.route(SEARCH_REQUEST, lambda route: held.append(route))
+    type_query(page, "softmax", answered=False)
+    page.clock.run_for(1_000)  # the debounce, then the search goes out
+    state = page.locator(f"{BOX} .state")
+    expect(state).to_have_text("Searching…")
+    page.clock.run_for(11_000)
+    unavailable = "Search is unavailable right now. Try again in a moment."
+    expect(state).to_have_text(unavailable)
+    expect(page.locator(f"{BOX} [role=status]")).to_have_text(unavailable)
+    expect(page.locator(f"{BOX} .panel")).not_to_have_class(re.compile(r"\bbusy\b"))
+    assert len(held) == 1
+
+    page.unroute(SEARCH_REQUEST)  # the service answers again; typing once more retries
+    page.clock.resume()
+    page.locator(FIELD).press("End")
+    page.locator(FIELD).press_sequentially(" ")
+    wait_for_answer(page, BOX, "softmax")
+    expect(page.locator(f"{BOX} [role=status]")).to_contain_text("results")
+
+
+def test_searching_is_announced_only_when_it_lasts(tab, host):
+    page = paused_clock_page(tab, host)
+    held = []
+    page.route(SEARCH_REQUEST, lambda route: held.append(route))
+    status = page.locator(f"{BOX} [role=status]")
+    type_query(page, "softmax", answered=False)
+    page.clock.run_for(200)  # the debounce: the search is on its way
+    expect(page.locator(f"{BOX} .state")).to_have_text("Searching…")
+    expect(status).to_have_text("")  # said on the page, not yet aloud
+    page.clock.run_for(1_000)
+    expect(status).to_have_text("Searching…")
+    held[-1].fallback()
+    expect(status).to_contain_text("results")
 
 
 def test_the_host_pages_css_cannot_reach_inside(tab, host):

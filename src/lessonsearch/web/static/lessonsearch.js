@@ -51,6 +51,9 @@
   };
   const MAX_TERMS_SHOWN = 3;
   const MAX_RECENT = 5;
+  const SEARCH_TIMEOUT_MS = 10000; // a search still unanswered is given up as unavailable
+  const ANNOUNCE_SEARCHING_MS = 1000; // "Searching…" is said aloud only once it lasts this long
+  const UNAVAILABLE = "Search is unavailable right now. Try again in a moment.";
   const SKIP_SELECTOR = "a, code, pre, kbd, samp, script, style, noscript, template, textarea, " +
     "input, select, option, button, svg, math, iframe, h1, h2, h3, h4, h5, h6, [contenteditable], " +
     "[data-lessonsearch-skip], [data-lessonsearch], lesson-search, .lessonsearch-term";
@@ -170,6 +173,11 @@
     } catch (err) {
       return null;
     }
+  }
+
+  /** `promise`, or null once `signal` aborts: a shared fetch that this search must not wait for. */
+  function untilAborted(promise, signal) {
+    return Promise.race([promise, new Promise((resolve) => signal.addEventListener("abort", () => resolve(null)))]);
   }
 
   function endpoint(base, path, query) {
@@ -356,10 +364,18 @@
       this.panel.classList.remove("busy");
     }
 
+    /**
+     * One search, given up after SEARCH_TIMEOUT_MS: a stalled service or proxy then reads as
+     * unavailable instead of "Searching…" for ever, and typing again (or Enter, for the results
+     * page) is the retry. A newer search aborts this one first, through abort().
+     */
     async search(text) {
       this.abort();
       const controller = this.controller = new AbortController();
       const asked = ++this.asked;
+      const giveUp = setTimeout(() => controller.abort(), SEARCH_TIMEOUT_MS);
+      const slow = setTimeout(() => { if (asked === this.asked) this.announce("Searching…"); },
+        ANNOUNCE_SEARCHING_MS); // not on every keystroke: a quick answer is announced instead
       this.panel.classList.add("busy");
       if (!this.options.length) this.setState("Searching…");
       this.open();
@@ -367,18 +383,19 @@
         const [found, suggested, known] = await Promise.all([
           getJSON(endpoint(this.base, "api/search", { q: text, limit: this.limit }), controller.signal),
           getJSON(endpoint(this.base, "api/suggest", { q: text }), controller.signal).catch(() => null),
-          glossary(this.base).catch(() => null), // definitions for completed terms
+          untilAborted(glossary(this.base).catch(() => null), controller.signal), // definitions for completed terms
         ]);
         if (asked !== this.asked) return;
         this.showResults(text, found, suggested, known);
       } catch (err) {
-        if (err.name === "AbortError" || asked !== this.asked) return;
-        const message = err instanceof ServiceError && err.status === 400 ? err.message
-          : "Search is unavailable right now. Try again in a moment.";
+        if (asked !== this.asked) return; // aborted for a newer search, or the box was emptied
+        const message = err instanceof ServiceError && err.status === 400 ? err.message : UNAVAILABLE;
         this.render([]);
         this.setState(message, true);
         this.announce(message);
       } finally {
+        clearTimeout(giveUp);
+        clearTimeout(slow);
         if (asked === this.asked) this.panel.classList.remove("busy");
       }
     }
