@@ -115,6 +115,50 @@ def test_focus_shows_the_tooltip_escape_hides_it_enter_opens_the_glossary(tab, h
     expect(page.locator("dt#softmax")).to_be_visible()
 
 
+def test_a_term_is_a_link_described_by_its_definition(tab, host, service):
+    """The ARIA tooltip pattern: the term is what takes focus, and while its tooltip shows a
+    screen reader reads the definition as its description. The tooltip's own link is no Tab
+    stop of its own: the term is the link to the same entry."""
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    wait_for_marking(page)
+    term = page.locator(f"article {TERM}", has_text="softmax").first
+    expect(term).to_have_role("link")
+    term.focus()
+    definition = page.locator(TOOLTIP).locator(".def")
+    expect(definition).to_contain_text("logits into probabilities")
+    expect(term).to_have_accessible_description(definition.text_content())  # not "Read more…"
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.textContent") == "token"
+    assert term.get_attribute("aria-describedby") is None
+
+    term.evaluate("el => el.click()")  # how a screen reader follows a link: a click, no pointer
+    page.wait_for_url(lambda url: url == f"{service}/glossary#softmax")
+
+
+def test_with_all_only_first_mentions_are_tab_stops_the_rest_still_hover(tab, host):
+    page = tab.page
+    page.route("**/api/terms", lambda route: route.fulfill(
+        json=GLOSSARY, headers={"Access-Control-Allow-Origin": "*"}))
+    page.goto(f"{host}/matching.html")  # data-lessonsearch-terms="all"
+    wait_for_marking(page)
+    stops = []
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.closest('.lessonsearch-term')"
+                                " && document.activeElement.textContent.replace(/\\s+/g, ' ')")
+        if not focused:
+            break
+        stops.append(focused)
+    assert stops == ["Self-attention", "ATTENTION MASK", "key-value cache", "Top-p", "pass@k"]
+
+    again = page.locator(TERM, has_text="KV cache")  # the second mention of the KV cache
+    expect(again).not_to_have_role("link")
+    again.hover()
+    expect(page.locator(TOOLTIP).locator(".name")).to_have_text("KV cache")
+    expect(again).to_have_accessible_description("Stored keys and values.")
+
+
 def test_a_long_page_is_marked_in_slices_without_freezing(tab, host):
     words = len(long_article().split())
     assert words > 20_000
@@ -124,6 +168,8 @@ def test_a_long_page_is_marked_in_slices_without_freezing(tab, host):
     assert marked["marked"] > 2_000
     assert page.locator(TERM).count() == marked["marked"]
     assert page.locator(f"a {TERM}, code {TERM}").count() == 0
+    anchors = page.locator(TERM).evaluate_all("els => els.map(e => e.lessonsearchTerm.anchor)")
+    assert page.locator(f"{TERM}[tabindex]").count() == len(set(anchors))  # one stop a term
 
     # The work was split into slices, each within a time budget the script checks as it
     # goes; how long they took depends on the machine, which a test does not assert.

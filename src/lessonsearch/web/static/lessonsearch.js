@@ -23,6 +23,8 @@
  * Glossary tooltips: mark an element with data-lessonsearch-terms and the glossary's terms in
  * its text are underlined; hovering or focusing one shows its definition and a link to the
  * glossary. The attribute's value is "first" (default: each term's first occurrence) or "all".
+ * A first occurrence is a link to its glossary entry and a Tab stop (Enter opens the entry);
+ * the others ("all") answer the pointer only.
  * Code, pre, links, headings, form controls and [data-lessonsearch-skip] are left alone. When
  * done the element receives a "lessonsearch:terms" event whose detail counts the work.
  *
@@ -682,19 +684,26 @@
     return nodes;
   }
 
-  /** Wrap the terms found in one text node; `seen` holds anchors already marked ("first" mode). */
-  function markTextNode(node, matcher, seen) {
+  /**
+   * Wrap the terms found in one text node; `seen` holds the anchors already marked. A term's
+   * first mention is a link to its glossary entry (a Tab stop; Enter opens it); with `every`
+   * ("all") the later ones are underlined too, for the pointer only, so that a long lesson does
+   * not become hundreds of Tab stops and links to a screen reader.
+   */
+  function markTextNode(node, matcher, seen, every) {
     const text = node.data;
     let last = 0;
     let fragment = null;
     let count = 0;
     for (const match of text.matchAll(matcher.pattern)) {
       const term = matcher.find(match[0]);
-      if (!term || (seen && seen.has(term.anchor))) continue;
-      if (seen) seen.add(term.anchor);
+      const first = term && !seen.has(term.anchor);
+      if (!first && !(term && every)) continue;
+      seen.add(term.anchor);
       fragment = fragment || document.createDocumentFragment();
       fragment.append(text.slice(last, match.index));
-      const span = make("span", { className: "lessonsearch-term", tabIndex: 0, textContent: match[0] });
+      const span = make("span", { className: "lessonsearch-term", textContent: match[0] },
+        first ? { role: "link", tabindex: "0" } : null);
       span.lessonsearchTerm = term;
       fragment.append(span);
       count += 1;
@@ -726,7 +735,8 @@
     const matcher = termMatcher(known.terms);
     const started = performance.now();
     const nodes = matcher ? textNodes(root) : [];
-    const seen = root.getAttribute("data-lessonsearch-terms") === "all" ? null : new Set();
+    const every = root.getAttribute("data-lessonsearch-terms") === "all";
+    const seen = new Set();
     const stats = { terms: known.terms.length, nodes: nodes.length, marked: 0, chunks: 0, longestChunkMs: 0,
       ms: 0 };
     let next = 0;
@@ -737,7 +747,7 @@
         const budget = Math.min(CHUNK_MS, Math.max(idleLeft, 2));
         while (next < nodes.length && performance.now() - sliceStart < budget) {
           const node = nodes[next++];
-          if (node.isConnected) stats.marked += markTextNode(node, matcher, seen);
+          if (node.isConnected) stats.marked += markTextNode(node, matcher, seen, every);
         }
         stats.chunks += 1;
         stats.longestChunkMs = Math.max(stats.longestChunkMs, performance.now() - sliceStart);
@@ -748,7 +758,13 @@
     root.dispatchEvent(new CustomEvent("lessonsearch:terms", { bubbles: true, detail: stats }));
   }
 
-  /** The one tooltip of the page: a shadow-rooted element appended to <body> on first use. */
+  /**
+   * The one tooltip of the page: a shadow-rooted element appended to <body> on first use. It is
+   * the ARIA tooltip pattern: the shown term's aria-describedby points at it, so a screen reader
+   * reads the definition with the term, and it never takes focus. Its name and its link are
+   * hidden from that description and its link from Tab: the term itself is the link to the
+   * same glossary entry.
+   */
   const tooltip = {
     host: null, term: null, hideTimer: 0, showTimer: 0,
 
@@ -756,9 +772,10 @@
       this.host = make("lessonsearch-tooltip", { id: "lessonsearch-tooltip", hidden: true }, { role: "tooltip" });
       const root = this.host.attachShadow({ mode: "open" });
       adoptStyles(root, TIP_CSS);
-      this.name = make("span", { className: "name" });
+      this.name = make("span", { className: "name" }, { "aria-hidden": "true" });
       this.definition = make("span", { className: "def" });
-      this.link = make("a", { className: "more", textContent: "Read more in the glossary" });
+      this.link = make("a", { className: "more", textContent: "Read more in the glossary" },
+        { "aria-hidden": "true", tabindex: "-1" });
       const tip = make("div", { className: "tip" });
       tip.append(this.name, this.definition, this.link);
       root.append(tip);
@@ -836,11 +853,20 @@
   document.addEventListener("focusout", (e) => { if (termOf(e)) tooltip.hideSoon(); });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && tooltip.term) tooltip.hide();
-    const span = e.key === "Enter" ? termOf(e) : null;
-    if (!span) return;
-    tooltip.show(span);
-    tooltip.link.click(); // Enter on a term opens its glossary entry
+    if (e.key === "Enter") openEntry(termOf(e));
   });
+  document.addEventListener("click", (e) => {
+    // A click with no pointer behind it (detail 0) is a screen reader activating the link. A
+    // pointer's click is left alone: a tap shows the tooltip, whose link then opens the entry.
+    if (e.detail === 0) openEntry(termOf(e));
+  });
+
+  /** A term's glossary entry, as its tooltip's link opens it (the same tab or a new one). */
+  function openEntry(span) {
+    if (!span || span.getAttribute("role") !== "link") return;
+    tooltip.show(span);
+    tooltip.link.click();
+  }
 
   // --- Start-up -----------------------------------------------------------------------------
 
