@@ -157,6 +157,26 @@ def test_the_shortcut_focuses_the_first_box_on_the_page(tab, host):
         assert page.evaluate(focused) == "top"
 
 
+def test_a_box_added_after_the_page_loaded_starts_by_itself(tab, host):
+    """As a single-page app adds one: a [data-lessonsearch] box inside new content."""
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    expect(page.locator(FIELD)).to_have_attribute("role", "combobox")
+    page.evaluate("""() => {
+      const section = document.createElement("section");
+      const box = document.createElement("div");
+      box.id = "later";
+      box.setAttribute("data-lessonsearch", "");
+      box.setAttribute("data-placeholder", "Search again");
+      section.append(box);
+      document.querySelector("main").append(section);
+    }""")
+    later = "#later"
+    expect(page.locator(f"{later} input")).to_have_attribute("placeholder", "Search again")
+    type_query(page, "softmax", box=later)
+    expect(page.locator(f"{later} [role=option][data-kind=result]").first).to_be_visible()
+
+
 def test_recent_searches_are_remembered_and_can_be_cleared(tab, host):
     page = tab.page
     page.goto(f"{host}/index.html")

@@ -881,8 +881,27 @@
     });
   }
 
+  /**
+   * A [data-lessonsearch] box that a single-page app adds later starts by itself, as a
+   * <lesson-search> does. Cheap: it looks only at the elements added, and into one only when
+   * it has children (the spans that term marking adds have none).
+   */
+  function watchForBoxes() {
+    if (!window.MutationObserver) return;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node.nodeType !== Node.ELEMENT_NODE) continue;
+          if (node.hasAttribute("data-lessonsearch")) mount(node);
+          if (node.firstElementChild) node.querySelectorAll("[data-lessonsearch]").forEach(mount);
+        }
+      }
+    }).observe(document.documentElement, { childList: true, subtree: true });
+  }
+
   function start() {
     document.querySelectorAll("[data-lessonsearch]").forEach(mount);
+    watchForBoxes();
     const roots = document.querySelectorAll("[data-lessonsearch-terms]");
     if (roots.length) adoptStyles(document, TERM_CSS);
     roots.forEach((root) => { markTerms(root); });
