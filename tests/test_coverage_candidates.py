@@ -119,3 +119,46 @@ def test_capitals_and_acronyms_are_those_every_run_would_give(sentences: list[st
     assert capitalised == Counter(phrase for words, _, mid, prose in runs if prose
                                   for phrase in _capitalised(words, mid))
     assert acronyms == Counter(core for words, _, _, _ in runs for core in _acronyms(words))
+
+
+MIXERS = [
+    """---
+title: Mixers
+slug: mixers
+---
+
+Our mixer is a KitchenAid, and the KitchenAid runs slowly with stiff dough. KitchenAid sells
+a dough hook for it. Scrape the bowl of the KitchenAid's Artisan model twice.
+""",
+    """---
+title: Kneading
+slug: kneading
+---
+
+KitchenAid's bowl holds four litres. Knead in the KitchenAid for ten minutes, then rest the
+dough. In KitchenAid's Artisan model the hook turns slower.
+""",
+    """---
+title: Cleaning
+slug: cleaning
+---
+
+## KitchenAid care
+
+KitchenAid hooks go in the dishwasher, and so does the KitchenAid's Artisan bowl.
+""",
+]
+
+
+def test_a_name_counts_every_use_once_found_mid_sentence():
+    """A capital tells a name only mid-sentence, but once found, a name's uses at a
+    sentence's start, in a heading and in the possessive count too: ranking depends on them."""
+    found = find_candidates(course(*MIXERS), {})
+    mixer = next(c for c in found if c.phrase == "KitchenAid")
+    assert [(p.lesson, p.count) for p in mixer.lessons] == [
+        ("mixers", 4), ("kneading", 3), ("cleaning", 3)]
+    assert mixer.count == 10
+
+
+def test_a_possessive_ends_a_name():
+    assert "KitchenAid Artisan" not in phrases(find_candidates(course(*MIXERS), {}))

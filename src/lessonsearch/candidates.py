@@ -92,6 +92,9 @@ def find_candidates(
         for phrase, per_doc in phrases.items():
             if phrase.lower() not in {p.lower() for p in found} and not known.covers(phrase):
                 found[phrase] = (kind, per_doc)
+    names = [phrase for phrase, (kind, _) in found.items() if kind == "capitalised"]
+    for phrase, per_doc in _every_use(names, runs).items():
+        found[phrase] = ("capitalised", per_doc)
     candidates = []
     for phrase, (kind, per_doc) in found.items():
         per_lesson: dict[str, Place] = {}
@@ -210,6 +213,28 @@ def _tally(per_section: list[dict[str, int]], minimum: int) -> dict[str, Counter
     return {k: v for k, v in per_doc.items() if sum(v.values()) >= minimum}
 
 
+def _every_use(names: list[str], runs: list[Run]) -> dict[str, Counter]:
+    """Each name's count in each section, wherever it is written: at a sentence's start, in a
+    heading, in the possessive ("MySQL's"). A capital tells a name only in mid-sentence
+    prose, so that is where names are found; but they are ranked by how many lessons use
+    them, and a name that often opens a sentence ("MySQL keeps…") is used there too."""
+    wanted: dict[str, list[tuple[str, ...]]] = {}
+    for name in names:
+        words = tuple(name.split(" "))
+        wanted.setdefault(words[0], []).append(words)
+    firsts = set(wanted) | {first + s for first in wanted for s in ("'s", "’s")}
+    uses = {name: Counter() for name in names}
+    for run in runs:
+        if firsts.isdisjoint(run.words):
+            continue  # most runs name none of them: looked for in C
+        plain = tuple(_APOSTROPHE_S.sub("", w) for w in run.words)
+        for i, word in enumerate(plain):
+            for name in wanted.get(word, ()):
+                if plain[i:i + len(name)] == name:
+                    uses[" ".join(name)][run.doc] += 1
+    return uses
+
+
 def _chunks(clause: str) -> Iterator[list[str]]:
     """The words of a clause, broken wherever a chunk of code sits."""
     if not _MAYBE_CODE.search(clause):  # most prose: no chunk can be code, one run
@@ -239,12 +264,15 @@ def _acronyms(words: tuple[str, ...]) -> Iterator[str]:
 def _capitalised(words: tuple[str, ...], mid: bool) -> Iterator[str]:
     """Runs of two to four capitalised words in mid-sentence prose ("Hugging Face"), and
     single words with a capital inside (``GitHub``, ``SQLite``). A lone capitalised word is
-    most often a person in an example ("Nelle", "Dr"), so it is left out."""
+    most often a person in an example ("Nelle", "Dr"), so it is left out. A possessive ends
+    a name: "MySQL's InnoDB" is two."""
     i = 0 if mid else 1
     while i < len(words):
         j = i
         while j < len(words) and j - i < 4 and _is_capitalised(words[j]):
             j += 1
+            if _APOSTROPHE_S.search(words[j - 1]):
+                break
         if j > i:
             phrase = [_APOSTROPHE_S.sub("", w) for w in words[i:j]]
             if len(phrase) > 1 or _inner_capital(phrase[0]):
