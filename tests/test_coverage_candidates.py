@@ -162,3 +162,54 @@ def test_a_name_counts_every_use_once_found_mid_sentence():
 
 def test_a_possessive_ends_a_name():
     assert "KitchenAid Artisan" not in phrases(find_candidates(course(*MIXERS), {}))
+
+
+METHODS = [
+    """---
+title: Shaping
+slug: shaping
+---
+
+## Shaping by Hand
+
+We follow the Tartine method here. In the Tartine way the dough is folded, not kneaded, and
+the loaves rest overnight. Ask Marta how to shape them, since she shapes every loaf by hand.
+Dr. Okafor showed us this in March. Proof the dough in a Brotform, and a Brotform leaves
+rings on the crust; dust the Brotform with rice flour first. Hearth Kiln sells the pots.
+
+| Flour | Rye |
+| Water | Rye |
+""",
+    """---
+title: Feeding
+slug: feeding
+---
+
+Feed the Starter at noon: press Starter on the oven's panel and wait. A starter fed late
+rises slowly. Like Tartine bakers, Marta feeds hers twice a day. Kitchens are cold in March.
+Dr. Okafor keeps a note of every feed. The Tartine book gives the same times. Oak Kiln
+ships scales too.
+
+| Flour | Rye |
+""",
+    """---
+title: Baking
+slug: baking
+---
+
+Tartine loaves bake in a covered pot. Marta bakes hers at a high heat. The crust is checked
+by Dr. Okafor with a probe, and by Marta too. A fresh starter goes into the fridge in March,
+and the Starter button on the panel turns the proofing drawer on. Stone Kiln makes the probes.
+""",
+]
+
+
+def test_a_single_word_capitalised_mid_sentence_in_several_lessons_is_a_name():
+    """Not a person (a title before them, "she" or "her" beside them), a month, a cell of a
+    table, a word also written in lower case, a word one lesson uses, or the second word of
+    a name that opens a sentence ("Hearth Kiln sells")."""
+    found = find_candidates(course(*METHODS), {})
+    assert phrases(found) == {"Tartine": "capitalised"}
+    (tartine,) = found
+    assert [(p.lesson, p.count) for p in tartine.lessons] == [
+        ("shaping", 2), ("feeding", 2), ("baking", 1)]

@@ -7,7 +7,9 @@ signals, each cheap and explainable to an editor:
 * collocations: word pairs and triples that recur and occur together far more often than
   their words' own frequencies predict (``collocations``);
 * acronyms: ``KV``, ``LLMs``, ``RLHF`` — all capitals, 2 to 6 letters, at least twice;
-* capitalised phrases in mid-sentence: product and tool names (``GitHub``, ``Hugging Face``).
+* capitalised phrases in mid-sentence: product and tool names (``GitHub``, ``Hugging Face``),
+  and single words used so in several lessons that name no person and are seldom written
+  in lower case (``Postgres``, ``Raft``).
 
 Terms the glossary or the lessons already name (in any spelling the ``TermMatcher`` knows),
 and pieces of them, are left out. Text is cut into runs at punctuation and at code
@@ -33,6 +35,11 @@ from .whoosh_index import Document, documents
 
 MAX_CANDIDATES = 30
 MIN_ACRONYM_COUNT = 2
+MIN_NAME_LESSONS = 2
+"""A single capitalised word (``Postgres``) is a candidate when it stands mid-sentence in at
+least this many lessons; in one, it is most often someone or something in an example."""
+LOWER_SHARE = 1 / 5
+PERSON_SHARE = 1 / 4
 MAX_DOCUMENTS = 800
 """Past this many sections, candidates come from a sample of them spread through the course
 (``sample``): jargon that recurs across a course recurs in the sample, and the cost stays
@@ -53,6 +60,10 @@ _TWO_CAPITALS = re.compile(r"[A-Z]{2}")
 """What any word ``_ACRONYM`` matches holds."""
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _APOSTROPHE_S = re.compile(r"['’]s$")
+_TITLES = frozenset("Dr Mr Mrs Ms Mx Prof Sir Dame".split())
+_CALENDAR = frozenset("""January February March April June July August September October
+    November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
+_PRONOUNS = frozenset("he she his her him hers himself herself".split())
 _OPENING = "\"'“‘([{"
 _CLOSING = "\"'”’)]}.,;:!?"
 
@@ -82,6 +93,8 @@ def find_candidates(
     runs = [Run(index, words, low, mid, prose)
             for index, (found_runs, _, _) in enumerate(facts)
             for words, low, mid, prose in found_runs]
+    if counts is None:
+        counts = NgramCounts.of(run.lowered for run in runs)
     signals = (
         ("capitalised", _tally([capitalised for _, capitalised, _ in facts], MIN_COUNT)),
         ("acronym", _tally([acronyms for _, _, acronyms in facts], MIN_ACRONYM_COUNT)),
@@ -92,9 +105,7 @@ def find_candidates(
         for phrase, per_doc in phrases.items():
             if phrase.lower() not in {p.lower() for p in found} and not known.covers(phrase):
                 found[phrase] = (kind, per_doc)
-    names = [phrase for phrase, (kind, _) in found.items() if kind == "capitalised"]
-    for phrase, per_doc in _every_use(names, runs).items():
-        found[phrase] = ("capitalised", per_doc)
+    _count_names(found, runs, docs, counts.words)
     candidates = []
     for phrase, (kind, per_doc) in found.items():
         per_lesson: dict[str, Place] = {}
@@ -213,26 +224,103 @@ def _tally(per_section: list[dict[str, int]], minimum: int) -> dict[str, Counter
     return {k: v for k, v in per_doc.items() if sum(v.values()) >= minimum}
 
 
+def _count_names(found: dict[str, tuple[str, Counter]], runs: list[Run], docs: list[Document],
+                 counted: Counter) -> None:
+    """The capitalised names ``found`` counted at every use (``_every_use``), without the
+    single words that name no thing: used mid-sentence in fewer than ``MIN_NAME_LESSONS``
+    lessons, or ``_no_names``."""
+    names = [phrase for phrase, (kind, _) in found.items() if kind == "capitalised"]
+    every_use = _every_use(names, runs)
+    lone = [name for name in names if _lone(name)]
+    few = {name for name in lone
+           if len({docs[i].lesson.slug for i in found[name][1]}) < MIN_NAME_LESSONS}
+    for name in few | _no_names([n for n in lone if n not in few], runs, every_use, counted):
+        del found[name], every_use[name]
+    for name, per_doc in every_use.items():
+        found[name] = ("capitalised", per_doc)
+
+
 def _every_use(names: list[str], runs: list[Run]) -> dict[str, Counter]:
     """Each name's count in each section, wherever it is written: at a sentence's start, in a
     heading, in the possessive ("MySQL's"). A capital tells a name only in mid-sentence
     prose, so that is where names are found; but they are ranked by how many lessons use
     them, and a name that often opens a sentence ("MySQL keeps…") is used there too."""
-    wanted: dict[str, list[tuple[str, ...]]] = {}
-    for name in names:
-        words = tuple(name.split(" "))
-        wanted.setdefault(words[0], []).append(words)
-    firsts = set(wanted) | {first + s for first in wanted for s in ("'s", "’s")}
     uses = {name: Counter() for name in names}
+    words = _forms(name for name in names if " " not in name)
+    longer: dict[str, list[tuple[str, ...]]] = {}
+    for name in names:
+        if " " in name:
+            longer.setdefault(name.split(" ")[0], []).append(tuple(name.split(" ")))
+    firsts = _forms(longer)
     for run in runs:
-        if firsts.isdisjoint(run.words):
-            continue  # most runs name none of them: looked for in C
-        plain = tuple(_APOSTROPHE_S.sub("", w) for w in run.words)
-        for i, word in enumerate(plain):
-            for name in wanted.get(word, ()):
-                if plain[i:i + len(name)] == name:
-                    uses[" ".join(name)][run.doc] += 1
+        if not words.keys().isdisjoint(run.words):  # most runs name none: looked for in C
+            for form in words.keys() & run.words:
+                uses[words[form]][run.doc] += run.words.count(form)
+        if not firsts.keys().isdisjoint(run.words):
+            plain = tuple(_APOSTROPHE_S.sub("", w) for w in run.words)
+            for i, word in enumerate(plain):
+                for name in longer.get(word, ()):
+                    if plain[i:i + len(name)] == name:
+                        uses[" ".join(name)][run.doc] += 1
     return uses
+
+
+def _forms(words: Iterable[str]) -> dict[str, str]:
+    """Each word and its possessives ("MySQL's", "MySQL’s") → the word."""
+    return {word + s: word for word in words for s in ("", "'s", "’s")}
+
+
+def _lone(name: str) -> bool:
+    """A single capitalised word with no capital inside: ``Postgres``, not ``MySQL``."""
+    return " " not in name and not _inner_capital(name)
+
+
+def _no_names(lone: list[str], runs: list[Run], every_use: Mapping[str, Counter],
+              counted: Counter) -> set[str]:
+    """The single words that name no thing: a word the course also writes in lower case (a
+    table "Site", a button "Add": ``LOWER_SHARE`` as often as capitalised), or a person, told
+    by a title before the name ("Dr. Maverick") or by "he", "she", "his" or "her" in a
+    sentence naming them (in ``PERSON_SHARE`` of those sentences)."""
+    common = {w for w in lone if _lower_case(w, counted, every_use[w]) >= LOWER_SHARE
+              * every_use[w].total()}
+    return common | _people([w for w in lone if w not in common], runs)
+
+
+def _lower_case(word: str, counted: Counter, every_use: Counter) -> int:
+    """How often the course writes ``word`` other than capitalised: its uses as counted
+    (lowered) but not as ``_every_use`` found them."""
+    low = normalize(word)
+    return counted[low] + counted[low + "'s"] - every_use.total()
+
+
+def _people(lone: list[str], runs: list[Run]) -> set[str]:
+    """The words that name a person: after a title, or in sentences saying "he" or "her"."""
+    if not lone:
+        return set()
+    forms = _forms(lone)
+    titled = set()
+    sentences: list[tuple[set[str], bool]] = []  # the names in each, and whether "he"…
+    doc, last = -1, ""
+    for run in runs:
+        if not run.mid or run.doc != doc:
+            sentences.append((set(), False))
+            doc, last = run.doc, ""
+        if not _PRONOUNS.isdisjoint(run.lowered):
+            sentences[-1] = (sentences[-1][0], True)
+        if not forms.keys().isdisjoint(run.words):
+            for i, word in enumerate(run.words):
+                if word in forms:
+                    sentences[-1][0].add(forms[word])
+                    if (run.words[i - 1] if i else last) in _TITLES:
+                        titled.add(forms[word])
+        last = run.words[-1] if run.words else last
+    named: Counter = Counter()
+    near: Counter = Counter()
+    for names, pronoun in sentences:
+        named.update(names)
+        if pronoun:
+            near.update(names)
+    return {w for w in lone if w in titled or near[w] >= PERSON_SHARE * named[w]}
 
 
 def _chunks(clause: str) -> Iterator[list[str]]:
@@ -263,10 +351,15 @@ def _acronyms(words: tuple[str, ...]) -> Iterator[str]:
 
 def _capitalised(words: tuple[str, ...], mid: bool) -> Iterator[str]:
     """Runs of two to four capitalised words in mid-sentence prose ("Hugging Face"), and
-    single words with a capital inside (``GitHub``, ``SQLite``). A lone capitalised word is
-    most often a person in an example ("Nelle", "Dr"), so it is left out. A possessive ends
-    a name: "MySQL's InnoDB" is two."""
+    single words with a capital inside (``GitHub``, ``SQLite``) or that may be a name
+    (``_maybe_name``). A possessive ends a name: "MySQL's InnoDB" is two. At a sentence's
+    start the first word's capital says nothing: after a word such as "In" the name is
+    read, but after another capitalised word ("Hugging Face hosts") it is not known where
+    the name starts."""
     i = 0 if mid else 1
+    if not mid and not ordinary(words[0]):  # "Hugging Face hosts": no "Face"
+        while i < len(words) and _is_capitalised(words[i]):
+            i += 1
     while i < len(words):
         j = i
         while j < len(words) and j - i < 4 and _is_capitalised(words[j]):
@@ -275,11 +368,19 @@ def _capitalised(words: tuple[str, ...], mid: bool) -> Iterator[str]:
                 break
         if j > i:
             phrase = [_APOSTROPHE_S.sub("", w) for w in words[i:j]]
-            if len(phrase) > 1 or _inner_capital(phrase[0]):
+            if len(phrase) > 1 or _inner_capital(phrase[0]) or _maybe_name(words, i, phrase[0]):
                 yield " ".join(phrase)
             i = j
         else:
             i += 1
+
+
+def _maybe_name(words: tuple[str, ...], i: int, word: str) -> bool:
+    """A single capitalised word inside a run of words (not a table's cell, not a link's
+    text alone) that is no everyday word, title, month or day: ``Postgres``, ``Raft``.
+    Whether it names a thing is told across the course (``_no_names``)."""
+    return (len(words) > 1 and word not in _TITLES and word not in _CALENDAR
+            and not ordinary(word) and (not i or words[i - 1] not in _TITLES))
 
 
 def _is_capitalised(word: str) -> bool:
