@@ -213,3 +213,41 @@ def test_a_single_word_capitalised_mid_sentence_in_several_lessons_is_a_name():
     (tartine,) = found
     assert [(p.lesson, p.count) for p in tartine.lessons] == [
         ("shaping", 2), ("feeding", 2), ("baking", 1)]
+
+
+LOGGERS = [
+    """---
+title: Logging the Oven
+slug: logging
+---
+
+The probe stores 64 KB of readings each hour, and a card of 2 GB holds a season. A vigorous
+levain doubles in four hours; a rye levain is slower. Cut the dough to a fixed size before
+the bench rest. The logger has 2 PCBs, and the PCB near the door runs hot.
+""",
+    """---
+title: Timing
+slug: timing
+---
+
+A day of readings takes 512 KB, far under the 2 GB card. Feed a vigorous levain at night
+and a rye levain at dawn. Each roll is cut to a fixed size. Replace the PCB when it fails.
+""",
+    """---
+title: Scaling Up
+slug: scaling-up
+---
+
+Send 20 KB a minute over the link. Keep a vigorous levain for the white loaves and a rye
+levain for the dark ones, and weigh every piece to a fixed size. Keep a spare PCB.
+""",
+]
+
+
+def test_units_and_adjectives_before_known_terms_are_no_candidates():
+    """"64 KB" is a unit, "a fixed size" everyday English, and a "vigorous levain" a levain
+    the glossary explains; a noun before the term ("rye levain") may make a new one, and an
+    acronym counted ("2 PCBs") is read."""
+    found = phrases(find_candidates(course(*LOGGERS), {"levain": []}))
+    assert "rye levain" in found and "PCB" in found
+    assert not {"KB", "GB", "fixed size", "vigorous levain"} & set(found)

@@ -60,6 +60,9 @@ _TWO_CAPITALS = re.compile(r"[A-Z]{2}")
 """What any word ``_ACRONYM`` matches holds."""
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _APOSTROPHE_S = re.compile(r"['’]s$")
+_ADJECTIVE = re.compile(r"^[a-z]+(?:[^m]ent|ant|ous|ful|less)$")
+_NOUNS_LIKE_ADJECTIVES = frozenset("""accent agent client constant content event parent
+    patent percent plant student talent tenant""".split())
 _TITLES = frozenset("Dr Mr Mrs Ms Mx Prof Sir Dame".split())
 _CALENDAR = frozenset("""January February March April June July August September October
     November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
@@ -103,8 +106,11 @@ def find_candidates(
     found: dict[str, tuple[str, Counter]] = {}
     for kind, phrases in signals:
         for phrase, per_doc in phrases.items():
-            if phrase.lower() not in {p.lower() for p in found} and not known.covers(phrase):
-                found[phrase] = (kind, per_doc)
+            if phrase.lower() in {p.lower() for p in found} or known.covers(phrase):
+                continue
+            if kind == "collocation" and known.qualified(phrase):
+                continue
+            found[phrase] = (kind, per_doc)
     _count_names(found, runs, docs, counts.words)
     candidates = []
     for phrase, (kind, per_doc) in found.items():
@@ -153,6 +159,15 @@ class _Known:
         if self.matcher.canonical_for(phrase) is not None:
             return True
         return tuple(stem(normalize(w)) for w in WORD.findall(phrase)) in self.pieces
+
+    def qualified(self, phrase: str) -> bool:
+        """True for an adjective before a known term ("concurrent transactions", "previous
+        commit"): a kind of the term the glossary explains, in plain English. The adjective
+        is told by its ending (``_ADJECTIVE``), so a noun before a term ("write skew", "hash
+        index") is kept, and so are endings that nouns share ("local", "atomic", "shared")."""
+        first, _, rest = phrase.partition(" ")
+        return (bool(rest) and _ADJECTIVE.search(first) is not None
+                and first not in _NOUNS_LIKE_ADJECTIVES and self.covers(rest))
 
 
 Facts = tuple[list[tuple[tuple[str, ...], tuple[str, ...], bool, bool]], dict[str, int],
@@ -340,10 +355,12 @@ def _chunks(clause: str) -> Iterator[list[str]]:
 
 
 def _acronyms(words: tuple[str, ...]) -> Iterator[str]:
-    for word in words:
+    for i, word in enumerate(words):
         core = word[:-1] if len(word) > 2 and word.endswith("s") else word
         if not _ACRONYM.match(core) or _ROMAN.match(core):
             continue
+        if core == word and i and words[i - 1].isdigit():
+            continue  # "8 KB", "100 MB": a unit ("4 GPUs" counts things, and is read)
         if ordinary(core):
             continue  # "NOT", "ALL": a word shouted, not an abbreviation
         yield core

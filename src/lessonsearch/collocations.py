@@ -67,7 +67,7 @@ _EVERYDAY = _stems(
     great little high low full empty easy hard simple plain real true false sure right wrong
     correct reverse main final single double whole open close clear quick slow early late
     enough rest change changes choice choose read write run see look think learn teach
-    answer ask help follow start stop play move turn hold bring begin turns"""
+    answer ask help follow start stop play move turn hold bring begin turns size sizes fixed"""
 )
 """Everyday English: a phrase made only of these is no jargon, whatever its statistics."""
 
