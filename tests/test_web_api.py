@@ -711,6 +711,27 @@ def test_a_worker_started_after_a_bad_rollout_serves_the_version_before(tmp_path
         point_current_at(index_dir, first)  # rolled back by hand
         assert client.get("/healthz").get_json()["version"] == first
 
+def test_a_version_that_cannot_be_opened_is_logged_in_one_line_for_an_operator(
+        tmp_path: Path, caplog):
+    """The log gave a traceback and the build's advice ("Rebuild it: lessonsearch index
+    --full --out …"), where a replica's operator copies the version again."""
+    course = copy_course(tmp_path / "course")
+    index_dir = tmp_path / "index"
+    first = build(course, index_dir)
+    with serving(index_dir) as client:
+        assert search(client, "token")["total"] > 0
+        bad = build(course, index_dir, full=True)
+        manifest = index_dir / bad / "manifest.json"
+        manifest.write_text(manifest.read_text()[:40])
+        caplog.clear()
+        assert search(client, "token")["total"] > 0
+    said = [r for r in caplog.records if "Cannot open index version" in r.getMessage()]
+    assert len(said) == 1 and said[0].exc_info is None
+    assert said[0].getMessage() == (
+        f"Cannot open index version {bad}: It cannot be read: its manifest is damaged. "
+        f"Serving {first}; copy the version again under a new name, or build one, and swap "
+        "current.")
+
 WINDS = "---\ntitle: Winds\nslug: winds\n---\n\n## Zephyrs\n\nZephyrology studies winds.\n"
 
 

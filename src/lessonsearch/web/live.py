@@ -156,8 +156,14 @@ class LiveIndex:
                     live = self._live
                     self._unopenable = (name, _why_not(name, exc))
                     live.users += 1
-                log.exception("Cannot open index version %s; serving %s",
-                              name or "(none: no current link)", live.version)
+                if isinstance(exc, IndexNotBuilt):  # a sentence says it all: no traceback
+                    log.warning("Cannot open index version %s: %s Serving %s; copy the version "
+                                "again under a new name, or build one, and swap current.",
+                                name or "(none: no current link)", self._unopenable[1],
+                                live.version)
+                else:
+                    log.exception("Cannot open index version %s; serving %s",
+                                  name or "(none: no current link)", live.version)
                 return live
             with self._lock:
                 old, self._live = self._live, fresh
