@@ -711,6 +711,25 @@ def test_a_worker_started_after_a_bad_rollout_serves_the_version_before(tmp_path
         point_current_at(index_dir, first)  # rolled back by hand
         assert client.get("/healthz").get_json()["version"] == first
 
+def test_a_worker_behind_on_versions_moves_to_the_last_good_one(tmp_path: Path):
+    """A worker still on the first version (no request had reached it since the second was
+    published) kept the first when ``current`` went to a broken third, while a sibling that
+    had opened the second served that: one replica, two answers. Every worker now serves the
+    newest version that opens."""
+    course = copy_course(tmp_path / "course")
+    index_dir = tmp_path / "index"
+    first = build(course, index_dir)
+    with serving(index_dir) as client:
+        assert client.get("/healthz").get_json()["version"] == first
+        second = build(course, index_dir, full=True)  # published; this worker not told yet
+        bad = build(course, index_dir, full=True)
+        manifest = index_dir / bad / "manifest.json"
+        manifest.write_text(manifest.read_text()[:40])
+        body = client.get("/healthz").get_json()
+        assert (body["status"], body["version"], body["not_loaded"]["version"]) == (
+            "warn", second, bad)
+        assert search(client, "token")["total"] > 0
+
 def test_a_version_that_cannot_be_opened_is_logged_in_one_line_for_an_operator(
         tmp_path: Path, caplog):
     """The log gave a traceback and the build's advice ("Rebuild it: lessonsearch index

@@ -146,16 +146,19 @@ class LiveIndex:
             except Exception as exc:
                 name = folder.name if folder is not None else _linked(self.index_dir)
                 with self._lock:
-                    live = self._live
-                if live is None:  # a worker started after the version went bad
-                    live = self._fallback(name)
-                    if live is None:
-                        raise
+                    held = self._live
+                live = self._fallback(name, held)
+                if live is None:
+                    raise
                 with self._lock:
-                    self._live = self._live or live
-                    live = self._live
+                    if live is not held:
+                        if held is not None:
+                            self._retired.append(held)
+                        self._live = live
                     self._unopenable = (name, _why_not(name, exc))
                     live.users += 1
+                    idle = self._take_idle()
+                _close_all(idle)
                 if isinstance(exc, IndexNotBuilt):  # a sentence says it all: no traceback
                     log.warning("Cannot open index version %s: %s Serving %s; copy the version "
                                 "again under a new name, or build one, and swap current.",
@@ -175,22 +178,24 @@ class LiveIndex:
         _close_all(idle)
         return fresh
 
-    def _fallback(self, failed: str) -> OpenIndex | None:
-        """The newest version that opens, other than ``failed``: what a worker started after
-        ``current`` was switched to a version it cannot open serves (its siblings still
-        serve the one they had, most likely the version before; a worker that crashed, or
-        every worker after a reload, answered 503 instead). Versions older than ``failed``
-        first, newest first."""
+    def _fallback(self, failed: str, held: OpenIndex | None) -> OpenIndex | None:
+        """What to serve while ``current`` names ``failed``, a version that cannot be opened:
+        the newest version in the folder that opens (``held``, the one served, when it is
+        that one). Every worker of a replica comes to the same one: a worker that had not
+        yet opened the version before the failed one served an older one beside its
+        siblings, and a worker started afterwards (one replacing a crashed worker, or every
+        worker after a reload) served nothing, answering 503."""
         versions = sorted((p for p in self.index_dir.glob("v-*")
                            if p.is_dir() and not p.name.endswith(".tmp") and p.name != failed),
                           key=lambda p: p.name, reverse=True)
-        versions.sort(key=lambda p: p.name > failed)  # older ones first, each newest first
         for folder in versions:
+            if held is not None and folder.name == held.version:
+                return held
             try:
                 return OpenIndex(self._opener(folder))
             except Exception:  # noqa: BLE001 - the next one may open
                 log.warning("Cannot open index version %s either", folder.name)
-        return None
+        return held
 
     def _take_idle(self) -> list[OpenIndex]:
         """Retired versions no request uses any more; call with ``_lock`` held."""
