@@ -112,16 +112,6 @@ _POINTING = re.compile(
 )
 """"This is X.", "That limit is the context window, and …": a demonstrative names what the
 sentences before it described."""
-_POINTING_NOUN = re.compile(
-    r"(?:^|[;:—–]\s*|,\s+and\s+)(?:this|that)(?P<noun>(?:\s+[\w'’-]+){1,2}?)\s+(?:is|was)\s+"
-    r"(?P<article>(?:a|an|the)\s+)?(?!called\b|known\b|termed\b|referred\b|what\b)(?P<rest>.+)",
-    re.I,
-)
-""""That standoff is a deadlock, and …", "This area is the buffer pool.", "This protocol is
-group commit.": the same pointing with a noun, which also says how a thing is ("This table
-is a mess.", "This column is the primary key."). So such a hit is ``Found.new``: it counts
-only where the lesson has not named the term before and names it again after; and with no
-article the name must be two words or more ("This index is unused.")."""
 _DEFINED_AS = re.compile(
     r"(?:^|[,;:]\s+)(?:(?:a|an|the)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s+(?:is|are)\s+"
     r"(?:(?:usually|often|commonly|generally|formally|simply|sometimes)\s+)?defined\s+"
@@ -173,9 +163,6 @@ class Found:
     alone: str | None = None
     """The name without the kind noun ``term`` starts with, when the kind may belong to the
     name or not ("We call this value perplexity"): see ``_COMPOUNDING``."""
-    new: bool = False
-    """The sentence alone cannot tell a definition from a remark ("This table is a mess."):
-    it is one only where the lesson names the term first and names it again later."""
 
 
 def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
@@ -359,12 +346,6 @@ def _pointing_back(sentence: str) -> list[Found]:
         follows = _GOES_ON if match["noun"].strip() else _ENDS_OR_GOES_ON
         if term and follows.match(_after(rest, term)) and is_plain_noun_phrase(match["noun"]):
             return [Found(term, "pointing-back", match.start("rest"))]
-    for match in _POINTING_NOUN.finditer(sentence):
-        rest = match["rest"]
-        term = take_term(rest, strict=True)
-        if (term and (match["article"] or " " in term) and is_plain_noun_phrase(match["noun"])
-                and _ENDS_OR_GOES_ON.match(_after(rest, term))):
-            return [Found(term, "pointing-back", match.start("rest"), new=True)]
     return []
 
 

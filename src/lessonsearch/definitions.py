@@ -8,8 +8,6 @@ keeps the first definition of each term, and builds the link to it.
 
 from __future__ import annotations
 
-import re
-
 from lessonsearch.definition_patterns import sentence_definitions
 from lessonsearch.definition_terms import split_sentences, term_or_none, tidy_case
 from lessonsearch.model import Lesson, LessonDefinition, Section, link_to, text_fragment
@@ -32,16 +30,10 @@ KINDS = (
 def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
     """The definitions a lesson makes, one per term (the first), in reading order."""
     found: dict[str, LessonDefinition] = {}
-    prose = "\n".join(text for section in lesson.sections for text in section.prose)
-    at = 0
     for section in lesson.sections:
         for text in section.prose:
             for sentence in split_sentences(text):
-                start = prose.index(sentence, at)
-                at = start + len(sentence)
                 for hit in sentence_definitions(sentence, section.emphasis):
-                    if hit.new and not _new_here(hit.term, prose, start, at):
-                        continue
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
                         "\"'“‘*_ ("))
                     _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation)
@@ -52,15 +44,6 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                 _keep(found, lesson, section, tidy_case(term, True), sentences[0],
                       "definition-list", None)
     return tuple(found.values())
-
-
-def _new_here(term: str, prose: str, start: int, end: int) -> bool:
-    """Whether the lesson's prose names ``term`` nowhere before ``start`` and again after
-    ``end`` (a plural too; a space and a hyphen alike): "That new row is a phantom read."
-    defines it in a lesson that goes on about phantom reads, "This table is a mess." does not."""
-    words = (re.escape(word) for word in re.split(r"[\s-]+", term))
-    named = re.compile(r"(?<![\w-])" + r"[\s-]+".join(words) + r"(?:s|es)?(?![\w-])", re.I)
-    return not named.search(prose, 0, start) and named.search(prose, end) is not None
 
 
 def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, term: str,
