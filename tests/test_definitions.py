@@ -361,6 +361,13 @@ def test_abbreviation(sentence, term, abbreviation):
         "The schema is checked for two-phase locking (3PL).",
         "The menus follow internationalization (I18N) rules.",
         "The bigger model (GPT-4) answered too.",
+        # counts and versions, not names
+        "The cluster starts with three nodes (3N) and grows.",
+        "The course lasts two days (2D) in all.",
+        "Upgrade to version two (V2) first.",
+        "The rollout reached phase two (P2) on Monday.",
+        "Send it to team two (T2) for review.",
+        "Logs at level three (L3) are verbose.",
     ],
 )
 def test_abbreviation_near_misses(sentence):

@@ -70,7 +70,11 @@ def abbreviations(sentence: str) -> list[tuple[str, int, str]]:
 
 def _long_name(text: str, letters: list[Letter]) -> str | None:
     """The long name as a term. A number word that gives the first letter may open it, though
-    "first" or "one" ends a term anywhere else: "first normal form (1NF)"."""
+    "first" or "one" ends a term anywhere else: "first normal form (1NF)". A number and one
+    other letter ("3D") name a thing only as one hyphenated word, "three-dimensional": "three
+    nodes (3N)" or "two days (2D)" are counts."""
+    if len(letters) == 2 and not isinstance(letters[0], str) and "-" not in text.split()[0]:
+        return None
     if isinstance(letters[0], str) or " " not in text.strip():
         return term_or_none(text)
     number, rest = text.strip().split(None, 1)
@@ -87,6 +91,10 @@ def _letters(abbr: str) -> tuple[str, list[Letter] | None]:
     parts = _PART.findall(abbr)
     if capitals < 2 and not (capitals and len(parts) > 1 and any(p.isdigit() for p in parts)):
         return abbr, None
+    if not all(i == 0 or (i < len(parts) - 1 and part in _SOUNDS_LIKE)
+               for i, part in enumerate(parts) if part.isdigit()):
+        return abbr, None  # a number first (2PC), or sounding a word between letters (P2P):
+        # after a letter it is a count or a version ("version two (V2)", "level three (L3)")
     letters: list[Letter] = []
     for i, part in enumerate(parts):
         if not part.isdigit():
