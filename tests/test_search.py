@@ -588,7 +588,7 @@ def test_an_empty_query_is_refused(searcher, query) -> None:
 
 
 @pytest.mark.parametrize("query", ["-model", "NOT model", '-"kv cache"', "-(cache OR memory)",
-                                   '-"the"'])
+                                   '-"the"', "-model -", "-model .", "-cache OR -memory"])
 def test_a_query_that_only_excludes_is_refused_saying_so(searcher, query) -> None:
     """Nothing to search for: it found nothing and said nothing, as if the course never
     spoke of what it had not been asked for."""
@@ -599,6 +599,12 @@ def test_a_query_that_only_excludes_is_refused_saying_so(searcher, query) -> Non
 @pytest.mark.parametrize("query", ["NOT", '-""', "- -", "-."])
 def test_a_lone_operator_or_mark_is_no_exclusion(searcher, query) -> None:
     searcher.search(query)  # results or none, without an error
+
+
+@pytest.mark.parametrize("query", ["--cache", "NOT NOT cache", "-(-cache)"])
+def test_a_double_negation_searches_the_word(searcher, query) -> None:
+    """It found nothing and said nothing."""
+    assert places(searcher.search(query, 50)) == places(searcher.search("cache", 50))
 
 
 def test_a_too_long_query_is_refused(searcher) -> None:

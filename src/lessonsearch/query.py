@@ -74,10 +74,22 @@ def parse_query(text: str) -> Node | None:
 
 
 def only_excludes(text: str) -> bool:
-    """Whether ``text`` names words only to exclude them (``-model``, ``NOT a -"b c"``):
-    ``parse_query`` leaves nothing of it, as it does of punctuation, but a reader who typed
-    it is told why nothing is found."""
-    return parse_query(text) is None and _excludes(_parsed(text))
+    """Whether ``text`` names words only to exclude them (``-model``, ``NOT a -"b c"``,
+    ``-a OR -b``, ``-model -``): nothing is searched for, and a reader who typed it is told
+    so rather than shown nothing, or every section without the word."""
+    node = _parsed(text)
+    return _excludes(node) and not any(words(w) for w in _wanted(node))
+
+
+def _wanted(node: Node | None) -> list[str]:
+    """``positive_words`` of a tree as parsed, before ``_simplify`` drops what only excludes."""
+    if isinstance(node, Word):
+        return [node.text]
+    if isinstance(node, Phrase):
+        return list(node.words)
+    if isinstance(node, All | Any):
+        return [w for item in node.items for w in _wanted(item)]
+    return []
 
 
 def _parsed(text: str) -> Node | None:
@@ -180,6 +192,8 @@ def _simplify(node: Node) -> Node | None:
             return None
         return None if not flat else flat[0] if len(flat) == 1 else kind(tuple(flat))
     if isinstance(node, Not):
+        if isinstance(node.item, Not):  # "NOT NOT model", "--model": model
+            return _simplify(node.item.item)
         return None if _simplify(node.item) is None else node
     return node
 

@@ -205,11 +205,11 @@ class Searcher:
         text = check_query(text)
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
+        if only_excludes(text):
+            raise BadQuery(f"The query only excludes words ({text}): add a word to search "
+                           "for, as in: cache -model.")
         tree = parse_query(text)
         if tree is None:
-            if only_excludes(text):
-                raise BadQuery(f"The query only excludes words ({text}): add a word to "
-                               "search for, as in: cache -model.")
             return SearchResponse(text, 0, (), page=page, limit=limit, version=self.version)
         searcher = self.whoosh_searcher()
         filters = [wq.Term(k, v) for k, v in (("lesson", lesson), ("module", module)) if v]
