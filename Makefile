@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 INDEX := index
 HOST ?= 127.0.0.1
 PORT ?= 5000
-SOURCES := $(shell find lessons glossary -type f 2>/dev/null)
+SOURCES := $(shell find lessons glossary 2>/dev/null)  # folders too: a file removed or renamed
 CODE := $(shell find src -name "*.py" 2>/dev/null)
 
 .PHONY: run test install install-test browser lint bench clean
@@ -25,7 +25,8 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
-# Rebuilt when missing or older than a lesson, a glossary file or the code (incremental).
+# Rebuilt when missing or older than a lesson, a glossary file, their folders (a file removed
+# or renamed) or the code (incremental).
 # The stamp, not the manifest: a build that finds nothing changed keeps the live version,
 # manifest and all, which would stay older than a lesson merely touched.
 $(INDEX)/.made: $(SOURCES) $(CODE) | $(VENV)/.installed
