@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -122,6 +123,24 @@ def test_a_folder_that_cannot_be_written_is_one_sentence(tmp_path: Path,
         f"lessonsearch: Not a directory: {tmp_path / 'taken' / 'index'}; the live index was "
         "not changed")
 
+
+def test_a_missing_file_the_system_names_is_one_sentence_too(tmp_path: Path, monkeypatch,
+                                                              capsys) -> None:
+    """``--out /proc/idx`` printed Python's "[Errno 2] No such file or directory: …", without
+    saying the live index was not changed; the build's own "No lessons folder" stays as is."""
+    from lessonsearch import build
+    from lessonsearch.cli import main
+
+    def refused(*args, **kwargs):
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory", "/proc/idx")
+
+    monkeypatch.setattr(build, "build_index", refused)
+    assert main(["index", "--lessons", str(tmp_path), "--out", "/proc/idx"]) == 1
+    assert capsys.readouterr().err == (
+        "lessonsearch: No such file or directory: /proc/idx; the live index was not changed\n")
+    monkeypatch.undo()
+    assert main(["index", "--lessons", str(tmp_path / "nope"), "--out", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.endswith(f"No lessons folder at {tmp_path / 'nope'}\n")
 
 def test_a_port_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
     result = run("serve", "--port", "99999", cwd=tmp_path)

@@ -61,7 +61,14 @@ def _main(argv: list[str] | None) -> int:
         else:
             print(f"lessonsearch: {exc}", file=sys.stderr)
         return 1
-    except (LessonSearchError, FileNotFoundError) as exc:
+    except FileNotFoundError as exc:
+        if exc.errno is not None:  # the system's, not our own sentence ("No lessons folder")
+            return _os_error(args, exc)
+        print(f"lessonsearch: {exc}", file=sys.stderr)
+        if _wants_json(args):
+            _print_error_json(str(exc))
+        return 1
+    except LessonSearchError as exc:
         # No answer to the request but a fault of the index or a file: a person must see it
         # whatever a script does with the output, and the script must still read JSON.
         print(f"lessonsearch: {exc}", file=sys.stderr)
@@ -71,16 +78,20 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:
         raise  # the reader went away: main() stops quietly
     except OSError as exc:  # a full disk, a read-only folder: the system's own words
-        said = f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
-        if args.command == "index":
-            said += "; the live index was not changed"
-        print(f"lessonsearch: {said}", file=sys.stderr)
-        if _wants_json(args):
-            _print_error_json(said)
-        return 1
+        return _os_error(args, exc)
     except KeyboardInterrupt:
         print("lessonsearch: interrupted; the live index was not changed.", file=sys.stderr)
         return 130
+
+
+def _os_error(args: argparse.Namespace, exc: OSError) -> int:
+    said = f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
+    if args.command == "index":
+        said += "; the live index was not changed"
+    print(f"lessonsearch: {said}", file=sys.stderr)
+    if _wants_json(args):
+        _print_error_json(said)
+    return 1
 
 
 def _parser() -> argparse.ArgumentParser:
