@@ -16,6 +16,7 @@ BOX = "[data-lessonsearch]"
 FIELD = f"{BOX} input"
 OPTION = f"{BOX} [role=option]"
 SEARCH_REQUEST = re.compile(r"/api/search\?")
+TERMS_REQUEST = re.compile(r"/api/terms$")
 
 
 def type_query(page, text: str, box: str = BOX, answered: bool = True) -> None:
@@ -292,6 +293,56 @@ def test_searching_is_announced_only_when_it_lasts(tab, host):
     expect(status).to_have_text("Searching…")
     held[-1].fallback()
     expect(status).to_contain_text("results")
+
+
+def said_aloud(page):
+    """What the box's live region says from now on, one entry per change (read with .said)."""
+    return page.locator(f"{BOX} [role=status]").evaluate("""el => {
+      el.said = [];
+      new MutationObserver(() => el.said.push(el.textContent))
+        .observe(el, {childList: true, characterData: true, subtree: true});
+    }""")
+
+
+def test_results_do_not_wait_for_a_slow_glossary(tab, host):
+    """A proxy stalls /api/terms: the search's answer shows at once, a completed term's
+    definition joins it when the glossary comes, and the reader's choice stays put."""
+    page = tab.page
+    held = []
+    page.route(TERMS_REQUEST, lambda route: held.append(route))
+    paused_clock_page(tab, host)
+    type_query(page, "kv", answered=False)  # the search has no term card; "kv" completes one
+    page.clock.run_for(1_000)  # the debounce; the clock then stays far from the 10 s give-up
+    wait_for_answer(page, BOX, "kv")
+    term = page.locator(f"{OPTION}[data-kind=term]")
+    expect(term).to_have_count(1)
+    expect(term).to_have_text("KV cache")  # no definition yet, and no "No definition yet."
+    status = page.locator(f"{BOX} [role=status]")
+    expect(status).to_have_text(re.compile(r"^1 term and 5 of \d+ results\."))
+
+    field = page.locator(FIELD)
+    field.press("ArrowDown")
+    field.press("ArrowDown")
+    chosen = page.locator(f"{OPTION}[data-kind=result]").first
+    expect(chosen).to_have_attribute("aria-selected", "true")
+    said_aloud(page)
+    assert len(held) >= 1
+    for route in held:
+        route.fallback()
+    expect(term).to_contain_text("The stored keys and values of every token already processed")
+    expect(chosen).to_have_attribute("aria-selected", "true")
+    expect(field).to_have_attribute("aria-activedescendant", chosen.get_attribute("id"))
+    assert status.evaluate("el => el.said") == []  # the counts did not change: nothing to say
+
+
+def test_results_show_without_definitions_when_the_glossary_fails(tab, host):
+    page = tab.page
+    tab.allowed_errors = ("503 (Service Unavailable)",)  # the browser logs the failed fetch
+    page.route(TERMS_REQUEST, lambda route: route.fulfill(status=503, json={"error": "down"}))
+    page.goto(f"{host}/index.html")
+    type_query(page, "kv")
+    expect(page.locator(f"{OPTION}[data-kind=term]")).to_have_text("KV cache")
+    expect(page.locator(f"{OPTION}[data-kind=result]")).to_have_count(5)
 
 
 def test_the_host_pages_css_cannot_reach_inside(tab, host):

@@ -177,11 +177,6 @@
     }
   }
 
-  /** `promise`, or null once `signal` aborts: a shared fetch that this search must not wait for. */
-  function untilAborted(promise, signal) {
-    return Promise.race([promise, new Promise((resolve) => signal.addEventListener("abort", () => resolve(null)))]);
-  }
-
   function endpoint(base, path, query) {
     const url = new URL(path, base);
     for (const [name, value] of Object.entries(query || {})) url.searchParams.set(name, value);
@@ -189,12 +184,15 @@
   }
 
   const glossaries = new Map(); // base URL → Promise of {terms, byAnchor}: one fetch per page
+  const loadedGlossaries = new Map(); // base URL → {terms, byAnchor}, once it has arrived
 
   function glossary(base) {
     if (!glossaries.has(base)) {
       glossaries.set(base, getJSON(endpoint(base, "api/terms")).then((body) => {
         const terms = body.terms || [];
-        return { terms, byAnchor: new Map(terms.map((t) => [t.anchor, t])) };
+        const known = { terms, byAnchor: new Map(terms.map((t) => [t.anchor, t])) };
+        loadedGlossaries.set(base, known);
+        return known;
       }));
     }
     return glossaries.get(base);
@@ -369,7 +367,9 @@
     /**
      * One search, given up after SEARCH_TIMEOUT_MS: a stalled service or proxy then reads as
      * unavailable instead of "Searching…" for ever, and typing again (or Enter, for the results
-     * page) is the retry. A newer search aborts this one first, through abort().
+     * page) is the retry. A newer search aborts this one first, through abort(). It does not
+     * wait for the glossary: a term the typed prefix completes is shown at once, and its
+     * definition is added when the glossary arrives (see define()).
      */
     async search(text) {
       this.abort();
@@ -382,13 +382,15 @@
       if (!this.options.length) this.setState("Searching…");
       this.open();
       try {
-        const [found, suggested, known] = await Promise.all([
+        const [found, suggested] = await Promise.all([
           getJSON(endpoint(this.base, "api/search", { q: text, limit: this.limit }), controller.signal),
           getJSON(endpoint(this.base, "api/suggest", { q: text }), controller.signal).catch(() => null),
-          untilAborted(glossary(this.base).catch(() => null), controller.signal), // definitions for completed terms
         ]);
         if (asked !== this.asked) return;
-        this.showResults(text, found, suggested, known);
+        this.showResults(text, found, suggested, loadedGlossaries.get(this.base) || null);
+        if (this.options.some((el) => el.awaitingDefinition)) {
+          glossary(this.base).then((known) => this.define(known), () => null); // failed: none shown
+        }
       } catch (err) {
         if (asked !== this.asked) return; // aborted for a newer search, or the box was emptied
         const message = err instanceof ServiceError && err.status === 400 ? err.message : UNAVAILABLE;
@@ -440,11 +442,31 @@
       this.open();
     }
 
+    /**
+     * The glossary has arrived after the results: each term option still without its
+     * definition gets it, in place. The options stay the same elements, so the reader's choice
+     * stays chosen, and their counts are the same, so nothing is announced again.
+     */
+    define(known) {
+      for (const el of this.options) {
+        if (!el.awaitingDefinition) continue;
+        const entry = known.byAnchor.get(el.awaitingDefinition);
+        const definition = (entry && entry.definition) || "No definition yet.";
+        el.append(make("span", { className: "line", textContent: definition }));
+        el.awaitingDefinition = null;
+      }
+    }
+
     // The options: links to a term or a section, or actions that run a search.
     termOption(t) {
       const href = endpoint(this.base, "glossary/" + encodeURIComponent(t.anchor));
       // "te" completes benchmark through its alias "test set": show why it is offered
       const title = t.matched ? t.term + " (" + t.matched + ")" : t.term;
+      if (t.definition === undefined) { // the glossary is still on its way, or never came
+        const el = this.linkOption(href, title, null, "term");
+        el.awaitingDefinition = t.anchor;
+        return el;
+      }
       return this.linkOption(href, title, t.definition || "No definition yet.", "term");
     }
 
@@ -577,7 +599,10 @@
     }
   }
 
-  /** The search's own term cards, then terms the typed prefix completes (definitions looked up). */
+  /**
+   * The search's own term cards, then terms the typed prefix completes, their definitions
+   * looked up in `known` (the glossary), or undefined while it has not arrived.
+   */
   function matchingTerms(found, suggested, known) {
     const terms = new Map();
     for (const t of found.terms || []) {
@@ -586,8 +611,8 @@
     for (const s of (suggested && suggested.suggestions) || []) {
       const anchor = s.kind === "term" ? decodeURIComponent(s.url.split("/glossary/").pop()) : "";
       if (!anchor || terms.has(anchor)) continue;
-      const entry = known && known.byAnchor.get(anchor);
-      terms.set(anchor, { term: s.text, definition: entry ? entry.definition : null, anchor, matched: s.matched });
+      const definition = !known ? undefined : (known.byAnchor.get(anchor) || {}).definition || null;
+      terms.set(anchor, { term: s.text, definition, anchor, matched: s.matched });
     }
     return [...terms.values()].slice(0, MAX_TERMS_SHOWN);
   }
