@@ -295,6 +295,38 @@ def test_searching_is_announced_only_when_it_lasts(tab, host):
     expect(status).to_contain_text("results")
 
 
+def test_a_slow_search_says_so_over_the_last_results(tab, host):
+    """The last query's results stay listed while the next one is on its way; once it has
+    lasted a second the box shows "Searching…" and marks the list busy, not before (a quick
+    answer does not flicker)."""
+    page = paused_clock_page(tab, host)
+    type_query(page, "softmax", answered=False)
+    page.clock.run_for(1_000)
+    wait_for_answer(page, BOX, "softmax")
+    held = []
+    page.route(SEARCH_REQUEST, lambda route: held.append(route))
+    page.locator(FIELD).press_sequentially(" sampling")
+    page.clock.run_for(200)  # the debounce: the search is on its way
+    state = page.locator(f"{BOX} .state")
+    listbox = page.locator(f"{BOX} [role=listbox]")
+    old_results = page.locator(f"{OPTION}[data-kind=result]")
+    expect(old_results).to_have_count(5)
+    assert len(held) == 1
+    expect(state).to_be_hidden()
+    expect(listbox).not_to_have_attribute("aria-busy", "true")
+
+    page.clock.run_for(1_000)
+    expect(state).to_be_visible()
+    expect(state).to_have_text("Searching…")
+    expect(listbox).to_have_attribute("aria-busy", "true")
+    expect(old_results).to_have_count(5)
+
+    held[0].fallback()
+    wait_for_answer(page, BOX, "softmax sampling")
+    expect(state).to_be_hidden()
+    expect(listbox).not_to_have_attribute("aria-busy", "true")
+
+
 def said_aloud(page):
     """What the box's live region says from now on, one entry per change (read with .said)."""
     return page.locator(f"{BOX} [role=status]").evaluate("""el => {

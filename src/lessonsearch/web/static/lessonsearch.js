@@ -54,7 +54,7 @@
   const MAX_TERMS_SHOWN = 3;
   const MAX_RECENT = 5;
   const SEARCH_TIMEOUT_MS = 10000; // a search still unanswered is given up as unavailable
-  const ANNOUNCE_SEARCHING_MS = 1000; // "Searching…" is said aloud only once it lasts this long
+  const ANNOUNCE_SEARCHING_MS = 1000; // "Searching…" over the last results, and aloud, once it lasts this long
   const UNAVAILABLE = "Search is unavailable right now. Try again in a moment.";
   const SKIP_SELECTOR = "a, code, pre, kbd, samp, script, style, noscript, template, textarea, " +
     "input, select, option, button, svg, math, iframe, h1, h2, h3, h4, h5, h6, [contenteditable], " +
@@ -249,6 +249,7 @@
     @keyframes sweep { from { background-position: -50% 0; } to { background-position: 150% 0; } }
     @media (prefers-reduced-motion: reduce) { .panel.busy::before { animation: none; background-size: 100% 100%; } }
     .state { padding: 0.75em 1em; color: var(--_muted); }
+    [role=listbox][aria-busy="true"] { opacity: 0.6; }
     .state.error { color: var(--_fg); }
     .label { padding: 0.7em 1em 0.2em; font-size: 0.75em; font-weight: 600; letter-spacing: 0.06em;
       text-transform: uppercase; color: var(--_muted); }
@@ -376,8 +377,8 @@
       const controller = this.controller = new AbortController();
       const asked = ++this.asked;
       const giveUp = setTimeout(() => controller.abort(), SEARCH_TIMEOUT_MS);
-      const slow = setTimeout(() => { if (asked === this.asked) this.announce("Searching…"); },
-        ANNOUNCE_SEARCHING_MS); // not on every keystroke: a quick answer is announced instead
+      const slow = setTimeout(() => { if (asked === this.asked) this.stillSearching(); },
+        ANNOUNCE_SEARCHING_MS); // not on every keystroke: a quick answer is shown instead
       this.panel.classList.add("busy");
       if (!this.options.length) this.setState("Searching…");
       this.open();
@@ -402,6 +403,16 @@
         clearTimeout(slow);
         if (asked === this.asked) this.panel.classList.remove("busy");
       }
+    }
+
+    /**
+     * A search has lasted: say "Searching…" aloud and above the last query's results, which
+     * stay listed (dimmed, their list aria-busy) until the answer replaces them in render().
+     */
+    stillSearching() {
+      this.setState("Searching…");
+      this.listbox.setAttribute("aria-busy", "true");
+      this.announce("Searching…");
     }
 
     // Terms first (with their definitions), then sections, then "see all"; or why there are none.
@@ -504,6 +515,7 @@
       this.options = [];
       this.active = -1;
       this.input.removeAttribute("aria-activedescendant");
+      this.listbox.removeAttribute("aria-busy");
       const children = groups.map((group, g) => {
         const box = make("div", { className: group.className || "" }, { role: "group" });
         if (group.label) {
