@@ -251,3 +251,40 @@ def test_units_and_adjectives_before_known_terms_are_no_candidates():
     found = phrases(find_candidates(course(*LOGGERS), {"levain": []}))
     assert "rye levain" in found and "PCB" in found
     assert not {"KB", "GB", "fixed size", "vigorous levain"} & set(found)
+
+
+PROVERS = [
+    """---
+title: Renting Ovens
+slug: renting
+---
+
+We rent 4 GPUs by the hour to model the crumb. Two GPUs sit idle at night, and the GPU
+queue is short then. Most LLMs write recipes badly, and the LLMs we tried forget salt.
+""",
+    """---
+title: Crumb Models
+slug: crumb-models
+---
+
+A crumb model trains on 2 GPUs overnight. Ask the LLMs for a shopping list only.
+""",
+    """---
+title: Scoring Loaves
+slug: scoring
+---
+
+Scoring photos of loaves takes 8 GPUs. Some LLMs can read the photos too.
+""",
+]
+
+
+def test_a_plural_acronym_is_its_acronym():
+    """"GPUs" is ``GPU`` written in the plural: one candidate, shown as the acronym and
+    counted at every use, not also a capitalised name."""
+    found = find_candidates(course(*PROVERS), {})
+    assert {"GPUs", "LLMs"}.isdisjoint(phrases(found))
+    assert phrases(found)["GPU"] == phrases(found)["LLM"] == "acronym"
+    gpu = next(c for c in found if c.phrase == "GPU")
+    assert [(p.lesson, p.count) for p in gpu.lessons] == [
+        ("renting", 3), ("crumb-models", 1), ("scoring", 1)]

@@ -56,9 +56,14 @@ chunk, stripped, is a piece of it; a chunk's start is the clause's, a space or a
 mark). A clause it finds nothing in is words alone: the same words ``WORD`` finds chunk
 by chunk, since no word spans a space or the marks stripped."""
 _ACRONYM = re.compile(r"^[A-Z]{2,6}$")
+_PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,6}s$")
+"""``GPUs``, ``LLMs``: an acronym in the plural, so no capitalised name."""
 _TWO_CAPITALS = re.compile(r"[A-Z]{2}")
 """What any word ``_ACRONYM`` matches holds."""
-_ROMAN = re.compile(r"^[IVXLCDM]+$")
+_ROMAN = re.compile(r"^M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$")
+"""A Roman numeral as one is written ("Part III", "MMXXIV"); ``LLM`` or ``DLL`` is no number."""
+_EVERYDAY_ACRONYMS = frozenset("ID OK".split())
+"""Abbreviations every reader knows (a loose Roman numeral test used to hide ``ID``)."""
 _APOSTROPHE_S = re.compile(r"['’]s$")
 _ADJECTIVE = re.compile(r"^[a-z]+(?:[^m]ent|ant|ous|ful|less)$")
 _NOUNS_LIKE_ADJECTIVES = frozenset("""accent agent client constant content event parent
@@ -357,7 +362,7 @@ def _chunks(clause: str) -> Iterator[list[str]]:
 def _acronyms(words: tuple[str, ...]) -> Iterator[str]:
     for i, word in enumerate(words):
         core = word[:-1] if len(word) > 2 and word.endswith("s") else word
-        if not _ACRONYM.match(core) or _ROMAN.match(core):
+        if not _ACRONYM.match(core) or _ROMAN.match(core) or core in _EVERYDAY_ACRONYMS:
             continue
         if core == word and i and words[i - 1].isdigit():
             continue  # "8 KB", "100 MB": a unit ("4 GPUs" counts things, and is read)
@@ -401,7 +406,9 @@ def _maybe_name(words: tuple[str, ...], i: int, word: str) -> bool:
 
 
 def _is_capitalised(word: str) -> bool:
-    return word[:1].isupper() and not word.isupper() and word[1:2].isalpha()
+    """A word whose capital may tell a name; an acronym's plural is the acronym's."""
+    return (word[:1].isupper() and not word.isupper() and word[1:2].isalpha()
+            and not _PLURAL_ACRONYM.match(word))
 
 
 def _inner_capital(word: str) -> bool:
