@@ -288,3 +288,39 @@ def test_a_plural_acronym_is_its_acronym():
     gpu = next(c for c in found if c.phrase == "GPU")
     assert [(p.lesson, p.count) for p in gpu.lessons] == [
         ("renting", 3), ("crumb-models", 1), ("scoring", 1)]
+
+
+PROBES = [
+    """---
+title: Probe Storage
+slug: probe-storage
+---
+
+The probe's card holds several GB, and a season of readings takes tens of GB. Its chip
+runs at a few MHz, so a reading lands every few ms over the SPI bus.
+""",
+    """---
+title: Probe Radio
+slug: probe-radio
+---
+
+The radio sends a few KB at a time on the SPI bus, well under the GB the card holds. It
+hops between channels some MHz apart, a few ms apart, and the GHz band is left free.
+""",
+    """---
+title: Probe Power
+slug: probe-power
+---
+
+A probe draws little: a kWh lasts it years. Its log fills a few GB of the card, and the
+SPI bus wakes it every few ms; a GHz radio would draw far more than one of some MHz.
+""",
+]
+
+
+def test_units_are_no_candidates_wherever_they_stand():
+    """"several GB" is a unit as much as "2 GB": a unit is no jargon, after a number or not,
+    as an acronym or as a capitalised name ("GHz")."""
+    found = phrases(find_candidates(course(*PROBES), {}))
+    assert "SPI" in found
+    assert not {"GB", "KB", "MHz", "GHz", "kWh"} & set(found)

@@ -62,6 +62,10 @@ _TWO_CAPITALS = re.compile(r"[A-Z]{2}")
 """What any word ``_ACRONYM`` matches holds."""
 _ROMAN = re.compile(r"^M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$")
 """A Roman numeral as one is written ("Part III", "MMXXIV"); ``LLM`` or ``DLL`` is no number."""
+_UNITS = frozenset("""KB MB GB TB PB EB KiB MiB GiB TiB Kb Mb Gb Kbps Mbps Gbps Hz kHz MHz GHz
+    kW kWh MW MWh GW GWh mAh dB ms ns µs""".split())
+"""Units, written after a number or not ("several GB", "the GHz band"): no jargon. A glossary
+that lists one makes it a term as any other."""
 _EVERYDAY_ACRONYMS = frozenset("ID OK".split())
 """Abbreviations every reader knows (a loose Roman numeral test used to hide ``ID``)."""
 _APOSTROPHE_S = re.compile(r"['’]s$")
@@ -362,10 +366,11 @@ def _chunks(clause: str) -> Iterator[list[str]]:
 def _acronyms(words: tuple[str, ...]) -> Iterator[str]:
     for i, word in enumerate(words):
         core = word[:-1] if len(word) > 2 and word.endswith("s") else word
-        if not _ACRONYM.match(core) or _ROMAN.match(core) or core in _EVERYDAY_ACRONYMS:
+        if (not _ACRONYM.match(core) or _ROMAN.match(core) or core in _EVERYDAY_ACRONYMS
+                or core in _UNITS):
             continue
         if core == word and i and words[i - 1].isdigit():
-            continue  # "8 KB", "100 MB": a unit ("4 GPUs" counts things, and is read)
+            continue  # "8 KLOC": a unit too ("4 GPUs" counts things, and is read)
         if ordinary(core):
             continue  # "NOT", "ALL": a word shouted, not an abbreviation
         yield core
@@ -406,9 +411,10 @@ def _maybe_name(words: tuple[str, ...], i: int, word: str) -> bool:
 
 
 def _is_capitalised(word: str) -> bool:
-    """A word whose capital may tell a name; an acronym's plural is the acronym's."""
+    """A word whose capital may tell a name; an acronym's plural is the acronym's, and a
+    unit ("GHz") names nothing."""
     return (word[:1].isupper() and not word.isupper() and word[1:2].isalpha()
-            and not _PLURAL_ACRONYM.match(word))
+            and not _PLURAL_ACRONYM.match(word) and word not in _UNITS)
 
 
 def _inner_capital(word: str) -> bool:
