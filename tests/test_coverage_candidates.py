@@ -324,3 +324,40 @@ def test_units_are_no_candidates_wherever_they_stand():
     found = phrases(find_candidates(course(*PROBES), {}))
     assert "SPI" in found
     assert not {"GB", "KB", "MHz", "GHz", "kWh"} & set(found)
+
+
+TASTERS = [
+    """---
+title: Tasting Notes
+slug: tasting-notes
+---
+
+The notes go into Postgres each night. We asked Professor Gray about the rye, and
+Professor Gray tasted every loaf. Then Priya says the crumb is too open, and Priya thinks
+a cooler proof would help. Captain Moreau brought the flour.
+""",
+    """---
+title: Tasting Panels
+slug: tasting-panels
+---
+
+Each panel's scores land in Postgres too. When Priya said the crust was pale, Professor
+Gray agreed. Our panel met Captain Moreau at the mill.
+""",
+    """---
+title: Tasting Again
+slug: tasting-again
+---
+
+A second round in Postgres shows the change. This time Priya wrote that the crumb was
+right, and Priya's supervisor signed the sheet. Lady Ashcombe judged, and Captain Moreau
+sent more flour.
+""",
+]
+
+
+def test_people_named_with_any_title_or_as_speakers_are_no_candidates():
+    """A name after a title ("Professor Gray", "Captain Moreau"), or one whose every use
+    says what they say or think ("Priya says"), is a person, not jargon; a tool stays."""
+    found = phrases(find_candidates(course(*TASTERS), {}))
+    assert found == {"Postgres": "capitalised"}

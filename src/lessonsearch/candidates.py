@@ -72,7 +72,17 @@ _APOSTROPHE_S = re.compile(r"['’]s$")
 _ADJECTIVE = re.compile(r"^[a-z]+(?:[^m]ent|ant|ous|ful|less)$")
 _NOUNS_LIKE_ADJECTIVES = frozenset("""accent agent client constant content event parent
     patent percent plant student talent tenant""".split())
-_TITLES = frozenset("Dr Mr Mrs Ms Mx Prof Sir Dame".split())
+_TITLES = frozenset("""Dr Mr Mrs Ms Mx Miss Mme Prof Professor Doctor Sir Dame Lady Lord Rev
+    Reverend Captain Capt Judge Senator President King Queen Prince Princess""".split())
+"""Words before a person's name: the name after one is a person ("Professor Gray")."""
+_SAYS = frozenset("""says said asks asked thinks thought wants wanted writes wrote wonders
+    wondered believes believed feels felt realises realised realizes realized remembers
+    remembered decides decided agrees agreed replies replied explains explained""".split())
+"""Verbs of speech and thought: a name they follow ("Priya says") is most often a person."""
+_KIN = frozenset("""supervisor colleague colleagues friend friends adviser advisor boss manager
+    mentor mother father sister brother wife husband partner son daughter family""".split())
+"""Nouns for a person's people: a name they follow in the possessive ("Priya's supervisor")
+is a person."""
 _CALENDAR = frozenset("""January February March April June July August September October
     November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
 _PRONOUNS = frozenset("he she his her him hers himself herself".split())
@@ -117,6 +127,8 @@ def find_candidates(
         for phrase, per_doc in phrases.items():
             if phrase.lower() in {p.lower() for p in found} or known.covers(phrase):
                 continue
+            if phrase.split(" ")[0] in _TITLES:
+                continue  # "Captain Moreau": a person
             if kind == "collocation" and known.qualified(phrase):
                 continue
             found[phrase] = (kind, per_doc)
@@ -318,7 +330,9 @@ def _lower_case(word: str, counted: Counter, every_use: Counter) -> int:
 
 
 def _people(lone: list[str], runs: list[Run]) -> set[str]:
-    """The words that name a person: after a title, or in sentences saying "he" or "her"."""
+    """The words that name a person: after a title, or in sentences saying "he" or "her",
+    or that say what the name says or thinks ("Priya says", "Priya wrote") or who their
+    people are ("Priya's supervisor")."""
     if not lone:
         return set()
     forms = _forms(lone)
@@ -337,6 +351,8 @@ def _people(lone: list[str], runs: list[Run]) -> set[str]:
                     sentences[-1][0].add(forms[word])
                     if (run.words[i - 1] if i else last) in _TITLES:
                         titled.add(forms[word])
+                    if _says(word, run.words[i + 1:i + 2]):
+                        sentences[-1] = (sentences[-1][0], True)
         last = run.words[-1] if run.words else last
     named: Counter = Counter()
     near: Counter = Counter()
@@ -345,6 +361,13 @@ def _people(lone: list[str], runs: list[Run]) -> set[str]:
         if pronoun:
             near.update(names)
     return {w for w in lone if w in titled or near[w] >= PERSON_SHARE * named[w]}
+
+
+def _says(word: str, after: tuple[str, ...]) -> bool:
+    """Whether a name ``word`` and the word ``after`` it speak of a person."""
+    if not after:
+        return False
+    return after[0] in (_KIN if _APOSTROPHE_S.search(word) else _SAYS)
 
 
 def _chunks(clause: str) -> Iterator[list[str]]:
@@ -395,7 +418,9 @@ def _capitalised(words: tuple[str, ...], mid: bool) -> Iterator[str]:
                 break
         if j > i:
             phrase = [_APOSTROPHE_S.sub("", w) for w in words[i:j]]
-            if len(phrase) > 1 or _inner_capital(phrase[0]) or _maybe_name(words, i, phrase[0]):
+            if phrase[0] in _TITLES:
+                pass  # "Professor Gray", "Dr Ada Okafor": a person
+            elif len(phrase) > 1 or _inner_capital(phrase[0]) or _maybe_name(words, i, phrase[0]):
                 yield " ".join(phrase)
             i = j
         else:
