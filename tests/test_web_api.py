@@ -561,7 +561,8 @@ def test_an_origin_keeps_a_port_that_is_not_the_default():
 
 
 @pytest.mark.parametrize("configured", ["https://a.example https://b.example", "a.example",
-                                        "*.example.org", "https://*.example.org", " , "])
+                                        "*.example.org", "https://*.example.org", " , ",
+                                        "https://a.example:99999"])
 def test_an_allow_list_entry_that_is_no_origin_stops_the_server_saying_so(tmp_path: Path,
                                                                            configured):
     """Each was accepted and matched no origin: the sites meant to embed the search were

@@ -71,15 +71,20 @@ def parse_origins(text: str) -> tuple[str, ...]:
         raise BadSetting(f"{ENV_CORS_ORIGINS} names no origin ({text!r}); leave it unset, or "
                          "write *, to allow every origin")
     for given in origins:
-        if given not in ("*", "null") and not _ORIGIN.fullmatch(given):
+        if given not in ("*", "null") and not _is_origin(given):
             raise BadSetting(f"{ENV_CORS_ORIGINS}: {given!r} is not an origin: write "
                              "scheme://host[:port] (https://site.example), commas between "
                              "several, or * for every origin (no other wildcard)")
     return origins
 
 
-_ORIGIN = re.compile(r"[a-z][a-z0-9+.-]*://(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d+)?")
+_ORIGIN = re.compile(r"[a-z][a-z0-9+.-]*://(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(?P<port>\d+))?")
 """An origin as ``origin`` writes it: a scheme, a host without ``*`` or spaces, a port."""
+
+
+def _is_origin(text: str) -> bool:
+    found = _ORIGIN.fullmatch(text)
+    return found is not None and (found["port"] is None or 0 < int(found["port"]) < 65536)
 
 
 def origin(text: str) -> str:
