@@ -210,6 +210,17 @@ def test_a_filtered_page_hides_the_other_rows_and_its_links_keep_the_sort(client
     assert '<tr class="no-rows" hidden>' in html  # "No term has this problem."
 
 
+
+def test_the_page_links_keep_the_lessons_asked_for_without_javascript(client):
+    """``?lessons=5`` was dropped by the filter and sort links the server draws (only the
+    page's script kept it): a reader without JavaScript lost it at the first click."""
+    html = " ".join(client.get("/coverage?lessons=5&kind=unused").get_data(as_text=True)
+                    .split())
+    assert 'href="?lessons=5&amp;sort=term#terms" data-filter=""' in html
+    assert 'href="?lessons=5&amp;kind=unused&amp;sort=mentions#terms" data-sort="mentions"' in html
+    plain = " ".join(client.get("/coverage").get_data(as_text=True).split())
+    assert 'href="?sort=term#terms" data-filter=""' in plain
+
 GLOSSARY_ORDER = ["banneton", "couche", "crumb", "hydration", "levain", "oven spring", "autolyse"]
 """The terms by glossary entry: glossary.md lines 5, 8, 11, 14, 17, 20, then no entry."""
 

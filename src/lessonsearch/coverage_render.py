@@ -174,7 +174,8 @@ STRIP_HEIGHT = 18
 
 
 def page_context(report: CoverageReport, kind: str | None = None,
-                 sort: str = "term", order: str | None = None) -> dict[str, Any]:
+                 sort: str = "term", order: str | None = None,
+                 lessons: int | None = None) -> dict[str, Any]:
     """What the template needs: every row, sorted, each with its kinds, its strip and
     whether ``kind`` (the filter) shows it. The rows it hides are in the page too, hidden,
     so coverage.js can show them again when the reader picks another filter. ``order`` is
@@ -203,9 +204,10 @@ def page_context(report: CoverageReport, kind: str | None = None,
         "report": report, "summary": report.summary(), "rows": rows, "kind": kind,
         "shown": sum(row["shown"] for row in rows),
         "sort": sort, "reads": reads, "reversed": reversed_,
-        "filter_href": lambda k: _page_href(k, sort, reads if reversed_ else None),
+        "filter_href": lambda k: _page_href(k, sort, reads if reversed_ else None, lessons),
         "sort_href": lambda key: _page_href(
-            filtered, key, _flip(default_order(key)) if key == sort and not reversed_ else None),
+            filtered, key, _flip(default_order(key)) if key == sort and not reversed_ else None,
+            lessons),
         "descending": DESCENDING, "text_sorts": TEXT_SORTS, "kinds": KINDS,
         "titles": TITLES,
         "term_kinds": TERM_KINDS,
@@ -224,10 +226,12 @@ def _flip(order: str) -> str:
     return "ascending" if order == "descending" else "descending"
 
 
-def _page_href(kind: str | None, sort: str, order: str | None) -> str:
+def _page_href(kind: str | None, sort: str, order: str | None,
+               lessons: int | None = None) -> str:
     """The page's own link to a filter and sort, for a reader without JavaScript (and the
-    URL coverage.js writes in the address bar: the same query)."""
-    args = {"kind": kind, "sort": sort, "order": order}
+    URL coverage.js writes in the address bar: the same query); ``lessons``, the lessons
+    listed per term when the page was asked for a number, is kept."""
+    args = {"lessons": lessons, "kind": kind, "sort": sort, "order": order}
     return "?" + urlencode({k: v for k, v in args.items() if v}) + "#terms"
 
 

@@ -28,14 +28,18 @@ def page():
     kind = request.args.get("kind")
     sort = request.args.get("sort", "term")
     order = request.args.get("order")
+    report = _report()
+    lessons = (params.whole_number("lessons", LESSONS_SHOWN, cap=MAX_LESSONS)
+               if "lessons" in request.args else None)  # kept in the page's own links
     return render_template(
         "coverage.html",
         layout="base.html",
         stylesheets=[url_for("static", filename="coverage.css")],
         scripts=[url_for("static", filename="coverage.js")],
         term_url=lambda anchor: url_for("pages.term", name=anchor),
-        **page_context(_report(), kind if kind in KINDS else None,
-                       sort if sort in SORTS else "term", order if order in ORDERS else None),
+        **page_context(report, kind if kind in KINDS else None,
+                       sort if sort in SORTS else "term", order if order in ORDERS else None,
+                       lessons=lessons),
     )
 
 
