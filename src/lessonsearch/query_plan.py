@@ -17,6 +17,7 @@ from whoosh import matching
 from whoosh import query as wq
 
 from .analysis import STOP_WORDS, stem, typed_name, words
+from .posting_blocks import unwritten
 from .query import All, Any, Node, Not, Phrase, Word
 from .whoosh_index import CONTENT
 
@@ -224,10 +225,8 @@ class Exact(wq.Term):
         found = super().matcher(searcher, context)
         if not found.is_active():
             return found
-        postings = searcher.reader().postings(self.fieldname, self.text)
-        unwritten = frozenset(docnum for docnum, value in postings.all_items()
-                              if len(value) <= 1)  # ``whoosh_index._NO_POSITIONS``
-        return matching.FilterMatcher(found, unwritten, exclude=True) if unwritten else found
+        skipped = unwritten(searcher.reader(), self.fieldname, self.text)
+        return matching.FilterMatcher(found, skipped, exclude=True) if skipped else found
 
 
 def _exact(q: wq.Query) -> wq.Query:

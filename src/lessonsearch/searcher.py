@@ -161,9 +161,8 @@ class Searcher:
         """
         if word in self._corrections:
             return self._corrections[word]
-        reader = self.whoosh_searcher().reader()
         fixed = None
-        if reader.doc_frequency(CONTENT, stem(word)) == 0:  # else known, perhaps inflected
+        if not self.written(word):  # else known, perhaps inflected
             maxdist = (0 if len(word) < MIN_CORRECTED
                        else 2 if MIN_TWO_EDITS <= len(word) <= MAX_TWO_EDITS else 1)
             speller = self._speller()

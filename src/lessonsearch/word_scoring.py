@@ -14,24 +14,20 @@ change; anything else (a phrase among a question's words, say) goes to Whoosh.
 from __future__ import annotations
 
 import threading
-import zlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterator
 from heapq import nlargest
 from itertools import accumulate
-from pickle import loads
 
 from whoosh import query as wq
 from whoosh.codec.whoosh3 import W3LeafMatcher
 from whoosh.util.numeric import byte_to_length
 
+from .posting_blocks import block, each_block, unwritten
 from .query_plan import Exact, MostWords
 from .whoosh_index import length_bytes
 
 Scores = dict[int, float]
-UNWRITTEN_KEPT = 100_000
-"""Words whose unwritten sections are kept per open version (most hold an empty set)."""
 CACHED_POSTINGS = 1_000_000
 """Scored postings kept per open version (12 bytes each: 12 MB): every word of a
 10,000-section course (about 700,000 postings), the most frequent ones at 100,000."""
@@ -71,7 +67,6 @@ class WordScorer:
         self.budget = budget
         self._lengths: dict[int, array] = {}
         self._scored: dict[tuple[int, str], tuple[array, array]] = {}
-        self._unwritten: dict[tuple[int, str], frozenset[int]] = {}
         self._cached = 0
         self._lock = threading.Lock()
 
@@ -117,21 +112,6 @@ class WordScorer:
                     self._cached += size
         return found
 
-    def unwritten(self, number: int, text: str, compute) -> frozenset[int]:
-        """A word's sections in one segment that hold it only through a word made from it
-        (``_Segment._unwritten``), for a quoted word or one under NOT: kept, as finding them
-        decodes every posting block of the word (10 ms for a word in most of 10,000 sections),
-        and the set is small."""
-        key = (number, text)
-        found = self._unwritten.get(key)
-        if found is None:
-            found = compute()
-            with self._lock:
-                if len(self._unwritten) >= UNWRITTEN_KEPT:
-                    self._unwritten.clear()
-                self._unwritten[key] = found
-        return found
-
     def lengths(self, number: int, leaf) -> array:
         """The segment's field lengths, as Whoosh's scorer reads them (byte-quantised)."""
         found = self._lengths.get(number)
@@ -155,10 +135,9 @@ class _Segment:
         if isinstance(q, wq.Term):
             scores = self.term(q.text)
             if scores and (exact or isinstance(q, Exact)):
-                unwritten = self.scorer.unwritten(self.number, q.text,
-                                                  lambda: self._unwritten(q.text))
-                if unwritten:
-                    return {d: s for d, s in scores.items() if d not in unwritten}
+                found = unwritten(self.leaf, self.scorer.field, q.text)
+                if found:
+                    return {d: s for d, s in scores.items() if d not in found}
             return scores
         if isinstance(q, wq.Phrase):
             return self.phrase(q.words)
@@ -217,25 +196,6 @@ class _Segment:
         found = {d for d in common if _in_a_row([places[w][d] for w in words])}
         return {d: sum(s[d] for s in scores) for d in found}
 
-    def _unwritten(self, text: str) -> frozenset[int]:
-        """The sections that hold the word ``text`` without writing it: its postings with no
-        positions, which a word made from it with -ize gives it (``whoosh_index._with_bases``).
-        Empty for most words."""
-        matcher = self.leaf.postings(self.scorer.field, text)
-        if type(matcher) is not W3LeafMatcher:
-            found = set()
-            while matcher.is_active():
-                if len(matcher.value()) <= 1:
-                    found.add(matcher.id())
-                matcher.next()
-            return frozenset(found)
-        found = set()
-        for at in _each_block(matcher):
-            data = _block(at)
-            found.update(d for d, value in zip(accumulate(data[0]), data[2], strict=True)
-                         if len(value) <= 1)
-        return frozenset(found)
-
     def _positions(self, text: str, docnums: set[int]) -> dict[int, list[int]]:
         """Where the word stands in each of ``docnums`` (all of which hold it)."""
         matcher = self.leaf.postings(self.scorer.field, text)
@@ -249,10 +209,10 @@ class _Segment:
             return out
         decode = matcher.format.decode_positions
         low = 0  # every docnum of this block is above the last block's highest
-        for at in _each_block(matcher):
+        for at in each_block(matcher):
             start = bisect_left(wanted, low)
             if start < len(wanted) and wanted[start] <= at._maxid:
-                data = _block(at)
+                data = block(at)
                 for docnum, value in zip(accumulate(data[0]), data[2], strict=True):
                     if docnum in docnums:
                         out[docnum] = decode(value)
@@ -317,31 +277,15 @@ def _postings(matcher) -> tuple[list[int], list[float]]:
         return ids, weights
     ids: list[int] = []
     weights: list[float] = []
-    for at in _each_block(matcher):
-        data = _block(at)
+    for at in each_block(matcher):
+        data = block(at)
         ids.extend(accumulate(data[0]))
-        block = data[1]
-        if block is None or isinstance(block, float):
-            weights.extend([1.0 if block is None else block] * at._blocklength)
+        found = data[1]
+        if found is None or isinstance(found, float):
+            weights.extend([1.0 if found is None else found] * at._blocklength)
         else:
-            weights.extend(block)
+            weights.extend(found)
     return ids, weights
-
-
-def _each_block(matcher: W3LeafMatcher) -> Iterator[W3LeafMatcher]:
-    """``matcher`` standing at each of its posting blocks in turn, from the first: its
-    ``_maxid`` is the block's highest docnum, and ``_block`` decodes it."""
-    while True:
-        yield matcher
-        if matcher._lastblock:
-            return
-        matcher._goto(matcher._nextoffset)
-
-
-def _block(matcher: W3LeafMatcher) -> tuple:
-    """The current block's (delta-coded ids, weights, values), as Whoosh stores it."""
-    raw = matcher._postfile.get(matcher._dataoffset, matcher._nextoffset - matcher._dataoffset)
-    return loads(zlib.decompress(raw) if matcher._compression else raw)
 
 
 def _in_a_row(places: list[list[int]]) -> bool:
