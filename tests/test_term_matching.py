@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import time
 
 import pytest
@@ -235,3 +236,16 @@ def test_the_title_rule_follows_most_names():
     assert title_rule(["Git", "make", "shell"]) and not title_rule(["Git", "Make", "shell"])
     assert TermMatcher(BASE).title_rule is title_rule(BASE)
     assert TermMatcher({"Git": [], "Make": []}).changed_words(TermMatcher(BASE)) is None
+
+
+def test_a_pickled_matcher_finds_what_it_found_and_is_made_once_per_process():
+    """A build sends the matcher with every batch of lessons to its other processes: each
+    gets the one it made for those terms, with the words it has already learnt."""
+    matcher = TermMatcher(MORE)
+    text = "The attention head and RAG, with a mixture of experts."
+    sent = pickle.dumps(matcher)
+    first, again = pickle.loads(sent), pickle.loads(sent)
+    assert first.mentions(text) == matcher.mentions(text) != {}
+    assert again is first and first is not matcher
+    assert pickle.loads(pickle.dumps(TermMatcher(BASE))).mentions(text) == \
+        TermMatcher(BASE).mentions(text)
