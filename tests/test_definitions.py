@@ -77,6 +77,10 @@ def test_naming(sentence, term):
         ("We call these outputs logits.", "logits"),  # a plural noun, listed kind or not
         ("We call these raw scores logits.", "logits"),  # and the words describing it
         ("Engineers call those two unnormalised scores logits.", "logits"),
+        # more describing words, or a first one that is no term's, when the name ends it
+        ("We call these large unfiltered readings spikes.", "spikes"),
+        ("Engineers call those brand new replicas stragglers.", "stragglers"),
+        ("We call these noisy unfiltered sensor readings spikes.", "spikes"),
         ("We call these numbers points of interest.", "points of interest"),
         ("We call these stop words.", "stop words"),  # nothing after the plural noun
         ("Engineers call those pages tombstones.", "tombstones"),
@@ -137,6 +141,9 @@ def test_a_kind_noun_before_one_word_is_part_of_the_name_unless_the_lesson_marks
         "Then define a function called main.",
         "We call this function twice.",
         "We call these two functions once per step.",
+        "We call these small functions twice.",
+        "We call these expensive functions lazily.",
+        "We call these large functions from both scripts.",
         "We call this method twice.",
         "We call this process once per batch.",
         "We refer to this table as needed.",

@@ -220,6 +220,29 @@ def _past_plural_noun(hit: Found, sentence: str) -> Found | None:
     return replace(hit, term=hit.term[noun.end():], start=hit.start + noun.end(), alone=None)
 
 
+_DESCRIBED = re.compile(r"(?P<words>(?:[\w'’-]+\s+){0,4}?)[a-z][\w'’-]*[^su's]s\s+(?=\w)", re.I)
+
+
+def _described(rest: str) -> int | None:
+    """Where the name starts in "We call these large unfiltered readings spikes.": past a
+    plural noun and up to four words describing it, when one name follows it and ends the
+    sentence. ``_past_plural_noun`` reads the same form in a term already taken, so the
+    describing words must pass as a term there: a first word such as "large" or "new", or
+    more than two of them, were refused with the name. Here they need only be a plain noun
+    phrase (no function word: "these functions from both scripts" describes nothing), and
+    the sentence's end is what says the last word is a name and not how or when something
+    is called ("We call these small functions twice."). Nor may the name end in -ly: "We
+    call these expensive functions lazily" says how, with an adverb ``take_term`` lets by."""
+    described = _DESCRIBED.match(rest)
+    if described is None or not is_plain_noun_phrase(described["words"]):
+        return None
+    name = rest[described.end():]
+    term = take_term(name, strict=True)
+    if not term or term.lower().endswith("ly") or not _ENDS.match(_after(name, term)):
+        return None
+    return described.end()
+
+
 def _marked(hit: Found, emphasis: tuple[str, ...]) -> Found:
     """A name the lesson set in bold or italics is the name: "this value **perplexity**"
     names perplexity, "this **type inference**" type inference."""
@@ -294,6 +317,9 @@ def _by_cue(sentence: str, lowered: str) -> list[Found]:
             # "We call this function twice." calls a function: after a bare "this" or a kind
             # (or after "refer to … as") the name may not be a lone vague word
             strict = bool(match.groupdict().get("strict") or noun)
+            if (match.groupdict().get("strict") or "").lower() in ("these", "those") and (
+                    described := _described(rest)):
+                rest, at = rest[described:], at + described  # "these large readings spikes."
             found = take_term(rest, strict=strict)
             alone = None
             if (found and noun and " " not in found and noun.lower() in _COMPOUNDING
