@@ -346,6 +346,9 @@ def test_emphasis_near_misses(sentence, marked):
         ("The map view draws the rooms in three-dimensional (3D) space.", "three-dimensional",
          "3D"),
         ("Old archives still use triple DES (3DES) for their keys.", "triple DES", "3DES"),
+        # a number of dimensions names a space, not things counted
+        ("The map view draws the rooms in three dimensions (3D).", "three dimensions", "3D"),
+        ("Each reading is a point in two dimensional (2D) space.", "two dimensional", "2D"),
         # between two letters, 2 sounds like "to"
         ("Replicas sync peer-to-peer (P2P) without a primary.", "peer-to-peer", "P2P"),
         ("Suppliers trade business-to-business (B2B) through it.", "business-to-business",
@@ -371,6 +374,7 @@ def test_abbreviation(sentence, term, abbreviation):
         # counts and versions, not names
         "The cluster starts with three nodes (3N) and grows.",
         "The course lasts two days (2D) in all.",
+        "Each server holds three disks (3D) of logs.",
         "Upgrade to version two (V2) first.",
         "The rollout reached phase two (P2) on Monday.",
         "Send it to team two (T2) for review.",

@@ -4,8 +4,9 @@ The long name counts only when the abbreviation's letters are its words' initial
 (small words like "of" may be skipped, a capital inside a word may give a letter:
 "JavaScript Object Notation (JSON)"), so "values (OK)" or "see the table (T2)" give nothing.
 A digit is a word for its number: "two-phase commit (2PC)", "third normal form (3NF)",
-"three-dimensional (3D)"; between two letters a 2 may be "to" and a 4 "for", as they sound:
-"peer-to-peer (P2P)". A number that counts letters ("internationalization (I18N)") is not read.
+"three-dimensional (3D)", "three dimensions (3D)"; between two letters a 2 may be "to" and a
+4 "for", as they sound: "peer-to-peer (P2P)". A number that counts letters
+("internationalization (I18N)") is not read.
 """
 
 from __future__ import annotations
@@ -68,12 +69,23 @@ def abbreviations(sentence: str) -> list[tuple[str, int, str]]:
     return out
 
 
+_MEASURES = ("dimension",)
+"""Nouns whose number is the name of a space, not a count of things: "three dimensions (3D)"
+names 3D, as "three-dimensional (3D)" does. Nothing in the words tells it from a count:
+"two days (2D)" and "three disks (3D)" are written alike, number, plural noun and initial.
+So the few measures written so are listed (the stem, for "dimensions" and "dimensional"); a
+measure missing here is only a definition missed, while reading every such pair as a name
+made counts into terms."""
+
+
 def _long_name(text: str, letters: list[Letter]) -> str | None:
     """The long name as a term. A number word that gives the first letter may open it, though
     "first" or "one" ends a term anywhere else: "first normal form (1NF)". A number and one
-    other letter ("3D") name a thing only as one hyphenated word, "three-dimensional": "three
-    nodes (3N)" or "two days (2D)" are counts."""
-    if len(letters) == 2 and not isinstance(letters[0], str) and "-" not in text.split()[0]:
+    other letter ("3D") name a thing only as one hyphenated word, "three-dimensional", or
+    with a measure (``_MEASURES``), "three dimensions": "three nodes (3N)" or "two days (2D)"
+    are counts."""
+    if len(letters) == 2 and not isinstance(letters[0], str) and "-" not in text.split()[0] and (
+            not text.split()[-1].lower().startswith(_MEASURES)):
         return None
     if isinstance(letters[0], str) or " " not in text.strip():
         return term_or_none(text)
