@@ -656,6 +656,20 @@ def test_did_you_mean_keeps_the_symbols_that_end_a_name(editors_searcher) -> Non
     assert places(response) == [("editors", "notepad")]
 
 
+@pytest.mark.parametrize(("query", "suggestion"), [
+    ("notpad++ editor", "notepad++ editor"),  # in lower case, the ++ is read as an increment
+    ("notpad++", "notepad++"),
+    ("notepadd++", "notepad++"),
+    ("Notepad+", "Notepad++"),  # the name's symbols, not Notepad+++
+    ("notepad+ editor", "notepad++ editor"),
+])
+def test_did_you_mean_gives_a_name_its_symbols_in_any_case(editors_searcher, query,
+                                                          suggestion) -> None:
+    response = editors_searcher.search(query)
+    assert response.suggestion == suggestion
+    assert places(response) == [("editors", "notepad")]
+
+
 def test_a_very_long_word_is_corrected_one_slip_away_only(editors_searcher) -> None:
     """Two slips are looked for up to MAX_TWO_EDITS letters: a long word's two-edit keys
     grow with the square of its length, and one request must not tie up a worker."""

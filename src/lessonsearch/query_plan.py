@@ -65,9 +65,13 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
                 joined[text] = one
                 return wq.Or([_phrase(parts), _term(one)])
             return _phrase(parts)
-        fixed = correct(parts[0]) if correct else None
-        alternatives = [_term(parts[0])]
         name = typed_name(text)  # "notepad++": the word notepad, or the name Notepad++
+        fixed = None
+        if correct and name:  # "notpad++" is one slip from Notepad++, the word notpad three
+            fixed = correct(name)
+        if correct and not fixed:
+            fixed = correct(parts[0])
+        alternatives = [_term(parts[0])]
         if name is not None:
             alternatives.append(_term(name))
         if fixed and fixed not in (parts[0], name):

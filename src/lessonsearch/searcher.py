@@ -354,15 +354,22 @@ def _shorten(text: str, limit: int) -> str:
     return text[:limit].rsplit(" ", 1)[0] + " …"
 
 
+_WORD_AND_PLUSES = re.compile(rf"(?P<word>{WORD.pattern})(?P<pluses>\+*)")
+"""A word as the query read it ("Notpad++" is one, "notpad++" the word notpad), and the
+``+`` signs after it that it left out."""
+
+
 def _apply_corrections(text: str, corrections: dict[str, str]) -> str:
     def swap(match: re.Match[str]) -> str:
-        word = match.group(0)
+        word, pluses = match["word"], match["pluses"]
         fixed = corrections.get(word.lower())
         if fixed is None:
-            return word
-        return fixed.capitalize() if word[:1].isupper() else fixed
+            return match.group(0)
+        if fixed.endswith("++"):
+            pluses = ""  # the name's own: "notpad++" and "Notepad+" mean Notepad++
+        return (fixed.capitalize() if word[:1].isupper() else fixed) + pluses
 
-    return WORD.sub(swap, text)  # the words the query read: "Notpad++" is one
+    return _WORD_AND_PLUSES.sub(swap, text)
 
 
 def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[str]:
