@@ -391,6 +391,77 @@ def test_terms_written_with_one_anchor_each_get_their_own(tmp_path):
         assert "/glossary/secondary-index" in page(client, "/search?q=secondary index").links()
 
 
+def _named_anchors_course(folder: Path) -> Path:
+    """One lesson and a glossary whose ``{#anchor}`` are other terms' names: B-tree's
+    ``{#Index}`` is the name of Index (a one-term file), clustered index's front-matter
+    ``anchor: Heap`` that of Heap, checkpoint's ``{#WAL}`` that of WAL, which a lesson
+    defines, δ's ``{#untitled}`` that of untitled (which gives the anchor way to δ, the
+    first of two whose names give it), and covering index's ``{#tables}`` the plural of
+    table."""
+    (folder / "lessons").mkdir(parents=True)
+    (folder / "lessons" / "01-storage.md").write_text(
+        "---\ntitle: Storage\n---\n\n## Finding rows\n\nAn index finds rows without reading "
+        "the table, and most are a B-tree. A heap keeps its rows in no order; a clustered "
+        "index keeps them in its own, and a covering index answers without the table. Within "
+        "δ of the key is near it. A new notebook stays untitled until it is saved. The log "
+        "every change goes to first is called the WAL.\n", encoding="utf-8")
+    glossary = folder / "glossary"
+    glossary.mkdir()
+    (glossary / "a.md").write_text(
+        "B-tree {#Index}\n: The balanced tree most indexes are.\n  Also: balanced tree\n"
+        "  See also: Index\n\n"
+        "Heap\n: A table whose rows are kept in no order.\n\n"
+        "covering index {#tables}\n: An index that holds every column a query reads.\n\n"
+        "table\n: Rows of one shape, kept together.\n\n"
+        "δ {#untitled}\n: A small distance.\n\n"
+        "untitled\n: The name a notebook has until it is saved.\n\n"
+        "checkpoint {#WAL}\n: The point up to which the log has reached the tables.\n",
+        encoding="utf-8")
+    (glossary / "b.md").write_text("---\nterm: Index\n---\n\n"
+                                   "A structure that finds rows without reading them all.\n",
+                                   encoding="utf-8")
+    (glossary / "c.md").write_text("---\ntitle: Clustered\nterm: clustered index\n"
+                                   "anchor: Heap\n---\n\nAn index the table is sorted by.\n",
+                                   encoding="utf-8")
+    return folder
+
+
+NAMED_ANCHORS = {"B-tree": "Index", "checkpoint": "WAL", "clustered index": "Heap",
+                 "covering index": "tables", "Heap": "heap", "Index": "index", "table": "table",
+                 "untitled": "untitled-1", "WAL": "wal", "δ": "untitled"}
+
+
+def test_a_link_by_an_anchor_that_is_another_terms_name_opens_its_own_term(tmp_path):
+    """B-tree's ``{#Index}`` linked every B-tree card, glossary entry, coverage row and
+    completion to /glossary/Index, which opened Index: a name was looked up before an
+    anchor. An anchor now comes first; the term it names keeps a page at its own anchor,
+    and a name the service links (See also, a 404's suggestions) is linked by its term's
+    anchor, and a name typed in a search still finds its term."""
+    course = _named_anchors_course(tmp_path / "course")
+    build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        terms = client.get("/api/terms").get_json()["terms"]
+        assert {t["term"]: t["anchor"] for t in terms} == NAMED_ANCHORS
+        glossary = page(client, "/glossary")
+        coverage = page(client, "/coverage")
+        for term, anchor in NAMED_ANCHORS.items():
+            link = f"/glossary/{anchor}"
+            assert link in glossary.links() and link in coverage.links()
+            assert f"<h1>{term}</h1>" in client.get(link).get_data(as_text=True), link
+            assert client.get(f"/api/terms/{anchor}").get_json()["term"] == term, link
+        cards = client.get("/api/search?q=B-tree").get_json()["terms"]
+        assert [(c["term"], c["glossary_anchor"]) for c in cards] == [("B-tree", "Index")]
+        completed = client.get("/api/suggest?q=balanced").get_json()["suggestions"]
+        assert [(s["text"], s["url"], s["matched"]) for s in completed] == [
+            ("B-tree", "/glossary/Index", "balanced tree")]
+        assert "/glossary/index" in page(client, "/glossary/Index").links(within="see-also")
+        assert "/glossary/index" in page(client, "/glossary/Indx", status=404).links()
+        typed = client.get("/api/search?q=Index").get_json()["terms"]
+        assert [(c["term"], c["glossary_anchor"]) for c in typed] == [("Index", "index")]
+        links = page(client, "/search?q=Index").links()
+        assert "/glossary/index" in links and "/glossary/Index" not in links
+
+
 def test_an_unknown_term_page_is_a_404_with_suggestions(client):
     p = page(client, "/glossary/tokne", status=404)
     assert "tokne" in p.text

@@ -48,6 +48,9 @@ class Glossary:
         return len(self.records)
 
     def find(self, name: str) -> TermRecord | None:
+        """The term a name spells, as a reader or an editor writes it: its name, an alias or
+        any spelling of one, else its anchor. A name comes first: a query for "RAG" is the
+        term named RAG, whichever term an editor gave the anchor ``RAG``."""
         name = " ".join(name.split())
         if not name:
             return None
@@ -59,8 +62,16 @@ class Glossary:
             record = self._by_anchor.get(term_anchor(name))
         return record
 
+    def at(self, link: str) -> TermRecord | None:
+        """The term of the page ``/glossary/<link>``: the term whose anchor ``link`` is, else
+        the one it names (``find``). An anchor comes first: every link the service builds
+        holds one, each is one term's, and an editor's ``{#RAG}`` may be another term's name
+        (the build warns); that term has an anchor of its own."""
+        return self._by_anchor.get(link) or self.find(link)
+
     def look_up(self, name: str) -> TermRecord:
-        record = self.find(name)
+        """``at``, or ``TermNotFound`` with the closest terms' names."""
+        record = self.at(name)
         if record is None:
             raise TermNotFound(name, self.matcher.suggest(name))
         return record

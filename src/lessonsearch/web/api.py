@@ -50,7 +50,7 @@ def suggest():
 
 def _alias(opened: OpenIndex, text: str, suggestion: Suggestion) -> str | None:
     """The alias of a completed term that the typed text starts, when its name does not."""
-    record = opened.glossary.find(suggestion.target)
+    record = opened.glossary.at(suggestion.target)  # the term's anchor
     return matched_name(text, suggestion.text, record.aliases) if record else None
 
 

@@ -13,6 +13,8 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from .. import responses
 from ..errors import BadQuery, IndexNotBuilt, LessonSearchError, TermNotFound, UnknownFilter
 from ..search_log import clean_query
+from .pages import term_links
+from .request_index import used_index
 
 STATUS: dict[type[LessonSearchError], int] = {
     BadQuery: 400,
@@ -56,13 +58,21 @@ def _our_error(exc: LessonSearchError) -> Response:
             message = f"No {exc.name} “{clean_query(exc.value)}” in this course."
             wider = _without_filter(exc.name)
         response = Response(render_template(
-            "error.html", status=status, message=message, suggestions=suggestions or (),
+            "error.html", status=status, message=message,
+            suggestions=_term_links(suggestions or ()),
             q=clean_query(request.args.get("q", "")), wider=wider,
         ), mimetype="text/html")
     response.status_code = status
     if status == 503:
         response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def _term_links(names: list[str]) -> list[tuple[str, str]]:
+    """The suggested terms with their pages (``pages.term_links``), from the index version
+    that did not have the name asked for."""
+    opened = used_index()
+    return term_links(opened.glossary, names) if opened is not None and names else []
 
 
 def _without_filter(name: str) -> tuple[str, str]:

@@ -141,7 +141,8 @@ PARAMETERS: dict[str, Any] = {
                                f"entry; values above {MAX_LESSONS} are capped.",
                 "schema": {**INT, "minimum": 1, "default": LESSONS_SHOWN}},
     "name": {"name": "name", "in": "path", "required": True,
-             "description": "The term, an alias or any spelling of it, or its anchor.",
+             "description": "A term's anchor, else the term, an alias or any spelling "
+                            "of it.",
              "schema": STR},
 }
 

@@ -6,10 +6,12 @@ Templates auto-escape everything; the only ``|safe`` is a snippet (see ``ShownHi
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, current_app, render_template, url_for
 
 from ..search_log import record_zero_result
+from ..term_lookup import Glossary
 from . import params
 from .lesson_groups import MAX_HITS, grouped_search
 from .request_index import use_index, used_index
@@ -75,7 +77,15 @@ def term(name: str):
     record = opened.glossary.with_mentions(opened.glossary.look_up(name))
     entry = next((d for d in record.definitions if d.origin == "glossary"), None)
     return render_template("term.html", record=record, defined=record.lesson_definition,
-                           entry=entry, lesson_titles=opened.lesson_titles)
+                           entry=entry, lesson_titles=opened.lesson_titles,
+                           see_also=term_links(opened.glossary, record.see_also))
+
+
+def term_links(glossary: Glossary, names: Iterable[str]) -> list[tuple[str, str]]:
+    """Each name of a term, with its term's page: linked by the term's anchor, as a name may
+    be another term's anchor (``Glossary.at``). A name that is no term is left out."""
+    return [(name, url_for("pages.term", name=found.anchor))
+            for name in names if (found := glossary.find(name)) is not None]
 
 
 def _search_args(text: str, lesson: str | None, module: str | None) -> dict[str, str]:
