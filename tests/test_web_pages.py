@@ -462,6 +462,30 @@ def test_a_link_by_an_anchor_that_is_another_terms_name_opens_its_own_term(tmp_p
         assert "/glossary/index" in links and "/glossary/Index" not in links
 
 
+def test_an_anchor_that_is_another_terms_name_is_a_warning_at_its_line(tmp_path):
+    """Nothing told the editor that B-tree's ``{#Index}`` took /glossary/Index from the term
+    Index. A kept anchor that is another term's name, or spells it (``tables``, table's
+    plural), is a warning at the line the anchor is written on (a front-matter key's, not the
+    term's), naming both terms and both pages."""
+    course = _named_anchors_course(tmp_path / "course")
+    report = build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    named = "glossary/{}: The anchor {!r} of {!r} is {} of {!r} ({}): /glossary/{} opens {!r}, " \
+            "and {!r} is at /glossary/{}."
+    assert [str(p) for p in report.problems] == [
+        named.format("a.md:1", "Index", "B-tree", "the name", "Index", "glossary/b.md:2",
+                     "Index", "B-tree", "Index", "index"),
+        named.format("a.md:9", "tables", "covering index", "a spelling", "table",
+                     "glossary/a.md:12", "tables", "covering index", "table", "table"),
+        named.format("a.md:15", "untitled", "δ", "the name", "untitled", "glossary/a.md:18",
+                     "untitled", "δ", "untitled", "untitled-1"),
+        "glossary/a.md:18: The anchor 'untitled' of 'untitled' is the anchor of 'δ' "
+        "(glossary/a.md:15) too; 'untitled' has the anchor 'untitled-1'.",
+        named.format("a.md:21", "WAL", "checkpoint", "the name", "WAL",
+                     "a term a lesson defines", "WAL", "checkpoint", "WAL", "wal"),
+        named.format("c.md:4", "Heap", "clustered index", "the name", "Heap", "glossary/a.md:6",
+                     "Heap", "clustered index", "Heap", "heap")]
+
+
 def test_an_unknown_term_page_is_a_404_with_suggestions(client):
     p = page(client, "/glossary/tokne", status=404)
     assert "tokne" in p.text

@@ -199,6 +199,7 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
                in zip(grouped, keyed, counted, strict=True)]
     summed = _summed(lessons, [t.name for t in terms], cache)
     anchors, clashes = _anchors(terms)
+    clashes += _anchors_named(terms, anchors, matcher)
     records = [_record(t, anchors[t.name], *summed[t.name])
                for t in sorted(terms, key=lambda t: t.name.lower())]
     records, unknown = _known_see_also(records, entries)
@@ -591,6 +592,33 @@ def _anchor_taken(wanted: str, term: _Term, holder: _Term, anchor: str) -> Probl
     return Problem(path, f"The anchor {wanted!r} of {term.name!r} is the anchor of "
                    f"{holder.name!r} ({where}) too; {term.name!r} has the anchor {anchor!r}.",
                    int(line))
+
+
+def _anchors_named(terms: list[_Term], anchors: dict[str, str], matcher: TermMatcher
+                   ) -> tuple[Problem, ...]:
+    """A warning for each ``{#anchor}`` a term keeps that spells another term's name (its
+    name, an alias, any spelling ``matcher`` knows), at the line the anchor is written on:
+    ``/glossary/<anchor>`` opens the term of the anchor (``Glossary.at``), not the term a
+    reader typing that name looks for, which has a page at its own anchor. With
+    ``B-tree {#Index}`` beside Index, /glossary/Index is B-tree's page."""
+    by_name = {term.name: term for term in terms}
+    problems: list[Problem] = []
+    for term in terms:
+        anchor = term.entry.anchor if term.entry else None
+        if not anchor or anchors[term.name] != anchor:
+            continue  # none written, or it gave way to another term's (``_anchors``)
+        named = anchor if anchor in by_name else matcher.canonical_for(anchor)
+        if named is None or named == term.name:
+            continue
+        other = by_name[named]
+        path, _, line = term.entry.source.rpartition(":")
+        where = other.entry.source if other.entry else "a term a lesson defines"
+        what = "the name" if named == anchor else "a spelling"
+        problems.append(Problem(
+            path, f"The anchor {anchor!r} of {term.name!r} is {what} of {other.name!r} "
+            f"({where}): /glossary/{anchor} opens {term.name!r}, and {other.name!r} is at "
+            f"/glossary/{anchors[other.name]}.", term.entry.anchor_line or int(line)))
+    return tuple(problems)
 
 
 def _record(term: _Term, anchor: str, mention_count: int, mention_sections: int

@@ -53,6 +53,8 @@ class Draft:
     see_also: tuple[str, ...] = ()
     see_also_lines: tuple[int, ...] = ()
     """The line each ``see_also`` name is written on, for a warning about the name."""
+    anchor_line: int | None = None
+    """The line ``anchor`` is written on, when not the term's (a front-matter key's)."""
 
 
 @dataclass(slots=True)

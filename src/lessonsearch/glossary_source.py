@@ -168,6 +168,7 @@ def _one_term_file(
         aliases=aliases + draft.aliases,
         see_also=see_also + draft.see_also,
         see_also_lines=see_also_lines + draft.see_also_lines,
+        anchor_line=line_of(key) if anchor else None,
     )
 
 
@@ -227,6 +228,7 @@ def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
         aliases=tuple(dict.fromkeys(a for a in aliases if _words(a) != term_words)),
         see_also=tuple(see_also),
         see_also_lines=tuple(see_also.values()),
+        anchor_line=(draft.anchor_line or draft.line) if draft.anchor else None,
     )
 
 

@@ -381,6 +381,9 @@ class GlossaryEntry:
     see_also_lines: tuple[int, ...] = ()
     """The line of the file each ``see_also`` name is written on: where a warning that it
     names no term points."""
+    anchor_line: int | None = None
+    """The line of the file ``anchor`` is written on (the term's, or its front-matter key's):
+    where a warning about the anchor points."""
 
 
 @value
