@@ -357,7 +357,8 @@ def test_terms_written_with_one_anchor_each_get_their_own(tmp_path):
     the index page, on the glossary, the coverage report and the search cards, and
     /glossary had two ``id="index"``. A term keeps its own name's anchor; the later of two
     others claiming one gets its name's, or that with -1 when it is taken too, with a
-    warning naming both."""
+    warning naming both, at the line of the anchor it gave up (a front matter's
+    ``anchor:``, not its ``term:``)."""
     course = _indexes_course(tmp_path / "course")
     report = build_index(course / "lessons", course / "glossary", tmp_path / "index")
     taken = "glossary/{}: The anchor {!r} of {!r} is the anchor of {!r} ({}) too; {!r} has " \
@@ -368,7 +369,7 @@ def test_terms_written_with_one_anchor_each_get_their_own(tmp_path):
         taken.format("a.md:7", "covering-index", "B-tree", "covering index", "glossary/b.md:2",
                      "B-tree", "b-tree"),
         taken.format("a.md:13", "untitled", "ε", "δ", "glossary/a.md:10", "ε", "untitled-1"),
-        taken.format("c.md:3", "index", "clustered index", "index", "glossary/a.md:1",
+        taken.format("c.md:4", "index", "clustered index", "index", "glossary/a.md:1",
                      "clustered index", "clustered-index")]
     expected = {"B-tree": "b-tree", "clustered index": "clustered-index",
                 "covering index": "covering-index", "index": "index",

@@ -581,17 +581,27 @@ def _anchors(terms: list[_Term]) -> tuple[dict[str, str], tuple[Problem, ...]]:
 
 def _anchor_taken(wanted: str, term: _Term, holder: _Term, anchor: str) -> Problem:
     """The warning that ``term`` wanted the anchor ``holder`` has, and has ``anchor``: at
-    the glossary line of ``term``, or of ``holder`` when only lessons define ``term``."""
+    the glossary line of ``term``, or of ``holder`` when only lessons define ``term``; at
+    the line of its ``anchor:`` when that is the anchor wanted."""
     if term.entry is None:
-        path, _, line = holder.entry.source.rpartition(":")
+        path, line = _anchor_place(holder.entry, wanted)
         return Problem(path, f"The anchor {wanted!r} of {holder.name!r} is the anchor of "
                        f"{term.name!r} too, a term a lesson defines; {term.name!r} has the "
-                       f"anchor {anchor!r}.", int(line))
-    path, _, line = term.entry.source.rpartition(":")
+                       f"anchor {anchor!r}.", line)
+    path, line = _anchor_place(term.entry, wanted)
     where = holder.entry.source if holder.entry else "a term a lesson defines"
     return Problem(path, f"The anchor {wanted!r} of {term.name!r} is the anchor of "
                    f"{holder.name!r} ({where}) too; {term.name!r} has the anchor {anchor!r}.",
-                   int(line))
+                   line)
+
+
+def _anchor_place(entry: GlossaryEntry, anchor: str) -> tuple[str, int]:
+    """The file and line a warning about the entry's ``anchor`` names: where the editor
+    wrote it (a front matter's ``anchor:`` line), else the term's line, which gives it."""
+    path, _, line = entry.source.rpartition(":")
+    if entry.anchor == anchor and entry.anchor_line:
+        return path, entry.anchor_line
+    return path, int(line)
 
 
 def _anchors_named(terms: list[_Term], anchors: dict[str, str], matcher: TermMatcher
@@ -611,13 +621,13 @@ def _anchors_named(terms: list[_Term], anchors: dict[str, str], matcher: TermMat
         if named is None or named == term.name:
             continue
         other = by_name[named]
-        path, _, line = term.entry.source.rpartition(":")
+        path, line = _anchor_place(term.entry, anchor)
         where = other.entry.source if other.entry else "a term a lesson defines"
         what = "the name" if named == anchor else "a spelling"
         problems.append(Problem(
             path, f"The anchor {anchor!r} of {term.name!r} is {what} of {other.name!r} "
             f"({where}): /glossary/{anchor} opens {term.name!r}, and {other.name!r} is at "
-            f"/glossary/{anchors[other.name]}.", term.entry.anchor_line or int(line)))
+            f"/glossary/{anchors[other.name]}.", line))
     return tuple(problems)
 
 
