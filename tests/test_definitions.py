@@ -48,6 +48,13 @@ def defined(*paragraphs: str, emphasis: tuple[str, ...] = ()) -> list[tuple[str,
         ("The copy that answers reads, known as the replica, lags a little behind.", "replica"),
         ("Rows are found through a structure called a B-tree.", "B-tree"),
         ("A hash join, also called a hash match, builds a table in memory.", "hash match"),
+        # a preposition ends the name, "without" only when a name word follows it
+        ("Keeping each answer for the next request is called caching inside the server.",
+         "caching"),
+        ("Storing each result in a dictionary is called memoization using a decorator.",
+         "memoization"),
+        ("Drawing rows so that none is drawn twice is called sampling without replacement.",
+         "sampling without replacement"),
     ],
 )
 def test_naming(sentence, term):

@@ -26,11 +26,15 @@ _BREAK = STOP_WORDS | _word_set(
     here there yet already still instead too may might must shall can cannot per etc via
     since unless whether although though however thus hence therefore either neither upon
     whatever whichever whoever like unlike far elsewhere everywhere anywhere somewhere nowhere
-    nearby otherwise together apart away ahead aside around"""
+    nearby otherwise together apart away ahead aside around inside outside within without
+    throughout across onto toward towards beside beneath underneath behind beyond among amid
+    despite till whenever wherever using afterward afterwards beforehand soon tomorrow tonight
+    yesterday meanwhile anyway onwards nowadays lot lots"""
 )
 """Words that end a term: function words, adverbs, quantifiers and modal verbs."""
-_INNER = frozenset(("of", "per"))
-"""Break words a term may hold between two of its words: "rate of change", "bits per byte"."""
+_INNER = frozenset(("of", "per", "without"))
+"""Break words a term may hold between two of its words: "rate of change", "bits per byte",
+"sampling without replacement"."""
 _ADVERB = re.compile(r"(ally|ively|ously|ently|antly|ately|edly|ingly|fully|lessly|tly|rly|sly)$")
 _VAGUE = _word_set(
     """answer aspect basis case catch cause challenge choice consequence default detail
