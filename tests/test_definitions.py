@@ -162,6 +162,47 @@ def test_naming_near_misses(sentence):
     assert defined(sentence) == []
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # where, when or how they are called: nothing follows the plural noun in the name
+        "We call these functions from both scripts.",
+        "We call these helper functions directly.",
+        "We call these callbacks asynchronously.",
+        "We call these functions again later.",
+        "We call those APIs at startup.",
+        "You call those functions with arguments.",
+        # or what follows it opens with a preposition, or says when, how or how often
+        "We call these functions per request.",
+        "We call these stored procedures within a transaction.",
+        "We call these functions afterwards.",
+        "We call these triggers tomorrow.",
+        "We call these functions inline.",
+        "We call these functions multiple times.",
+        "We call these functions straight away.",
+        # and an article after a preposition opens no name
+        "We call these methods in a loop.",
+        "Programmers call these functions from the command line.",
+    ],
+)
+def test_calling_these_functions_names_nothing(sentence):
+    """In a programming lesson "call" also calls functions: "We call these functions …"
+    names something only when the name ends the sentence."""
+    assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "emphasis", "term"),
+    [
+        ("We call these stop words, and we drop them before indexing.", (), "stop words"),
+        ("We call these page counts logits for short.", (), "logits"),
+        ("We call these stop words in every lesson.", ("stop words",), "stop words"),
+    ],
+)
+def test_a_name_after_these_ends_the_sentence_or_is_closed_or_marked(sentence, emphasis, term):
+    assert defined(sentence, emphasis=emphasis) == [(term, "naming")]
+
+
 def test_pointing_back():
     assert defined(
         "The planner weighs every route through the tables. This is query planning."
@@ -467,5 +508,21 @@ def test_a_built_course_names_what_these_raw_scores_are_called(tmp_path) -> None
         assert found is not None and found.term == "logits"
         assert found.lesson_definition.url == "/lessons/scores#before-softmax"
         assert searcher.glossary.find("raw scores logits") is None
+    finally:
+        searcher.close()
+
+
+def test_a_built_course_names_no_function_it_calls(tmp_path) -> None:
+    """"We call these functions from both scripts." calls them: the glossary has no entry."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01-reuse.md").write_text(
+        "---\ntitle: Reuse\nslug: reuse\n---\n\n## Sharing code\n\nThe module holds two "
+        "loaders. We call these functions from both scripts. We call these helper functions "
+        "directly.\n", encoding="utf-8")
+    build_index(tmp_path / "lessons", None, tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        assert searcher.glossary.find("functions") is None
+        assert searcher.glossary.find("helper functions") is None
     finally:
         searcher.close()

@@ -17,19 +17,21 @@ from lessonsearch.definition_terms import (
     is_plain_noun_phrase,
     starts_description,
     take_term,
+    term_or_none,
 )
 
 _BE = r"(?:is|are|was|were|be|been|being|gets|get)"
 _HEDGE = r"(?:(?:also|often|usually|sometimes|commonly|generally|simply|typically|widely)\s+)?"
 _NAMERS = (r"(?:we|they|people|you|practitioners|researchers|engineers|programmers|developers|"
            r"statisticians|authors)")
-_NAMED = (r"(?:this|that|these|those|such)\s+(?:an?\s+)?(?:(?!(?:a|an|the)\s)[\w'’-]+\s+){0,2}?"
-          r"(?!(?:a|an|the)\s)[\w'’-]+(?=\s+(?:(?:a|an|the)\s|[\"“‘']))")
+_NAMED = (r"(?:this|that|these|those|such)\s+(?:an?\s+)?(?P<named>(?:(?!(?:a|an|the)\s)[\w'’-]+\s+)"
+          r"{0,2}?(?!(?:a|an|the)\s)[\w'’-]+)(?=\s+(?:(?:a|an|the)\s|[\"“‘']))")
 """What "we call …" names, when it has a noun of its own: "this quantity" in "We call this
 quantity the bits per byte", "such a table" in "We call such a table a heap". The name is
 the complement after it, which an article or a quote opens; without one ("We call this
 gradient clipping") the words after the demonstrative are the name, unless the first is a
-kind of thing (``_PRONOUN_KINDS``)."""
+kind of thing (``_PRONOUN_KINDS``). The noun's words must be a plain noun phrase: in "We
+call these methods in a loop" the article opens where they are called, not a name."""
 _KINDS = tuple(
     """technique method process procedure approach trick idea concept phenomenon effect property
     quantity measure structure pattern practice strategy algorithm step stage operation
@@ -192,7 +194,8 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
     if emphasis:
         found += _emphasised(sentence, emphasis)
         found = [_marked(hit, emphasis) if hit.alone else hit for hit in found]
-    kept = (_past_plural_noun(hit, sentence) if hit.kind == "naming" else hit for hit in found)
+    kept = (_past_plural_noun(hit, sentence, emphasis) if hit.kind == "naming" else hit
+            for hit in found)
     return [hit for hit in kept if hit is not None]
 
 
@@ -201,23 +204,57 @@ _PLURAL_NOUN = re.compile(r"(?:[\w'’-]+\s+){0,2}?[a-z][\w'’-]*[^su's]s\s+(?=
 """A word in -s, not -ss, -us or -is, up to two words before it, and a word after it:
 "outputs logits", "raw scores logits", "two raw scores logits". The first such word: in
 "these numbers points of interest" the name is "points of interest"."""
-_COUNTED = re.compile(r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|both|few|several|"
-                      r"many)\s", re.I)
+_COUNT = (r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|both|few|several|many|multiple|"
+          r"numerous)")
+_COUNTED = re.compile(rf"{_COUNT}\s", re.I)
 
 
-def _past_plural_noun(hit: Found, sentence: str) -> Found | None:
+_NAME_CLOSED = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|[,;:(—–]|--|for\s+short\b)", re.I)
+"""After a name that is all the words after "these": the sentence ends, or a comma, a colon,
+a dash or a bracket closes the name ("We call these stop words, and …"), or "for short"."""
+
+
+def _past_plural_noun(hit: Found, sentence: str, emphasis: tuple[str, ...] = ()) -> Found | None:
     """"We call these outputs logits" names logits: after "these" or "those", a plural noun is
     what is named, as a listed kind is ("these values logits"), since the first word of a
     compound name is singular; so are the words before it, which describe what is named
     ("these raw scores logits" names logits too). "We call these stop words" names stop
     words: no word follows the plural noun. But after a number ("We call these two
-    functions once per step") the plural noun is what is called, and nothing is named."""
+    functions once per step") the plural noun is what is called, and nothing is named.
+
+    In a programming lesson "call" also calls functions, and the words after them then say
+    where, when or how: "We call these functions from both scripts", "… directly", "… per
+    request", "… afterwards". So the name must end the sentence (or a comma, colon, dash or
+    bracket must close it, or the lesson mark it), and the words after a plural noun must be
+    a name: not a phrase that opens with a preposition ("per request"), nor one that says
+    how, when or how often (``_says_how``)."""
     if not _PLURAL_DEMONSTRATIVE.search(sentence[: hit.start]):
         return hit
     noun = _PLURAL_NOUN.match(hit.term)
-    if noun is None:
-        return None if _COUNTED.match(hit.term) else hit
-    return replace(hit, term=hit.term[noun.end():], start=hit.start + noun.end(), alone=None)
+    if noun is None and _COUNTED.match(hit.term):
+        return None
+    name = hit.term[noun.end():] if noun else hit.term
+    if noun and (not term_or_none(name, strict=True) or _says_how(name)):
+        return None
+    closed = _NAME_CLOSED.match(_after(sentence[hit.start:], hit.term))
+    if not closed and name.lower() not in {m.strip("\"'“”‘’ ").lower() for m in emphasis}:
+        return None
+    return replace(hit, term=name, start=hit.start + noun.end(), alone=None) if noun else hit
+
+
+_HOW_OR_WHERE = frozenset("inline online offline overnight upfront".split())
+"""Words that say how or where something is done as often as they describe a thing ("online
+learning", "an upfront cost"), so they may be in a term and are no ``_BREAK`` word; alone
+after "these functions" they say how they are called. English marks no such word as an
+adverb, so they are listed; the rest end in -ly or are ``_BREAK`` words."""
+
+
+def _says_how(name: str) -> bool:
+    """Whether the words after "We call these functions" say how, when or how often they are
+    called, not what they are called: an adverb in -ly ("lazily", "daily"), a word of
+    ``_HOW_OR_WHERE`` alone ("inline"), or a count ("three times")."""
+    lowered = name.strip().lower()
+    return lowered.endswith("ly") or lowered in _HOW_OR_WHERE or bool(_COUNTED.match(lowered))
 
 
 _DESCRIBED = re.compile(r"(?P<words>(?:[\w'’-]+\s+){0,4}?)[a-z][\w'’-]*[^su's]s\s+(?=\w)", re.I)
@@ -231,14 +268,14 @@ def _described(rest: str) -> int | None:
     more than two of them, were refused with the name. Here they need only be a plain noun
     phrase (no function word: "these functions from both scripts" describes nothing), and
     the sentence's end is what says the last word is a name and not how or when something
-    is called ("We call these small functions twice."). Nor may the name end in -ly: "We
-    call these expensive functions lazily" says how, with an adverb ``take_term`` lets by."""
+    is called ("We call these small functions twice."). Nor may the name say how or when:
+    "We call these expensive functions lazily", "… inline", "… three times" (``_says_how``)."""
     described = _DESCRIBED.match(rest)
     if described is None or not is_plain_noun_phrase(described["words"]):
         return None
     name = rest[described.end():]
     term = take_term(name, strict=True)
-    if not term or term.lower().endswith("ly") or not _ENDS.match(_after(name, term)):
+    if not term or _says_how(term) or not _ENDS.match(_after(name, term)):
         return None
     return described.end()
 
@@ -313,6 +350,8 @@ def _by_cue(sentence: str, lowered: str) -> list[Found]:
             continue
         for match in pattern.finditer(sentence):
             rest, at = match["rest"], match.start("rest")
+            if (named := match.groupdict().get("named")) and not is_plain_noun_phrase(named):
+                continue  # "We call these methods in a loop." says where they are called
             noun = match.groupdict().get("kind")
             # "We call this function twice." calls a function: after a bare "this" or a kind
             # (or after "refer to … as") the name may not be a lone vague word
