@@ -95,6 +95,8 @@ def test_naming(sentence, term):
         ("People refer to this as gradient clipping.", "gradient clipping"),
         ("Engineers usually refer to these pages as dirty pages.", "dirty pages"),
         ("We refer to the rows read per second as the scan rate.", "scan rate"),
+        ("We call this delay the round-trip time.", "round-trip time"),  # a time, not how often
+        ("We call these delays response times.", "response times"),
         ("Benchmarks report it in rows per second, a figure known as rows per second.",
          "rows per second"),
     ],
@@ -153,6 +155,12 @@ def test_a_kind_noun_before_one_word_is_part_of_the_name_unless_the_lesson_marks
         "We call these large functions from both scripts.",
         "We call this method twice.",
         "We call this process once per batch.",
+        # how often or how long it is called
+        "The handler is called three times.",
+        "The handler is called a number of times while the page loads.",
+        "We call this function a second time.",
+        "We call these functions a second time.",
+        "We call these functions the whole time.",
         "We refer to this table as needed.",
         "You can refer to the manual as you work.",
         "We refer to it as often as we can.",

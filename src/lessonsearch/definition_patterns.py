@@ -207,6 +207,12 @@ _PLURAL_NOUN = re.compile(r"(?:[\w'’-]+\s+){0,2}?[a-z][\w'’-]*[^su's]s\s+(?=
 _COUNT = (r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|both|few|several|many|multiple|"
           r"numerous)")
 _COUNTED = re.compile(rf"{_COUNT}\s", re.I)
+_HOW_OFTEN = re.compile(rf"(?:{_COUNT}\s+times|(?:number|couple)\s+of\s+times|"
+                        r"(?:second|third|\w+th|whole|long)\s+time)", re.I)
+"""How often or how long something is called, which no cue's name is: "The handler is called
+three times", "We call this function a second time", "… a number of times", "… the whole
+time". A name may end in "time" or "times" ("the round-trip time", "these delays response
+times"), so only counts, ordinals and these few words before it say how often."""
 
 
 _NAME_CLOSED = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|[,;:(—–]|--|for\s+short\b)", re.I)
@@ -365,6 +371,8 @@ def _by_cue(sentence: str, lowered: str) -> list[Found]:
                     and (both := take_term(sentence[match.start("kind"):], strict=strict))):
                 alone, found, at = found, both, match.start("kind")  # "this type inference"
                 rest = sentence[at:]
+            if found and _HOW_OFTEN.fullmatch(found):
+                continue  # "The handler is called three times."
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
                 out.append(Found(found, kind, at, alone=alone))
