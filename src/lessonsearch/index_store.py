@@ -32,7 +32,7 @@ from typing import Any
 
 from .errors import BuildInProgress, IndexIncompatible, IndexNotBuilt, IndexUnreadable
 
-FORMAT = 21
+FORMAT = 22
 """The version folder's format: bumped whenever the schema or a stored file changes, so a
 reader refuses a folder it cannot read and a build does not reuse one."""
 CURRENT = "current"
