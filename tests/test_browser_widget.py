@@ -265,7 +265,9 @@ def test_a_search_that_takes_too_long_is_given_up_and_can_be_retried(tab, host):
     page.clock.run_for(1_000)  # the debounce, then the search goes out
     state = page.locator(f"{BOX} .state")
     expect(state).to_have_text("Searching…")
-    page.clock.run_for(11_000)
+    page.clock.run_for(1_000)  # it has lasted: the loading bar shows until it is given up
+    expect(page.locator(f"{BOX} .panel")).to_have_class(re.compile(r"\bbusy\b"))
+    page.clock.run_for(10_000)
     unavailable = "Search is unavailable right now. Try again in a moment."
     expect(state).to_have_text(unavailable)
     expect(page.locator(f"{BOX} [role=status]")).to_have_text(unavailable)
@@ -325,6 +327,56 @@ def test_a_slow_search_says_so_over_the_last_results(tab, host):
     wait_for_answer(page, BOX, "softmax sampling")
     expect(state).to_be_hidden()
     expect(listbox).not_to_have_attribute("aria-busy", "true")
+
+
+def watch_loading_bar(page):
+    """Whether the box's loading bar is drawn, now (the result) and ever from now on (read
+    with .barSeen): the panel's ::before, a 2 px strip above the results."""
+    return page.locator(f"{BOX} .panel").evaluate("""el => {
+      const drawn = () => !el.hidden && getComputedStyle(el, "::before").content !== "none";
+      el.barSeen = drawn();
+      new MutationObserver(() => { el.barSeen = el.barSeen || drawn(); })
+        .observe(el, {attributes: true, attributeFilter: ["class", "hidden"]});
+      return el.barSeen;
+    }""")
+
+
+def loading_bar(page):
+    """(drawn now, drawn at any time since watch_loading_bar)."""
+    return tuple(page.locator(f"{BOX} .panel").evaluate(
+        """el => [!el.hidden && getComputedStyle(el, "::before").content !== "none",
+                  el.barSeen]"""))
+
+
+def test_a_quick_search_never_shows_the_loading_bar(tab, host):
+    """It showed on every search, however quick: a reader typing saw it flicker at each
+    keystroke. The page's clock stays paused, so the answer comes before a second passes."""
+    page = paused_clock_page(tab, host)
+    assert watch_loading_bar(page) is False
+    type_query(page, "softmax", answered=False)
+    page.clock.run_for(200)  # the debounce: the search goes out and is answered
+    wait_for_answer(page, BOX, "softmax")
+    assert loading_bar(page) == (False, False)
+    page.clock.run_for(2_000)  # the answered search's timers are gone
+    assert loading_bar(page) == (False, False)
+
+
+def test_a_slow_search_shows_the_loading_bar_once_it_lasts(tab, host):
+    page = paused_clock_page(tab, host)
+    held = []
+    page.route(SEARCH_REQUEST, lambda route: held.append(route))
+    watch_loading_bar(page)
+    type_query(page, "softmax", answered=False)
+    page.clock.run_for(200)  # the debounce: the search is on its way
+    expect(page.locator(f"{BOX} .panel")).to_be_visible()
+    assert len(held) == 1
+    assert loading_bar(page) == (False, False)
+
+    page.clock.run_for(1_000)
+    assert loading_bar(page) == (True, True)
+    held[0].fallback()
+    wait_for_answer(page, BOX, "softmax")
+    assert loading_bar(page)[0] is False
 
 
 def said_aloud(page):

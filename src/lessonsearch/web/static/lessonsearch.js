@@ -54,7 +54,9 @@
   const MAX_TERMS_SHOWN = 3;
   const MAX_RECENT = 5;
   const SEARCH_TIMEOUT_MS = 10000; // a search still unanswered is given up as unavailable
-  const ANNOUNCE_SEARCHING_MS = 1000; // "Searching…" over the last results, and aloud, once it lasts this long
+  // A search lasting this long shows the loading bar and "Searching…" over the last results, and
+  // says so aloud; a quicker answer simply replaces the results, so typing does not flicker.
+  const SLOW_SEARCH_MS = 1000;
   const UNAVAILABLE = "Search is unavailable right now. Try again in a moment.";
   const SKIP_SELECTOR = "a, code, pre, kbd, samp, script, style, noscript, template, textarea, " +
     "input, select, option, button, svg, math, iframe, h1, h2, h3, h4, h5, h6, [contenteditable], " +
@@ -378,8 +380,7 @@
       const asked = ++this.asked;
       const giveUp = setTimeout(() => controller.abort(), SEARCH_TIMEOUT_MS);
       const slow = setTimeout(() => { if (asked === this.asked) this.stillSearching(); },
-        ANNOUNCE_SEARCHING_MS); // not on every keystroke: a quick answer is shown instead
-      this.panel.classList.add("busy");
+        SLOW_SEARCH_MS); // not on every keystroke: a quick answer is shown instead
       if (!this.options.length) this.setState("Searching…");
       this.open();
       try {
@@ -406,10 +407,13 @@
     }
 
     /**
-     * A search has lasted: say "Searching…" aloud and above the last query's results, which
-     * stay listed (dimmed, their list aria-busy) until the answer replaces them in render().
+     * A search has lasted: show the loading bar, and say "Searching…" aloud and above the last
+     * query's results, which stay listed (dimmed, their list aria-busy) until the answer
+     * replaces them in render(). The bar goes when this search ends (search()'s finally) or a
+     * newer one starts (abort()).
      */
     stillSearching() {
+      this.panel.classList.add("busy");
       this.setState("Searching…");
       this.listbox.setAttribute("aria-busy", "true");
       this.announce("Searching…");
