@@ -575,6 +575,21 @@ def test_an_allow_list_entry_that_is_no_origin_stops_the_server_saying_so(tmp_pa
     assert done.stderr.startswith("lessonsearch: LESSONSEARCH_CORS_ORIGINS")
     assert "Traceback" not in done.stderr
 
+
+@pytest.mark.parametrize("configured", ["ftp://x.example", "FILE:///srv/course/index.html",
+                                        "file://x.example", "chrome-extension://abcdef"])
+def test_an_origin_no_web_page_sends_stops_the_server_saying_so(tmp_path: Path, configured):
+    """Each was accepted (or refused as no origin at all), though a page a browser loads from
+    such a scheme sends no origin of it: only http:// and https:// pages call the API."""
+    env = {**os.environ, "LESSONSEARCH_CORS_ORIGINS": f"https://a.example, {configured}"}
+    done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", "serve", "--index",
+                           str(tmp_path / "index"), "--port", "1"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"lessonsearch: LESSONSEARCH_CORS_ORIGINS: {configured!r} ")
+    assert "origins must be http:// or https://" in done.stderr
+    assert "Traceback" not in done.stderr
+
 def test_cors_preflight_is_answered(client):
     got = client.options("/api/search", headers={
         "Origin": ORIGIN, "Access-Control-Request-Method": "GET",

@@ -64,22 +64,33 @@ def parse_origins(text: str) -> tuple[str, ...]:
     """``"https://a.example, https://b.example"`` → a tuple of origins as browsers write them.
 
     Raises ``BadSetting`` for a list naming no origin, or an entry that is none (origins
-    parted by spaces, a host with no scheme, ``*.example.org``): each allowed nothing, so
-    the sites meant to embed the search were refused without a word."""
+    parted by spaces, a host with no scheme, ``*.example.org``, a scheme other than http or
+    https such as ``ftp://`` or ``file://``, which no page calling the API has): each
+    allowed nothing, so the sites meant to embed the search were refused without a word."""
     origins = tuple(origin(part) for part in text.split(",") if part.strip())
     if not origins:
         raise BadSetting(f"{ENV_CORS_ORIGINS} names no origin ({text!r}); leave it unset, or "
                          "write *, to allow every origin")
     for given in origins:
-        if given not in ("*", "null") and not _is_origin(given):
+        if given in ("*", "null"):
+            continue
+        scheme = _SCHEME.match(given)
+        if scheme and scheme[1].lower() not in DEFAULT_PORTS:
+            raise BadSetting(f"{ENV_CORS_ORIGINS}: {given!r} is not a web page's origin: "
+                             "origins must be http:// or https:// (https://site.example)")
+        if not _is_origin(given):
             raise BadSetting(f"{ENV_CORS_ORIGINS}: {given!r} is not an origin: write "
-                             "scheme://host[:port] (https://site.example), commas between "
-                             "several, or * for every origin (no other wildcard)")
+                             "http://host[:port] or https://host[:port] (https://site.example), "
+                             "commas between several, or * for every origin (no other "
+                             "wildcard)")
     return origins
 
 
-_ORIGIN = re.compile(r"[a-z][a-z0-9+.-]*://(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(?P<port>\d+))?")
-"""An origin as ``origin`` writes it: a scheme, a host without ``*`` or spaces, a port."""
+_SCHEME = re.compile(r"([a-z][a-z0-9+.-]*)://", re.IGNORECASE)
+"""The scheme an entry names, if it names one (``FILE:///srv/page.html`` → ``FILE``)."""
+
+_ORIGIN = re.compile(r"https?://(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(?P<port>\d+))?")
+"""An origin as ``origin`` writes it: http or https, a host without ``*`` or spaces, a port."""
 
 
 def _is_origin(text: str) -> bool:
