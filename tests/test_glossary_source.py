@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from web_fixtures import serving
 
 from lessonsearch.build import build_index
 from lessonsearch.glossary_source import read_glossary
@@ -111,6 +115,60 @@ def test_names_that_differ_only_in_a_language_symbol_are_three_terms(tmp_path):
     assert problems == ()
     assert [(e.term, e.aliases) for e in entries] == [
         ("C", ()), ("C++", ("CPP",)), ("C#", ("C sharp",))]
+
+
+def _spellings_course(folder: Path) -> Path:
+    """A lesson and a glossary that writes terms twice in other spellings: British and
+    American (tokenization, Tokenisation; optimization, optimisation), plural (commit,
+    commits, in another file), and names that are an alias of an entry above them, or a
+    spelling of one (nucleus sampling, top-p sampling's; Memoisation, memoization's
+    memoisation)."""
+    (folder / "lessons").mkdir(parents=True)
+    (folder / "lessons" / "01-code.md").write_text(
+        "---\ntitle: Code\n---\n\n## Caching calls\n\nMemoisation keeps each result. "
+        "Tokenization splits the text, and optimization makes it fast. Every commit is "
+        "saved.\n", encoding="utf-8")
+    glossary = folder / "glossary"
+    glossary.mkdir()
+    (glossary / "a.md").write_text(
+        "tokenization\n: Splitting text into tokens.\n\n"                          # 1-2
+        "memoization\n: Keeping the results of calls.\n  Also: memoisation\n\n"     # 4-6
+        "optimization\n: Making code faster.\n\n"                                  # 8-9
+        "Tokenisation\n: Cutting a text into its pieces.\n\n"                      # 11-12
+        "Memoisation\n: Caching function results by their arguments.\n\n"          # 14-15
+        "optimisation\n: Making code faster.\n", encoding="utf-8")                  # 17-18
+    (glossary / "b.md").write_text(
+        "commit\n: A saved snapshot.\n\n"
+        "top-p sampling\n: Sampling from the likeliest tokens.\n  Also: nucleus sampling\n\n"
+        "nucleus sampling\n: Sampling from the likeliest tokens.\n", encoding="utf-8")
+    (glossary / "c.md").write_text("commits\n: Snapshots in a history.\n",
+                                   encoding="utf-8")
+    return folder
+
+
+def test_spellings_of_one_name_are_one_term_with_a_warning(tmp_path):
+    """Tokenisation beside tokenization, commits beside commit, were two terms and no
+    warning, though every look-up reads them as one name: the later was a term no search
+    found, and ``term memoisation`` opened Memoisation (no mentions), not memoization,
+    whose alias it is. Such names are the same name: the first entry is kept, and a
+    different definition is a warning at the later one, naming the first."""
+    course = _spellings_course(tmp_path / "course")
+    report = build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    twice = ("glossary/{}: The term {!r} is defined here and at glossary/{} (as {!r}) with "
+             "a different definition; the one at glossary/{} is kept.")
+    assert [str(p) for p in report.problems] == [
+        twice.format("a.md:11", "Tokenisation", "a.md:1", "tokenization", "a.md:1"),
+        twice.format("a.md:14", "Memoisation", "a.md:4", "memoization", "a.md:4"),
+        twice.format("c.md:1", "commits", "b.md:1", "commit", "b.md:1")]
+    with serving(tmp_path / "index") as client:
+        terms = client.get("/api/terms").get_json()["terms"]
+        assert [(t["term"], t["mentions"]) for t in terms] == [
+            ("commit", 1), ("memoization", 1), ("optimization", 1), ("tokenization", 1),
+            ("top-p sampling", 0)]
+    shown = subprocess.run(
+        [sys.executable, "-m", "lessonsearch.cli", "term", "memoisation", "--json",
+         "--index", str(tmp_path / "index")], capture_output=True, text=True, check=True)
+    assert json.loads(shown.stdout)["term"] == "memoization"
 
 
 def test_crlf_and_byte_order_mark_are_read(tmp_path):

@@ -23,6 +23,7 @@ from lessonsearch.analysis import words
 from lessonsearch.errors import LessonFormatError
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
 from lessonsearch.model import GlossaryEntry, Problem
+from lessonsearch.term_forms import term_key
 
 from .text_files import decode
 from .yaml_data import Places, YAMLError, load_placed, place, reason, scalar_text
@@ -42,13 +43,18 @@ def read_glossary(
     The same term written twice with the same definition is kept once, silently (lessons
     are often assembled from pages that repeat shared terms); with different definitions the
     first is kept and the second is reported, naming both places, so an editor can choose.
+    Names are the same term when they share a ``term_key`` (case, British -ise, plural:
+    "Tokenisation" and "tokenization", "commits" and "commit"), as every look-up and mention
+    reads them; so is a name that spells an alias of an entry before it ("nucleus sampling",
+    an alias of top-p sampling): kept apart, the later was a term no look-up reached.
     """
     folder = Path(folder)
     if not folder.is_dir():
         return (), (Problem(str(folder), "No glossary folder here; the glossary is empty."),)
     entries: list[GlossaryEntry] = []
     problems: list[Problem] = []
-    seen: dict[str, GlossaryEntry] = {}
+    seen: dict[str, GlossaryEntry] = {}  # by the term_key of each kept entry's name
+    seen_alias: dict[str, GlossaryEntry] = {}  # and of its aliases
     for path in sorted(folder.rglob("*.md")):
         shown = f"{folder.name}/{path.relative_to(folder).as_posix()}"
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
@@ -71,10 +77,12 @@ def read_glossary(
                 problems.append(Problem(shown, f"The term {draft.term!r} has no definition; "
                                         "it was left out.", line=draft.line))
                 continue
-            key = _words(entry.term)
-            first = seen.get(key)
+            key = term_key(entry.term)
+            first = seen.get(key) or seen_alias.get(key)
             if first is None:
                 seen[key] = entry
+                for alias in entry.aliases:
+                    seen_alias.setdefault(term_key(alias), entry)
                 entries.append(entry)
             elif " ".join(first.definition.split()) != " ".join(entry.definition.split()):
                 # Named as each place writes it: "Durability" here, and the "durability"
