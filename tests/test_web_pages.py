@@ -487,6 +487,58 @@ def test_an_anchor_that_is_another_terms_name_is_a_warning_at_its_line(tmp_path)
                      "Heap", "clustered index", "Heap", "heap")]
 
 
+def _anchors_spelling_names_course(folder: Path) -> Path:
+    """A glossary whose anchors spell other terms' names written otherwise than the anchor:
+    heap's ``{#tables}`` the plural of table (which index's See also names), A's ``{#b}``
+    the name B in lower case (B's own anchor is ``c``), snapshot's front-matter
+    ``anchor: Commits`` the plural of commit."""
+    (folder / "lessons").mkdir(parents=True)
+    (folder / "lessons" / "01-storage.md").write_text(
+        "---\ntitle: Storage\n---\n\n## Rows\n\nA table holds rows, and most tables are "
+        "read through an index. A heap keeps rows in no order.\n\n## History\n\nEvery "
+        "commit is a snapshot of the project; commits form a history.\n\n## Letters\n\n"
+        "The letter B comes second.\n", encoding="utf-8")
+    glossary = folder / "glossary"
+    glossary.mkdir()
+    (glossary / "a.md").write_text(
+        "heap {#tables}\n: Rows kept in no order.\n\n"
+        "table\n: Rows of one shape, kept together.\n\n"
+        "index\n: A structure that finds rows fast.\n  See also: tables\n\n"
+        "A {#b}\n: The first letter.\n\n"
+        "B {#c}\n: The second letter.\n\n"
+        "C\n: The third letter.\n\n"
+        "commit\n: A recorded change to a project.\n", encoding="utf-8")
+    (glossary / "s.md").write_text("---\nterm: snapshot\nanchor: Commits\n---\n\n"
+                                   "The state of every file at one moment.\n",
+                                   encoding="utf-8")
+    return folder
+
+
+def test_a_name_typed_or_linked_finds_its_term_before_a_term_whose_anchor_spells_it(tmp_path):
+    """A name was looked up as an anchor before its other spellings: a search for tables
+    showed heap's card (``{#tables}``) first and a See also ``tables`` opened heap; ``b``
+    showed A's card only; ``Commits`` showed snapshot's (``anchor: Commits``) first and
+    marked "snapshot" in the snippets. Every spelling of every name now comes first, and a
+    page's link (``/glossary/tables``) still opens the term of its anchor."""
+    course = _anchors_spelling_names_course(tmp_path / "course")
+    build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        def cards(query: str) -> list[tuple[str, str]]:
+            body = client.get(f"/api/search?q={query}").get_json()
+            return [(c["term"], c["glossary_anchor"]) for c in body["terms"]]
+
+        assert cards("tables") == [("table", "table")]
+        assert cards("b") == [("B", "b-1")]
+        assert cards("Commits") == [("commit", "commit")]
+        found = client.get("/api/search?q=Commits").get_json()["results"]
+        assert found and not any("snapshot</mark>" in hit["snippet"] for hit in found)
+        links = page(client, "/search?q=tables").links()
+        assert "/glossary/table" in links and "/glossary/tables" not in links
+        assert page(client, "/glossary/index").links(within="see-also") == ["/glossary/table"]
+        assert "<h1>heap</h1>" in client.get("/glossary/tables").get_data(as_text=True)
+        assert client.get("/api/terms/Commits").get_json()["term"] == "snapshot"
+
+
 def test_an_unknown_term_page_is_a_404_with_suggestions(client):
     p = page(client, "/glossary/tokne", status=404)
     assert "tokne" in p.text

@@ -49,17 +49,19 @@ class Glossary:
 
     def find(self, name: str) -> TermRecord | None:
         """The term a name spells, as a reader or an editor writes it: its name, an alias or
-        any spelling of one, else its anchor. A name comes first: a query for "RAG" is the
-        term named RAG, whichever term an editor gave the anchor ``RAG``."""
+        any spelling of one (plural, case, British), else its anchor. Every spelling of every
+        name comes before any anchor: a search for "tables" is the term table, whichever term
+        an editor gave the anchor ``tables``, and a See also ``b`` the term B, not the term
+        whose anchor is ``b``."""
         name = " ".join(name.split())
         if not name:
             return None
-        record = self._by_name.get(name) or self._by_anchor.get(name)
+        record = self._by_name.get(name)
         if record is None:
             canonical = self.matcher.canonical_for(name)
             record = self._by_name.get(canonical) if canonical else None
         if record is None:
-            record = self._by_anchor.get(term_anchor(name))
+            record = self._by_anchor.get(name) or self._by_anchor.get(term_anchor(name))
         return record
 
     def at(self, link: str) -> TermRecord | None:
