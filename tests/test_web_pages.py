@@ -487,6 +487,32 @@ def test_an_anchor_that_is_another_terms_name_is_a_warning_at_its_line(tmp_path)
                      "Heap", "clustered index", "Heap", "heap")]
 
 
+def test_an_anchor_that_is_another_terms_alias_is_warned_as_an_alias(tmp_path):
+    """memoization's ``{#memo}``, an alias of cache, was warned as "a spelling of 'cache'",
+    which it is not: the warning says what of the other term the anchor is, an alias, a
+    spelling of one, or a spelling of its name."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01-cache.md").write_text(
+        "---\ntitle: Caching\n---\n\n## Keeping results\n\nA cache keeps results.\n",
+        encoding="utf-8")
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "g.md").write_text(
+        "cache\n: A store of results kept to be reused.\n  Also: memo, stash\n\n"  # 1
+        "memoization {#memo}\n: Keeping the result of each call.\n\n"               # 5
+        "hoard {#stashes}\n: A store kept out of sight.\n\n"                        # 8
+        "buffer {#caches}\n: Memory that holds data on its way.\n", encoding="utf-8")  # 11
+    report = build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
+    named = "glossary/g.md:{}: The anchor {!r} of {!r} is {} of {!r} (glossary/g.md:{}): " \
+            "/glossary/{} opens {!r}, and {!r} is at /glossary/{}."
+    assert [str(p) for p in report.problems] == [
+        named.format(5, "memo", "memoization", "an alias", "cache", 1, "memo", "memoization",
+                     "cache", "cache"),
+        named.format(8, "stashes", "hoard", "a spelling of an alias", "cache", 1, "stashes",
+                     "hoard", "cache", "cache"),
+        named.format(11, "caches", "buffer", "a spelling", "cache", 1, "caches", "buffer",
+                     "cache", "cache")]
+
+
 def _anchors_spelling_names_course(folder: Path) -> Path:
     """A glossary whose anchors spell other terms' names written otherwise than the anchor:
     heap's ``{#tables}`` the plural of table (which index's See also names), A's ``{#b}``

@@ -623,12 +623,23 @@ def _anchors_named(terms: list[_Term], anchors: dict[str, str], matcher: TermMat
         other = by_name[named]
         path, line = _anchor_place(term.entry, anchor)
         where = other.entry.source if other.entry else "a term a lesson defines"
-        what = "the name" if named == anchor else "a spelling"
         problems.append(Problem(
-            path, f"The anchor {anchor!r} of {term.name!r} is {what} of {other.name!r} "
-            f"({where}): /glossary/{anchor} opens {term.name!r}, and {other.name!r} is at "
-            f"/glossary/{anchors[other.name]}.", line))
+            path, f"The anchor {anchor!r} of {term.name!r} is {_spells(anchor, other)} of "
+            f"{other.name!r} ({where}): /glossary/{anchor} opens {term.name!r}, and "
+            f"{other.name!r} is at /glossary/{anchors[other.name]}.", line))
     return tuple(problems)
+
+
+def _spells(anchor: str, term: _Term) -> str:
+    """What of ``term`` an anchor that finds it is, as a warning says it: its name, an
+    alias, or a spelling of either: ``memo``, an alias of cache, is no spelling of cache."""
+    if anchor == term.name:
+        return "the name"
+    if anchor in term.aliases:
+        return "an alias"
+    if TermMatcher({term.name: ()}).canonical_for(anchor) == term.name:
+        return "a spelling"
+    return "a spelling of an alias"
 
 
 def _record(term: _Term, anchor: str, mention_count: int, mention_sections: int
