@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -563,6 +566,12 @@ def test_a_name_typed_or_linked_finds_its_term_before_a_term_whose_anchor_spells
         assert page(client, "/glossary/index").links(within="see-also") == ["/glossary/table"]
         assert "<h1>heap</h1>" in client.get("/glossary/tables").get_data(as_text=True)
         assert client.get("/api/terms/Commits").get_json()["term"] == "snapshot"
+    # The command line is a name someone writes too.
+    for name, term in (("tables", "table"), ("Commits", "commit"), ("heap", "heap")):
+        shown = subprocess.run(
+            [sys.executable, "-m", "lessonsearch.cli", "term", name, "--json",
+             "--index", str(tmp_path / "index")], capture_output=True, text=True, timeout=120)
+        assert json.loads(shown.stdout)["term"] == term, shown.stderr
 
 
 def test_an_unknown_term_page_is_a_404_with_suggestions(client):

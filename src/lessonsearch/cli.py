@@ -246,7 +246,7 @@ def _term(args: argparse.Namespace) -> int:
     from . import responses
 
     glossary = _open(args.index).glossary
-    record = glossary.with_mentions(glossary.look_up(args.name))
+    record = glossary.with_mentions(glossary.look_up(args.name, written=True))
     body = responses.term_body(record)
     if args.json:
         _print_json(body)

@@ -71,9 +71,10 @@ class Glossary:
         (the build warns); that term has an anchor of its own."""
         return self._by_anchor.get(link) or self.find(link)
 
-    def look_up(self, name: str) -> TermRecord:
-        """``at``, or ``TermNotFound`` with the closest terms' names."""
-        record = self.at(name)
+    def look_up(self, name: str, written: bool = False) -> TermRecord:
+        """``at`` (``find`` for a name someone ``written``: the CLI's ``term``), or
+        ``TermNotFound`` with the closest terms' names."""
+        record = self.find(name) if written else self.at(name)
         if record is None:
             raise TermNotFound(name, self.matcher.suggest(name))
         return record
