@@ -55,6 +55,16 @@ def test_typing_a_term_shows_its_definition_then_results(tab, host, service):
     assert 1 <= len(searches) <= 3
 
 
+def test_the_word_being_typed_is_completed(tab, host):
+    """The box says its query is still being typed: "softm" is softmax, not soft, one letter
+    away, as a submitted search would take it."""
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    type_query(page, "softm")
+    results = page.locator(f"{OPTION}[data-kind=result]")
+    expect(results.first.locator("mark").first).to_have_text(re.compile("^softmax$", re.I))
+
+
 def test_a_term_completed_through_its_alias_says_which(tab, host):
     page = tab.page
     page.goto(f"{host}/index.html")

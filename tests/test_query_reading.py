@@ -235,16 +235,57 @@ def test_a_word_the_course_writes_is_left_alone(searcher) -> None:
 ])
 def test_a_word_cut_short_is_completed_to_the_courses_most_used(searcher, query, suggestion,
                                                                  whole) -> None:
-    response = searcher.search(query, limit=50)
+    response = searcher.search(query, limit=50, typing=True)
     assert response.suggestion == suggestion
     assert response.total > 0
     assert places(response) == places(searcher.search(whole, limit=50))
 
 
 def test_completion_needs_four_letters_and_a_word_that_begins_so(searcher) -> None:
-    assert searcher.search("sof").suggestion is None
-    assert searcher.search("zzzz").total == 0
-    assert searcher.search("modle").suggestion == "model"  # begins no word: still corrected
+    assert searcher.search("sof", typing=True).suggestion is None
+    assert searcher.search("zzzz", typing=True).total == 0
+    assert searcher.search("modle", typing=True).suggestion == "model"  # begins no word
+
+
+@pytest.fixture(scope="module")
+def standard(tmp_path_factory: pytest.TempPathFactory):
+    """A course that writes "standard" but never "stand", an English word it begins."""
+    lessons = tmp_path_factory.mktemp("standard") / "lessons"
+    lessons.mkdir()
+    (lessons / "01-caching.md").write_text(
+        "---\ntitle: Caching results\nslug: caching\n---\n\n"
+        "## Remembering answers\n\n"
+        "Python's standard library offers an LRU cache in functools, "
+        "and the standard one is usually enough.\n",
+        encoding="utf-8",
+    )
+    out = lessons.parent / "index"
+    build_index(lessons, None, out)
+    opened = Searcher.open(out)
+    yield opened
+    opened.close()
+
+
+@pytest.mark.parametrize("query", ["what does LRU stand for?", "where do I stand", "stand",
+                                   "stan"])
+def test_a_submitted_searchs_words_are_not_completed(standard, query) -> None:
+    """"stand" is a whole word: it was searched as "standard", which only begins so."""
+    response = standard.search(query)
+    assert response.suggestion is None
+    assert "standard" not in response.words
+    assert not any("<mark>standard</mark>" in hit.snippet for hit in response.results)
+
+
+def test_only_the_word_being_typed_is_completed(standard) -> None:
+    assert standard.search("where do I stan", typing=True).suggestion == "where do I standard"
+    assert standard.search("what does LRU stand for?", typing=True).suggestion is None
+    assert standard.search("stand library", typing=True).suggestion is None
+    assert standard.search("stan?", typing=True).suggestion is None  # finished: not completed
+
+
+def test_a_misspelt_word_of_a_submitted_search_is_still_corrected(standard) -> None:
+    assert standard.search("the standrad library").suggestion == "the standard library"
+    assert standard.search("LRU cahce").suggestion == "LRU cache"
 
 
 def test_a_word_is_not_completed_to_a_name_it_numbers(tmp_path) -> None:
@@ -259,7 +300,7 @@ def test_a_word_is_not_completed_to_a_name_it_numbers(tmp_path) -> None:
     build_index(lessons, None, tmp_path / "index")
     opened = Searcher.open(tmp_path / "index")
     try:
-        assert opened.search("layer norm").suggestion == "layer normalisation"
-        assert opened.search("norm1").suggestion is None  # written: no correction
+        assert opened.search("layer norm", typing=True).suggestion == "layer normalisation"
+        assert opened.search("norm1", typing=True).suggestion is None  # written: no correction
     finally:
         opened.close()

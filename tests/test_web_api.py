@@ -325,6 +325,7 @@ def test_a_page_after_the_last_is_empty(client):
     ({"q": "token", "limit": ""}, "limit"),
     ({"q": "token", "limit": " 5"}, "limit"),
     ({"q": "token", "page": "2 "}, "page"),
+    ({"q": "token", "typing": "yes"}, "typing"),
 ])
 def test_bad_parameters_are_a_400_in_the_one_error_shape(client, params, word):
     got = client.get("/api/search", query_string=params)
@@ -332,6 +333,16 @@ def test_bad_parameters_are_a_400_in_the_one_error_shape(client, params, word):
     body = got.get_json()
     assert list(body) == ["error"]
     assert word in body["error"]
+
+
+def test_only_the_search_boxs_word_being_typed_is_completed(client):
+    """The search box sends typing=1 while the reader types: "temperatu" is temperature. A
+    submitted search's last word is whole: completing it took "stand" to "standard"."""
+    typed = client.get("/api/search", query_string={"q": "temperatu", "typing": "1"})
+    assert typed.get_json()["suggestion"] == "temperature"
+    assert typed.get_json()["total"] > 0
+    for params in ({"q": "temper"}, {"q": "temper", "typing": "0"}):
+        assert client.get("/api/search", query_string=params).get_json()["suggestion"] is None
 
 
 # --- Suggest ---------------------------------------------------------------------------------

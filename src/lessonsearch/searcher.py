@@ -23,7 +23,7 @@ from whoosh.collectors import FilterCollector
 from whoosh.index import EmptyIndexError
 from whoosh.scoring import BM25F
 
-from .analysis import WORD, stem, typed_name
+from .analysis import NAME_SYMBOLS, WORD, stem, typed_name
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_DB, TermRecord
@@ -58,9 +58,10 @@ MAX_TWO_EDITS = 24
 """Nor longer: a word's two-edit keys grow with the square of its length (a 500-letter word
 took 5 s, a worker tied up by one request), and no course word is that long."""
 MIN_COMPLETED = 4
-"""A word the course does not hold is taken as the start of the word the course uses most
-that begins with it ("temperatu" → temperature), from this many letters: a search box
-searches while a word is still being typed."""
+"""A search box's last word, still being typed, that the course does not hold is taken as
+the start of the word the course uses most that begins with it ("temperatu" → temperature),
+from this many letters. Only that word: a word of a submitted search is whole, and most
+English words begin some longer word ("stand" is not "standard")."""
 BM25_B = 0.75
 BM25_K1 = 1.2
 
@@ -113,7 +114,7 @@ class Searcher:
         self.glossary = Glossary.load(self.version_dir)
         self._spelling = read_spelling(self.version_dir)
         self._spell_index: Speller | None = None
-        self._corrections: dict[str, str | None] = {}
+        self._corrections: dict[tuple[str, bool], str | None] = {}
         self._counter = MatchCounter(self._index.doc_count_all())
         self._order = None
         self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
@@ -149,32 +150,34 @@ class Searcher:
                 searcher.close()
             self._all.clear()
 
-    def correct(self, word: str) -> str | None:
+    def correct(self, word: str, cut_short: bool = False) -> str | None:
         """A better-known spelling from the course's own words, for a word it does not hold.
 
         Candidates are the course's words that differ from it only in accents, and for a
         word of five letters or more those within one edit (two from nine letters to
         ``MAX_TWO_EDITS``); the nearest
-        wins, then the one the course uses most. But first, a word of four letters or more
-        that begins some of the course's words is taken as cut short, as a search box's
-        word is while it is typed: "softm" is softmax, not soft.
+        wins, then the one the course uses most. But first, a word ``cut_short`` (a search
+        box's last word, while it is typed) of four letters or more that begins some of the
+        course's words is taken as the most used of them: "softm" is softmax, not soft. A
+        whole word is only given the symbols that end a name ("Notepad+": Notepad++).
         """
-        if word in self._corrections:
-            return self._corrections[word]
+        remembered = (word, cut_short)
+        if remembered in self._corrections:
+            return self._corrections[remembered]
         fixed = None
         if not self.written(word):  # else known, perhaps inflected
             maxdist = (0 if len(word) < MIN_CORRECTED
                        else 2 if MIN_TWO_EDITS <= len(word) <= MAX_TWO_EDITS else 1)
             speller = self._speller()
-            if len(word) >= MIN_COMPLETED:  # cut short, as a search box's is while typed
-                fixed = min(_completions(speller, word.lower()),
+            if len(word) >= MIN_COMPLETED:
+                fixed = min(_completions(speller, word.lower(), cut_short),
                             key=lambda w: (-self._spelling[w], w), default=None)
             found = speller.candidates(word.lower(), maxdist) if fixed is None else None
             if found:
                 fixed = min(found, key=lambda p: (p[0], -self._spelling[p[1]], p[1]))[1]
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
             self._corrections.clear()
-        self._corrections[word] = fixed  # the "most words" fallback asks again; so do readers
+        self._corrections[remembered] = fixed  # the "most words" fallback asks again
         return fixed
 
     def written(self, word: str) -> bool:
@@ -200,7 +203,10 @@ class Searcher:
         page: int = 1,
         lesson: str | None = None,
         module: str | None = None,
+        typing: bool = False,
     ) -> SearchResponse:
+        """``typing``: ``text`` is a search box's, still being typed, so its last word may be
+        cut short and is completed (``MIN_COMPLETED``); a submitted search's words are whole."""
         text = check_query(text)
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
@@ -213,7 +219,12 @@ class Searcher:
         searcher = self.whoosh_searcher()
         filters = [wq.Term(k, v) for k, v in (("lesson", lesson), ("module", module)) if v]
         filter_q = wq.And(filters) if filters else None
-        the_plan = plan(tree, correct=self.correct, written=self.written)
+        typed = _last_word(text) if typing else None
+
+        def correct(word: str) -> str | None:
+            return self.correct(word, cut_short=word == typed)
+
+        the_plan = plan(tree, correct=correct, written=self.written)
         page_hits, total = self._run(searcher, the_plan.query, page, limit, filter_q)
         joined = None
         if the_plan.natural:  # "what is soft max?": both words found, apart
@@ -222,7 +233,7 @@ class Searcher:
         elif total == 0:
             joined = _joined(tree, lambda a, b, one: self.written(one))
         if joined:
-            together = plan(joined[0], correct=self.correct, written=self.written)
+            together = plan(joined[0], correct=correct, written=self.written)
             hits, found = self._run(searcher, together.query, page, limit, filter_q)
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
@@ -230,7 +241,7 @@ class Searcher:
             else:
                 joined = None
         if total == 0 and not the_plan.natural:
-            loose = plan(tree, correct=self.correct, relaxed=True, written=self.written)
+            loose = plan(tree, correct=correct, relaxed=True, written=self.written)
             loose_hits, loose_total = self._run(searcher, loose.query, page, limit, filter_q)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
@@ -416,9 +427,20 @@ def _open_parts(version_dir: Path):
     return opened
 
 
-def _completions(speller: Speller, word: str) -> list[str]:
+def _last_word(text: str) -> str | None:
+    """The word ``text`` ends with, as a query's word is looked up (lower case); None when
+    something follows it (``stan?``, ``stan ``): that word is finished."""
+    found = analysis_words(text)
+    return found[-1] if found and text[-1:].isalnum() else None
+
+
+def _completions(speller: Speller, word: str, cut_short: bool) -> list[str]:
     """The course's words ``word`` may be the start of: not a name it numbers ("norm" is
-    not norm1, a layer's name in code, though both begin so)."""
+    not norm1, a layer's name in code, though both begin so). Unless ``word`` is
+    ``cut_short``, only a name it lacks the symbols of ("notepad": Notepad++): a whole word
+    is not another that begins so ("stand" is not "standard")."""
+    if not cut_short:
+        return [w for w in speller.starting(word) if NAME_SYMBOLS.fullmatch(w, len(word))]
     return [w for w in speller.starting(word) if not w[len(word):].isdigit()]
 
 

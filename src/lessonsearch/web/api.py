@@ -30,7 +30,7 @@ def search():
     limit, page = params.limit(), params.page()
     opened = use_index()
     lesson, module = params.filters(opened)
-    found = opened.searcher.search(text, limit, page, lesson, module)
+    found = opened.searcher.search(text, limit, page, lesson, module, typing=params.typing())
     if found.total == 0 and page == 1 and not (lesson or module):
         record_zero_result(current_app.config["LESSONSEARCH"].index_dir, text)
     return jsonify(responses.search_body(_past_the_end(found)))

@@ -122,6 +122,11 @@ PARAMETERS: dict[str, Any] = {
     "limit": {"name": "limit", "in": "query",
               "description": f"Results per page; values above {MAX_LIMIT} are capped.",
               "schema": {**INT, "minimum": 1, "default": DEFAULT_LIMIT}},
+    "typing": {"name": "typing", "in": "query",
+               "description": "1 when q is a search box's, still being typed: its last word "
+                              "may be cut short and is completed to the course's most used "
+                              "word it begins. 0 or absent: a submitted search.",
+               "schema": {"enum": ["0", "1"], "default": "0"}},
     "page": {"name": "page", "in": "query", "description": "1 for the first page.",
              "schema": {**INT, "minimum": 1, "maximum": MAX_PAGE, "default": 1}},
     "lesson": {"name": "lesson", "in": "query",
@@ -228,7 +233,7 @@ def openapi_document() -> dict[str, Any]:
         },
         "paths": {
             "/api/search": _get("Ranked sections for a query", _ref("SearchResponse"),
-                                ("q", "limit", "page", "lesson", "module"), (400,)),
+                                ("q", "limit", "page", "lesson", "module", "typing"), (400,)),
             "/api/suggest": _get(
                 f"Up to {MAX_SUGGESTIONS} completions: terms, then lessons, then headings",
                 _ref("Suggestions"), ("prefix",), (400,)),

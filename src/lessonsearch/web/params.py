@@ -7,6 +7,7 @@ at least 1 written in digits alone, else 400 (a client sending ``page=abc``, ``p
 above 50 is quietly capped, as the body's ``limit`` shows; ``page`` above 1000 is a 400,
 because deep pages cost a search of every result before them. ``lesson`` and ``module`` are
 slugs of the course's; an unknown one is a 400 too (``UnknownFilter``), empty means no filter.
+``typing`` is 1 (the search box's words, still being typed) or 0; another value is a 400.
 """
 
 from __future__ import annotations
@@ -48,6 +49,15 @@ def limit() -> int:
 
 def page() -> int:
     return whole_number("page", 1, most=MAX_PAGE)
+
+
+def typing() -> bool:
+    """Whether ``q`` is still being typed (``typing=1``, the search box's): its last word may
+    be cut short (``Searcher.search``)."""
+    raw = request.args.get("typing", "0")
+    if raw not in ("0", "1"):
+        raise BadQuery(f"The typing parameter must be 1 or 0, not {raw[:20]!r}.")
+    return raw == "1"
 
 
 def slug(name: str) -> str | None:

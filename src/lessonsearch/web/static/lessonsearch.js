@@ -385,7 +385,8 @@
       this.open();
       try {
         const [found, suggested] = await Promise.all([
-          getJSON(endpoint(this.base, "api/search", { q: text, limit: this.limit }), controller.signal),
+          getJSON(endpoint(this.base, "api/search", { q: text, limit: this.limit, typing: 1 }),
+            controller.signal), // its last word may be cut short: the reader is typing it
           getJSON(endpoint(this.base, "api/suggest", { q: text }), controller.signal).catch(() => null),
         ]);
         if (asked !== this.asked) return;
