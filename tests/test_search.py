@@ -670,6 +670,30 @@ def test_did_you_mean_gives_a_name_its_symbols_in_any_case(editors_searcher, que
     assert places(response) == [("editors", "notepad")]
 
 
+@pytest.fixture(scope="module")
+def titled_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """Lessons whose titles alone write some words: a section is found by its lesson's
+    title, so a misspelling of a title's word is corrected as a heading's is."""
+    yield from course_of(tmp_path_factory, {
+        "01-memo.md": "---\ntitle: Recursion and memoization\n---\n\n"
+                      "## Functions that call themselves\n\nA function may call itself.\n",
+        "02-sql.md": "---\ntitle: Querying data with SQL\n---\n\n"
+                     "## Selecting rows\n\nA select statement picks rows from a table.\n",
+    })
+
+
+@pytest.mark.parametrize(("query", "suggestion", "lesson"), [
+    ("recursoin", "recursion", "memo"),
+    ("queyring", "querying", "sql"),
+    ("slecting", "selecting", "sql"),  # a heading's word, as before
+])
+def test_a_misspelt_word_of_a_lesson_title_is_corrected(titled_searcher, query, suggestion,
+                                                        lesson) -> None:
+    response = titled_searcher.search(query)
+    assert response.suggestion == suggestion
+    assert {hit.lesson for hit in response.results} == {lesson}
+
+
 def test_a_very_long_word_is_corrected_one_slip_away_only(editors_searcher) -> None:
     """Two slips are looked for up to MAX_TWO_EDITS letters: a long word's two-edit keys
     grow with the square of its length, and one request must not tie up a worker."""

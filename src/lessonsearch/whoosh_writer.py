@@ -205,8 +205,9 @@ class WhooshWrite:
             if before.get(slug) == signature and cache.carry("surfaces", signature):
                 continue  # unchanged: its words are in the previous total
             found = counted.get(slug) or cache.previous("surfaces", signature)
+            docs = self._lessons[slug]
             surfaces[slug] = found if found is not None else _surfaces(
-                (doc.heading, doc.body) for doc in self._lessons[slug])
+                docs[0].lesson.title, [(doc.heading, doc.body) for doc in docs])
             cache.keep("surfaces", signature, surfaces[slug])
         if total is None:
             total = Counter()
@@ -253,7 +254,7 @@ def _write_segment(folder: str, group: Group):
     # Flushed while the other processes still work.
     flush([os.path.join(folder, name) for name in segment.list_files(writer.storage)])
     return segment, {
-        slug: _surfaces([(row["heading"], row["body"]) for row in rows])
+        slug: _surfaces(rows[0]["lesson_title"], [(row["heading"], row["body"]) for row in rows])
         for slug, rows, count in group if count}
 
 
@@ -511,12 +512,13 @@ def _link_tree(source: Path, target: Path) -> None:
             shutil.copy2(path, target / path.name)
 
 
-def _surfaces(texts: Iterable[tuple[str | None, str]]) -> dict[str, int]:
-    """How often one lesson writes each word (headings and text, as readers see them):
-    ``texts`` are its documents' (heading, body). One text, split at once (a space between
-    two texts joins no words), then lower-cased, as the index reads it: ``Notepad++`` is one
-    word, ``count++`` the word count (``analysis.WORD``)."""
-    joined = " ".join(f"{heading or ''} {body}" for heading, body in texts)
+def _surfaces(title: str, texts: Iterable[tuple[str | None, str]]) -> dict[str, int]:
+    """How often one lesson writes each word (its title, once, headings and text, as readers
+    see them, and as a section is found by its lesson's title): ``texts`` are its documents'
+    (heading, body). One text, split at once (a space between two texts joins no words), then
+    lower-cased, as the index reads it: ``Notepad++`` is one word, ``count++`` the word count
+    (``analysis.WORD``)."""
+    joined = " ".join([title, *(f"{heading or ''} {body}" for heading, body in texts)])
     found: dict[str, int] = {}
     for word, count in Counter(find_words(joined)).items():
         lowered = word.lower()
