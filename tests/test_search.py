@@ -475,6 +475,28 @@ def test_snippets_escape_html_and_mark_matches(markdown_searcher) -> None:
     assert "<document>" not in snippet
 
 
+@pytest.fixture(scope="module")
+def identifier_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A section whose text says "file" in passing and whose code names ``data_file``."""
+    yield from course_of(tmp_path_factory, {"01-functions.md": (
+        "# Functions\n\n## Averages\n\nWe call this function twice, once with each file, "
+        "and compare the two means. The data in each file is one patient per row.\n\n"
+        "```python\ndef average(data_file):\n    return numpy.loadtxt(data_file).mean()\n```\n")})
+
+
+@pytest.mark.parametrize("query", ["data_file", '"data file"', "average data_file"])
+def test_a_snippet_shows_the_identifier_the_query_writes(identifier_searcher, query) -> None:
+    """The snippet showed the prose's "once with each <mark>file</mark>", where the code
+    writes data_file itself."""
+    snippet = identifier_searcher.search(query).results[0].snippet
+    assert "<mark>data</mark>_<mark>file</mark>" in snippet
+
+
+def test_a_snippet_of_words_apart_still_prefers_the_text(identifier_searcher) -> None:
+    snippet = identifier_searcher.search("data file").results[0].snippet
+    assert "each <mark>file</mark>" in snippet and "_" not in snippet
+
+
 def test_snippet_without_a_body_match_is_escaped_too(markdown_searcher) -> None:
     hit = markdown_searcher.search("short").results[0]
     assert hit.anchor == "keep-the-role-short"

@@ -67,3 +67,12 @@ def test_list_items_read_as_a_list(sample_hits):
     text = next(text for _, anchor, text in sample_hits("documents pasted reply")
                 if anchor == "what-counts-against-the-limit")
     assert "search results pasted in · the reply itself" in text
+
+
+def test_a_window_that_writes_a_phrase_whole_wins():
+    filler = "Words about nothing in particular fill this part of the text. " * 5
+    text = f"Each file holds data for one patient. {filler}Pass data_file to the loader."
+    stems = (stem("data"), stem("file"))
+    got = snippet(text, marks("data", "file"), width=80, phrases=(stems,))
+    assert "<mark>data</mark>_<mark>file</mark>" in got and "patient" not in got
+    assert "patient" in snippet(text, marks("data", "file"), width=80)  # without: the first

@@ -29,10 +29,9 @@ from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_DB, TermRecord
 from .index_store import MANIFEST, current_version, open_manifest
 from .match_count import MatchCounter
-from .query import All, Node, Word, only_excludes, parse_query, positive_words
+from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
 from .query_plan import is_stop, plan
-from .snippets import marked_snippet, plain_snippet
-from .snippets import snippet as make_snippet
+from .snippets import Phrases, marked_snippet, plain_snippet, writes_phrase
 from .spelling import Speller
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
@@ -260,7 +259,8 @@ class Searcher:
         return SearchResponse(
             query=text,
             total=total,
-            results=tuple(self._hit(searcher, hit, marks, family) for hit in page_hits),
+            results=tuple(self._hit(searcher, hit, marks, family, _phrases(tree))
+                          for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
             page=page,
@@ -295,14 +295,22 @@ class Searcher:
         return collector.best()[(page - 1) * limit : wanted], total
 
     def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
-             family: frozenset[str]) -> SearchHit:
+             family: frozenset[str], phrases: Phrases = ()) -> SearchHit:
+        """The snippet is the text's, else the code's; the code's first when only it writes
+        one of ``phrases`` whole ("data_file" in the code, where the text says "file")."""
         score, docnum = hit
         stored = searcher.stored_fields(docnum)
         body = stored.get("body") or ""
         code = stored.get("code") or ""
-        snippet = marked_snippet(body, marks, SNIPPET_CHARS, blocks=True, family=family)[0]
-        if not snippet:
-            snippet = make_snippet(code, marks, SNIPPET_CHARS, family)
+        order = [(body, True), (code, False)]
+        if phrases and not writes_phrase(body, phrases) and writes_phrase(code, phrases):
+            order.reverse()
+        snippet = ""
+        for text, blocks in order:
+            snippet = marked_snippet(text, marks, SNIPPET_CHARS, blocks=blocks, family=family,
+                                     phrases=phrases)[0]
+            if snippet:
+                break
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
                        else html.escape(_shorten(code, SNIPPET_CHARS)))
@@ -442,6 +450,20 @@ def _completions(speller: Speller, word: str, cut_short: bool) -> list[str]:
     if not cut_short:
         return [w for w in speller.starting(word) if NAME_SYMBOLS.fullmatch(w, len(word))]
     return [w for w in speller.starting(word) if not w[len(word):].isdigit()]
+
+
+def _phrases(node: Node | None) -> Phrases:
+    """The stems of the runs of words ``node`` wants side by side: an identifier
+    (``data_file``, ``numpy.mean``) and a quoted phrase, not an excluded one."""
+    if node is None or isinstance(node, Not):
+        return ()
+    if isinstance(node, Word):
+        parts = analysis_words(node.text)
+    elif isinstance(node, Phrase):
+        parts = [w for text in node.words for w in analysis_words(text)]
+    else:
+        return tuple(p for item in node.items for p in _phrases(item))
+    return (tuple(map(stem, parts)),) if len(parts) > 1 else ()
 
 
 def _named_stems(terms: tuple[TermRecord, ...]) -> frozenset[str]:

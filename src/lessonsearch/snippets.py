@@ -3,9 +3,10 @@
 The text is escaped and only the matched words are wrapped in ``<mark>``, so a page may insert
 a snippet as HTML. Words match by their Snowball stems, as the index does, so "calculation"
 marks "calculated". One pass of the shared tokenizer finds the matches; the window with the
-most different query words wins, ties going to the earliest. This replaced Whoosh's
-highlighter, whose generator pipeline took about a third of a query's time (bench/README.md),
-and it reads the whole text rather than the first 32K characters.
+most of the query's phrases written whole wins (``data_file`` or "data file", not "file" in
+passing), then the one with the most different query words, ties going to the earliest. This
+replaced Whoosh's highlighter, whose generator pipeline took about a third of a query's time
+(bench/README.md), and it reads the whole text rather than the first 32K characters.
 """
 
 from __future__ import annotations
@@ -20,10 +21,32 @@ WIDTH = 220
 ELLIPSIS = " … "
 
 
+Phrases = tuple[tuple[str, ...], ...]
+"""The stems of runs of words a query wants side by side: an identifier (``data_file``) or a
+quoted phrase."""
+
+
 def snippet(text: str, marks: frozenset[str], width: int = WIDTH,
-            family: frozenset[str] | None = None) -> str:
+            family: frozenset[str] | None = None, phrases: Phrases = ()) -> str:
     """The best window of ``text`` with ``marks`` (stems) in ``<mark>``; "" when none match."""
-    return marked_snippet(text, marks, width, family=family)[0]
+    return marked_snippet(text, marks, width, family=family, phrases=phrases)[0]
+
+
+def writes_phrase(text: str, phrases: Phrases) -> bool:
+    """Whether ``text`` writes one of ``phrases`` whole, its words side by side."""
+    found = [stem(m.group(0).lower()) for m in WORD.finditer(text)] if phrases else []
+    return bool(_phrase_at(found, phrases))
+
+
+def _phrase_at(stems: list[str], phrases: Phrases) -> dict[int, int]:
+    """For each word of ``stems`` that starts one of ``phrases``, the index of its last word."""
+    starts: dict[int, int] = {}
+    for phrase in phrases:
+        size = len(phrase)
+        for at in range(len(stems) - size + 1):
+            if tuple(stems[at:at + size]) == phrase:
+                starts[at] = max(starts.get(at, at), at + size - 1)
+    return starts
 
 
 def _marked(word: str, marks: frozenset[str], family: frozenset[str]) -> str | None:
@@ -38,9 +61,12 @@ def _marked(word: str, marks: frozenset[str], family: frozenset[str]) -> str | N
 
 def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
                    blocks: bool = False,
-                   family: frozenset[str] | None = None) -> tuple[str, int]:
+                   family: frozenset[str] | None = None,
+                   phrases: Phrases = ()) -> tuple[str, int]:
     """``snippet``, and where in ``text`` its first marked word starts (-1 when none match).
     ``family``: the stems whose -ize words are marked too (all of ``marks`` when None).
+    ``phrases``: a window that writes more of them whole wins over one with more words; only
+    those whose every word is marked (a phrase's stop words are not).
 
     With ``blocks``, ``text`` is a section's text (blocks joined by blank lines, see
     ``Section.text``): a block that ends without punctuation (a list item, a check question's
@@ -49,11 +75,19 @@ def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
     if not text or not marks:
         return "", -1
     family = marks if family is None else family
-    hits = [(m.start(), m.end(), key) for m in WORD.finditer(text)
-            if (key := _marked(m.group(0).lower(), marks, family)) is not None]
+    found = [(m.start(), m.end(), m.group(0).lower()) for m in WORD.finditer(text)]
+    keys = [_marked(word, marks, family) for _, _, word in found]
+    hits = [(start, end, key) for (start, end, _), key in zip(found, keys, strict=True)
+            if key is not None]
     if not hits:
         return "", -1
-    first, last = _best_window(hits, width)
+    phrases = tuple(p for p in phrases if marks.issuperset(p))
+    together: dict[int, int] = {}
+    if phrases:  # in hits' places: every word of such a phrase is a hit
+        place = {at: n for n, at in enumerate(i for i, key in enumerate(keys) if key)}
+        together = {place[at]: place[last] for at, last in
+                    _phrase_at([stem(word) for _, _, word in found], phrases).items()}
+    first, last = _best_window(hits, width, together)
     start = max(0, hits[first][0] - (width - (hits[last][1] - hits[first][0])) // 3)
     start = _word_start(text, start)
     end = _word_end(text, max(hits[last][1], min(len(text), start + width)))
@@ -107,17 +141,23 @@ def _shown(text: str, begin: int, end: int) -> str:
     return "".join(out)
 
 
-def _best_window(hits: list[tuple[int, int, str]], width: int) -> tuple[int, int]:
-    """Indexes of the first and last hit of the window with the most distinct stems."""
+def _best_window(hits: list[tuple[int, int, str]], width: int,
+                 together: dict[int, int] | None = None) -> tuple[int, int]:
+    """Indexes of the first and last hit of the window with the most phrases written whole
+    (``together``: the first hit of each such phrase, and its last), then the most distinct
+    stems."""
+    together = together or {}
     best = (0, 0)
-    best_score = (0, 0)
+    best_score = (0, 0, 0)
     right = 0
     for left in range(len(hits)):
         right = max(right, left)
         while right + 1 < len(hits) and hits[right + 1][1] - hits[left][0] <= width:
             right += 1
         distinct = len({key for _, _, key in hits[left:right + 1]})
-        score = (distinct, right - left + 1)
+        whole = sum(1 for at in range(left, right + 1)
+                    if together.get(at, right + 1) <= right) if together else 0
+        score = (whole, distinct, right - left + 1)
         if score > best_score:
             best, best_score = (left, right), score
     return best
