@@ -380,6 +380,54 @@ def test_emphasis_near_misses(sentence, marked):
 
 
 @pytest.mark.parametrize(
+    ("sentence", "marked", "term"),
+    [
+        ("A function is a named block of code that runs when a query asks for it.",
+         "function", "function"),
+        ("A list is an ordered collection of values.", "list", "list"),
+        ("A value is one cell of one row.", "value", "value"),
+        ("A type is the set of values a column may hold.", "type", "type"),
+        ("A file is a named run of bytes the database keeps on disk.", "file", "file"),
+        ("A key is the column a row is found by.", "key", "key"),
+        ("A step is one pass of the planner over the query.", "step", "step"),
+        ("Each step means one pass of the planner over the query.", "step", None),
+        ("Step means one pass of the planner over the query.", "Step", "step"),
+    ],
+)
+def test_an_everyday_word_the_lesson_marks_as_the_subject_is_defined(sentence, marked, term):
+    """The vague nouns ("function", "list", "value") are refused where the sentence alone
+    must say it names a term; set in bold or italics as the subject of "is a …" the author
+    defines them. Unmarked, "A value is one cell" defines nothing, as before."""
+    assert defined(sentence, emphasis=(marked,)) == ([(term, "emphasis")] if term else [])
+    assert defined(sentence) == []
+
+
+def test_a_bold_everyday_word_in_a_markdown_lesson_is_defined():
+    lesson = read_markdown_lesson(
+        "## Functions\n\nA **function** is a named block of code that runs when a query "
+        "asks for it. A value is one cell of one row.\n\n**Question**: what does it "
+        "return?\n", "storage.md")
+    assert [(d.term, d.kind) for d in find_definitions(lesson)] == [("function", "emphasis")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "marked"),
+    [
+        ("Question: what will the query return?", "Question"),
+        ("Output: a table with three columns.", "Output"),
+        ("The point is the index, not the table.", "point"),
+        ("The problem is a missing comma in the schema.", "problem"),
+        ("A value is not always a number.", "value"),
+        ("Data is kept in one file per table.", "Data"),
+    ],
+)
+def test_an_everyday_word_marked_elsewhere_defines_nothing(sentence, marked):
+    """A label ("**Question**: …"), a word stressed after "the", or one that says how it is
+    ("is not", "is kept") is no definition, however it is marked."""
+    assert defined(sentence, emphasis=(marked,)) == []
+
+
+@pytest.mark.parametrize(
     ("sentence", "term", "abbreviation"),
     [
         ("Most systems speak the structured query language (SQL) to the engine.",

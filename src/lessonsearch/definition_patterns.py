@@ -15,6 +15,7 @@ from functools import lru_cache
 from lessonsearch.definition_abbreviations import abbreviations
 from lessonsearch.definition_terms import (
     is_plain_noun_phrase,
+    is_vague,
     starts_description,
     take_term,
     term_or_none,
@@ -467,11 +468,16 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
     for marked in dict.fromkeys(emphasis):
         if marked not in sentence:  # the pattern below needs it verbatim
             continue
-        term = _emphasised_term(marked)
+        term = _emphasised_term(marked) or _vague_term(marked)
         if not term:
             continue
         for match in _marked_pattern(marked).finditer(sentence):
             before, after = sentence[: match.start()], sentence[match.end():]
+            if is_vague(term):
+                if _names_vague_word(before, after):
+                    out.append(Found(term, "emphasis", match.start()))
+                    break
+                continue
             subject = _AS_SUBJECT.search(before) and _SUBJECT_DEFINED.match(after)
             if subject and subject["word"] and not starts_description(subject["word"]):
                 subject = None  # "**Tokens** are not words", "*order* is important here"
@@ -491,6 +497,32 @@ _LIKE_BEFORE = re.compile(r"\b(?:like|as)\s+\S*\s*$")
 @lru_cache(maxsize=4096)
 def _emphasised_term(marked: str) -> str | None:
     return take_term(marked, whole=True, strict=True)
+
+
+@lru_cache(maxsize=4096)
+def _vague_term(marked: str) -> str | None:
+    """A marked word that only ``strict`` refuses for being vague: "function", "list"."""
+    term = take_term(marked, whole=True)
+    return term if term and is_vague(term) else None
+
+
+_VAGUE_SUBJECT_BEFORE = re.compile(r"(?:^|[,;:]\s+|\b(?:and|but)\s+)[\"“‘(]?(?:(?:a|an)\s+)?$",
+                                   re.I)
+_VAGUE_SUBJECT_DEFINED = re.compile(
+    r"^[\"”’]?\s*(?:\([^)]{1,60}\)\s*)?(?:(?:is|are)\s+(?:(?:a|an|the|one)\s+\w|defined\b)|"
+    r"means\b|refers\s+to\b|stands\s+for\b|denotes\b)", re.I
+)
+
+
+def _names_vague_word(before: str, after: str) -> bool:
+    """Whether a marked everyday word ("function", "list", "value", "key", "step": the
+    ``_VAGUE`` nouns that ``strict`` refuses) is the subject of a sentence that says what it
+    is: "A **function** is a named block of code …", "**Step** means one update …". Marked
+    so, the author defines the word, however ordinary. Only that form counts: "**Question**:
+    what will we see?", "**Output**: a table" label a paragraph, and after "the" such a word
+    is emphasised, not defined ("The **point** is the index, not the table.", "The
+    **problem** is a missing comma."); unmarked, "A value is a number" stays a description."""
+    return bool(_VAGUE_SUBJECT_BEFORE.search(before) and _VAGUE_SUBJECT_DEFINED.match(after))
 
 
 @lru_cache(maxsize=4096)

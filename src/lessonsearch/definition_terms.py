@@ -155,6 +155,12 @@ def term_or_none(
     return term
 
 
+def is_vague(term: str) -> bool:
+    """Whether ``term`` is one of ``_VAGUE``'s nouns alone ("value", "list", "step"), which
+    ``strict`` refuses."""
+    return term.lower() in _VAGUE
+
+
 def starts_description(word: str) -> bool:
     """Whether "X is <word> …" goes on to say what X is, not how X is ("is not", "is
     important", "is usually")."""
