@@ -200,6 +200,45 @@ def test_calling_these_functions_names_nothing(sentence):
 
 
 @pytest.mark.parametrize(
+    "sentence",
+    [
+        # the words after the noun say when, where or how it is called
+        "We call this script nightly.",
+        "We call this query from Python.",
+        "Then we call this constructor with no arguments.",
+        "We call this hook before every commit.",
+        "We call this API twice per request.",
+        "They call this service every minute.",
+        "We call this helper function from both scripts.",
+        # a thing one calls, or a kind, alone after "this" is what is called
+        "Next, we call this method.",
+        "After the insert we call this trigger.",
+        "We call that endpoint.",
+    ],
+)
+def test_calling_this_function_names_nothing(sentence):
+    """"We call this X" calls X in a programming lesson as often as it names: a count noun
+    after "this" is the thing called, and words after a name say how it is called."""
+    assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "emphasis", "term"),
+    [
+        ("We call this memoization.", (), "memoization"),
+        ("We call that write amplification.", (), "write amplification"),
+        ("We call this technique memoization.", (), "memoization"),
+        ("We call this technique memoization in every lesson.", (), "memoization"),
+        ("We call this memoization, and every engine does it.", (), "memoization"),
+        ("We call this a lost update in most engines.", (), "lost update"),
+        ("We call this memoization in every lesson.", ("memoization",), "memoization"),
+    ],
+)
+def test_a_name_after_this_ends_the_sentence_or_is_closed_or_marked(sentence, emphasis, term):
+    assert defined(sentence, emphasis=emphasis) == [(term, "naming")]
+
+
+@pytest.mark.parametrize(
     ("sentence", "emphasis", "term"),
     [
         ("We call these stop words, and we drop them before indexing.", (), "stop words"),

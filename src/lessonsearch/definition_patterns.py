@@ -73,6 +73,9 @@ def _singular(noun: str) -> str:
     return next((kind for kind in _PRONOUN_KINDS if noun in (kind, _plural(kind))), noun)
 
 
+_WE_CALL = re.compile(
+    rf"\b{_NAMERS}\s+(?:\w+\s+)?(?P<verb>call|calls|term|dub)\s+(?:{_NAMED}|{_THIS_KIND}|"
+    r"(?P<strict>this|that|it|these|those|them)|such\s+\w+)\s+(?P<rest>.+)", re.I)
 _NAMING = (
     re.compile(rf"\b{_BE}\s+{_HEDGE}(?:called|termed|dubbed|known\s+as|referred\s+to\s+as)"
                r"\s+(?P<rest>.+)", re.I),
@@ -80,8 +83,7 @@ _NAMING = (
                r"\s+(?P<rest>.+)", re.I),
     re.compile(r"^what\s+(?:[\w-]+\s+){1,4}?(?:call|calls)\s+(?P<rest>[^,;:]+?)\s+(?:is|are)\s",
                re.I),
-    re.compile(rf"\b{_NAMERS}\s+(?:\w+\s+)?(?:call|calls|term|dub)\s+(?:{_NAMED}|{_THIS_KIND}|"
-               r"(?P<strict>this|that|it|these|those|them)|such\s+\w+)\s+(?P<rest>.+)", re.I),
+    _WE_CALL,
     re.compile(rf"\b{_NAMERS}\s+(?:\w+\s+)?refers?\s+to\s+(?P<strict>(?:this|that|these|those|"
                r"such|the)\s+(?:[\w'’-]+\s+){0,5}?|it\s+|them\s+)as\s+"
                r"(?![\w'’-]+ed\s*(?:[.,;:!]|$)|follows\b)(?P<rest>.+)", re.I),
@@ -174,7 +176,7 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
         return []
     found = [Found(long, "abbreviation", at, abbr) for long, at, abbr in abbreviations(sentence)]
     lowered = _lowered(sentence)
-    found += _by_cue(sentence, lowered)
+    found += _by_cue(sentence, lowered, emphasis)
     # _POINTING and _SETTING match at the sentence's start, after a clause break (;:—–) or after
     # ", and" (", but", ", so"); _CONTRAST needs ", not" and then a dash, colon or semicolon.
     breaks = ";" in sentence or ":" in sentence or "—" in sentence or "–" in sentence
@@ -329,7 +331,7 @@ _ASKS_WHAT = re.compile(r"\bwhat\s+(?:\w+\s+)?$")
 _AS_NEXT = re.compile(r"\s+as\b")
 
 
-def _by_cue(sentence: str, lowered: str) -> list[Found]:
+def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
     quote = '"' in sentence or "“" in sentence or "‘" in sentence
     call = "call" in lowered
     term = "term" in lowered
@@ -374,6 +376,8 @@ def _by_cue(sentence: str, lowered: str) -> list[Found]:
                 rest = sentence[at:]
             if found and _HOW_OFTEN.fullmatch(found):
                 continue  # "The handler is called three times."
+            if found and _calls_this(match, rest, found, emphasis):
+                continue  # "We call this script nightly.", "Next, we call this method."
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
                 out.append(Found(found, kind, at, alone=alone))
@@ -388,6 +392,47 @@ def _by_cue(sentence: str, lowered: str) -> list[Found]:
     ):
         out += _quoted(sentence)
     return out
+
+
+_CALLED = frozenset(
+    """function method procedure routine subroutine script query hook api service endpoint
+    constructor destructor callback handler helper command program macro lambda closure
+    generator coroutine decorator wrapper trigger webhook tool utility binary executable
+    module library server client""".split()
+)
+"""Things a program calls: after "We call this" such a word alone is what is called."""
+_OPENS_NAME = re.compile(r"^\s*(?:(?:a|an|the)\s|[\"“‘'])", re.I)
+
+
+def _calls_this(match: re.Match[str], rest: str, found: str, emphasis: tuple[str, ...]) -> bool:
+    """Whether "we call this/that …" calls a thing rather than names one.
+
+    In a programming lesson "call" also calls functions, and the words after "this" are then
+    the thing called, not a name: "We call this script nightly.", "… this query from
+    Python.", "… this API twice per request.", "Next, we call this method." A naming has a
+    name right after "this" ("We call this memoization.", "We call this gradient clipping.")
+    or after "this <kind>" ("We call this technique memoization.", ``_THIS_KIND``), or an
+    article or a quote opens it ("We call this a lost update."); what tells the two apart:
+
+    - a lone word that is a thing one calls (``_CALLED``: script, query, hook, API …) or a
+      kind (``_PRONOUN_KINDS``: method, process …) is what is called, even when it ends the
+      sentence: "Next, we call this method." Named things are mass nouns (memoization,
+      caching, dropout); a count noun after "this" points at one thing of the lesson's;
+    - any other name must end the sentence, or a comma, colon, dash or bracket must close it,
+      or "for short" follow it, or the lesson set it in bold or italics: words after it say
+      where, when or how it is called ("from Python", "nightly", "before every commit",
+      "with no arguments", "every minute"), as after "We call these functions" (see
+      ``_past_plural_noun``). So "We call this memoization in Python." names nothing either.
+
+    "It" and "them" are left alone: nothing stands between them and the name."""
+    if (match.re is not _WE_CALL or match["verb"].lower() not in ("call", "calls")
+            or (match["strict"] or "").lower() not in ("this", "that") or _OPENS_NAME.match(rest)):
+        return False
+    if " " not in found and (found.lower() in _CALLED or _singular(found) in _PRONOUN_KINDS):
+        return True
+    if _NAME_CLOSED.match(_after(rest, found)):
+        return False
+    return found.lower() not in {m.strip("\"'“”‘’ ").lower() for m in emphasis}
 
 
 def _quoted(sentence: str) -> list[Found]:
