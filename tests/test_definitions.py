@@ -250,6 +250,26 @@ def test_a_name_after_these_ends_the_sentence_or_is_closed_or_marked(sentence, e
     assert defined(sentence, emphasis=emphasis) == [(term, "naming")]
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "(This is why the command is called 'drop'.)",
+        "This is why the table is called a heap.",
+        "That is why we call it the write-ahead log.",
+        "It stores pages in no order, which is why the structure is known as a heap.",
+    ],
+)
+def test_why_a_thing_is_called_so_names_nothing(sentence):
+    """"Why X is called Y" tells where a name the reader has met comes from (often a
+    command's or a file's), not what a term means."""
+    assert defined(sentence) == []
+
+
+def test_a_naming_before_why_still_names():
+    assert defined("Keeping each result is called memoization, which is why the cache "
+                   "grows.") == [("memoization", "naming")]
+
+
 def test_pointing_back():
     assert defined(
         "The planner weighs every route through the tables. This is query planning."

@@ -328,6 +328,11 @@ def _may_set(sentence: str, lowered: str) -> bool:
 
 
 _ASKS_WHAT = re.compile(r"\bwhat\s+(?:\w+\s+)?$")
+_WHY_NAMED = re.compile(r"\bwhy\s+(?:[\w'’-]+\s+){0,4}$", re.I)
+"""Right before a naming cue: "This is why the command is called 'move'.", "That is why we
+call it a heap." Such a sentence says where a name the reader has met comes from (often an
+instance's, a command's or a file's), not what a term means; the term, if any, was defined
+before it. So the cue names nothing there."""
 _AS_NEXT = re.compile(r"\s+as\b")
 
 
@@ -342,6 +347,7 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
             or "goes" in lowered):
         return []
     out: list[Found] = []
+    why = "why" in lowered
     called = call and "called" in lowered
     what = "what" in lowered
     naming = (
@@ -358,6 +364,8 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
         if not may_match:
             continue
         for match in pattern.finditer(sentence):
+            if why and _WHY_NAMED.search(sentence[: match.start()]):
+                continue  # "This is why the command is called 'move'." explains a name
             rest, at = match["rest"], match.start("rest")
             if (named := match.groupdict().get("named")) and not is_plain_noun_phrase(named):
                 continue  # "We call these methods in a loop." says where they are called
