@@ -300,6 +300,74 @@ def test_custom_id_with_a_class() -> None:
     assert (lesson.sections[0].anchor, lesson.sections[0].heading) == ("keypoints", "Key points")
 
 
+HEADING_ATTRIBUTES = """# Wiring a board {#top}
+
+## Pin names {#pins:gpio}
+
+a
+
+## Power rails {#power.rails}
+
+b
+
+## Solder joints {.unnumbered #joints}
+
+c
+
+## Ground loops { #ground }
+
+d
+
+## Caveats {.unnumbered}
+
+e
+
+## Fuses {-}
+
+f
+
+## Relays ## {#relays}
+
+g
+
+Setext wiring {#setext-wiring}
+------------------------------
+
+h
+"""
+
+
+def test_a_heading_attribute_block_gives_its_id_verbatim_and_leaves_the_text() -> None:
+    """The id is the page's, whatever its characters (``:`` and ``.`` included), wherever it
+    stands in the block; a block of classes only is cut from the text too."""
+    lesson = read_text(HEADING_ATTRIBUTES)
+    assert lesson.title == "Wiring a board"
+    assert [(s.heading, s.anchor) for s in lesson.sections] == [
+        ("Pin names", "pins:gpio"),
+        ("Power rails", "power.rails"),
+        ("Solder joints", "joints"),
+        ("Ground loops", "ground"),
+        ("Caveats", "caveats"),
+        ("Fuses", "fuses"),
+        ("Relays", "relays"),
+        ("Setext wiring", "setext-wiring"),
+    ]
+
+
+@pytest.mark.parametrize(("line", "heading", "anchor"), [
+    ("## Sets {x}", "Sets {x}", "sets-x"),  # no attribute block: text
+    ("## Empty {}", "Empty {}", "empty"),
+    ("## Escaped \\{#not-an-id}", "Escaped {#not-an-id}", "escaped-not-an-id"),
+    ("## Call `f()`{#code-id}", "Call f()", "call-f"),  # the code span's attributes
+    ('## Quoted {title="a } b" #quoted}', "Quoted", "quoted"),
+    ('## Keyed {data-x="#not-this" id=keyed}', "Keyed", "keyed"),
+    ("## C# {.lang}", "C#", "c"),
+])
+def test_what_is_and_is_not_a_heading_attribute_block(line, heading, anchor) -> None:
+    section = read_text(f"{line}\n\nx\n").sections[0]
+    assert (section.heading, section.anchor) == (heading, anchor)
+
+
 def test_repeated_headings_get_suffixes(lesson) -> None:
     repeated = [s for s in lesson.sections if s.heading == "Compare the patterns"]
     assert [s.anchor for s in repeated] == [

@@ -532,6 +532,28 @@ def test_hits_carry_lesson_module_and_path(searcher) -> None:
     assert hit.url == "https://courses.example.test/tiny/sampling#scores-are-not-probabilities"
 
 
+WIRING_URL = "https://courses.example.test/boards/wiring"
+WIRING_LESSONS = {
+    "01-wiring.md": f"---\nurl: {WIRING_URL}\n---\n# Wiring\n\n"
+                    "## Pin names {.unnumbered #pins:gpio}\n\nEvery header pin has a "
+                    "breadboard row.\n\n## Ground loops { #ground }\n\nA multimeter finds "
+                    "stray currents.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def wiring_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A course whose headings give their ids in attribute blocks."""
+    yield from course_of(tmp_path_factory, WIRING_LESSONS)
+
+
+def test_a_hit_links_to_the_id_a_heading_gives(wiring_searcher) -> None:
+    hit = wiring_searcher.search("breadboard").results[0]
+    assert (hit.heading, hit.url) == ("Pin names", WIRING_URL + "#pins:gpio")
+    hit = wiring_searcher.search("multimeter").results[0]
+    assert (hit.heading, hit.url) == ("Ground loops", WIRING_URL + "#ground")
+
+
 def test_callout_sections_are_hits(searcher) -> None:
     assert ("tokens", "try-it") in places(searcher.search("name"))
 

@@ -31,6 +31,7 @@ from .metadata import DIGITS, Checked
 def _parser(front_matter: bool = True) -> MarkdownIt:
     md = MarkdownIt("commonmark").enable("table")
     md.core.ruler.at("normalize", _normalize)
+    md.core.ruler.after("block", "heading_attrs", _heading_attrs)
     if front_matter:
         front_matter_plugin(md)
     deflist_plugin(md)
@@ -52,10 +53,66 @@ def _normalize(state: StateCore) -> None:
     state.src = src
 
 
+_ATTR = (r"""#(?P<id>[^\s}]+)|\.[^\s}]+|-"""
+         r"""|(?P<key>[^\s}=#.'"]+)=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s}'"]*))""")
+"""One attribute: ``#id``, ``.class``, ``-`` (Pandoc's ``.unnumbered``) or ``key=value``,
+the value quoted or not. An id's characters are HTML's: anything but whitespace (and the
+``}`` that ends the block)."""
+_ANY_ATTR = re.sub(r"\?P<\w+>", "?:", _ATTR)  # the same, its groups unnamed to repeat it
+_HEADING_ATTRS = re.compile(
+    rf"\{{[ \t]*(?P<attrs>(?:{_ANY_ATTR})(?:[ \t]+(?:{_ANY_ATTR}))*)[ \t]*\}}[ \t]*$")
+"""An attribute block ending a heading, as Pandoc, kramdown and markdown-it-attrs write it:
+``{#id .class key=value}``, in any order, spaces allowed inside the braces. A block holding
+anything else (``{x}``, ``{}``) is part of the heading's text."""
+_ONE_ATTR = re.compile(_ATTR)
+_ATX_CLOSING = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
+"""``## Heading ## {#id}``: the closing hashes Pandoc allows before the block."""
+
+
+def _heading_attrs(state: StateCore) -> None:
+    """A heading's attribute block (``## Intro {.unnumbered #sec:intro}``) cut from its text
+    before the inline parse, its id put on the heading, verbatim, as the page puts it (an id
+    read as ``[\\w-]+`` made ``sec:intro`` the anchor ``sec``). A block of classes only is
+    cut too, so the anchor is made from the text alone. The raw text is read, so an escaped
+    ``\\{`` stays text, and a block right after a code span, a link or a span is theirs, as
+    Pandoc and markdown-it-attrs read it."""
+    tokens = state.tokens
+    for i, token in enumerate(tokens[:-1]):
+        if token.type != "heading_open" or tokens[i + 1].type != "inline":
+            continue
+        inline = tokens[i + 1]
+        found = _trailing_attrs(inline.content)
+        if found is None:
+            continue
+        text = inline.content[: found.start()].rstrip()
+        if token.markup.startswith("#"):
+            text = _ATX_CLOSING.sub("", text)
+        inline.content = text
+        anchor = None
+        for attr in _ONE_ATTR.finditer(found["attrs"]):  # the last id, as Pandoc keeps it
+            if attr["id"] is not None:
+                anchor = attr["id"]
+            elif attr["key"] == "id":
+                anchor = next(v for v in attr.group("dq", "sq", "bare") if v is not None)
+        if anchor and not any(c.isspace() for c in anchor):  # no id has a space
+            token.attrSet("id", anchor)
+
+
+def _trailing_attrs(content: str) -> re.Match[str] | None:
+    """The attribute block that ends a heading's raw text, if it has one."""
+    start = 0
+    while (found := _HEADING_ATTRS.search(content, start)) is not None:
+        before = content[: found.start()]
+        escaped = (len(before) - len(before.rstrip("\\"))) % 2
+        if not escaped and not before.endswith(("`", ")", "]")):
+            return found
+        start = found.start() + 1
+    return None
+
+
 _MD = _parser()
 _MD_RULES = _parser(front_matter=False)
 """For a file whose opening dashes are rules around prose, not front matter."""
-_HEADING_ID = re.compile(r"\s*\{#([\w-]+)[^}]*\}\s*$")
 _TRAILING_ATTRS = re.compile(r"^\{[^}]*\}")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}[ \t]*\n\s*[A-Za-z_][\w-]*[ \t]*:")
 """A first line of dashes alone, then a ``key:`` line: front matter opened. (Dashes before
@@ -250,10 +307,8 @@ def _sections(
                 title = heading
                 i += 1
                 continue
-            explicit = _HEADING_ID.search(heading)
-            if explicit:
-                heading = heading[: explicit.start()].rstrip()
-            anchor = anchors.claim(explicit.group(1) if explicit else anchor_for(heading))
+            explicit = tok.attrGet("id")
+            anchor = anchors.claim(str(explicit) if explicit else anchor_for(heading))
             path = [(lvl, h) for lvl, h in path if lvl < level] + [(level, heading)]
             line = tok.map[0] + 1 + line_offset if tok.map else None
             current = _Draft(anchor, heading, level, tuple(h for _, h in path), line)
