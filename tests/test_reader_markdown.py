@@ -368,6 +368,42 @@ def test_what_is_and_is_not_a_heading_attribute_block(line, heading, anchor) -> 
     assert (section.heading, section.anchor) == (heading, anchor)
 
 
+def test_an_id_a_heading_before_takes_from_its_text_is_kept_with_a_warning() -> None:
+    """The page has ``id="examples"`` on "Other": a link to ``#examples-1`` lands nowhere.
+    The heading whose text gives that anchor makes way for it."""
+    lesson = read_text("## Examples\n\na\n\n## Other {#examples}\n\nb\n")
+    assert [(s.heading, s.anchor) for s in lesson.sections] == [
+        ("Examples", "examples-1"), ("Other", "examples")]
+    assert [str(w) for w in lesson.warnings] == [
+        "lessons/03-inline.md:5: The heading id 'examples' of 'Other' is the anchor 'Examples' "
+        "(line 1) takes from its text too; here 'Examples' has the anchor 'examples-1', but "
+        "a site that numbers headings as it meets them gives both 'examples': give one of "
+        "them another id."]
+
+
+def test_a_heading_after_an_id_its_text_gives_makes_way_without_a_warning() -> None:
+    lesson = read_text("## Other {#examples}\n\nb\n\n## Examples\n\na\n\n## Examples\n\nc\n")
+    assert [s.anchor for s in lesson.sections] == ["examples", "examples-1", "examples-2"]
+    assert lesson.warnings == ()
+
+
+def test_an_id_two_headings_give_is_kept_by_both_with_a_warning() -> None:
+    lesson = read_text("## Setup {#setup}\n\na\n\n## Set-up again {.x #setup}\n\nb\n")
+    assert [(s.heading, s.anchor) for s in lesson.sections] == [
+        ("Setup", "setup"), ("Set-up again", "setup")]
+    assert [str(w) for w in lesson.warnings] == [
+        "lessons/03-inline.md:5: The heading id 'setup' of 'Set-up again' is the id of 'Setup' "
+        "(line 1) too; both keep it, as the page does, and a link to #setup opens the first: "
+        "give one of them another id."]
+
+
+def test_a_numbered_anchor_is_numbered_past_an_id_given_later() -> None:
+    """A heading's ``{#intro-1}`` is its own, so the second "Intro" takes ``intro-2``."""
+    lesson = read_text("## Intro\n\na\n\n## Intro\n\nb\n\n## Later {#intro-1}\n\nc\n")
+    assert [s.anchor for s in lesson.sections] == ["intro", "intro-2", "intro-1"]
+    assert [w.line for w in lesson.warnings] == [9]
+
+
 def test_repeated_headings_get_suffixes(lesson) -> None:
     repeated = [s for s in lesson.sections if s.heading == "Compare the patterns"]
     assert [s.anchor for s in repeated] == [

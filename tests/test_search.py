@@ -554,6 +554,30 @@ def test_a_hit_links_to_the_id_a_heading_gives(wiring_searcher) -> None:
     assert (hit.heading, hit.url) == ("Ground loops", WIRING_URL + "#ground")
 
 
+def test_two_headings_with_one_id_keep_it_and_their_own_terms(tmp_path: Path) -> None:
+    """Both keep the id the page gives them, and each section is indexed with the terms its
+    own text names: the second's were taken for the first's, which the glossary's other name
+    for a term it names then did not find."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "glossary.md").write_text(
+        "KV cache {#kv-cache}\n: Stored keys and values.\n  Also: key-value memory\n",
+        encoding="utf-8")
+    (tmp_path / "lessons" / "01-memory.md").write_text(
+        f"---\nurl: {WIRING_URL}\n---\n# Memory\n\n## Reuse {{#same}}\n\nThe KV cache "
+        "saves recomputing.\n\n## Attention {#same}\n\nEvery head reads every earlier "
+        "token.\n", encoding="utf-8")
+    build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        hits = searcher.search("key-value memory").results
+        assert [(h.heading, h.url) for h in hits] == [("Reuse", WIRING_URL + "#same")]
+        hit = searcher.search("head").results[0]
+        assert (hit.heading, hit.url) == ("Attention", WIRING_URL + "#same")
+    finally:
+        searcher.close()
+
+
 def test_callout_sections_are_hits(searcher) -> None:
     assert ("tokens", "try-it") in places(searcher.search("name"))
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from lessonsearch.slugs import AnchorRegistry, anchor_for, slug_from_filename, slugify
+from lessonsearch.slugs import (
+    AnchorClash,
+    AnchorRegistry,
+    anchor_for,
+    heading_anchors,
+    slug_from_filename,
+    slugify,
+)
 
 
 @pytest.mark.parametrize(
@@ -72,6 +79,16 @@ def test_registries_are_per_lesson() -> None:
     first, second = AnchorRegistry(), AnchorRegistry()
     assert first.claim("summary") == "summary"
     assert second.claim("summary") == "summary"
+
+
+def test_given_ids_are_verbatim_and_texts_anchors_make_way_for_them() -> None:
+    anchors, clashes = heading_anchors([
+        ("Example", None), ("Other", "example"), ("Example", None), ("Again", "example"),
+        ("Fine", "sec:fine"),
+    ])
+    assert anchors == ["example-1", "example", "example-2", "example", "sec:fine"]
+    assert clashes == [AnchorClash(1, 0, "example", "Example", "example-1"),
+                       AnchorClash(3, 1, "example", "Other", "example")]
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 _NOT_ANCHOR_CHAR = re.compile(r"[^\w\s-]|_")
 _SPACES = re.compile(r"\s+")
@@ -32,6 +34,10 @@ class AnchorRegistry:
         """Whether ``anchor`` is handed out already."""
         return anchor in self._seen
 
+    def reserve(self, anchor: str) -> None:
+        """Hold ``anchor`` back from ``claim``, which numbers it as if handed out."""
+        self._seen.setdefault(anchor, 0)
+
     def claim(self, anchor: str) -> str:
         if anchor not in self._seen:
             self._seen[anchor] = 0
@@ -42,6 +48,73 @@ class AnchorRegistry:
             if candidate not in self._seen:
                 self._seen[candidate] = 0
                 return candidate
+
+
+@dataclass(frozen=True, slots=True)
+class AnchorClash:
+    """A heading whose own id a heading before it gives too, or takes from its text: what a
+    warning at the heading's line names. ``heading`` and ``other`` index the headings
+    given to ``heading_anchors``."""
+
+    heading: int
+    other: int
+    anchor: str
+    other_title: str
+    other_anchor: str
+    """The anchor ``other`` has: ``anchor`` when it gives that id too, else its text's,
+    numbered past it."""
+
+    def message(self, title: str, other_line: int | None) -> str:
+        """The warning, for the heading ``title``; ``other_line`` is where the other is."""
+        other = repr(self.other_title) + ("" if other_line is None else f" (line {other_line})")
+        if self.other_anchor == self.anchor:
+            return (f"The heading id {self.anchor!r} of {title!r} is the id of {other} too; "
+                    f"both keep it, as the page does, and a link to #{self.anchor} opens the "
+                    "first: give one of them another id.")
+        return (f"The heading id {self.anchor!r} of {title!r} is the anchor {other} takes "
+                f"from its text too; here {self.other_title!r} has the anchor "
+                f"{self.other_anchor!r}, but a site that numbers headings as it meets them "
+                f"gives both {self.anchor!r}: give one of them another id.")
+
+
+def heading_anchors(headings: Sequence[tuple[str, str | None]]
+                    ) -> tuple[list[str], list[AnchorClash]]:
+    """The anchors of a lesson's headings, given in order as (text, the id the heading
+    gives or None), and the clashes of the ids given.
+
+    A given id is the page's: it is kept verbatim, even where another heading has it. A
+    heading without one gets its text's (``anchor_for``), numbered ``-1``, ``-2`` past the
+    anchors before it and every id given in the lesson, before or after it, so that no
+    link of its lands on another heading. A given id that a heading before it gives too, or
+    takes from its text (``## Example``, then ``## Other {#example}``), is a clash: the page
+    has that id twice, or numbers the first heading as this does, as renderers differ; the
+    editor should know. (A heading after an id its text would give is numbered past it by
+    every renderer: no clash.)"""
+    registry = AnchorRegistry()
+    for _, given in headings:
+        if given:
+            registry.reserve(given)
+    one_pass = AnchorRegistry()  # the anchors of a renderer that numbers as it goes
+    anchors: list[str] = []
+    wanted: dict[str, int] = {}  # such an anchor → the heading without an id it goes to
+    for number, (text, given) in enumerate(headings):
+        if given:
+            anchors.append(given)
+            one_pass.reserve(given)
+            continue
+        anchors.append(registry.claim(anchor_for(text)))
+        wanted.setdefault(one_pass.claim(anchor_for(text)), number)
+    clashes: list[AnchorClash] = []
+    first_given: dict[str, int] = {}
+    for number, (_, given) in enumerate(headings):
+        if not given:
+            continue
+        other = first_given.setdefault(given, number)
+        if other == number:
+            other = wanted.get(given, number)
+        if other < number:
+            clashes.append(AnchorClash(number, other, given, headings[other][0], anchors[other]))
+    return anchors, clashes
 
 
 def slugify(text: str) -> str:

@@ -393,6 +393,16 @@ class Document(NamedTuple):
         }
 
 
+def _unique(doc_id: str, number: int, ids: set[str]) -> str:
+    """``doc_id``, or with the section's number after it when a section before has it: two
+    headings may give one id, as the page has them, and the glossary's tables, keyed on
+    documents' ids, gave both the terms of one."""
+    while doc_id in ids:
+        doc_id += f"~{number}"
+    ids.add(doc_id)
+    return doc_id
+
+
 LESSON_ORDERS = 1 << 32
 """More documents than a lesson can hold (a lesson file is at most 10 MB)."""
 
@@ -404,11 +414,12 @@ def documents(course: Course) -> Iterator[Document]:
         slug, url = lesson.slug, lesson.url
         first = place * LESSON_ORDERS
         number = -1
+        ids: set[str] = set()
         for number, (anchor, heading, path, callout, fragment) in enumerate(
                 zip(*outline(lesson.sections), strict=True)):
-            yield Document(f"{slug}#{anchor or number}", "section", lesson, heading, path,
-                           anchor, link_to(url, anchor, fragment), callout, first + number,
-                           number)
+            yield Document(_unique(f"{slug}#{anchor or number}", number, ids), "section",
+                           lesson, heading, path, anchor, link_to(url, anchor, fragment),
+                           callout, first + number, number)
         if lesson.check is not None:
             yield Document(
                 id=f"{slug}#check",

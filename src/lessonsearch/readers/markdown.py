@@ -22,8 +22,8 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from ..errors import LessonFormatError
-from ..model import CodeBlock, DefinitionItem, Lesson, Module, Section
-from ..slugs import AnchorRegistry, anchor_for, slug_from_filename, slugify
+from ..model import CodeBlock, DefinitionItem, Lesson, Module, Problem, Section
+from ..slugs import heading_anchors, slug_from_filename, slugify
 from ..yaml_data import Places, YAMLError, load_placed, place, reason
 from .metadata import DIGITS, Checked
 
@@ -202,7 +202,7 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
         tokens, meta, places = _parse(text, source, _MD_RULES), {}, {}
     else:
         meta, places = _front_matter(tokens, text, source)
-    title, sections = _sections(tokens, source)
+    title, sections, anchor_warnings = _sections(tokens, source)
     checked = Checked(source, _key_line(tokens, places))
     slug = checked.text(meta.get("slug"), "slug") or slug_from_filename(source)
     title = (checked.text(meta.get("title"), "title") or title
@@ -227,7 +227,7 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
         position_line=None if position is None else checked.line_of("position"),
         minutes=minutes,
         key_idea=_str_or_none(meta.get("key_idea") or meta.get("keyIdea")),
-        warnings=tuple(checked.warnings),
+        warnings=tuple(checked.warnings) + anchor_warnings,
     )
 
 
@@ -285,9 +285,9 @@ def _front_matter(tokens: list[Token], text: str, source: str
 
 def _sections(
     tokens: list[Token], source: str, line_offset: int = 0
-) -> tuple[str | None, tuple[Section, ...]]:
+) -> tuple[str | None, tuple[Section, ...], tuple[Problem, ...]]:
     title: str | None = None
-    anchors = AnchorRegistry()
+    headings: list[tuple[_Draft, str | None]] = []  # each with the id it gives, if any
     path: list[tuple[int, str]] = []
     divs: list[str] = []
     current = _Draft(None, None, 0, (), 1 + line_offset)
@@ -307,13 +307,13 @@ def _sections(
                 title = heading
                 i += 1
                 continue
-            explicit = tok.attrGet("id")
-            anchor = anchors.claim(str(explicit) if explicit else anchor_for(heading))
             path = [(lvl, h) for lvl, h in path if lvl < level] + [(level, heading)]
             line = tok.map[0] + 1 + line_offset if tok.map else None
-            current = _Draft(anchor, heading, level, tuple(h for _, h in path), line)
+            current = _Draft(None, heading, level, tuple(h for _, h in path), line)
             current.callout = divs[-1] if divs else None
             drafts.append(current)
+            given = tok.attrGet("id")
+            headings.append((current, str(given) if given else None))
         elif kind == "container_div_open":
             divs.append(tok.info.strip().split()[0].lstrip(".{"))
         elif kind == "container_div_close" and divs:
@@ -348,8 +348,22 @@ def _sections(
         elif kind == "dl_close":
             term = None
         i += 1
+    warnings = _anchor_headings(headings, source)
     sections = tuple(d.freeze() for d in drafts if d.heading is not None or _has_content(d))
-    return title, sections
+    return title, sections, warnings
+
+
+def _anchor_headings(headings: list[tuple[_Draft, str | None]], source: str
+                     ) -> tuple[Problem, ...]:
+    """Each heading's anchor (``heading_anchors``), once every id the lesson gives is known;
+    a warning at the line of each id that another heading has too."""
+    anchors, clashes = heading_anchors([(d.heading or "", given) for d, given in headings])
+    for (draft, _), anchor in zip(headings, anchors, strict=True):
+        draft.anchor = anchor
+    drafts = [draft for draft, _ in headings]
+    return tuple(Problem(source, c.message(drafts[c.heading].heading or "",
+                                           drafts[c.other].line), drafts[c.heading].line)
+                 for c in clashes)
 
 
 def _has_content(draft: _Draft) -> bool:
