@@ -268,6 +268,47 @@ def test_an_empty_block_list_falls_back_to_body_text() -> None:
     ]
 
 
+def test_an_id_two_heading_blocks_give_is_kept_by_both_with_a_warning() -> None:
+    """The page puts each block's ``id`` on its heading: the second was linked as
+    ``#recap-1``, an id the page does not have."""
+    text = json.dumps({"lesson": {"slug": "r", "title": "R"}, "reader": {"schema": 1, "blocks": [
+        {"t": "h2", "id": "recap", "runs": [{"text": "Recap"}]},
+        {"t": "p", "runs": [{"text": "First."}]},
+        {"t": "h2", "id": "recap", "runs": [{"text": "Recap again"}]},
+        {"t": "p", "runs": [{"text": "Second."}]},
+    ]}}, indent=1)
+    lesson = read_text(text)
+    assert [(s.heading, s.anchor) for s in lesson.sections] == [
+        ("Recap", "recap"), ("Recap again", "recap")]
+    first, second = (n for n, line in enumerate(text.splitlines(), 1) if '"recap"' in line)
+    assert [str(w) for w in lesson.warnings] == [
+        f"inline.json:{second}: The heading id 'recap' of 'Recap again' is the id of 'Recap' "
+        f"(line {first}) too; both keep it, as the page does, and a link to #recap opens the "
+        "first: give one of them another id."]
+
+
+def test_a_heading_block_without_an_id_makes_way_for_a_later_ones() -> None:
+    lesson = read_text(json.dumps({"lesson": {"slug": "r", "title": "R"}, "reader": {"blocks": [
+        {"t": "h2", "runs": [{"text": "Recap"}]},
+        {"t": "h2", "id": "recap", "runs": [{"text": "Summary"}]},
+    ]}}))
+    assert [s.anchor for s in lesson.sections] == ["recap-1", "recap"]
+    assert [w.message.split(";")[0] for w in lesson.warnings] == [
+        "The heading id 'recap' of 'Summary' is the anchor 'Recap' takes from its text too"]
+
+
+def test_body_text_heading_ids_are_kept_with_a_warning_at_the_line_of_the_text() -> None:
+    text = json.dumps({"lesson": {"slug": "b", "title": "B"},
+                       "body": {"text": "## Intro\n\nx\n\n## Start {#intro}\n\ny"}}, indent=1)
+    lesson = read_text(text)
+    assert [(s.heading, s.anchor) for s in lesson.sections] == [
+        ("Intro", "intro-1"), ("Start", "intro")]
+    (warning,) = lesson.warnings
+    assert '"text"' in text.splitlines()[warning.line - 1]
+    assert warning.message.startswith(
+        "The heading id 'intro' of 'Start' is the anchor 'Intro' takes from its text too;")
+
+
 def test_an_empty_block_list_without_body_is_an_empty_lesson() -> None:
     lesson = read_text(json.dumps({"lesson": {"slug": "e", "title": "E"},
                                    "reader": {"blocks": []}}))

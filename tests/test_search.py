@@ -578,6 +578,18 @@ def test_two_headings_with_one_id_keep_it_and_their_own_terms(tmp_path: Path) ->
         searcher.close()
 
 
+def test_a_hit_in_an_export_links_to_the_id_its_heading_block_gives(tmp_path_factory) -> None:
+    export = {"lesson": {"slug": "recap", "title": "Recap", "url": WIRING_URL},
+              "reader": {"schema": 1, "blocks": [
+                  {"t": "h2", "id": "recap", "runs": [{"text": "Recap"}]},
+                  {"t": "p", "runs": [{"text": "Soldering irons heat quickly."}]},
+                  {"t": "h2", "id": "recap", "runs": [{"text": "Recap again"}]},
+                  {"t": "p", "runs": [{"text": "Oscilloscopes show voltages."}]}]}}
+    for searcher in course_of(tmp_path_factory, {"01-recap.json": json.dumps(export)}):
+        hit = searcher.search("oscilloscopes").results[0]
+        assert (hit.heading, hit.url) == ("Recap again", WIRING_URL + "#recap")
+
+
 def test_callout_sections_are_hits(searcher) -> None:
     assert ("tokens", "try-it") in places(searcher.search("name"))
 

@@ -1,21 +1,30 @@
 """JSON lesson exports (reader schema 1, see formats.md).
 
 Sections come from ``reader.blocks`` with their ``id`` taken verbatim as the anchor, since
-that is what the public page puts on the heading. Without reader blocks, ``body.text`` is
-read as Markdown and anchors are derived by the site's rule. Unknown keys, block types and
-run attributes are ignored, so a newer export still reads.
+that is what the public page puts on the heading, even where two headings give one. Without
+reader blocks, ``body.text`` is read as Markdown and anchors are derived by the site's rule.
+Unknown keys, block types and run attributes are ignored, so a newer export still reads.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import LessonFormatError
-from ..model import CheckQuestion, CodeBlock, CourseInfo, Lesson, LessonLink, Option, Section
-from ..slugs import AnchorRegistry, anchor_for
+from ..model import (
+    CheckQuestion,
+    CodeBlock,
+    CourseInfo,
+    Lesson,
+    LessonLink,
+    Option,
+    Problem,
+    Section,
+)
+from ..slugs import heading_anchors
 from .markdown import module_from, read_markdown_body
 from .metadata import Checked
 
@@ -41,14 +50,13 @@ def read_json_lesson(text: str, source: str) -> Lesson:
     body = doc.mapping(lesson.get("body"), "body")
     blocks = reader.get("blocks")
     if blocks is not None and (blocks != [] or "text" not in body):
-        sections = _sections_from_blocks(doc, doc.sequence(blocks, "reader.blocks"))
+        sections, anchor_warnings = _sections_from_blocks(
+            doc, doc.sequence(blocks, "reader.blocks"))
     elif "text" in body:  # no reader blocks (or an empty list of them): read the Markdown
         body_text = doc.string(body, "body.text", required=True)
         # A JSON string holds no raw newline: every section of body.text starts on its line.
         line = doc.line_after('"body"', '"text"')
-        sections = tuple(
-            replace(s, line=line) for s in read_markdown_body(body_text, source)
-        )
+        sections, anchor_warnings = read_markdown_body(body_text, source, line)
     else:
         doc.fail("body.text", "has neither reader.blocks nor body.text: no lesson content")
     course = doc.mapping(lesson.get("course"), "course")
@@ -81,7 +89,7 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         check=_check(doc, check, check_path) if check is not None else None,
         prev=_link(checked, lesson.get("prev", reader.get("prev")), "prev"),
         next=_link(checked, lesson.get("next", reader.get("next")), "next"),
-        warnings=tuple(checked.warnings),
+        warnings=tuple(checked.warnings) + anchor_warnings,
     )
 
 
@@ -227,8 +235,12 @@ def _joined_runs(runs: list[Any], emphasis: list[str]) -> str:
     return " ".join("".join(parts).split())
 
 
-def _sections_from_blocks(doc: _Doc, blocks: list[Any]) -> tuple[Section, ...]:
-    anchors = AnchorRegistry()
+def _sections_from_blocks(doc: _Doc, blocks: list[Any]
+                          ) -> tuple[tuple[Section, ...], tuple[Problem, ...]]:
+    """The sections of ``reader.blocks``, and the warnings about their ids. A heading's
+    ``id`` is the page's: kept verbatim even where another heading has it (it was numbered
+    ``-1`` like a repeated heading's text), with a warning (``heading_anchors``)."""
+    headings: list[tuple[dict[str, Any], str | None, int]] = []  # each with its id, block
     drafts: list[dict[str, Any]] = [_draft(None, None, 0, ())]
     path: list[tuple[int, str]] = []
     for number, block in enumerate(blocks):
@@ -240,11 +252,11 @@ def _sections_from_blocks(doc: _Doc, blocks: list[Any]) -> tuple[Section, ...]:
         if kind in ("h1", "h2", "h3", "h4", "h5", "h6"):
             level = int(kind[1])
             heading = _runs_text(doc, block, [], where)
-            anchor = block.get("id") if isinstance(block.get("id"), str) else None
-            anchor = anchors.claim(anchor or anchor_for(heading))
+            given = block.get("id") if isinstance(block.get("id"), str) else None
             path = [(lvl, h) for lvl, h in path if lvl < level] + [(level, heading)]
-            drafts.append(_draft(anchor, heading, level, tuple(h for _, h in path)))
+            drafts.append(_draft(None, heading, level, tuple(h for _, h in path)))
             drafts[-1]["line"] = doc.line_of(f'"{block.get("id")}"') if block.get("id") else None
+            headings.append((drafts[-1], given or None, number))
         elif kind == "code" and isinstance(block.get("text"), str):
             lang = block.get("lang") if isinstance(block.get("lang"), str) else None
             current["code"].append(CodeBlock(block["text"], lang))
@@ -258,11 +270,30 @@ def _sections_from_blocks(doc: _Doc, blocks: list[Any]) -> tuple[Section, ...]:
             text = _runs_text(doc, block, current["emphasis"], where)
             if text:
                 current["paragraphs"].append(text)
+    warnings = _anchor_headings(doc, headings)
     return tuple(
         Section(**{k: tuple(v) if isinstance(v, list) else v for k, v in d.items()})
         for d in drafts
         if d["heading"] is not None or d["paragraphs"] or d["code"] or d["list_items"]
-    )
+    ), warnings
+
+
+def _anchor_headings(doc: _Doc, headings: list[tuple[dict[str, Any], str | None, int]]
+                     ) -> tuple[Problem, ...]:
+    """Each heading's anchor, and a warning at the ``id`` of each that an earlier heading
+    has too: found by its path, as the id's first quoted text is the earlier one's."""
+    anchors, clashes = heading_anchors([(d["heading"], given) for d, given, _ in headings])
+    for (draft, _, _), anchor in zip(headings, anchors, strict=True):
+        draft["anchor"] = anchor
+    warnings = []
+    for clash in clashes:
+        (draft, _, number), (_, gives, other) = headings[clash.heading], headings[clash.other]
+        line = doc.line_of_key(f"reader.blocks[{number}].id")
+        draft["line"] = line
+        other_line = doc.line_of_key(f"reader.blocks[{other}].{'id' if gives else 't'}")
+        named = None if other_line == line else other_line  # an export on one line
+        warnings.append(Problem(doc.source, clash.message(draft["heading"], named), line))
+    return tuple(warnings)
 
 
 def _draft(anchor: str | None, heading: str | None, level: int, path: tuple[str, ...]):

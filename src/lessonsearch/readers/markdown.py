@@ -241,9 +241,13 @@ def _key_line(tokens: list[Token], places: Places) -> Callable[[str], int | None
     return line
 
 
-def read_markdown_body(text: str, source: str, line_offset: int = 0) -> tuple[Section, ...]:
-    """Sections of a Markdown fragment (an export's ``body.text``); its ``#`` heading is ignored."""
-    return _sections(_parse(text, source), source, line_offset)[1]
+def read_markdown_body(text: str, source: str, line: int
+                       ) -> tuple[tuple[Section, ...], tuple[Problem, ...]]:
+    """Sections of a Markdown fragment written on one line of a file (an export's
+    ``body.text``, a JSON string), and the warnings about it, all placed at ``line``; its
+    ``#`` heading is ignored."""
+    _, sections, warnings = _sections(_parse(text, source), source, line)
+    return sections, warnings
 
 
 def _parse(text: str, source: str, md: MarkdownIt = _MD) -> list[Token]:
@@ -284,13 +288,15 @@ def _front_matter(tokens: list[Token], text: str, source: str
 
 
 def _sections(
-    tokens: list[Token], source: str, line_offset: int = 0
+    tokens: list[Token], source: str, at: int | None = None
 ) -> tuple[str | None, tuple[Section, ...], tuple[Problem, ...]]:
+    """The title and sections, and the warnings about them; ``at``: the line of the file
+    that holds all the text, if one does."""
     title: str | None = None
     headings: list[tuple[_Draft, str | None]] = []  # each with the id it gives, if any
     path: list[tuple[int, str]] = []
     divs: list[str] = []
-    current = _Draft(None, None, 0, (), 1 + line_offset)
+    current = _Draft(None, None, 0, (), at or 1)
     drafts = [current]
     in_list = 0
     term: str | None = None
@@ -308,7 +314,7 @@ def _sections(
                 i += 1
                 continue
             path = [(lvl, h) for lvl, h in path if lvl < level] + [(level, heading)]
-            line = tok.map[0] + 1 + line_offset if tok.map else None
+            line = at or (tok.map[0] + 1 if tok.map else None)
             current = _Draft(None, heading, level, tuple(h for _, h in path), line)
             current.callout = divs[-1] if divs else None
             drafts.append(current)
@@ -362,8 +368,15 @@ def _anchor_headings(headings: list[tuple[_Draft, str | None]], source: str
         draft.anchor = anchor
     drafts = [draft for draft, _ in headings]
     return tuple(Problem(source, c.message(drafts[c.heading].heading or "",
-                                           drafts[c.other].line), drafts[c.heading].line)
+                                           _other_line(drafts[c.heading], drafts[c.other])),
+                         drafts[c.heading].line)
                  for c in clashes)
+
+
+def _other_line(draft: _Draft, other: _Draft) -> int | None:
+    """The other heading's line, for a warning at ``draft``'s; none when it is the same line
+    (a JSON export's ``body.text``)."""
+    return None if other.line == draft.line else other.line
 
 
 def _has_content(draft: _Draft) -> bool:
