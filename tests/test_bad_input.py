@@ -131,6 +131,75 @@ def test_bom_and_crlf_are_not_problems(tmp_path: Path, name: str) -> None:
     assert [s.anchor for s in lesson.sections if s.anchor] == ["saved-on-windows"]
 
 
+# --- YAML aliases and long values ---------------------------------------------------------
+
+
+def nested_aliases(levels: int) -> str:
+    """YAML "billion laughs": each level an anchored list of nine aliases of the one before,
+    so the last stands for 9 ** levels values in a few hundred bytes."""
+    lines = ['l0: &l0 ["ha", "ha", "ha", "ha", "ha", "ha", "ha", "ha", "ha"]']
+    lines += [f"l{n}: &l{n} [" + ", ".join([f"*l{n - 1}"] * 9) + "]"
+              for n in range(1, levels)]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("levels", [5, 9])
+def test_front_matter_whose_aliases_expand_too_far_is_refused_at_its_line(
+        tmp_path: Path, levels: int) -> None:
+    """Five levels made one warning line of 428 KB quoting the title, and nine hung the
+    build; refused, the file is skipped at the first value that expands past the bound (the
+    fifth level, on line 6), and the rest indexed."""
+    folder = course_with(tmp_path)
+    (folder / "15-laughs.md").write_text(
+        f"---\n{nested_aliases(levels)}\ntitle: *l{levels - 1}\n---\n\n# Laughs\n\nHa.\n",
+        encoding="utf-8")
+    read = read_course(folder)
+    assert [str(p) for p in read.problems] == [
+        "lessons/15-laughs.md:6:5: invalid front matter: YAML aliases (*name) expand this "
+        "value past 10,000 values"]
+    assert read.skipped == ("lessons/15-laughs.md",)
+    assert good_slugs(read) == ["attention", "embeddings"]
+
+
+def test_an_alias_of_a_value_holding_itself_is_refused(tmp_path: Path) -> None:
+    folder = course_with(tmp_path)
+    (folder / "15-loop.md").write_text("---\ntitle: Loop\nkey_idea: &a [*a]\n---\n\n# L\n\nx\n",
+                                       encoding="utf-8")
+    read = read_course(folder)
+    assert [str(p) for p in read.problems] == [
+        "lessons/15-loop.md:3:11: invalid front matter: a YAML alias (*name) makes this value "
+        "hold itself"]
+    assert good_slugs(read) == ["attention", "embeddings"]
+
+
+def test_front_matter_may_share_a_value_through_an_alias(tmp_path: Path) -> None:
+    folder = course_with(tmp_path)
+    (folder / "15-shared.md").write_text(
+        "---\nslug: &name shared-name\ntitle: *name\n---\n\n## S\n\nText.\n",
+        encoding="utf-8")
+    read = read_course(folder)
+    assert read.problems == ()
+    assert [x.title for x in read.course.lessons if x.slug == "shared-name"] == ["shared-name"]
+
+
+@pytest.mark.parametrize(("name", "text", "message"), [
+    ("16-long.md", "---\ntitle: [{}]\n---\n\n# Long\n\nx\n",
+     "lessons/16-long.md:2: title must be text, not ['word 0', 'word 1', 'word 2', 'word 3', "
+     "'word 4', 'word 5',…; it is ignored"),
+    ("16-long.json", '{{"lesson": {{"slug": "long", "title": "Long",\n"position": [{}]}},'
+     ' "body": {{"text": "x"}}}}',
+     "lessons/16-long.json:2: lesson.position must be a whole number, not ['word 0', 'word 1', "
+     "'word 2', 'word 3', 'word 4', 'word 5',…; it is ignored, and the lesson takes its place "
+     "from the course file or its file name"),
+])
+def test_a_warning_quotes_a_long_value_cut_short(tmp_path: Path, name: str, text: str,
+                                                 message: str) -> None:
+    folder = course_with(tmp_path)
+    words = ", ".join(f'"word {n}"' for n in range(5000))
+    (folder / name).write_text(text.format(words), encoding="utf-8")
+    assert [str(p) for p in read_course(folder).problems] == [message]
+
+
 # --- Every broken file at once, through the build and the CLI --------------------------------
 
 

@@ -489,6 +489,30 @@ def test_a_yaml_error_is_one_line_with_its_place(tmp_path):
         "']'); it was ignored."]
 
 
+def test_aliases_that_expand_too_far_are_refused_and_long_values_cut_short(tmp_path):
+    """Nested YAML aliases under ``aliases:`` ("billion laughs") were walked and quoted
+    whole: five levels made nine warnings of 50 KB each, nine hung the build. The front
+    matter is refused at the first value expanding past the bound (its fifth level, on
+    line 7); a long value that is no name is quoted by its first 60 characters."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    levels = ['l0: &l0 ["ha", "ha", "ha", "ha", "ha", "ha", "ha", "ha", "ha"]']
+    levels += [f"l{n}: &l{n} [" + ", ".join([f"*l{n - 1}"] * 9) + "]" for n in range(1, 6)]
+    (folder / "laughs.md").write_text("---\nterm: laughs\n" + "\n".join(levels)
+                                      + "\naliases: *l5\n---\n\nHa.\n")
+    (folder / "long.md").write_text("---\nterm: roux\nanchor: " + "r" * 500
+                                    + "\nsee_also: [" + "x" * 500 + "]\naliases:\n  - ["
+                                    + ", ".join(["béchamel"] * 100) + "]\n---\n\nFlour.\n")
+    entries, problems = read_glossary(folder)
+    assert [(e.term, e.anchor, e.aliases, e.see_also) for e in entries] == [
+        ("roux", "r" * 500, (), ("x" * 500,))]
+    assert [str(p) for p in problems] == [
+        "glossary/laughs.md:7:5: Front matter is not valid YAML (YAML aliases (*name) expand "
+        "this value past 10,000 values); it was ignored.",
+        "glossary/long.md:6: Expected names in the list, got ['béchamel', 'béchamel', "
+        "'béchamel', 'béchamel', 'béchamel',…; it was ignored."]
+
+
 def test_missing_folder_is_a_problem_not_a_crash(tmp_path):
     entries, problems = read_glossary(tmp_path / "nowhere")
     assert entries == ()

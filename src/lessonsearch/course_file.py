@@ -15,7 +15,7 @@ from typing import Any
 
 from .errors import LessonFormatError
 from .links import is_web_link, not_a_link
-from .model import CourseInfo, Module, Problem
+from .model import CourseInfo, Module, Problem, quoted
 from .slugs import slugify
 from .text_files import decode
 from .yaml_data import YAMLError, place, reason, safe_load
@@ -97,7 +97,7 @@ def _from_toml(text: str, source: str) -> CourseFile:
         index = table.get("index", number)
         if isinstance(index, bool) or not isinstance(index, int):
             raise LessonFormatError(source, f"module {title!r}: index must be a whole number, "
-                                    f"not {index!r}")
+                                    f"not {quoted(index)}")
         module = Module(index, str(table.get("slug") or slugify(title)), title)
         for name in _names(table.get("lessons"), f"module {title!r}: lessons", source):
             modules[name] = module
@@ -137,7 +137,7 @@ def _names(value: Any, name: str, source: str) -> list[str]:
 
 def _text(value: Any, name: str, source: str) -> str | None:
     if value is not None and not isinstance(value, str):
-        raise LessonFormatError(source, f"{name} must be a string, not {value!r}")
+        raise LessonFormatError(source, f"{name} must be a string, not {quoted(value)}")
     return value
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from lessonsearch.analysis import words
 from lessonsearch.errors import LessonFormatError
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
-from lessonsearch.model import GlossaryEntry, Problem
+from lessonsearch.model import GlossaryEntry, Problem, quoted
 from lessonsearch.term_forms import term_key
 
 from .text_files import decode
@@ -156,14 +156,14 @@ def _one_term_file(
     term_line = line_of("term")
     term = scalar_text(meta["term"])
     if term is None:
-        problems.append(Problem(shown, f"term must be text, not {meta['term']!r}; the entry "
+        problems.append(Problem(shown, f"term must be text, not {quoted(meta['term'])}; the entry "
                                 "was left out.", line=term_line))
         return None
     draft = body_definition(lines[end + 1:], first_line=end + 2)
     key = "anchor" if meta.get("anchor") else "id"
     anchor = scalar_text(meta.get(key))
     if meta.get(key) and anchor is None:
-        problems.append(Problem(shown, f"{key} must be text, not {meta[key]!r}; it was "
+        problems.append(Problem(shown, f"{key} must be text, not {quoted(meta[key])}; it was "
                                 "ignored.", line=line_of(key)))
     aliases, _ = _listed(meta, "aliases", shown, problems, placed)
     see_also, see_also_lines = _listed(meta, "see_also" if "see_also" in meta else "see-also",
@@ -197,7 +197,7 @@ def _listed(
     elif (single := scalar_text(value)) is not None:
         value = [single]
     if not isinstance(value, list | tuple):
-        problems.append(Problem(shown, f"Expected a list in the front matter, got {value!r}; "
+        problems.append(Problem(shown, f"Expected a list in the front matter, got {quoted(value)}; "
                                 "it was ignored.", line=key_line))
         return (), ()
     if len(item_lines) != len(value):  # one text split at its commas: all on its line
@@ -206,8 +206,8 @@ def _listed(
     for item, line in zip(value, item_lines, strict=True):
         name = scalar_text(item)
         if name is None and item is not None:
-            problems.append(Problem(shown, f"Expected names in the list, got {item!r}; it was "
-                                    "ignored.", line=line))
+            problems.append(Problem(shown, f"Expected names in the list, got {quoted(item)}; "
+                                    "it was ignored.", line=line))
         elif name and name.strip():
             names.append(name.strip())
             lines.append(line)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .model import quoted
+
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _IGNORED = str.maketrans("", "", "\t\n\r")
 _EDGES = "".join(map(chr, range(0x21)))
@@ -32,7 +34,7 @@ def is_web_link(url: str) -> bool:
 
 def not_a_link(name: str, url: str) -> str:
     """The warning's words for a value ``is_web_link`` refuses."""
-    return f"{name} {url!r} is not a web link ({ACCEPTED})"
+    return f"{name} {quoted(url)} is not a web link ({ACCEPTED})"
 
 
 def href(url: str | None) -> str:

@@ -10,6 +10,7 @@ when first read. This module imports nothing of ours.
 from __future__ import annotations
 
 import pickle
+import reprlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
@@ -321,6 +322,22 @@ class Problem:
             if self.column is not None:
                 where += f":{self.column}"
         return f"{where}: {self.message}"
+
+
+QUOTED_CHARS = 60
+"""The most characters of a value a problem quotes: enough to find it in the file. A
+warning quoting a whole value was one line of 428 KB for a title of nested YAML aliases."""
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = _QUOTE.maxother = 2 * QUOTED_CHARS
+_QUOTE.maxlong = 5000  # whole: Python writes no longer number, and cutting it is below
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` as a problem quotes it: its first ``QUOTED_CHARS`` characters, then
+    "…" where there is more. Made by ``reprlib``, which writes out only the first items of
+    a list, so that a value of any size costs no more than a short one."""
+    text = repr(value[:QUOTED_CHARS + 1]) if isinstance(value, str) else _QUOTE.repr(value)
+    return text if len(text) <= QUOTED_CHARS else text[:QUOTED_CHARS] + "…"
 
 
 @value

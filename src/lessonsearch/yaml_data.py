@@ -3,6 +3,12 @@ headers): plain data only.
 
 Parsed by libyaml when PyYAML was built with it, as its wheels are: the same data eight times
 faster than PyYAML's pure-Python parser, which took a fifth of reading a Markdown course.
+
+An alias (``*name``) repeats the value its anchor (``&name``) names without copying it, so a
+kilobyte of nested aliases ("billion laughs") stands for a billion values: anything that
+walks or writes out the value (a warning quoting it) runs for minutes and takes gigabytes.
+Aliases are read, as an editor may share one list between two keys, but a value they would
+expand past ``MAX_VALUES`` (or into itself) is refused as invalid YAML, at its line.
 """
 
 from __future__ import annotations
@@ -39,9 +45,18 @@ def scalar_text(value: Any) -> str | None:
     return str(value)
 
 
+MAX_VALUES = 10_000
+"""The most values (mappings, lists and scalars, each item of an alias counted again) that
+one YAML text may expand to; hand-written front matter holds a few dozen."""
+
+
+class TooManyValues(yaml.MarkedYAMLError):
+    """A value whose aliases expand it past ``MAX_VALUES``, or into itself."""
+
+
 def safe_load(text: str) -> Any:
     """``yaml.safe_load``: mappings, lists, strings, numbers, booleans, dates and null."""
-    return yaml.load(text, Loader=_LOADER)
+    return load_placed(text)[0]
 
 
 Places = dict[str, tuple[int, tuple[int, ...]]]
@@ -56,6 +71,8 @@ def load_placed(text: str) -> tuple[Any, Places]:
     loader = _LOADER(text)
     try:
         node = loader.get_single_node()
+        if node is not None and "*" in text:  # no alias is written without one
+            _refuse_expansion(node)
         data = None if node is None else loader.construct_document(node)
     finally:
         loader.dispose()
@@ -67,3 +84,37 @@ def load_placed(text: str) -> tuple[Any, Places]:
                 places[key.value] = (key.start_mark.line,
                                      tuple(item.start_mark.line for item in items))
     return data, places
+
+
+def _refuse_expansion(root: yaml.Node) -> None:
+    """``TooManyValues`` at the innermost value that aliases expand past ``MAX_VALUES``, or
+    that an alias makes hold itself. Each node is counted once, with what it expands to
+    remembered, so the count costs what the text's own nodes do; a loop, not recursion, as
+    the text may nest deeply."""
+    expanded: dict[int, int] = {}
+    open_nodes: set[int] = set()  # being counted: met again below itself, it holds itself
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, counted = stack.pop()
+        key = id(node)
+        if counted:
+            open_nodes.discard(key)
+            expanded[key] = 1 + sum(expanded[id(child)] for child in _children(node))
+            if expanded[key] > MAX_VALUES:
+                raise TooManyValues(problem=f"YAML aliases (*name) expand this value past "
+                                    f"{MAX_VALUES:,} values", problem_mark=node.start_mark)
+        elif key in open_nodes:
+            raise TooManyValues(problem="a YAML alias (*name) makes this value hold itself",
+                                problem_mark=node.start_mark)
+        elif key not in expanded:
+            open_nodes.add(key)
+            stack.append((node, True))
+            stack.extend((child, False) for child in _children(node))
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return node.value
+    return []

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..links import is_web_link, not_a_link
-from ..model import Problem
+from ..model import Problem, quoted
 from ..yaml_data import scalar_text
 
 DIGITS = re.compile(r"\s*[0-9]+\s*")
@@ -38,7 +38,7 @@ class Checked:
             return None
         text = scalar_text(value)
         if text is None:
-            self.warn(key, f"{key} must be text, not {value!r}; it is ignored")
+            self.warn(key, f"{key} must be text, not {quoted(value)}; it is ignored")
         return text
 
     def position(self, value: Any, key: str, typed: bool = False) -> int | None:
@@ -57,11 +57,12 @@ class Checked:
             return None
         if isinstance(value, str) and DIGITS.fullmatch(value):
             if typed:
-                self.warn(key, f"{key} must be a number, not the string {value!r}; it is read "
-                          f"as {int(value)}")
+                self.warn(key, f"{key} must be a number, not the string {quoted(value)}; it "
+                          f"is read as {int(value)}")
             return int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            self.warn(key, f"{key} must be a whole number, not {value!r}; it is ignored{instead}")
+            self.warn(key, f"{key} must be a whole number, not {quoted(value)}; it is "
+                      f"ignored{instead}")
             return None
         return value
 
@@ -73,8 +74,8 @@ class Checked:
         if url is None or "#" not in url:
             return url
         page, _, fragment = url.partition("#")
-        self.warn(key, f"{key} {url!r} ends in a fragment ('#{fragment}'); a lesson's URL is "
-                  "its page's, and the fragment is dropped")
+        self.warn(key, f"{key} {quoted(url)} ends in a fragment ({quoted('#' + fragment)}); "
+                  "a lesson's URL is its page's, and the fragment is dropped")
         return page or None
 
     def link(self, value: Any, key: str, instead: str) -> str | None:
@@ -82,7 +83,7 @@ class Checked:
         if value is None or (isinstance(value, str) and not value.strip()):
             return None
         if not isinstance(value, str):
-            self.warn(key, f"{key} must be a URL, not {value!r}; {instead}")
+            self.warn(key, f"{key} must be a URL, not {quoted(value)}; {instead}")
             return None
         if not is_web_link(value):
             self.warn(key, f"{not_a_link(key, value)}; {instead}")
