@@ -200,6 +200,76 @@ def test_a_warning_quotes_a_long_value_cut_short(tmp_path: Path, name: str, text
     assert [str(p) for p in read_course(folder).problems] == [message]
 
 
+# --- Values the index cannot hold ---------------------------------------------------------
+
+
+def searched(index: Path, query: str) -> list[str]:
+    searcher = Searcher.open(index)
+    try:
+        return [hit.lesson for hit in searcher.search(query).results]
+    finally:
+        searcher.close()
+
+
+@pytest.mark.parametrize(("name", "text", "where"), [
+    ("17-far.md", "---\ntitle: Far away\nposition: 2147483648\n---\n\n## S\n\nQuasars.\n",
+     "3: position must be between -1,000,000 and 1,000,000, not 2147483648"),
+    ("17-far.json", '{"lesson": {"slug": "far", "title": "Far away",\n'
+     '"position": 1099511627776}, "body": {"text": "## S\\n\\nQuasars."}}',
+     "2: lesson.position must be between -1,000,000 and 1,000,000, not 1099511627776"),
+])
+def test_a_position_the_index_cannot_hold_is_ignored_with_a_warning(
+        tmp_path: Path, name: str, text: str, where: str) -> None:
+    """Past 32 bits, a position stopped the whole build with a traceback when the index was
+    written; it is ignored like a position that is no number, and the lesson indexed."""
+    folder = course_with(tmp_path)
+    (folder / name).write_text(text, encoding="utf-8")
+    report = build_index(folder, None, tmp_path / "index")
+    assert [str(p) for p in report.problems] == [
+        f"lessons/{name}:{where}; it is ignored, and the lesson takes its place from the "
+        "course file or its file name"]
+    assert searched(tmp_path / "index", "quasars") == ["far"]
+
+
+def export_with_half_a_pair(where: str) -> dict:
+    """An export whose string at ``where`` holds a lone surrogate, as JSON may write one."""
+    export = {"lesson": {"slug": "lone", "title": "Lone halves"},
+              "reader": {"blocks": [{"t": "h2", "id": "pairs", "runs": [{"text": "Pairs"}]},
+                                    {"t": "p", "runs": [{"text": "Quasars shine."}]}]},
+              "check": {"question": "Which shine?", "options": [{"text": "Quasars"}]}}
+    parent, key = {"lesson.title": (export["lesson"], "title"),
+                   "lesson.slug": (export["lesson"], "slug"),
+                   "check.question": (export["check"], "question"),
+                   "block id": (export["reader"]["blocks"][0], "id"),
+                   "block text": (export["reader"]["blocks"][1]["runs"][0], "text")}[where]
+    parent[key] += "\ud800"
+    return export
+
+
+@pytest.mark.parametrize("where", ["lesson.title", "lesson.slug", "check.question", "block id",
+                                   "block text"])
+def test_half_a_surrogate_pair_in_an_export_is_replaced_with_a_warning(
+        tmp_path: Path, where: str) -> None:
+    """``"\\ud800"`` is legal JSON but no character: the index and the glossary tables
+    could not encode it, and the whole build stopped. It is read as U+FFFD, with a warning
+    at its line and column, and the lesson indexed; a whole pair is one character, read
+    without a word."""
+    folder = course_with(tmp_path)
+    text = json.dumps(export_with_half_a_pair(where), indent=1)
+    text = text.replace('"Quasars"', '"\\ud83c\\udf1f Quasars"')  # 🌟, as a pair
+    (folder / "18-lone.json").write_text(text, encoding="utf-8")
+    report = build_index(folder, None, tmp_path / "index")
+    at = text.index("\\ud800")
+    line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    assert [str(p) for p in report.problems] == [
+        f"lessons/18-lone.json:{line}:{column}: a string holds \\ud800, half of a UTF-16 "
+        "surrogate pair alone, which is no character; it is read as U+FFFD (\ufffd)"]
+    assert set(searched(tmp_path / "index", "quasars")) == {  # its text, and its check
+        "lone\ufffd" if where == "lesson.slug" else "lone"}
+    lesson = next(x for x in read_course(folder).course.lessons if x.source.endswith(".json"))
+    assert lesson.check.options[0].text == "\U0001f31f Quasars"
+
+
 # --- Every broken file at once, through the build and the CLI --------------------------------
 
 

@@ -59,6 +59,19 @@ def test_json_reader_accepts_or_refuses_any_text(text):
 
 
 @FAST
+@given(st.text(st.characters(codec=None, categories=["Cs", "Ll", "Po", "So"]), max_size=20))
+def test_a_json_export_never_hands_on_half_a_surrogate_pair(title):
+    """JSON may escape any UTF-16 unit (``"\\ud800"``); what the reader hands on encodes as
+    UTF-8 (a lone half is U+FFFD, a whole pair its one character, a backslash itself)."""
+    text = json.dumps({"lesson": {"slug": "s", "title": f"T {title}"},
+                       "body": {"text": f"## H\n\n{title}"}})
+    lesson = read_json_lesson(text, "fuzz")
+    lesson.title.encode("utf-8")
+    assert lesson.title == "T " + title.encode("utf-16", "surrogatepass").decode(
+        "utf-16", "replace")
+
+
+@FAST
 @given(markdownish)
 def test_markdown_reader_accepts_or_refuses_markdownish_text(text):
     _read_or_refuse(read_markdown_lesson, text)

@@ -37,6 +37,7 @@ _STEP = re.compile(r"[^.\[\]]+|\[(\d+)\]")
 def read_json_lesson(text: str, source: str) -> Lesson:
     if not text.strip():
         raise LessonFormatError(source, "empty lesson file", line=1)
+    text, halves = _without_lone_surrogates(text, source)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -61,6 +62,7 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         doc.fail("body.text", "has neither reader.blocks nor body.text: no lesson content")
     course = doc.mapping(lesson.get("course"), "course")
     checked = Checked(source, doc.line_of_key)
+    checked.warnings.extend(halves)
     instead = "the lesson links to the page its course gives it instead"
     check_path = "check" if "check" in lesson else "reader.check"
     check = lesson.get("check", reader.get("check"))
@@ -91,6 +93,31 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         next=_link(checked, lesson.get("next", reader.get("next")), "next"),
         warnings=tuple(checked.warnings) + anchor_warnings,
     )
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_ESCAPES = re.compile(r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+                      r"|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
+"""An escaped backslash (whose ``u`` after it is a letter), a surrogate pair (one character
+written as two escapes), or half of a pair alone (the group)."""
+
+
+def _without_lone_surrogates(text: str, source: str) -> tuple[str, list[Problem]]:
+    """The export with each ``\\ud800``-like escape that is half of a UTF-16 surrogate pair
+    alone written as ``\\ufffd``, and a warning at the first one's line. JSON allows such
+    an escape, but it is no character: the string it is in could be neither indexed nor
+    stored, and the whole build stopped at it. Replaced, the lesson loses one character."""
+    if _SURROGATE_ESCAPE.search(text) is None:  # most exports: no surrogate escape at all
+        return text, []
+    halves = [m for m in _ESCAPES.finditer(text) if m.group(1)]
+    if not halves:
+        return text, []
+    at = halves[0].start()
+    more = f" (and {len(halves) - 1} more)" if len(halves) > 1 else ""
+    warning = Problem(source, f"a string holds {halves[0].group(1)}{more}, half of a UTF-16 "
+                      "surrogate pair alone, which is no character; it is read as U+FFFD "
+                      "(\ufffd)", text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+    return _ESCAPES.sub(lambda m: "\\ufffd" if m.group(1) else m.group(), text), [warning]
 
 
 @dataclass

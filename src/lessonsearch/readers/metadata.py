@@ -20,6 +20,11 @@ DIGITS = re.compile(r"\s*[0-9]+\s*")
 """A number in quotes: ASCII digits, as ``str.isdigit`` also takes "²", which ``int``
 refuses."""
 
+MAX_POSITION = 1_000_000
+"""The farthest from 0 a lesson's ``position`` may be. The index keeps positions as 32-bit
+numbers, and a lesson placed after another takes the next one: ``position: 2147483648``
+stopped the whole build."""
+
 
 class Checked:
     """One file's metadata checks, collecting their warnings; ``line_of(key)`` is the line
@@ -42,9 +47,15 @@ class Checked:
         return text
 
     def position(self, value: Any, key: str, typed: bool = False) -> int | None:
-        """``whole_number``, the lesson placed as if it gave none where it is not one."""
-        return self.whole_number(value, key, typed, ", and the lesson takes its place from "
-                                 "the course file or its file name")
+        """``whole_number`` within ``MAX_POSITION`` of 0, the lesson placed as if it gave
+        none where it is not one."""
+        instead = ", and the lesson takes its place from the course file or its file name"
+        number = self.whole_number(value, key, typed, instead)
+        if number is not None and abs(number) > MAX_POSITION:
+            self.warn(key, f"{key} must be between -{MAX_POSITION:,} and {MAX_POSITION:,}, not "
+                      f"{quoted(number)}; it is ignored{instead}")
+            return None
+        return number
 
     def whole_number(self, value: Any, key: str, typed: bool = False, instead: str = ""
                      ) -> int | None:
