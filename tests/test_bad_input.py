@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lessonsearch import cli
+from lessonsearch import cli, course
 from lessonsearch.build import build_index
 from lessonsearch.course import MAX_FILE_BYTES, read_course
 from lessonsearch.searcher import Searcher
@@ -268,6 +268,36 @@ def test_half_a_surrogate_pair_in_an_export_is_replaced_with_a_warning(
         "lone\ufffd" if where == "lesson.slug" else "lone"}
     lesson = next(x for x in read_course(folder).course.lessons if x.source.endswith(".json"))
     assert lesson.check.options[0].text == "\U0001f31f Quasars"
+
+
+# --- Files and folders the system will not give --------------------------------------------
+
+
+@pytest.mark.parametrize(("error", "reason"), [
+    (PermissionError(13, "Permission denied"), "Permission denied"),
+    (FileNotFoundError(2, "No such file or directory"), "No such file or directory"),
+])
+def test_a_file_the_system_will_not_give_is_one_sentence_naming_it_once(
+        tmp_path: Path, monkeypatch, error: OSError, reason: str) -> None:
+    """A file the build may not read (``chmod 000``), or one deleted between listing the
+    folder and reading it: the warning said Python's text, which names the file a second
+    time by another path (``cannot read: [Errno 13] Permission denied: 'c3/30-perm.md'``).
+    (Tests run as root, whom ``chmod`` does not stop: the refusal is the system's, faked.)"""
+    folder = course_with(tmp_path)
+    (folder / "30-perm.md").write_text("# Perm\n\nText.\n", encoding="utf-8")
+
+    def refuse(path, *args, **kwargs):
+        if str(path).endswith("30-perm.md"):
+            error.filename = str(path)
+            raise error
+        return open(path, *args, **kwargs)
+
+    monkeypatch.setattr(course, "open", refuse, raising=False)
+    read = read_course(folder)
+    assert [str(p) for p in read.problems] == [
+        f"lessons/30-perm.md: cannot read this file ({reason}); it was skipped"]
+    assert read.skipped == ("lessons/30-perm.md",)
+    assert good_slugs(read) == ["attention", "embeddings"]
 
 
 # --- Every broken file at once, through the build and the CLI --------------------------------

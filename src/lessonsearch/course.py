@@ -253,9 +253,13 @@ def _status(stat: os.stat_result) -> tuple[int, int, int, int]:
 
 
 def _unreadable(exc: LessonFormatError | OSError, display: str) -> Problem:
+    """Why a file cannot be read, as one sentence naming it as problems do: the system's
+    reason alone (``Permission denied``), as the glossary says it, not Python's text, which
+    names the file again by another path (``[Errno 13] Permission denied: 'c3/x.md'``)."""
     if isinstance(exc, LessonFormatError):
         return Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True)
-    return Problem(display, f"cannot read: {exc}", skipped=True)
+    return Problem(display, f"cannot read this file ({exc.strerror or exc}); it was skipped",
+                   skipped=True)
 
 
 _UNSTORED = ("sections", "prev", "next")
