@@ -10,6 +10,7 @@ lessons whose file names give the same slug). The 50 MB file is generated at tes
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -298,6 +299,57 @@ def test_a_file_the_system_will_not_give_is_one_sentence_naming_it_once(
         f"lessons/30-perm.md: cannot read this file ({reason}); it was skipped"]
     assert read.skipped == ("lessons/30-perm.md",)
     assert good_slugs(read) == ["attention", "embeddings"]
+
+
+def test_links_to_nothing_and_a_folder_named_like_a_lesson_are_warnings(tmp_path: Path) -> None:
+    """A link in a loop stopped the whole build; a link to nothing and a folder named like
+    a lesson file were passed over without a word. Each is a warning at its name, the first
+    build's (which reads every file) and the next's (which reads the changed ones) alike. A
+    link to a lesson file is read; a link to a folder is not entered, as before."""
+    folder = course_with(tmp_path)
+    (folder / "21-loop.md").symlink_to("21-loop.md")
+    (folder / "22-dangling.md").symlink_to("nowhere.md")
+    (folder / "23-folder.md").mkdir()
+    (folder / "23-folder.md" / "24-inside.md").write_text("# Inside\n\nQuasars inside.\n",
+                                                          encoding="utf-8")
+    (folder / "25-linked").symlink_to(folder / "23-folder.md")
+    (tmp_path / "26-elsewhere.md").write_text("# Elsewhere\n\nNebulae.\n", encoding="utf-8")
+    (folder / "26-elsewhere.md").symlink_to(tmp_path / "26-elsewhere.md")
+    expected = [
+        "lessons/21-loop.md: cannot read this file (Too many levels of symbolic links); it "
+        "was skipped",
+        "lessons/22-dangling.md: cannot read this file (it links to 'nowhere.md', which is "
+        "not there); it was skipped",
+        "lessons/23-folder.md: is a folder, not a lesson file; the files in it are read as "
+        "any folder's are"]
+    for build in ("first", "next"):
+        report = build_index(folder, None, tmp_path / "index")
+        assert [str(p) for p in report.problems] == expected, build
+        assert report.skipped == 2
+        assert sorted(searched(tmp_path / "index", "quasars nebulae")) == ["elsewhere", "inside"]
+
+
+def test_a_folder_that_cannot_be_opened_is_a_warning(tmp_path: Path, monkeypatch,
+                                                     capsys) -> None:
+    """A folder the build may not open (``chmod 000``) stopped the whole build: ``Permission
+    denied: c3/sub``, exit 1. Its files are skipped with one warning naming it, and the rest
+    indexed. (Faked, as ``chmod`` does not stop the root user the tests run as.)"""
+    folder = course_with(tmp_path)
+    (folder / "sub").mkdir()
+    (folder / "sub" / "31-hidden.md").write_text("# Hidden\n\nQuasars.\n", encoding="utf-8")
+    scandir = os.scandir
+
+    def refuse(path="."):
+        if str(path).endswith("sub"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(course.os, "scandir", refuse)
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["index", "--lessons", str(folder), "--out", str(tmp_path / "index")]) == 0
+    assert "warning: lessons/sub: cannot read this folder (Permission denied); the files in it " \
+           "were skipped\n" in capsys.readouterr().err
+    assert searched(tmp_path / "index", "attention") == ["attention"]
 
 
 # --- Every broken file at once, through the build and the CLI --------------------------------

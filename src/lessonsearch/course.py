@@ -19,7 +19,16 @@ from .build_cache import BuildCache, fingerprint, pickled
 from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
 from .errors import LessonFormatError
 from .links import is_web_link, not_a_link
-from .model import Course, CourseInfo, CourseRead, Lesson, LessonLink, Module, Problem
+from .model import (
+    Course,
+    CourseInfo,
+    CourseRead,
+    Lesson,
+    LessonLink,
+    Module,
+    Problem,
+    quoted,
+)
 from .parallel import start_in_processes
 from .readers.json_export import read_json_lesson
 from .readers.markdown import read_markdown_lesson
@@ -38,19 +47,45 @@ _RICHNESS = {"json": 3, "markdown": 2, "text": 1}
 _WORD = re.compile(r"\w+")
 
 
-def lesson_files(lessons_dir: Path) -> list[str]:
+def lesson_files(lessons_dir: Path, unlisted: dict[str, Problem] | None = None
+                 ) -> list[str]:
     """Every file below the folder except hidden ones and the course file itself (linked
     folders are not entered), in the order of their paths' parts. Plain strings: a course
-    of 12,500 files spent a tenth of a one-lesson rebuild making and sorting ``Path``s."""
+    of 12,500 files spent a tenth of a one-lesson rebuild making and sorting ``Path``s.
+
+    A link to nothing, or to itself, is listed, and the build's reading it says why it
+    cannot (it was left out without a word, or stopped the build). A folder below that
+    cannot be opened, or one named like a lesson file (``x.md``), is listed too, with its
+    problem in ``unlisted`` by its path: one folder ``chmod 000`` stopped the build."""
+    unlisted = {} if unlisted is None else unlisted
     found: list[str] = []
     folders = [str(lessons_dir)]
     while folders:
-        with os.scandir(folders.pop()) as entries:
+        folder = folders.pop()
+        try:
+            entries = os.scandir(folder)
+        except OSError as error:
+            if folder == str(lessons_dir):
+                raise  # no course at all: the build says so and stops
+            found.append(folder)
+            unlisted[folder] = Problem(_display(folder, lessons_dir), "cannot read this folder "
+                                       f"({error.strerror or error}); the files in it were "
+                                       "skipped", skipped=True)
+            continue
+        with entries:
             for entry in entries:
                 if entry.name.startswith("."):
                     continue
-                if entry.is_dir(follow_symlinks=False):
+                if entry.is_symlink():  # a link to a folder is not entered
+                    if not os.path.exists(entry.path) or os.path.isfile(entry.path):
+                        found.append(entry.path)
+                elif entry.is_dir():
                     folders.append(entry.path)
+                    if _suffix(entry.name).lower() in READERS:
+                        found.append(entry.path)
+                        unlisted[entry.path] = Problem(
+                            _display(entry.path, lessons_dir), "is a folder, not a lesson "
+                            "file; the files in it are read as any folder's are")
                 elif entry.is_file() and entry.name not in COURSE_FILES:
                     found.append(entry.path)
     return sorted(found, key=lambda path: path.split(os.sep))
@@ -182,23 +217,18 @@ def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
     trusted, known = before["checked"] - RACY_NS, before["files"]
     parsed = cache.previous_keys("lessons")
     now = {"checked": time.time_ns(), "files": {}}
-    files = lesson_files(lessons_dir)
+    unlisted: dict[str, Problem] = {}
+    files = lesson_files(lessons_dir, unlisted)
     read: list[Problem | None] = []
     jobs: list[tuple[str, tuple[bytes | None, str, str]]] = []
     for done, path in enumerate(files, start=1):
         display = _display(path, lessons_dir)
         try:
-            stat = os.stat(path)
-            status = _status(stat)
-            seen, key = known.get(display, (None, None))
-            raw = None
-            changed = max(stat.st_mtime_ns, stat.st_ctime_ns)  # ctime: creation on Windows
-            if seen != status or changed >= trusted or key not in parsed:
-                raw = _lesson_bytes(path, display)
-                key = _file_key(display, raw)
-            jobs.append((key, (raw, _suffix(path), display)))
-            now["files"][display] = (status, key)
-            read.append(None)
+            if path in unlisted:
+                read.append(unlisted[path])
+            else:
+                jobs.append(_job(path, display, known, trusted, parsed, now["files"]))
+                read.append(None)
         except (LessonFormatError, OSError) as exc:
             read.append(_unreadable(exc, display))
         if on_file:
@@ -209,6 +239,22 @@ def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
             {display: key for key, (_, _, display) in jobs})
 
 
+def _job(path: str, display: str, known: dict, trusted: int, parsed: set, now: dict
+         ) -> tuple[str, tuple[bytes | None, str, str]]:
+    """One file's job for ``_read_files``: its key in the lessons cache and, where its
+    status does not vouch that the cache holds it, its bytes. ``now`` hears its status."""
+    stat = os.stat(path)
+    status = _status(stat)
+    seen, key = known.get(display, (None, None))
+    raw = None
+    changed = max(stat.st_mtime_ns, stat.st_ctime_ns)  # ctime: creation on Windows
+    if seen != status or changed >= trusted or key not in parsed:
+        raw = _lesson_bytes(path, display)
+        key = _file_key(display, raw)
+    now[display] = (status, key)
+    return key, (raw, _suffix(path), display)
+
+
 def _read_files_elsewhere(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
                           ) -> tuple[list[Lesson | Problem], dict[str, str]]:
     """``_read_files`` for a build with no lesson to reuse (the first, or ``--full``): each
@@ -217,8 +263,9 @@ def _read_files_elsewhere(lessons_dir: Path, cache: BuildCache, on_file: Callabl
     sections (bench/README.md). ``on_file`` hears of each file as its batch comes back
     parsed."""
     now = {"checked": time.time_ns(), "files": {}}  # before any file's status is taken
-    files = lesson_files(lessons_dir)
-    jobs = [(path, _display(path, lessons_dir)) for path in files]
+    unlisted: dict[str, Problem] = {}
+    files = lesson_files(lessons_dir, unlisted)
+    jobs = [(path, _display(path, lessons_dir), unlisted.get(path)) for path in files]
     read: list[tuple[str | None, tuple | None, bytes]] = []
     file_keys: dict[str, str] = {}
     for batch in start_in_processes(_read_and_parse, jobs).batches():  # reported as parsed
@@ -235,10 +282,14 @@ def _read_files_elsewhere(lessons_dir: Path, cache: BuildCache, on_file: Callabl
     return cache.keep_pickled("lessons", [(key, data) for key, _, data in read]), file_keys
 
 
-def _read_and_parse(job: tuple[str, str]) -> tuple[str | None, tuple | None, bytes]:
+def _read_and_parse(job: tuple[str, str, Problem | None]
+                    ) -> tuple[str | None, tuple | None, bytes]:
     """One file for ``_read_files_elsewhere``: its key and status (None for a file that
-    cannot be read) and its Lesson or Problem, pickled as the cache keeps it."""
-    path, display = job
+    cannot be read) and its Lesson or Problem, pickled as the cache keeps it. A folder
+    ``lesson_files`` could not list comes with its Problem."""
+    path, display, unlisted = job
+    if unlisted is not None:
+        return None, None, pickled(unlisted)
     try:
         stat = os.stat(path)
         raw = _lesson_bytes(path, display)
@@ -258,8 +309,10 @@ def _unreadable(exc: LessonFormatError | OSError, display: str) -> Problem:
     names the file again by another path (``[Errno 13] Permission denied: 'c3/x.md'``)."""
     if isinstance(exc, LessonFormatError):
         return Problem(exc.path, exc.reason, exc.line, exc.column, skipped=True)
-    return Problem(display, f"cannot read this file ({exc.strerror or exc}); it was skipped",
-                   skipped=True)
+    reason = exc.strerror or str(exc)
+    if isinstance(exc, FileNotFoundError) and exc.filename and os.path.islink(exc.filename):
+        reason = f"it links to {quoted(os.readlink(exc.filename))}, which is not there"
+    return Problem(display, f"cannot read this file ({reason}); it was skipped", skipped=True)
 
 
 _UNSTORED = ("sections", "prev", "next")
