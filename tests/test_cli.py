@@ -142,6 +142,45 @@ def test_a_missing_file_the_system_names_is_one_sentence_too(tmp_path: Path, mon
     assert main(["index", "--lessons", str(tmp_path / "nope"), "--out", str(tmp_path)]) == 1
     assert capsys.readouterr().err.endswith(f"No lessons folder at {tmp_path / 'nope'}\n")
 
+@pytest.mark.parametrize("inside", ["index", "build/index"])
+def test_an_index_inside_the_lessons_folder_is_not_read_as_lessons(
+        tmp_path: Path, tiny_course: Path, capsys, inside: str) -> None:
+    """``--out lessons/index`` read the index's own files as lessons on every later build:
+    twelve warnings for each version kept (manifest.json "lesson is missing", unknown file
+    type .pickle), so ``--strict`` could never pass. They are not the course's."""
+    from lessonsearch.cli import main
+
+    course = shutil.copytree(tiny_course, tmp_path / "course")
+    lessons = course / "lessons"
+    argv = ["index", "--lessons", str(lessons), "--glossary", str(course / "glossary"),
+            "--out", str(lessons / inside), "--strict"]
+    for _ in range(3):
+        assert main(argv) == 0
+        assert "warning:" not in capsys.readouterr().err
+    (lessons / "99-new.md").write_text("# New\n\n## Nebulae\n\nNebulae glow.\n",
+                                        encoding="utf-8")
+    assert main([*argv, "--full"]) == 0
+    assert "Indexed 5 lessons" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["lessons", "glossary"])
+def test_an_index_folder_that_is_the_course_is_refused(tmp_path: Path, tiny_course: Path,
+                                                       capsys, kind: str) -> None:
+    """``--out`` naming the lessons (or glossary) folder itself wrote ``current`` and the
+    versions among the course's files."""
+    from lessonsearch.cli import main
+
+    course = shutil.copytree(tiny_course, tmp_path / "course")
+    before = sorted(path.name for path in (course / kind).iterdir())
+    out = course / kind / "."
+    assert main(["index", "--lessons", str(course / "lessons"), "--glossary",
+                 str(course / "glossary"), "--out", str(out)]) == 1
+    assert capsys.readouterr().err == (
+        f"lessonsearch: --out {out} is the {kind} folder: the index would be written among "
+        "the course's own files. Choose another folder, such as index/ beside it.\n")
+    assert sorted(path.name for path in (course / kind).iterdir()) == before
+
+
 def test_a_port_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
     result = run("serve", "--port", "99999", cwd=tmp_path)
     assert result.returncode == 2

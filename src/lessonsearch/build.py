@@ -21,6 +21,7 @@ from .build_cache import CACHE_FILE, BuildCache
 from .counts import counted
 from .course import read_course
 from .coverage_allow import course_allow
+from .errors import IndexInCourse
 from .glossary_build import find_terms, write_glossary
 from .glossary_table import GLOSSARY_DB
 from .model import CourseRead, Problem
@@ -81,7 +82,9 @@ def build_index(
     """Build a complete new index version in ``out`` and make it the live one.
 
     A ``glossary_dir`` that is not a folder is refused, as a missing ``lessons_dir`` is: an
-    index quietly built without the glossary someone named is worse than no new index.
+    index quietly built without the glossary someone named is worse than no new index. So
+    is an ``out`` that is either folder, which the index would be written into; an ``out``
+    inside the lessons folder is not read as lessons.
     Unless ``full``, what the live version's build cache holds is reused: unchanged lesson
     files are not parsed again and only changed lessons are written to Whoosh. A version
     that would answer every request as the live one does is not published
@@ -100,6 +103,9 @@ def build_index(
         raise FileNotFoundError(f"No lessons folder at {lessons_dir}")
     if glossary_dir is not None and not Path(glossary_dir).is_dir():
         raise FileNotFoundError(f"No glossary folder at {glossary_dir}")
+    for folder, kind in ((lessons_dir, "lessons"), (glossary_dir, "glossary")):
+        if folder is not None and out.resolve() == Path(folder).resolve():
+            raise IndexInCourse(str(out), kind)
     with index_store.build_lock(out), _no_cycle_collection():
         # The build's objects are freed when _build returns, before the collector is back.
         report = _build(lessons_dir, glossary_dir, out, base_url, progress, full, strict)
@@ -115,7 +121,8 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
         # One pool of processes for every stage, ended before the version is saved: a
         # process still forked from this one makes each page it touches a copied page.
         with parallel.shared_pool():
-            read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache)
+            read = read_course(lessons_dir, base_url=base_url, on_file=progress, cache=cache,
+                               index_dir=out)
             docs = list(documents(read.course))
             glossary = find_terms(read.course, glossary_dir, cache, docs, read.own_keys)
             allow, allow_problems = course_allow(lessons_dir)

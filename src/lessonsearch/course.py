@@ -47,8 +47,8 @@ _RICHNESS = {"json": 3, "markdown": 2, "text": 1}
 _WORD = re.compile(r"\w+")
 
 
-def lesson_files(lessons_dir: Path, unlisted: dict[str, Problem] | None = None
-                 ) -> list[str]:
+def lesson_files(lessons_dir: Path, unlisted: dict[str, Problem] | None = None,
+                 index_dir: Path | None = None) -> list[str]:
     """Every file below the folder except hidden ones and the course file itself (linked
     folders are not entered), in the order of their paths' parts. Plain strings: a course
     of 12,500 files spent a tenth of a one-lesson rebuild making and sorting ``Path``s.
@@ -56,8 +56,12 @@ def lesson_files(lessons_dir: Path, unlisted: dict[str, Problem] | None = None
     A link to nothing, or to itself, is listed, and the build's reading it says why it
     cannot (it was left out without a word, or stopped the build). A folder below that
     cannot be opened, or one named like a lesson file (``x.md``), is listed too, with its
-    problem in ``unlisted`` by its path: one folder ``chmod 000`` stopped the build."""
+    problem in ``unlisted`` by its path: one folder ``chmod 000`` stopped the build.
+
+    An ``index_dir`` inside the folder is not entered: its files are the index's, not
+    lessons (each of its versions made twelve warnings on every build)."""
     unlisted = {} if unlisted is None else unlisted
+    skipped = _inside(index_dir, lessons_dir)
     found: list[str] = []
     folders = [str(lessons_dir)]
     while folders:
@@ -80,6 +84,8 @@ def lesson_files(lessons_dir: Path, unlisted: dict[str, Problem] | None = None
                     if not os.path.exists(entry.path) or os.path.isfile(entry.path):
                         found.append(entry.path)
                 elif entry.is_dir():
+                    if entry.path == skipped:
+                        continue
                     folders.append(entry.path)
                     if _suffix(entry.name).lower() in READERS:
                         found.append(entry.path)
@@ -89,6 +95,17 @@ def lesson_files(lessons_dir: Path, unlisted: dict[str, Problem] | None = None
                 elif entry.is_file() and entry.name not in COURSE_FILES:
                     found.append(entry.path)
     return sorted(found, key=lambda path: path.split(os.sep))
+
+
+def _inside(index_dir: Path | None, lessons_dir: Path) -> str | None:
+    """``index_dir`` as ``lesson_files`` writes its path, where it is inside the lessons
+    folder (a link on the way resolved, as the system does); else None."""
+    if index_dir is None:
+        return None
+    inner = os.path.relpath(os.path.realpath(index_dir), os.path.realpath(lessons_dir))
+    if inner in (os.curdir, os.pardir) or inner.startswith(os.pardir + os.sep):
+        return None
+    return os.path.join(str(lessons_dir), inner)
 
 
 def read_lesson_file(path: Path | str, display: str, cache: BuildCache | None = None,
@@ -156,8 +173,10 @@ def read_course(
     base_url: str | None = None,
     on_file: Callable[[int, int, str], None] | None = None,
     cache: BuildCache | None = None,
+    index_dir: Path | None = None,
 ) -> CourseRead:
-    """Read every lesson below ``lessons_dir``; ``on_file(done, total, name)`` reports progress."""
+    """Read every lesson below ``lessons_dir``; ``on_file(done, total, name)`` reports
+    progress. An ``index_dir`` (the build's ``--out``) inside it is not read."""
     lessons_dir = Path(lessons_dir)
     problems: list[Problem] = []
     try:
@@ -172,9 +191,9 @@ def read_course(
         base_url = None
     cache = cache or BuildCache()
     if cache.previous_keys("lessons"):
-        outcomes, file_keys = _read_files(lessons_dir, cache, on_file)
+        outcomes, file_keys = _read_files(lessons_dir, cache, on_file, index_dir)
     else:
-        outcomes, file_keys = _read_files_elsewhere(lessons_dir, cache, on_file)
+        outcomes, file_keys = _read_files_elsewhere(lessons_dir, cache, on_file, index_dir)
     lessons: list[Lesson] = []
     for outcome in outcomes:
         if isinstance(outcome, Problem):
@@ -205,7 +224,7 @@ after) is read again whatever its status says: file systems may keep times to th
 
 
 def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
-                ) -> tuple[list[Lesson | Problem], dict[str, str]]:
+                index_dir: Path | None) -> tuple[list[Lesson | Problem], dict[str, str]]:
     """Each lesson file's Lesson, or why it cannot be read, in file order; and each
     readable file's key in the lessons cache (its name and the SHA-256 of its bytes).
     What the cache holds is not parsed again.
@@ -218,7 +237,7 @@ def _read_files(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
     parsed = cache.previous_keys("lessons")
     now = {"checked": time.time_ns(), "files": {}}
     unlisted: dict[str, Problem] = {}
-    files = lesson_files(lessons_dir, unlisted)
+    files = lesson_files(lessons_dir, unlisted, index_dir)
     read: list[Problem | None] = []
     jobs: list[tuple[str, tuple[bytes | None, str, str]]] = []
     for done, path in enumerate(files, start=1):
@@ -256,6 +275,7 @@ def _job(path: str, display: str, known: dict, trusted: int, parsed: set, now: d
 
 
 def _read_files_elsewhere(lessons_dir: Path, cache: BuildCache, on_file: Callable | None,
+                          index_dir: Path | None,
                           ) -> tuple[list[Lesson | Problem], dict[str, str]]:
     """``_read_files`` for a build with no lesson to reuse (the first, or ``--full``): each
     file is read, hashed and parsed by the process that parses it, so the others start at
@@ -264,7 +284,7 @@ def _read_files_elsewhere(lessons_dir: Path, cache: BuildCache, on_file: Callabl
     parsed."""
     now = {"checked": time.time_ns(), "files": {}}  # before any file's status is taken
     unlisted: dict[str, Problem] = {}
-    files = lesson_files(lessons_dir, unlisted)
+    files = lesson_files(lessons_dir, unlisted, index_dir)
     jobs = [(path, _display(path, lessons_dir), unlisted.get(path)) for path in files]
     read: list[tuple[str | None, tuple | None, bytes]] = []
     file_keys: dict[str, str] = {}

@@ -74,6 +74,16 @@ class IndexIncomplete(IndexToRebuild):
         super().__init__(path)
 
 
+class IndexInCourse(LessonSearchError):
+    """An index folder that is the lessons or the glossary folder: the course would be
+    written into, and the next build would read the index's files as lessons."""
+
+    def __init__(self, out: str, kind: str):
+        super().__init__(f"--out {out} is the {kind} folder: the index would be written "
+                         "among the course's own files. Choose another folder, such as "
+                         "index/ beside it.")
+
+
 class BadSetting(LessonSearchError):
     """A setting the server cannot use, refused when it starts rather than answering wrong."""
 
