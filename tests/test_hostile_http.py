@@ -1,5 +1,8 @@
 """Hostile requests to the real server get a quick 4xx or results, and never hang a worker.
 
+Nor do connections that send nothing, or half a request: the server reads request heads
+without a thread, and closes those not complete within its deadline.
+
 Each request goes over a raw socket (so bytes no HTTP library would send can be sent too)
 with a timeout: an answer must come, or the connection must close, before it runs out. A
 5xx is a failure, and after every request the server must still answer ``/healthz``.
@@ -69,6 +72,12 @@ HOSTILE: dict[str, tuple[bytes, set[int | None]]] = {
 }
 
 
+IDLE = 50
+"""Connections that send nothing: many more than the server's threads (2 workers × 4)."""
+CLOSE_SECONDS = 60
+"""Generous: the server closes a connection whose head has not come after 10 s."""
+
+
 @pytest.fixture(scope="module")
 def base(tiny_index: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with server(tiny_index, tmp_path_factory.mktemp("hostile"),
@@ -127,3 +136,56 @@ def test_a_5000_digit_number_is_capped_or_refused_by_the_app_itself(
     assert got.status_code == status
     if status == 200:
         assert got.get_json()["limit"] == 50
+
+
+def connect(base_url: str) -> socket.socket:
+    address = urlsplit(base_url)
+    return socket.create_connection((address.hostname, address.port), timeout=ANSWER_SECONDS)
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    """Whether the server closes ``sock`` before CLOSE_SECONDS pass (TimeoutError if not)."""
+    sock.settimeout(CLOSE_SECONDS)
+    try:
+        return sock.recv(4096) == b""
+    except ConnectionResetError:
+        return True
+
+
+def test_idle_and_stalled_connections_leave_the_server_answering(base: str):
+    with contextlib.ExitStack() as stack:
+        idle = [stack.enter_context(connect(base)) for _ in range(IDLE)]
+        stalled = [stack.enter_context(connect(base)) for _ in range(5)]
+        for sock in stalled:
+            sock.sendall(b"GET /api/search?q=tok")
+        status, health = fetch_json(base + "/healthz")
+        assert status == 200 and health["status"] == "ok"
+        status, found = fetch_json(base + "/api/search?q=token&limit=3")
+        assert status == 200 and found["total"] > 0
+        assert all(closed_by_server(sock) for sock in idle + stalled)
+
+
+def test_a_request_sent_in_pieces_on_a_kept_alive_connection_is_answered(base: str):
+    with connect(base) as sock:
+        for pieces in ([b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"],
+                       [b"GET /api/sea", b"rch?q=token HTTP/1.1\r\nHo", b"st: x\r\n",
+                        b"Connection: close\r\n\r\n"]):
+            for piece in pieces:
+                sock.sendall(piece)
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += sock.recv(1)
+            assert head.startswith(b"HTTP/1.1 200 ")
+            length = int(re.search(rb"Content-Length: (\d+)", head).group(1))
+            body = b""
+            while len(body) < length:
+                body += sock.recv(length - len(body))
+        assert b'"total"' in body
+
+
+def test_a_request_head_over_64_kb_is_refused(base: str):
+    with connect(base) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n"
+                     + b"".join(b"X-Filler-%d: %s\r\n" % (n, b"x" * 1000) for n in range(70)))
+        assert sock.recv(4096).startswith(b"HTTP/1.1 431 ")
+    assert fetch_json(base + "/healthz")[0] == 200

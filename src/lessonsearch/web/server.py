@@ -27,6 +27,7 @@ from ..index_store import current_version_name
 from . import create_app
 from .request_index import live_index
 from .settings import Settings
+from .worker import HeadFirstWorker
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +104,8 @@ def gunicorn_options(host: str, port: int, workers: int | None = None,
         "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
         "workers": workers or default_workers(),
         "threads": threads or DEFAULT_THREADS,
-        "worker_class": "gthread",
+        # gthread, but a request's head is read before a thread is given it (worker.py).
+        "worker_class": HeadFirstWorker,
         "timeout": 30,
         "graceful_timeout": 10,
         "keepalive": 5,
