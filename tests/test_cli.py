@@ -187,6 +187,18 @@ def test_a_port_out_of_range_is_a_usage_error(tmp_path: Path) -> None:
     assert "argument --port: at most 65535, not '99999'" in result.stderr
     no_traceback(result)
 
+
+@pytest.mark.parametrize(("option", "value"), [("--workers", "0"), ("--threads", "0"),
+                                               ("--workers", "-3"), ("--threads", "two")])
+def test_workers_and_threads_below_one_are_usage_errors(tmp_path: Path, option: str,
+                                                        value: str) -> None:
+    """0 quietly became the default; -3 got gunicorn's own error. (The bad port after it
+    stops the command, should the value be let through, before it serves.)"""
+    result = run("serve", option, value, "--port", "99999", cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"argument {option}: a whole number of at least 1, not '{value}'" in result.stderr
+    no_traceback(result)
+
 def test_index_warnings_and_strict(tmp_path: Path) -> None:
     args = ("index", "--lessons", str(BAD), "--out", "idx")  # no ./glossary: none is read
     relaxed = run(*args, cwd=tmp_path)

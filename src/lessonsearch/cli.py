@@ -139,8 +139,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--index", type=Path, help="index folder (default: $LESSONSEARCH_INDEX, index)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=_count_option(65535), default=5000)
-    p.add_argument("--workers", type=int, help="worker processes (default: one per core, up to 4)")
-    p.add_argument("--threads", type=int, help="threads per worker (default: 2)")
+    # Not int: 0 quietly became the default, and gunicorn refused -3 in words of its own.
+    p.add_argument("--workers", type=_count_option(),
+                   help="worker processes (default: one per core, up to 4)")
+    p.add_argument("--threads", type=_count_option(), help="threads per worker (default: 2)")
     p.add_argument("--dev", action="store_true", help="Flask's development server with reload")
     p.set_defaults(run=_serve)
 
