@@ -13,6 +13,7 @@ import pytest
 from web_fixtures import Page, build_odd_index, copy_course, serving
 
 from lessonsearch.build import build_index
+from lessonsearch.search_log import read_zero_results
 
 
 @pytest.fixture
@@ -278,6 +279,24 @@ def test_a_query_with_control_characters_is_listed_clean_on_the_coverage_page(tm
         html = client.get("/coverage").get_data(as_text=True)
     assert "qqzz xx vv" in Page(html).text
     assert "\x00" not in html and "\x1b" not in html
+
+
+def test_a_query_that_is_not_utf8_is_refused_alike_by_page_and_api_and_never_logged(
+        tmp_path: Path):
+    """``q=%ff%fe`` was searched, shown and logged as the text ``%FF%FE``, as if typed."""
+    index_dir = build_odd_index(tmp_path)
+    sentence = "The q parameter must be UTF-8 text, and its byte %FF is not part of any character."
+    with serving(index_dir) as client:
+        for url in ("/api/search?q=caf%c3%a9%ff%fe", "/api/suggest?q=caf%c3%a9%ff%fe"):
+            got = client.get(url)
+            assert got.status_code == 400 and got.get_json() == {"error": sentence}
+        p = page(client, "/search?q=caf%c3%a9%ff%fe", 400)
+        assert sentence in p.text
+        assert ("input", {"id": "q", "value": "café\ufffd\ufffd"}) in [
+            (tag, {k: a[k] for k in ("id", "value") if k in a}) for tag, a in p.tags]
+        typed = client.get("/api/search?q=%25FF%25FE").get_json()  # the text, typed
+        assert typed["query"] == "%FF%FE" and typed["total"] == 0
+    assert [z.query for z in read_zero_results(index_dir)] == ["%FF%FE"]
 
 
 # --- Glossary -----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from .. import responses
 from ..errors import BadQuery, IndexNotBuilt, LessonSearchError, TermNotFound, UnknownFilter
 from ..search_log import clean_query
 from .pages import term_links
+from .params import shown_arg
 from .request_index import used_index
 
 STATUS: dict[type[LessonSearchError], int] = {
@@ -60,7 +61,7 @@ def _our_error(exc: LessonSearchError) -> Response:
         response = Response(render_template(
             "error.html", status=status, message=message,
             suggestions=_term_links(suggestions or ()),
-            q=clean_query(request.args.get("q", "")), wider=wider,
+            q=clean_query(shown_arg("q")), wider=wider,
         ), mimetype="text/html")
     response.status_code = status
     if status == 503:

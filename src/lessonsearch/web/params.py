@@ -8,9 +8,12 @@ above 50 is quietly capped, as the body's ``limit`` shows; ``page`` above 1000 i
 because deep pages cost a search of every result before them. ``lesson`` and ``module`` are
 slugs of the course's; an unknown one is a 400 too (``UnknownFilter``), empty means no filter.
 ``typing`` is 1 (the search box's words, still being typed) or 0; another value is a 400.
+``q`` must be UTF-8 once its percent-escapes are decoded, else 400 (``utf8_arg``).
 """
 
 from __future__ import annotations
+
+from urllib.parse import parse_qsl
 
 from flask import request
 
@@ -27,7 +30,34 @@ def query_text() -> str:
     """The ``q`` parameter, whitespace-normalised and without control characters (which reach
     the page, the JSON and the zero-result log otherwise); raises BadQuery when empty or too
     long."""
-    return check_query(clean_query(request.args.get("q", "")))
+    return check_query(clean_query(utf8_arg("q")))
+
+
+def utf8_arg(name: str) -> str:
+    """The first ``name`` parameter ("" when there is none), its escapes decoded as UTF-8.
+
+    Werkzeug keeps escapes that are not UTF-8 as they came (``q=%ff%fe`` reads ``%FF%FE``),
+    so such a query was searched, shown and logged as text no reader typed, the same as a
+    typed ``%FF%FE``; raises BadQuery instead, naming the first byte that is not.
+    """
+    raw = _raw_arg(name)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise BadQuery(f"The {name} parameter must be UTF-8 text, and its byte "
+                       f"%{raw[error.start]:02X} is not part of any character.") from None
+
+
+def shown_arg(name: str) -> str:
+    """The ``name`` parameter as an error page shows it back: bytes that are not UTF-8 as
+    U+FFFD, so the reader sees where the text broke."""
+    return _raw_arg(name).decode("utf-8", errors="replace")
+
+
+def _raw_arg(name: str) -> bytes:
+    fields = parse_qsl(request.query_string.decode("latin-1"), keep_blank_values=True,
+                       encoding="latin-1")  # one character per byte, as sent
+    return next((value for key, value in fields if key == name), "").encode("latin-1")
 
 
 def whole_number(name: str, default: int, most: int | None = None, cap: int | None = None) -> int:
