@@ -199,6 +199,17 @@ def test_workers_and_threads_below_one_are_usage_errors(tmp_path: Path, option: 
     assert f"argument {option}: a whole number of at least 1, not '{value}'" in result.stderr
     no_traceback(result)
 
+@pytest.mark.parametrize("url", ["//evil.example/", "javascript:alert(1)"])
+def test_a_base_url_that_is_no_web_link_is_a_usage_error(tmp_path: Path, url: str) -> None:
+    """It was a warning among the lessons', and the build went on without it."""
+    result = run("index", "--lessons", str(BAD), "--out", "idx", "--base-url", url,
+                 cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"argument --base-url: the base URL {url!r} is not a web link" in result.stderr
+    assert not (tmp_path / "idx").exists()
+    no_traceback(result)
+
+
 def test_index_warnings_and_strict(tmp_path: Path) -> None:
     args = ("index", "--lessons", str(BAD), "--out", "idx")  # no ./glossary: none is read
     relaxed = run(*args, cwd=tmp_path)

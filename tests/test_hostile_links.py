@@ -9,6 +9,7 @@ must not link them either (``legacy_index`` builds one with the checks switched 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -140,3 +141,40 @@ def test_the_search_box_links_no_javascript_url_an_older_index_holds(browser, le
         finally:
             page.context.close()
         assert tab.unexpected_errors() == []
+
+
+
+ELSEWHERE = (": it leads to another host ('evil.example'), as a link starting with two slashes "
+             "does; write https:// to link another site, or one slash for a page of this one")
+
+
+@pytest.mark.parametrize(("url", "reason"), [
+    ("//evil.example/x", ELSEWHERE),
+    ("\\\\evil.example", ELSEWHERE),
+    ("/\\evil.example/x", ELSEWHERE),
+    ("http://", " (it names no host)"),
+])
+def test_a_link_to_another_host_without_a_scheme_or_to_no_host_is_refused(
+        tmp_path: Path, url: str, reason: str) -> None:
+    """Each was taken for a link within the course's site; a browser follows the first three
+    to evil.example, the last nowhere. The lesson links where the course would have."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "lessonsearch.toml").write_text(
+        f'[course]\ntitle = "Okapis"\nbase_url = {json.dumps(url)}\n', encoding="utf-8")
+    (lessons / "01-okapi.md").write_text(
+        f"---\ntitle: Okapi stripes\nurl: {json.dumps(url)}\n---\n\n## Legs\n\n"
+        "An okapi has stripes on its legs alone.\n", encoding="utf-8")
+    report = build_index(lessons, None, tmp_path / "index")
+    assert [str(p) for p in report.problems] == [
+        f"{lessons / 'lessonsearch.toml'}:3: course.base_url {url!r} is not a web link{reason};"
+        " lessons link to /lessons/<slug> instead",
+        f"lessons/01-okapi.md:3: url {url!r} is not a web link{reason}; the lesson links to "
+        "the page its course gives it instead",
+    ]
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        [hit] = searcher.search("okapi").results
+    finally:
+        searcher.close()
+    assert hit.url == "/lessons/okapi#legs"

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .counts import counted, whole_number
 from .errors import BadQuery, LessonSearchError, TermNotFound
+from .links import is_web_link, not_a_link
 
 DEFAULT_INDEX = Path("index")
 DEFAULT_GLOSSARY = Path("glossary")
@@ -105,7 +106,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--glossary", type=Path,
                    help="glossary folder (default: ./glossary, when there is one)")
     p.add_argument("--out", type=Path, default=DEFAULT_INDEX, help="index folder")
-    p.add_argument("--base-url", help="URL that lesson slugs are appended to (default /lessons/)")
+    p.add_argument("--base-url", type=_base_url,
+                   help="URL that lesson slugs are appended to (default /lessons/)")
     p.add_argument("--strict", action="store_true",
                    help="when any file had a problem: publish nothing and exit 1")
     p.add_argument("--full", action="store_true",
@@ -333,6 +335,14 @@ def _count_option(most: int | None = None) -> Callable[[str], int]:
         return value
 
     return read
+
+
+def _base_url(raw: str) -> str:
+    """``--base-url``: a web link (``links.is_web_link``), else a usage error: a mistyped
+    flag is the person's to fix now, where a course file's is a warning among the lessons'."""
+    if not is_web_link(raw):
+        raise argparse.ArgumentTypeError(not_a_link("the base URL", raw))
+    return raw
 
 
 def _lessons_shown(raw: str) -> int | None:
