@@ -34,6 +34,8 @@ MAX_HEAD = 64 * 1024
 TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n"
              b"Content-Type: text/plain; charset=utf-8\r\nContent-Length: 37\r\n\r\n"
              b"The request's headers are too large.\n")
+STOP_LINGER = 2.0
+"""How long a stopping worker still waits for heads under way (gunicorn's own linger)."""
 HEAD_ENDS = (b"\n\r\n", b"\n\n")
 """A blank line ends a head; gunicorn's parser judges whether its line endings are valid."""
 
@@ -67,6 +69,8 @@ class HeadFirstWorker(ThreadWorker):
         super().__init__(*args, **kwargs)
         self.heads: dict[HeadConn, float] = {}
         """Connections whose head is being read, oldest first, with their deadlines."""
+        self.stop_by: float | None = None
+        """Once the worker is stopping: when the heads still under way are given up."""
 
     def accept(self, *args: Any) -> None:
         """A new connection waits on the event loop for its head (gunicorn 27 passes the
@@ -137,17 +141,20 @@ class HeadFirstWorker(ThreadWorker):
 
     def murder_keepalived(self, *args: Any, **kwargs: Any) -> None:
         """Called by gunicorn's event loop on every turn: the heads past their deadline go
-        too. A stopping worker closes at once the connections that have sent nothing."""
+        too. A stopping worker closes at once the connections that have sent nothing, and
+        the others STOP_LINGER later, rather than keep its exit waiting for them."""
         super().murder_keepalived(*args, **kwargs)
         force = bool(args[0] if args else kwargs.get("force"))
         now = time.monotonic()
+        if not self.alive and self.stop_by is None:
+            self.stop_by = now + STOP_LINGER
         late = []
         for conn, deadline in self.heads.items():
-            if deadline <= now or force:
+            if force or deadline <= now:
                 late.append(conn)
-            elif self.alive:
+            elif self.stop_by is None:
                 break  # deadlines come in order
-            elif not conn.head:
+            elif not conn.head or now >= self.stop_by:
                 late.append(conn)
         for conn in late:
             self.stop_waiting(conn)
