@@ -590,6 +590,35 @@ def test_a_hit_in_an_export_links_to_the_id_its_heading_block_gives(tmp_path_fac
         assert (hit.heading, hit.url) == ("Recap again", WIRING_URL + "#recap")
 
 
+def test_a_heading_with_the_id_check_keeps_its_terms_beside_the_check_question(
+        tmp_path: Path) -> None:
+    """A section whose id is ``check`` and the lesson's check question had one document id,
+    and the glossary's tables, keyed on it, gave the question the section's terms."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "glossary.md").write_text(
+        "KV cache {#kv-cache}\n: Stored keys and values.\n  Also: key-value memory\n",
+        encoding="utf-8")
+    lesson = {
+        "lesson": {"slug": "memory", "title": "Memory"},
+        "reader": {"blocks": [
+            {"t": "h2", "id": "check", "runs": [{"text": "Check the cache"}]},
+            {"t": "p", "runs": [{"text": "The KV cache saves recomputing."}]},
+        ]},
+        "check": {"question": "Which heads read every earlier token?", "options": [
+            {"text": "All of them", "correct": True}, {"text": "None", "correct": False}]},
+    }
+    (tmp_path / "lessons" / "01-memory.json").write_text(json.dumps(lesson), encoding="utf-8")
+    build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        hits = searcher.search("key-value memory").results
+        assert [(h.kind, h.heading) for h in hits] == [("section", "Check the cache")]
+        assert [h.kind for h in searcher.search("earlier token").results] == ["check"]
+    finally:
+        searcher.close()
+
+
 def test_callout_sections_are_hits(searcher) -> None:
     assert ("tokens", "try-it") in places(searcher.search("name"))
 

@@ -422,7 +422,7 @@ def documents(course: Course) -> Iterator[Document]:
                            callout, first + number, number)
         if lesson.check is not None:
             yield Document(
-                id=f"{slug}#check",
+                id=_unique(f"{slug}#check", number + 1, ids),  # a heading may be #check
                 kind="check",
                 lesson=lesson,
                 heading="Check: " + lesson.check.question,
