@@ -112,8 +112,9 @@ def test_a_damaged_manifest_is_refused_with_what_to_do(tmp_path: Path, tiny_inde
             assert str(out) not in said, url
 
 
-@pytest.mark.parametrize(("part", "named"), [("whoosh", "search index"),
-                                              ("glossary.sqlite", "glossary file")])
+@pytest.mark.parametrize(("part", "named"), [
+    ("whoosh", "search index is missing or damaged"),
+    ("glossary.sqlite", "glossary file (glossary.sqlite) is missing")])
 def test_a_version_missing_a_part_is_refused_with_what_to_do(tmp_path: Path, tiny_index: Path,
                                                               part: str, named: str):
     """A copy that left out the Whoosh folder gave a traceback, even with --json; one that
@@ -124,7 +125,7 @@ def test_a_version_missing_a_part_is_refused_with_what_to_do(tmp_path: Path, tin
     shutil.rmtree(missing) if missing.is_dir() else missing.unlink()
     with pytest.raises(IndexIncomplete, match="lessonsearch index --full"):
         Searcher.open(out)
-    saying = f"cannot be read: its {named} is missing or damaged"
+    saying = f"cannot be read: its {named}"
     for command in (["search", "cache", "--json"], ["term", "cache", "--json"],
                     ["terms", "--json"]):
         done = subprocess.run([sys.executable, "-m", "lessonsearch.cli", *command,
@@ -136,4 +137,5 @@ def test_a_version_missing_a_part_is_refused_with_what_to_do(tmp_path: Path, tin
         for url in ("/api/search?q=cache", "/healthz", "/api/terms"):
             got = client.get(url)
             assert got.status_code == 503, url
-            assert "The index cannot be read. Rebuild it on the server" in got.get_json()["error"]
+            assert (f"The index {saying}. Rebuild it on the server: lessonsearch index --full"
+                    == got.get_json()["error"])

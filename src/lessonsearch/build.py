@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import shutil
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -21,11 +22,11 @@ from .build_cache import CACHE_FILE, BuildCache
 from .counts import counted
 from .course import read_course
 from .coverage_allow import course_allow
-from .errors import IndexInCourse
-from .glossary_build import find_terms, write_glossary
-from .glossary_table import GLOSSARY_DB
-from .model import CourseRead, Problem
-from .whoosh_index import documents
+from .errors import IndexIncompatible, IndexInCourse, IndexToRebuild
+from .glossary_build import GlossaryBuild, find_terms, write_glossary
+from .glossary_table import GLOSSARY_DB, GLOSSARY_PART
+from .model import Course, CourseRead, Problem
+from .whoosh_index import Document, documents
 from .whoosh_writer import plan_whoosh
 
 
@@ -46,6 +47,9 @@ class BuildReport:
     unchanged: bool = False
     """True when the version built held just what the live one holds: it was not published,
     and ``version`` is the live one's, which stays live."""
+    notes: tuple[str, ...] = ()
+    """What the build could not take from the live version, which it did without: a damaged
+    live version is replaced, never a reason to fail."""
 
     @property
     def skipped(self) -> int:
@@ -114,7 +118,9 @@ def build_index(
 
 def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: str | None,
            progress: Progress | None, full: bool, strict: bool) -> BuildReport:
-    previous = None if full else _reusable_version(out)
+    notes: list[str] = []
+    live = index_store.previous_version(out)
+    previous = None if full else _reusable_version(live, notes)
     cache = BuildCache.load(previous)
     name, tmp = index_store.new_version_dir(out)
     try:
@@ -135,8 +141,8 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                                  glossary.terms_of, cache, previous)
             try:
                 whoosh.start()  # a full build's segments are written meanwhile, elsewhere
-                write_glossary(glossary, read.course, glossary_dir, tmp, out, cache, docs,
-                               previous)
+                previous = _write_glossary(glossary, read.course, glossary_dir, tmp, live,
+                                           cache, docs, previous, notes)
                 index_store.flush([tmp / GLOSSARY_DB])  # while the segments are written
             except BaseException:
                 whoosh.cancel()
@@ -148,26 +154,51 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                 and index_store.same_as_live(previous, tmp, manifest, {CACHE_FILE})):
             shutil.rmtree(tmp)
             return BuildReport(previous.name, len(read.course.lessons), _sections(read), count,
-                               glossary.term_count, problems, 0.0, written, unchanged=True)
+                               glossary.term_count, problems, 0.0, written, unchanged=True,
+                               notes=tuple(notes))
         cache.save(tmp)
         index_store.publish(out, name, tmp, manifest, unsynced={CACHE_FILE})
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return BuildReport(name, len(read.course.lessons), _sections(read), count,
-                       glossary.term_count, problems, 0.0, written)
+                       glossary.term_count, problems, 0.0, written, notes=tuple(notes))
 
 
-def _reusable_version(out: Path) -> Path | None:
-    """The live version, unless it was written by another release (nothing in it can be
-    reused) or its manifest cannot be read."""
-    previous = index_store.previous_version(out)
-    try:
-        manifest = index_store.read_manifest(previous) if previous is not None else {}
-    except (OSError, ValueError):
+def _reusable_version(live: Path | None, notes: list[str]) -> Path | None:
+    """The ``live`` version, unless it was written by another release (nothing in it can be
+    reused) or cannot be read (which ``notes`` then says)."""
+    if live is None:
         return None
-    reusable = isinstance(manifest, dict) and manifest.get("format") == index_store.FORMAT
-    return previous if reusable else None
+    try:
+        index_store.open_manifest(live)
+    except IndexIncompatible:
+        return None
+    except IndexToRebuild as exc:
+        notes.append(f"The live version {live.name} {exc.reason}; nothing of it is reused.")
+        return None
+    return live
+
+
+def _write_glossary(glossary: GlossaryBuild, course: Course, glossary_dir: Path | None,
+                    tmp: Path, live: Path | None, cache: BuildCache, docs: list[Document],
+                    previous: Path | None, notes: list[str]) -> Path | None:
+    """``write_glossary``; written again without the live version when the live version's
+    glossary file cannot be read (cut short, overwritten, emptied), so that no damage to the
+    live version stops the build that replaces it. The version still to compare the new one
+    with (``previous``, or None once the live one's glossary file proved damaged)."""
+    try:
+        write_glossary(glossary, course, glossary_dir, tmp, live, cache, docs, previous)
+        return previous
+    except sqlite3.DatabaseError:
+        if live is None:
+            raise  # the file being written, not the live one's
+    (tmp / GLOSSARY_DB).unlink(missing_ok=True)
+    notes.append(f"The live version {live.name} cannot be read: its {GLOSSARY_PART} is "
+                 "damaged; this version's is written anew, without the broken anchors the "
+                 "live one listed.")
+    write_glossary(glossary, course, glossary_dir, tmp, None, cache, docs, None)
+    return None
 
 
 def _sections(read: CourseRead) -> int:

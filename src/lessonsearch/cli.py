@@ -176,6 +176,8 @@ def _index(args: argparse.Namespace) -> int:
                          progress, full=args.full, strict=args.strict)
     for problem in report.problems:
         print(f"warning: {problem}", file=sys.stderr)
+    for note in report.notes:
+        print(f"note: {note}", file=sys.stderr)
     print(report.summary())
     return 1 if args.strict and report.problems else 0
 

@@ -29,6 +29,7 @@ from .coverage_terms import (
     term_coverage,
 )
 from .glossary_table import (
+    GLOSSARY_PART,
     BrokenAnchor,
     Candidate,
     Place,
@@ -36,7 +37,7 @@ from .glossary_table import (
     load_coverage_tables,
     load_glossary,
 )
-from .index_store import open_manifest
+from .index_store import open_manifest, reading_part
 from .search_log import ZeroResult, read_zero_results
 from .term_lessons import TermLessons
 from .term_lookup import Glossary
@@ -139,6 +140,12 @@ def coverage_report(
     every section's mentions.
     """
     manifest = open_manifest(version_dir)
+    with reading_part(version_dir, GLOSSARY_PART):  # every table below is the glossary file's
+        return _report(manifest, version_dir, index_dir, allow_file, shown, strict_allow)
+
+
+def _report(manifest: dict[str, Any], version_dir: Path, index_dir: Path,
+            allow_file: Path | None, shown: int | None, strict_allow: bool) -> CoverageReport:
     records = load_glossary(version_dir, mentions=False)
     facts = load_coverage_tables(version_dir)
     lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"]) for x in manifest["lessons"])

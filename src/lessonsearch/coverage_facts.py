@@ -36,32 +36,27 @@ def published_anchors(course: Course) -> Published:
             for lesson in course.lessons}
 
 
-def find_broken_anchors(now: Published, index_dir: Path | None,
+def find_broken_anchors(now: Published, live: Path | None,
                         before: Published | None = None) -> tuple[BrokenAnchor, ...]:
-    """Section links of the live version (and the ones it still listed) that the new course
-    (``now``: its ``published_anchors``) lacks.
+    """Section links of the ``live`` version (and the ones it still listed) that the new
+    course (``now``: its ``published_anchors``) lacks; none without a live version.
 
-    Call it before the new version is published, while ``current`` is still the old one.
     ``before`` is what the live version published, when the caller kept it; else it is read
-    from the version's manifest.
+    from the version's manifest (nothing, from one that cannot be read). A live glossary file
+    that cannot be read raises ``sqlite3.DatabaseError``: the build then carries none over.
     """
-    previous = index_store.previous_version(Path(index_dir)) if index_dir else None
-    if previous is None:
+    if live is None:
         return ()
     anchors: dict[str, set[str]] = {}  # a page → the anchors it has now
     for url, lesson_anchors in now.values():
         anchors.setdefault(_page(url), set()).update(lesson_anchors)
     broken: dict[str, BrokenAnchor] = {}
-    for old in load_coverage_tables(previous, only_anchors=True).broken_anchors:
+    for old in load_coverage_tables(live, only_anchors=True).broken_anchors:
         page, _, anchor = old.old_url.partition("#")
         if anchor not in anchors.get(page, ()):
             broken[old.old_url] = old
     if before is None:
-        try:
-            lessons = index_store.read_manifest(previous).get("lessons", [])
-        except (OSError, ValueError):
-            lessons = []
-        before = {x["slug"]: (x["url"], tuple(x.get("anchors", []))) for x in lessons}
+        before = _published(live)
     for slug, published in before.items():
         if now.get(slug) == published:
             continue  # the same page with the same anchors
@@ -69,8 +64,22 @@ def find_broken_anchors(now: Published, index_dir: Path | None,
         have = anchors.get(page, ())
         for anchor in published[1]:
             if anchor not in have and (url := f"{page}#{anchor}") not in broken:
-                broken[url] = BrokenAnchor(slug, anchor, url, previous.name)
+                broken[url] = BrokenAnchor(slug, anchor, url, live.name)
     return tuple(broken.values())
+
+
+def _published(version: Path) -> Published:
+    """What a version's manifest lists of its lessons' links; nothing of what a damaged one
+    (not JSON, not the object a build writes) holds."""
+    try:
+        manifest = index_store.read_manifest(version)
+    except (OSError, ValueError):
+        return {}
+    lessons = manifest.get("lessons") if isinstance(manifest, dict) else None
+    return {x["slug"]: (x["url"], tuple(x.get("anchors", [])))
+            for x in (lessons if isinstance(lessons, list) else [])
+            if isinstance(x, dict) and isinstance(x.get("slug"), str)
+            and isinstance(x.get("url"), str) and isinstance(x.get("anchors", []), list)}
 
 
 def _page(url: str) -> str:

@@ -64,13 +64,16 @@ class IndexUnreadable(IndexToRebuild):
 
 
 class IndexIncomplete(IndexToRebuild):
-    """A version folder without a part every build writes (its Whoosh index, its glossary
-    file): a copy not finished, or a file removed by hand."""
+    """A version folder with a part every build writes (its Whoosh index, its glossary file)
+    missing or damaged: a copy not finished, or a file removed or overwritten by hand. The
+    sentence names the part and its file, never the server's folder, so the health check and
+    a 503 can say it too."""
 
-    public = "The index cannot be read. Rebuild it on the server: lessonsearch index --full"
-
-    def __init__(self, path: str, part: str):
-        self.reason = f"cannot be read: its {part} is missing or damaged"
+    def __init__(self, path: str, part: str, problem: str = "is missing or damaged"):
+        self.part = part
+        self.reason = f"cannot be read: its {part} {problem}"
+        self.public = (f"The index {self.reason}. Rebuild it on the server: "
+                       "lessonsearch index --full")
         super().__init__(path)
 
 

@@ -289,10 +289,11 @@ def _summed(lessons: list[LessonMentions], names: list[str], cache: BuildCache
 
 
 def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | None,
-                   out_dir: Path, index_dir: Path | None, cache: BuildCache,
+                   out_dir: Path, live: Path | None, cache: BuildCache,
                    docs: list[Document], previous: Path | None = None) -> None:
     """The glossary table, the completions and the coverage report's build-time facts, in
-    the version being built in ``out_dir``; ``index_dir`` holds the live version.
+    the version being built in ``out_dir``; ``live`` is the live version (None: none), whose
+    broken anchors are carried over.
 
     When only a few lessons' mentions differ from the ``previous`` version's, its file is
     copied and patched: those lessons' rows are replaced, the completions kept if they are
@@ -308,7 +309,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     cache.keep("anchors", "published", anchors)
     write_coverage_tables(out_dir, CoverageFacts(
         candidates=_candidates(found, course, docs, cache),
-        broken_anchors=find_broken_anchors(anchors, index_dir,
+        broken_anchors=find_broken_anchors(anchors, live,
                                            cache.previous("anchors", "published")),
         conflicts=glossary_conflicts(found.problems, found.entries, glossary_dir),
     ))

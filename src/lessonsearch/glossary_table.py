@@ -21,6 +21,8 @@ from pathlib import Path
 from .model import value
 
 GLOSSARY_DB = "glossary.sqlite"
+GLOSSARY_PART = f"glossary file ({GLOSSARY_DB})"
+"""How a refusal names the file: what it holds, and its name in the version folder."""
 
 SCHEMA = """
 CREATE TABLE terms (

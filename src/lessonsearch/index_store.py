@@ -30,7 +30,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import BuildInProgress, IndexIncompatible, IndexNotBuilt, IndexUnreadable
+from .errors import (
+    BuildInProgress,
+    IndexIncompatible,
+    IndexIncomplete,
+    IndexNotBuilt,
+    IndexUnreadable,
+)
 
 FORMAT = 22
 """The version folder's format: bumped whenever the schema or a stored file changes, so a
@@ -82,6 +88,17 @@ def open_manifest(version_dir: Path,
     if manifest.get("format") != FORMAT:
         raise IndexIncompatible(index_dir)
     return manifest
+
+
+@contextlib.contextmanager
+def reading_part(version_dir: Path, part: str) -> Iterator[None]:
+    """Read ``part`` of a version (its glossary file): one that is there but cannot be read
+    (SQLite's "malformed", "not a database", a table missing from an emptied file) is
+    refused as a damaged part, with the sentence that says to rebuild, not a traceback."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        raise IndexIncomplete(str(Path(version_dir).parent), part, "is damaged") from exc
 
 
 @contextlib.contextmanager

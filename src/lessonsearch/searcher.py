@@ -26,8 +26,8 @@ from whoosh.scoring import BM25F
 from .analysis import NAME_SYMBOLS, WORD, stem, typed_name
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
-from .glossary_table import GLOSSARY_DB, TermRecord
-from .index_store import MANIFEST, current_version, open_manifest
+from .glossary_table import GLOSSARY_DB, GLOSSARY_PART, TermRecord
+from .index_store import MANIFEST, current_version, open_manifest, reading_part
 from .match_count import MatchCounter
 from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
 from .query_plan import is_stop, plan
@@ -110,7 +110,12 @@ class Searcher:
         self._local = threading.local()
         self._all: list[Any] = []
         self._lock = threading.Lock()
-        self.glossary = Glossary.load(self.version_dir)
+        try:
+            with reading_part(self.version_dir, GLOSSARY_PART):
+                self.glossary = Glossary.load(self.version_dir)
+        except BaseException:
+            self._index.close()
+            raise
         self._spelling = read_spelling(self.version_dir)
         self._spell_index: Speller | None = None
         self._corrections: dict[tuple[str, bool], str | None] = {}
@@ -431,7 +436,7 @@ def _open_parts(version_dir: Path):
         raise IndexIncomplete(index_dir, "search index") from exc
     if not (version_dir / GLOSSARY_DB).is_file():
         opened.close()
-        raise IndexIncomplete(index_dir, "glossary file")
+        raise IndexIncomplete(index_dir, GLOSSARY_PART, "is missing")
     return opened
 
 
