@@ -40,13 +40,36 @@ def emptied(path: Path) -> None:
     path.write_bytes(b"")
 
 
+def zeroed_after(path: Path, size: int = 8000) -> None:
+    """Cut short in a copy that set the file's size first (a preallocating copy stopped
+    half way): the size is right, the rest zeros."""
+    whole = path.stat().st_size
+    os.truncate(path, size)
+    os.truncate(path, whole)
+
+
+def scrambled(path: Path) -> None:
+    """Written over with other bytes of the same size."""
+    path.write_bytes((GARBAGE * (path.stat().st_size // len(GARBAGE) + 1))[:path.stat().st_size])
+
+
 def damaged_copy(tiny_index: Path, tmp_path: Path, part: str,
-                 damage: Callable[[Path], None]) -> Path:
-    """A copy of the tiny index with ``damage`` done to ``part`` of its live version."""
+                 damage: Callable[[Path], None]) -> tuple[Path, str]:
+    """A copy of the tiny index with ``damage`` done to ``part`` of its live version, and
+    how the refusal names the part's damage: by its size when that changed."""
     out = tmp_path / "index"
     shutil.copytree(tiny_index, out, symlinks=True)
-    damage(current_version(out) / part)
-    return out
+    path = current_version(out) / part
+    whole = path.stat().st_size
+    damage(path)
+    now = path.stat().st_size
+    if now == whole:
+        return out, f"cannot be read: its {PARTS[part]} is damaged"
+    return out, (f"cannot be read: its file {part} is {now:,} bytes, the build wrote "
+                 f"{whole:,}: the copy was cut short")
+
+
+PARTS = {"glossary.sqlite": "glossary file (glossary.sqlite)"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -103,8 +126,7 @@ def index_replaces_it(index_dir: Path, course: Path, *extra: str) -> subprocess.
 
 # --- The glossary file ------------------------------------------------------------------------
 
-GLOSSARY_DAMAGE = [cut_short, overwritten, emptied]
-GLOSSARY_SAYS = "cannot be read: its glossary file (glossary.sqlite) is damaged"
+GLOSSARY_DAMAGE = [cut_short, overwritten, emptied, zeroed_after, scrambled]
 
 
 @pytest.mark.parametrize("damage", GLOSSARY_DAMAGE)
@@ -112,9 +134,9 @@ def test_a_damaged_glossary_file_is_refused_with_what_to_do(tmp_path: Path, tiny
                                                               damage):
     """It gave SQLite's traceback ("database disk image is malformed", "no such table") on
     the CLI, and a 500 on every route of a server with no other version, /healthz too."""
-    out = damaged_copy(tiny_index, tmp_path, "glossary.sqlite", damage)
-    commands_refuse(out, GLOSSARY_SAYS)
-    server_refuses(out, GLOSSARY_SAYS)
+    out, saying = damaged_copy(tiny_index, tmp_path, "glossary.sqlite", damage)
+    commands_refuse(out, saying)
+    server_refuses(out, saying)
 
 
 @pytest.mark.parametrize("full", [False, True], ids=["incremental", "full"])
@@ -124,11 +146,11 @@ def test_any_build_replaces_a_version_whose_glossary_file_is_damaged(
     """Every build died reading the live version's glossary file (the build cache's patch of
     it, the broken anchors it listed), ``--full`` too, so nothing could replace it. What a
     build takes from the live version it now does without, saying so in one line."""
-    out = damaged_copy(tiny_index, tmp_path, "glossary.sqlite", damage)
+    out, saying = damaged_copy(tiny_index, tmp_path, "glossary.sqlite", damage)
     done = index_replaces_it(out, tiny_course, *(["--full"] if full else []))
     notes = [line for line in done.stderr.splitlines() if line.startswith("note:")]
-    assert len(notes) <= 1  # none when what it read of the file was there (an emptied one)
-    assert all("its glossary file (glossary.sqlite) is damaged" in note for note in notes)
+    assert len(notes) == 1
+    assert saying in notes[0]
 
 
 def test_healthz_names_the_damaged_file_while_the_version_before_serves(
@@ -139,12 +161,13 @@ def test_healthz_names_the_damaged_file_while_the_version_before_serves(
     first = current_version(out).name
     index_replaces_it(out, tiny_course, "--full")
     newer = current_version(out)
-    cut_short(newer / "glossary.sqlite")
+    scrambled(newer / "glossary.sqlite")
     with serving(out) as client:
         body = client.get("/healthz").get_json()
         assert (body["status"], body["version"]) == ("warn", first)
-        assert body["not_loaded"] == {"version": newer.name,
-                                      "reason": f"It {GLOSSARY_SAYS}."}
+        assert body["not_loaded"] == {
+            "version": newer.name,
+            "reason": "It cannot be read: its glossary file (glossary.sqlite) is damaged."}
         assert client.get("/api/search?q=cache").get_json()["total"] > 0
 
 
@@ -153,8 +176,125 @@ def test_a_build_over_a_manifest_that_is_no_object_publishes(tmp_path: Path,
                                                              tiny_course: Path):
     """A manifest of ``[]`` was refused by ``search`` with the sentence to rebuild, but the
     rebuild died (AttributeError, reading the anchors the live version published)."""
-    out = damaged_copy(tiny_index, tmp_path, "manifest.json",
-                       lambda path: path.write_text("[]"))
+    out, _ = damaged_copy(tiny_index, tmp_path, "manifest.json",
+                          lambda path: path.write_text("[]"))
     done = index_replaces_it(out, tiny_course)
     assert "note: The live version" in done.stderr
     assert "cannot be read: its manifest is damaged; nothing of it is reused" in done.stderr
+
+
+# --- A copy cut short: every file the build wrote, with its size -----------------------------
+
+def halved(path: Path) -> None:
+    os.truncate(path, path.stat().st_size // 2)
+
+
+def stored_fields_halved(version: Path) -> str:
+    """Each segment's stored fields cut to half, as the tester's copy was; what the refusal
+    says of the (one) file."""
+    [column] = (version / "whoosh").glob("*_stored.col")
+    whole = column.stat().st_size
+    halved(column)
+    return (f"cannot be read: its file whoosh/{column.name} is {whole // 2:,} bytes, the build "
+            f"wrote {whole:,}: the copy was cut short")
+
+
+def test_a_version_with_a_file_cut_short_is_refused_naming_the_file(tmp_path: Path,
+                                                                      tiny_index: Path):
+    """Its manifest was whole, so it opened and /healthz said "ok"; every search that found
+    something then answered 500 (``struct.error``), and the CLI gave a traceback."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    saying = stored_fields_halved(current_version(out))
+    commands_refuse(out, saying)
+    server_refuses(out, saying)
+
+
+def test_a_version_missing_a_segment_file_is_refused_naming_it(tmp_path: Path,
+                                                               tiny_index: Path):
+    """The CLI said the system's "No such file or directory" with the server's full path,
+    and no advice."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    [postings] = (current_version(out) / "whoosh").glob("*.pst")
+    postings.unlink()
+    commands_refuse(out, f"cannot be read: its file whoosh/{postings.name} is missing")
+
+
+def stored_fields_cut_short(version: Path) -> None:
+    stored_fields_halved(version)
+
+
+def terms_overwritten(version: Path) -> None:
+    for path in (version / "whoosh").glob("*.trm"):
+        path.write_bytes(GARBAGE[:5000])
+
+
+def postings_removed(version: Path) -> None:
+    for path in (version / "whoosh").glob("*.pst"):
+        path.unlink()
+
+
+@pytest.mark.parametrize("damage", [stored_fields_cut_short, terms_overwritten,
+                                    postings_removed])
+def test_an_incremental_build_replaces_a_version_cut_short(tmp_path: Path, tiny_index: Path,
+                                                           tiny_course: Path, damage):
+    """It linked the damaged segments into its own version, found that version the same as
+    the live one, and said "nothing changed": the broken version stayed live."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    damage(current_version(out))
+    done = index_replaces_it(out, tiny_course)
+    assert "nothing changed" not in done.stdout
+    assert "4 of 4 lessons rewritten" in done.stdout  # no segment of the damaged one reused
+    assert "; nothing of it is reused." in done.stderr
+
+
+def test_healthz_names_the_file_cut_short_while_the_version_before_serves(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path):
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    first = current_version(out).name
+    index_replaces_it(out, tiny_course, "--full")
+    newer = current_version(out)
+    saying = stored_fields_halved(newer)
+    with serving(out) as client:
+        body = client.get("/healthz").get_json()
+        assert (body["status"], body["version"]) == ("warn", first)
+        assert body["not_loaded"] == {"version": newer.name, "reason": f"It {saying}."}
+        assert client.get("/api/search?q=cache").get_json()["total"] > 0
+
+
+def test_a_worker_falls_back_past_a_version_cut_short(tmp_path: Path, tiny_index: Path,
+                                                      tiny_course: Path):
+    """When ``current`` cannot be opened, a worker serves the newest version that opens: one
+    with a file cut short opened, so it was picked, and answered searches with a 500."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    good = current_version(out).name
+    index_replaces_it(out, tiny_course, "--full")
+    stored_fields_halved(current_version(out))
+    index_replaces_it(out, tiny_course, "--full")
+    emptied(current_version(out) / "manifest.json")
+    with serving(out) as client:
+        assert client.get("/healthz").get_json()["version"] == good
+        got = client.get("/api/search?q=cache")
+        assert got.status_code == 200 and got.get_json()["total"] > 0
+
+
+def test_the_index_folder_deleted_under_a_running_server_is_a_503(tmp_path: Path,
+                                                                  tiny_index: Path):
+    """The version in use went on answering from the files it still held open, and every
+    other request (a term's mentions, a new thread's search) was a 500."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    with serving(out) as client:
+        assert client.get("/api/search?q=cache").get_json()["total"] > 0
+        shutil.rmtree(out)
+        for url in ("/healthz", "/api/search?q=cache", "/api/terms/temperature",
+                    "/api/suggest?q=tem", "/search?q=cache"):
+            got = client.get(url)
+            assert got.status_code == 503, url
+            said = (got.get_json()["error"] if got.is_json
+                    else html.unescape(got.get_data(as_text=True)))
+            assert "Index not built: run `lessonsearch index` on the server" in said, url

@@ -113,8 +113,8 @@ def test_a_damaged_manifest_is_refused_with_what_to_do(tmp_path: Path, tiny_inde
 
 
 @pytest.mark.parametrize(("part", "named"), [
-    ("whoosh", "search index is missing or damaged"),
-    ("glossary.sqlite", "glossary file (glossary.sqlite) is missing")])
+    ("whoosh", "folder whoosh/ is missing"),
+    ("glossary.sqlite", "file glossary.sqlite is missing")])
 def test_a_version_missing_a_part_is_refused_with_what_to_do(tmp_path: Path, tiny_index: Path,
                                                               part: str, named: str):
     """A copy that left out the Whoosh folder gave a traceback, even with --json; one that

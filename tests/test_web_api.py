@@ -668,7 +668,7 @@ def point_current_at(index_dir: Path, name: str) -> None:
     ("another format", "It was built by another version of lessonsearch."),
     ("no such folder", "It has no manifest: the folder is not there, or was not copied in "
                        "full."),
-    ("no glossary file", "It cannot be read: its glossary file (glossary.sqlite) is missing."),
+    ("no glossary file", "It cannot be read: its file glossary.sqlite is missing."),
 ])
 def test_healthz_says_when_current_names_a_version_that_could_not_be_loaded(
         tmp_path: Path, damage: str, reason: str):

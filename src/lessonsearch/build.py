@@ -119,8 +119,8 @@ def build_index(
 def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: str | None,
            progress: Progress | None, full: bool, strict: bool) -> BuildReport:
     notes: list[str] = []
-    live = index_store.previous_version(out)
-    previous = None if full else _reusable_version(live, notes)
+    live, reusable = _live_version(out, notes)
+    previous = None if full else reusable
     cache = BuildCache.load(previous)
     name, tmp = index_store.new_version_dir(out)
     try:
@@ -165,19 +165,22 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                        glossary.term_count, problems, 0.0, written, notes=tuple(notes))
 
 
-def _reusable_version(live: Path | None, notes: list[str]) -> Path | None:
-    """The ``live`` version, unless it was written by another release (nothing in it can be
-    reused) or cannot be read (which ``notes`` then says)."""
+def _live_version(out: Path, notes: list[str]) -> tuple[Path | None, Path | None]:
+    """The live version, whose broken anchors are carried over, and the same when its files
+    may be reused too: not when another release wrote it. One that cannot be read (its
+    manifest, a file not the size the build wrote) is neither: nothing of it is read, and
+    ``notes`` says so."""
+    live = index_store.previous_version(out)
     if live is None:
-        return None
+        return None, None
     try:
         index_store.open_manifest(live)
     except IndexIncompatible:
-        return None
+        return live, None
     except IndexToRebuild as exc:
         notes.append(f"The live version {live.name} {exc.reason}; nothing of it is reused.")
-        return None
-    return live
+        return None, None
+    return live, live
 
 
 def _write_glossary(glossary: GlossaryBuild, course: Course, glossary_dir: Path | None,

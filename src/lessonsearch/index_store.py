@@ -27,7 +27,7 @@ import shutil
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import UTC, datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from .errors import (
@@ -44,8 +44,11 @@ reader refuses a folder it cannot read and a build does not reuse one."""
 CURRENT = "current"
 MANIFEST = "manifest.json"
 KEEP_VERSIONS = 3
-OWN_FIELDS = ("version", "built_at")
-"""The manifest's fields that differ from one version to the next whatever it holds."""
+FILES = "files"
+"""The manifest's list of every file the build wrote, with its size (``publish``)."""
+OWN_FIELDS = ("version", "built_at", FILES)
+"""The manifest's fields that differ from one version to the next whatever it holds (the
+files' sizes too: the files themselves are compared, ``same_as_live``)."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -87,7 +90,36 @@ def open_manifest(version_dir: Path,
         raise IndexUnreadable(index_dir)
     if manifest.get("format") != FORMAT:
         raise IndexIncompatible(index_dir)
+    check_files(Path(version_dir), manifest.get(FILES, {}))
     return manifest
+
+
+def check_files(version_dir: Path, listed: Any) -> None:
+    """Refuse a version a file of which is not there with the size the build wrote (``listed``
+    by ``publish``): a copy cut short (an rsync stopped, a full disk, ``truncate``), a file
+    left out or written over. Such a version opened and passed the health check, then
+    answered every search that found something with a 500, and a build linked its segments
+    into the next version. Only ``stat``: 123 files, half a millisecond, at 10,000
+    sections. The message names the file, as the folder's own path, never the server's."""
+    index_dir = str(Path(version_dir).parent)
+    if not isinstance(listed, dict):
+        raise IndexUnreadable(index_dir)
+    folder = os.fspath(version_dir)
+    for name, size in listed.items():
+        if (not isinstance(name, str) or not isinstance(size, int) or name.startswith("/")
+                or ".." in name.split("/")):
+            raise IndexUnreadable(index_dir)  # no file a build writes
+        try:
+            found = os.stat(os.path.join(folder, name)).st_size
+        except (FileNotFoundError, NotADirectoryError):
+            folder_name = name.rpartition("/")[0]
+            if folder_name and not os.path.isdir(os.path.join(folder, folder_name)):
+                raise IndexIncomplete(index_dir, f"folder {folder_name}/", "is missing") from None
+            raise IndexIncomplete(index_dir, f"file {name}", "is missing") from None
+        if found != size:
+            how = "the copy was cut short" if found < size else "it was written over"
+            raise IndexIncomplete(index_dir, f"file {name}",
+                                  f"is {found:,} bytes, the build wrote {size:,}: {how}")
 
 
 @contextlib.contextmanager
@@ -134,7 +166,10 @@ def publish(index_dir: Path, name: str, tmp: Path, manifest: dict[str, Any],
     """Write the manifest last, move the version into place, then swap ``current``.
 
     Every file is flushed to disk first, except the ``unsynced`` ones: files a reader can
-    do without (the build cache: a damaged one only costs the next build its shortcuts)."""
+    do without (the build cache: a damaged one only costs the next build its shortcuts).
+    The manifest lists every other file with its size, which ``check_files`` holds a copy
+    of the version to."""
+    manifest = {**manifest, FILES: file_sizes(tmp, unsynced)}
     (tmp / MANIFEST).write_text(_manifest_text(manifest), encoding="utf-8")
     _fsync_tree(tmp, unsynced)
     final = index_dir / name
@@ -178,6 +213,12 @@ def same_as_live(live: Path, built: Path, manifest: dict[str, Any],
             _same_rows(live / name, built / name) for name in databases)
     except (OSError, ValueError, sqlite3.Error):
         return False  # a live version that cannot be read is no version to keep
+
+
+def file_sizes(folder: Path, unserved: Collection[str] = ()) -> dict[str, int]:
+    """Each file of a version folder (as ``_served_files`` lists them) and its size."""
+    return {PurePosixPath(Path(path)).as_posix(): os.stat(folder / path).st_size
+            for path in sorted(_served_files(folder, unserved))}
 
 
 def is_lock_file(name: str) -> bool:

@@ -149,6 +149,7 @@ class LiveIndex:
                     held = self._live
                 live = self._fallback(name, held)
                 if live is None:
+                    self._drop(held)
                     raise
                 with self._lock:
                     if live is not held:
@@ -184,7 +185,9 @@ class LiveIndex:
         that one). Every worker of a replica comes to the same one: a worker that had not
         yet opened the version before the failed one served an older one beside its
         siblings, and a worker started afterwards (one replacing a crashed worker, or every
-        worker after a reload) served nothing, answering 503."""
+        worker after a reload) served nothing, answering 503. Not ``held`` once its folder is
+        gone (the index folder deleted): its files still open answered a search, the others
+        a 500."""
         versions = sorted((p for p in self.index_dir.glob("v-*")
                            if p.is_dir() and not p.name.endswith(".tmp") and p.name != failed),
                           key=lambda p: p.name, reverse=True)
@@ -195,7 +198,18 @@ class LiveIndex:
                 return OpenIndex(self._opener(folder))
             except Exception:  # noqa: BLE001 - the next one may open
                 log.warning("Cannot open index version %s either", folder.name)
-        return held
+        return held if held is not None and (self.index_dir / held.version).is_dir() else None
+
+    def _drop(self, held: OpenIndex | None) -> None:
+        """Stop serving ``held``, a version whose folder is gone: closed after its last
+        request, and every request answered with the error meanwhile."""
+        with self._lock:
+            if held is None or self._live is not held:
+                return
+            self._retired.append(held)
+            self._live = None
+            idle = self._take_idle()
+        _close_all(idle)
 
     def _take_idle(self) -> list[OpenIndex]:
         """Retired versions no request uses any more; call with ``_lock`` held."""
