@@ -69,7 +69,8 @@ def damaged_copy(tiny_index: Path, tmp_path: Path, part: str,
                  f"{whole:,}: the copy was cut short")
 
 
-PARTS = {"glossary.sqlite": "glossary file (glossary.sqlite)"}
+PARTS = {"glossary.sqlite": "glossary file (glossary.sqlite)",
+         "spelling.json": "spelling file (spelling.json)"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -77,10 +78,16 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True)
 
 
-def commands_refuse(index_dir: Path, saying: str) -> None:
+EVERY_READER = (["search", "cache"], ["term", "temperature"], ["terms"], ["coverage"])
+SEARCHERS = EVERY_READER[:3]
+"""The commands that open the search index (the coverage report reads only the glossary
+file and the manifest)."""
+
+
+def commands_refuse(index_dir: Path, saying: str, commands=EVERY_READER) -> None:
     """Every command that reads the index exits 1 with the sentence, which says to rebuild;
     with ``--json`` it is the ``error`` of the body on stdout too. No traceback."""
-    for command in (["search", "cache"], ["term", "temperature"], ["terms"], ["coverage"]):
+    for command in commands:
         done = run(*command, "--index", str(index_dir))
         assert done.returncode == 1, command
         assert "Traceback" not in done.stderr, command
@@ -298,3 +305,104 @@ def test_the_index_folder_deleted_under_a_running_server_is_a_503(tmp_path: Path
             said = (got.get_json()["error"] if got.is_json
                     else html.unescape(got.get_data(as_text=True)))
             assert "Index not built: run `lessonsearch index` on the server" in said, url
+
+
+# --- Other files damaged by hand ---------------------------------------------------------------
+
+def rewrite_manifest(change: Callable[[dict], None]) -> Callable[[Path], None]:
+    def damage(path: Path) -> None:
+        manifest = json.loads(path.read_text())
+        change(manifest)
+        path.write_text(json.dumps(manifest))
+    return damage
+
+
+@pytest.mark.parametrize("change", [
+    lambda m: m.update(lessons=5),
+    lambda m: m.update(modules={"basics": "Basics"}),
+    lambda m: m["lessons"][0].pop("slug"),
+    lambda m: m.update(counts=[]),
+], ids=["lessons a number", "modules an object", "a lesson without a slug", "counts a list"])
+def test_a_manifest_edited_out_of_shape_is_refused(tmp_path: Path, tiny_index: Path,
+                                                   tiny_course: Path, change):
+    """Still JSON, so it was read, then every command died on it (``TypeError``) and every
+    page was a 500."""
+    out, _ = damaged_copy(tiny_index, tmp_path, "manifest.json", rewrite_manifest(change))
+    saying = "cannot be read: its manifest is damaged"
+    commands_refuse(out, saying)
+    server_refuses(out, saying)
+    done = index_replaces_it(out, tiny_course)
+    assert f"{saying}; nothing of it is reused." in done.stderr
+
+
+def whoosh_file(version: Path, pattern: str) -> Path:
+    [path] = (version / "whoosh").glob(pattern)
+    return path
+
+
+def test_a_table_of_contents_written_over_is_refused_naming_it(tmp_path: Path,
+                                                               tiny_index: Path,
+                                                               tiny_course: Path):
+    """Whoosh's ``IndexError`` ("Index was created on different architecture") on every
+    command, a 500 on every page, and an incremental build died on it too."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    toc = whoosh_file(current_version(out), "*.toc")
+    scrambled(toc)
+    saying = f"cannot be read: its search index (whoosh/{toc.name}) is damaged"
+    commands_refuse(out, saying, SEARCHERS)
+    server_refuses(out, saying)
+    done = index_replaces_it(out, tiny_course)
+    assert f"{saying}; nothing of it is reused." in done.stderr
+
+
+def test_a_segment_written_over_is_refused_and_not_reused(tmp_path: Path, tiny_index: Path,
+                                                          tiny_course: Path):
+    """Its terms file written over with as many bytes: Whoosh's ``FileFormatError`` on
+    every command, and an incremental build linked the segment into its version, found it
+    the same as the live one and said "nothing changed", keeping the broken version."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    terms = whoosh_file(current_version(out), "*.trm")
+    scrambled(terms)
+    saying = f"cannot be read: its search index (whoosh/{terms.stem}.*) is damaged"
+    commands_refuse(out, saying, SEARCHERS)
+    server_refuses(out, saying)
+    done = index_replaces_it(out, tiny_course)
+    assert "nothing changed" not in done.stdout
+    assert "4 of 4 lessons rewritten" in done.stdout
+    assert f"{saying}; nothing of it is reused." in done.stderr
+
+
+def as_a_list(path: Path) -> None:
+    """JSON of the file's own size, but a list where a build writes an object of counts."""
+    size = path.stat().st_size
+    path.write_text("[1, 2]".ljust(size))
+
+
+@pytest.mark.parametrize("damage", [scrambled, as_a_list])
+def test_a_damaged_spelling_file_is_refused_naming_it(tmp_path: Path, tiny_index: Path,
+                                                      damage):
+    """It gave a ``JSONDecodeError`` traceback to every command, and a 500 to every page."""
+    out, saying = damaged_copy(tiny_index, tmp_path, "spelling.json", damage)
+    assert saying == "cannot be read: its spelling file (spelling.json) is damaged"
+    commands_refuse(out, saying, SEARCHERS)
+    server_refuses(out, saying)
+
+
+def test_healthz_names_the_damaged_part_while_the_version_before_serves(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path):
+    """The reason was the exception's class: "It could not be opened (IndexError)"."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    first = current_version(out).name
+    index_replaces_it(out, tiny_course, "--full")
+    newer = current_version(out)
+    toc = whoosh_file(newer, "*.toc")
+    scrambled(toc)
+    with serving(out) as client:
+        body = client.get("/healthz").get_json()
+        assert (body["status"], body["version"]) == ("warn", first)
+        assert body["not_loaded"] == {
+            "version": newer.name,
+            "reason": f"It cannot be read: its search index (whoosh/{toc.name}) is damaged."}

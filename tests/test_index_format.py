@@ -108,7 +108,8 @@ def test_a_damaged_manifest_is_refused_with_what_to_do(tmp_path: Path, tiny_inde
             assert got.status_code == 503, url
             said = (got.get_json()["error"] if got.is_json
                     else html.unescape(got.get_data(as_text=True)))
-            assert "The index cannot be read. Rebuild it on the server" in said, url
+            assert ("The index cannot be read: its manifest is damaged. Rebuild it on the "
+                    "server: lessonsearch index --full") in said, url
             assert str(out) not in said, url
 
 

@@ -27,6 +27,7 @@ from .glossary_build import GlossaryBuild, find_terms, write_glossary
 from .glossary_table import GLOSSARY_DB, GLOSSARY_PART
 from .model import Course, CourseRead, Problem
 from .whoosh_index import Document, documents
+from .whoosh_open import check_search_index
 from .whoosh_writer import plan_whoosh
 
 
@@ -168,13 +169,14 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
 def _live_version(out: Path, notes: list[str]) -> tuple[Path | None, Path | None]:
     """The live version, whose broken anchors are carried over, and the same when its files
     may be reused too: not when another release wrote it. One that cannot be read (its
-    manifest, a file not the size the build wrote) is neither: nothing of it is read, and
-    ``notes`` says so."""
+    manifest, a file not the size the build wrote, a search index that does not open) is
+    neither: nothing of it is read, and ``notes`` says so."""
     live = index_store.previous_version(out)
     if live is None:
         return None, None
     try:
         index_store.open_manifest(live)
+        check_search_index(live)
     except IndexIncompatible:
         return live, None
     except IndexToRebuild as exc:

@@ -60,7 +60,8 @@ class IndexUnreadable(IndexToRebuild):
     not the JSON object a build writes."""
 
     reason = "cannot be read: its manifest is damaged"
-    public = "The index cannot be read. Rebuild it on the server: lessonsearch index --full"
+    public = ("The index cannot be read: its manifest is damaged. Rebuild it on the server: "
+              "lessonsearch index --full")
 
 
 class IndexIncomplete(IndexToRebuild):

@@ -90,8 +90,29 @@ def open_manifest(version_dir: Path,
         raise IndexUnreadable(index_dir)
     if manifest.get("format") != FORMAT:
         raise IndexIncompatible(index_dir)
+    if not _well_formed(manifest):
+        raise IndexUnreadable(index_dir)
     check_files(Path(version_dir), manifest.get(FILES, {}))
     return manifest
+
+
+def _well_formed(manifest: dict[str, Any]) -> bool:
+    """Whether what every reader walks (the lessons and modules, for the pages' lists and
+    filters; the counts and the course, for the health check and the report) has the types a
+    build writes. A manifest edited by hand (``"lessons": 5``) was JSON all the same, and
+    gave every command a ``TypeError`` and every page a 500."""
+    lessons, modules = manifest.get("lessons", []), manifest.get("modules", [])
+    return (isinstance(lessons, list) and isinstance(modules, list)
+            and all(_has_text(x, ("slug", "title", "url"))
+                    and isinstance(x.get("anchors", []), list) for x in lessons)
+            and all(_has_text(m, ("slug", "title")) for m in modules)
+            and isinstance(manifest.get("counts", {}), dict)
+            and isinstance(manifest.get("course", {}), dict)
+            and isinstance(manifest.get("coverage_allow", []), list))
+
+
+def _has_text(item: Any, keys: tuple[str, ...]) -> bool:
+    return isinstance(item, dict) and all(isinstance(item.get(key), str) for key in keys)
 
 
 def check_files(version_dir: Path, listed: Any) -> None:

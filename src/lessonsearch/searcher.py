@@ -17,16 +17,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from whoosh import index
 from whoosh import query as wq
 from whoosh.collectors import FilterCollector
-from whoosh.index import EmptyIndexError
 from whoosh.scoring import BM25F
 
 from .analysis import NAME_SYMBOLS, WORD, stem, typed_name
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
-from .glossary_table import GLOSSARY_DB, GLOSSARY_PART, TermRecord
+from .glossary_table import GLOSSARY_PART, TermRecord
 from .index_store import MANIFEST, current_version, open_manifest, reading_part
 from .match_count import MatchCounter
 from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
@@ -35,9 +33,11 @@ from .snippets import Phrases, marked_snippet, plain_snippet, writes_phrase
 from .spelling import Speller
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
-from .whoosh_index import CONTENT, WHOOSH_DIR, read_spelling
+from .whoosh_index import CONTENT, SPELLING, read_spelling
+from .whoosh_open import open_search_index
 from .word_scoring import WordScorer, can_score
 
+SPELLING_PART = f"spelling file ({SPELLING})"
 MAX_QUERY_CHARS = 512
 MAX_LIMIT = 50
 MAX_PAGE = 1000
@@ -106,20 +106,20 @@ class Searcher:
         self.version_dir = Path(version_dir)
         self.version = self.version_dir.name
         self.manifest = open_manifest(self.version_dir, read_served_manifest)
-        self._index = _open_parts(self.version_dir)
+        self._index, documents = open_search_index(self.version_dir)
         self._local = threading.local()
         self._all: list[Any] = []
         self._lock = threading.Lock()
         try:
             with reading_part(self.version_dir, GLOSSARY_PART):
                 self.glossary = Glossary.load(self.version_dir)
+            self._spelling = _read_spelling(self.version_dir)
         except BaseException:
             self._index.close()
             raise
-        self._spelling = read_spelling(self.version_dir)
         self._spell_index: Speller | None = None
         self._corrections: dict[tuple[str, bool], str | None] = {}
-        self._counter = MatchCounter(self._index.doc_count_all())
+        self._counter = MatchCounter(documents)
         self._order = None
         self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
         self._slugs = {
@@ -424,20 +424,16 @@ def _joined(tree: Node, fits: Callable[[str, str, str], bool]
     return None
 
 
-def _open_parts(version_dir: Path):
-    """The version's Whoosh index, once its parts are known to be there: a version without
-    them (a copy not finished) is refused as a damaged manifest is, with the sentence that
-    says to rebuild it. Without its glossary file it answered every term as unknown, and
-    the health check said all was well."""
-    index_dir = str(version_dir.parent)
+def _read_spelling(version_dir: Path) -> dict[str, int]:
+    """The version's word counts; a file that is not the object of counts a build writes is
+    refused as a damaged part (it gave a ``JSONDecodeError`` to every command)."""
     try:
-        opened = index.open_dir(str(version_dir / WHOOSH_DIR))
-    except (EmptyIndexError, OSError, ValueError, EOFError) as exc:
-        raise IndexIncomplete(index_dir, "search index") from exc
-    if not (version_dir / GLOSSARY_DB).is_file():
-        opened.close()
-        raise IndexIncomplete(index_dir, GLOSSARY_PART, "is missing")
-    return opened
+        counts = read_spelling(version_dir)
+    except (OSError, ValueError) as exc:
+        raise IndexIncomplete(str(version_dir.parent), SPELLING_PART, "is damaged") from exc
+    if not isinstance(counts, dict) or not all(type(n) is int for n in counts.values()):
+        raise IndexIncomplete(str(version_dir.parent), SPELLING_PART, "is damaged")
+    return counts
 
 
 def _last_word(text: str) -> str | None:
