@@ -131,6 +131,16 @@ def index_replaces_it(index_dir: Path, course: Path, *extra: str) -> subprocess.
     return done
 
 
+def a_newer_version(tmp_path: Path, tiny_index: Path, tiny_course: Path) -> tuple[Path, str, Path]:
+    """A copy of the tiny index with a second version built over it: the index folder, the
+    first version's name, and the second, live version's folder."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    first = current_version(out).name
+    index_replaces_it(out, tiny_course, "--full")
+    return out, first, current_version(out)
+
+
 # --- The glossary file ------------------------------------------------------------------------
 
 GLOSSARY_DAMAGE = [cut_short, overwritten, emptied, zeroed_after, scrambled]
@@ -163,11 +173,7 @@ def test_any_build_replaces_a_version_whose_glossary_file_is_damaged(
 def test_healthz_names_the_damaged_file_while_the_version_before_serves(
         tmp_path: Path, tiny_index: Path, tiny_course: Path):
     """The reason was the exception's class ("It could not be opened (DatabaseError)")."""
-    out = tmp_path / "index"
-    shutil.copytree(tiny_index, out, symlinks=True)
-    first = current_version(out).name
-    index_replaces_it(out, tiny_course, "--full")
-    newer = current_version(out)
+    out, first, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
     scrambled(newer / "glossary.sqlite")
     with serving(out) as client:
         body = client.get("/healthz").get_json()
@@ -259,11 +265,7 @@ def test_an_incremental_build_replaces_a_version_cut_short(tmp_path: Path, tiny_
 
 def test_healthz_names_the_file_cut_short_while_the_version_before_serves(
         tmp_path: Path, tiny_index: Path, tiny_course: Path):
-    out = tmp_path / "index"
-    shutil.copytree(tiny_index, out, symlinks=True)
-    first = current_version(out).name
-    index_replaces_it(out, tiny_course, "--full")
-    newer = current_version(out)
+    out, first, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
     saying = stored_fields_halved(newer)
     with serving(out) as client:
         body = client.get("/healthz").get_json()
@@ -276,11 +278,8 @@ def test_a_worker_falls_back_past_a_version_cut_short(tmp_path: Path, tiny_index
                                                       tiny_course: Path):
     """When ``current`` cannot be opened, a worker serves the newest version that opens: one
     with a file cut short opened, so it was picked, and answered searches with a 500."""
-    out = tmp_path / "index"
-    shutil.copytree(tiny_index, out, symlinks=True)
-    good = current_version(out).name
-    index_replaces_it(out, tiny_course, "--full")
-    stored_fields_halved(current_version(out))
+    out, good, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
+    stored_fields_halved(newer)
     index_replaces_it(out, tiny_course, "--full")
     emptied(current_version(out) / "manifest.json")
     with serving(out) as client:
@@ -393,11 +392,7 @@ def test_a_damaged_spelling_file_is_refused_naming_it(tmp_path: Path, tiny_index
 def test_healthz_names_the_damaged_part_while_the_version_before_serves(
         tmp_path: Path, tiny_index: Path, tiny_course: Path):
     """The reason was the exception's class: "It could not be opened (IndexError)"."""
-    out = tmp_path / "index"
-    shutil.copytree(tiny_index, out, symlinks=True)
-    first = current_version(out).name
-    index_replaces_it(out, tiny_course, "--full")
-    newer = current_version(out)
+    out, first, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
     toc = whoosh_file(newer, "*.toc")
     scrambled(toc)
     with serving(out) as client:
