@@ -118,9 +118,14 @@ def heading_anchors(headings: Sequence[tuple[str, str | None]]
 
 
 def slugify(text: str) -> str:
-    """An ASCII slug for lesson and term ids: ``KV cache`` → ``kv-cache``."""
+    """An ASCII slug for lesson and term ids: ``KV cache`` → ``kv-cache``, ``Café`` →
+    ``cafe``. Text with no Latin letter or digit keeps its own letters, as a heading's
+    anchor does (``anchor_for``): ``Внимание`` → ``внимание``, where every such term of a
+    glossary was ``untitled``, ``untitled-1``… Only text with no letter or digit at all is
+    ``untitled``."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return _NOT_SLUG_CHAR.sub("-", ascii_text.lower()).strip("-") or "untitled"
+    return (_NOT_SLUG_CHAR.sub("-", ascii_text.lower()).strip("-")
+            or anchor_for(text).strip("-") or "untitled")
 
 
 _ORDER_PREFIX = re.compile(r"^\d+[-_ .]+")
