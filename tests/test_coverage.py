@@ -129,6 +129,28 @@ def test_a_duplicate_written_in_other_capitals_is_named_as_each_place_writes_it(
         "Committed data survives a crash.", "What a committed write keeps after a power cut."]
 
 
+def test_a_compound_named_after_a_kind_stays_whole_beside_its_last_word_in_the_glossary(
+        tmp_path):
+    """"We call this type inference." names type inference, whatever the glossary holds: read
+    as the glossary's inference, the naming took inference's definition, and its use in an
+    earlier lesson was reported as used before its definition."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01-costs.md").write_text(
+        "---\ntitle: Costs\n---\n\n## Serving\n\nInference is cheap next to training.\n",
+        encoding="utf-8")
+    (tmp_path / "lessons" / "02-types.md").write_text(
+        "---\ntitle: Types\n---\n\n## Types\n\nThe compiler works out each type itself. "
+        "We call this type inference.\n", encoding="utf-8")
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "a.md").write_text(
+        "inference\n: Running a trained model on new input.\n", encoding="utf-8")
+    build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert report.used_before_definition == ()
+    assert [(t.term, bool(t.defined_at)) for t in report.terms] == [
+        ("inference", False), ("type inference", True)]
+
+
 def test_candidates_say_where_they_occur(report):
     (candidate,) = report.candidates
     assert candidate.kind == "collocation" and candidate.count == 4
@@ -338,46 +360,6 @@ def test_a_term_defined_where_no_mention_is_counted_names_its_lesson(tmp_path: P
     row = next(t for t in report.terms if t.term == "perplexity")
     assert row.mentions == 0
     assert row.defined_at is not None and row.defined_at.title == "Scoring text"
-
-
-def _memo_course(tmp_path: Path, naming: str) -> Path:
-    lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
-    lessons.mkdir()
-    glossary.mkdir()
-    (lessons / "01-reads.md").write_text(
-        "# Reads\n\n## Repeats\n\nThe same query often comes back; memoization, which the "
-        "next lesson shows, answers it without a second scan.\n", encoding="utf-8")
-    (lessons / "02-plans.md").write_text(
-        "# Plans\n\n## Remembering\n\nThe planner stores each answer it computes and looks "
-        f"it up when the same query comes back. {naming}\n", encoding="utf-8")
-    (glossary / "glossary.md").write_text(
-        "memoization\n: Keeping each computed answer so the same input is not computed "
-        "again.\n", encoding="utf-8")
-    build_index(lessons, glossary, tmp_path / "index")
-    return tmp_path / "index"
-
-
-def test_a_kind_before_a_glossary_term_is_not_part_of_the_name(tmp_path: Path):
-    """"We call this pattern memoization" names the glossary's memoization: the kind would
-    stay in the name ("pattern matching"), and the false term took memoization's definition
-    and its mentions, so its use in the lesson before was never reported."""
-    index = _memo_course(tmp_path, "We call this pattern memoization.")
-    report = coverage_report(current_version(index), index)
-    assert "pattern memoization" not in {t.term for t in report.terms}
-    (entry,) = report.used_before_definition
-    assert entry.term == "memoization"
-    assert [p.lesson for p in entry.used_at] == ["reads"]
-    assert entry.defined_at.sentence == "We call this pattern memoization."
-
-
-def test_a_kind_the_lesson_writes_again_with_the_name_stays_in_it(tmp_path: Path):
-    index = _memo_course(tmp_path, "We call this pattern memoization. Pattern memoization "
-                         "costs memory.")
-    report = coverage_report(current_version(index), index)
-    terms = {t.term: t for t in report.terms}
-    assert terms["pattern memoization"].defined_at is not None
-    assert terms["memoization"].defined_at is None
-    assert report.used_before_definition == ()
 
 
 def test_an_abbreviation_with_a_digit_used_before_its_definition_is_reported(tmp_path: Path):
