@@ -55,6 +55,12 @@ def defined(*paragraphs: str, emphasis: tuple[str, ...] = ()) -> list[tuple[str,
          "memoization"),
         ("Drawing rows so that none is drawn twice is called sampling without replacement.",
          "sampling without replacement"),
+        ("Putting each row back before the next draw is called sampling with replacement.",
+         "sampling with replacement"),
+        # "per" joins a name only after a plural noun, a unit's
+        ("Smoothing each class on its own is called label smoothing per class.",
+         "label smoothing"),
+        ("The figure we report is called rows per second.", "rows per second"),
     ],
 )
 def test_naming(sentence, term):
@@ -86,6 +92,7 @@ def test_naming(sentence, term):
         ("Engineers call those two unnormalised scores logits.", "logits"),
         # more describing words, or a first one that is no term's, when the name ends it
         ("We call these large unfiltered readings spikes.", "spikes"),
+        ("We call these very large readings outliers.", "outliers"),
         ("Engineers call those brand new replicas stragglers.", "stragglers"),
         ("We call these noisy unfiltered sensor readings spikes.", "spikes"),
         ("We call these numbers points of interest.", "points of interest"),
@@ -188,6 +195,12 @@ def test_naming_near_misses(sentence):
         "We call these functions inline.",
         "We call these functions multiple times.",
         "We call these functions straight away.",
+        "We call those lazily.",
+        "We call these loaders, then the parsers.",
+        # a sentence that opens with a step of a sequence calls
+        "Then we call these functions.",
+        "Finally we call those methods.",
+        "After that, we call these helpers.",
         # and an article after a preposition opens no name
         "We call these methods in a loop.",
         "Programmers call these functions from the command line.",
@@ -214,6 +227,11 @@ def test_calling_these_functions_names_nothing(sentence):
         "Next, we call this method.",
         "After the insert we call this trigger.",
         "We call that endpoint.",
+        "We call this getter.",
+        "We call this validator.",
+        "We call this loader, then the parser.",
+        "We call this init, then the parser.",
+        "We call this lambda inline.",
     ],
 )
 def test_calling_this_function_names_nothing(sentence):
@@ -263,6 +281,18 @@ def test_why_a_thing_is_called_so_names_nothing(sentence):
     """"Why X is called Y" tells where a name the reader has met comes from (often a
     command's or a file's), not what a term means."""
     assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("We will see why this structure is called a trie.", "trie"),
+        ("This explains why the structure is called a deque, a double-ended queue.", "deque"),
+    ],
+)
+def test_a_naming_after_another_why_still_names(sentence, term):
+    """Only "this/that/which is why" before the cue tells where a name comes from."""
+    assert defined(sentence) == [(term, "naming")]
 
 
 def test_a_naming_before_why_still_names():

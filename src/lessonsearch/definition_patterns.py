@@ -218,9 +218,11 @@ time". A name may end in "time" or "times" ("the round-trip time", "these delays
 times"), so only counts, ordinals and these few words before it say how often."""
 
 
-_NAME_CLOSED = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|[,;:(—–]|--|for\s+short\b)", re.I)
+_NAME_CLOSED = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|,(?!\s*(?:and\s+)?then\b)|[;:(—–]|--|"
+                          r"for\s+short\b)", re.I)
 """After a name that is all the words after "these": the sentence ends, or a comma, a colon,
-a dash or a bracket closes the name ("We call these stop words, and …"), or "for short"."""
+a dash or a bracket closes the name ("We call these stop words, and …"), or "for short". A
+comma before "then" goes on to the next thing called ("We call this loader, then the parser.")."""
 
 
 def _past_plural_noun(hit: Found, sentence: str, emphasis: tuple[str, ...] = ()) -> Found | None:
@@ -240,8 +242,8 @@ def _past_plural_noun(hit: Found, sentence: str, emphasis: tuple[str, ...] = ())
     if not _PLURAL_DEMONSTRATIVE.search(sentence[: hit.start]):
         return hit
     noun = _PLURAL_NOUN.match(hit.term)
-    if noun is None and _COUNTED.match(hit.term):
-        return None
+    if noun is None and (_COUNTED.match(hit.term) or _says_how(hit.term)):
+        return None  # "We call these two functions once …", "We call those lazily."
     name = hit.term[noun.end():] if noun else hit.term
     if noun and (not term_or_none(name, strict=True) or _says_how(name)):
         return None
@@ -266,6 +268,8 @@ def _says_how(name: str) -> bool:
     return lowered.endswith("ly") or lowered in _HOW_OR_WHERE or bool(_COUNTED.match(lowered))
 
 
+_INTENSIFIER = re.compile(r"\b(?:very|really|quite|rather|so|too)\s+", re.I)
+"""Words that grade a describing word ("these very large readings"), not function words there."""
 _DESCRIBED = re.compile(r"(?P<words>(?:[\w'’-]+\s+){0,4}?)[a-z][\w'’-]*[^su's]s\s+(?=\w)", re.I)
 
 
@@ -280,7 +284,7 @@ def _described(rest: str) -> int | None:
     is called ("We call these small functions twice."). Nor may the name say how or when:
     "We call these expensive functions lazily", "… inline", "… three times" (``_says_how``)."""
     described = _DESCRIBED.match(rest)
-    if described is None or not is_plain_noun_phrase(described["words"]):
+    if described is None or not is_plain_noun_phrase(_INTENSIFIER.sub("", described["words"])):
         return None
     name = rest[described.end():]
     term = take_term(name, strict=True)
@@ -328,11 +332,18 @@ def _may_set(sentence: str, lowered: str) -> bool:
 
 
 _ASKS_WHAT = re.compile(r"\bwhat\s+(?:\w+\s+)?$")
-_WHY_NAMED = re.compile(r"\bwhy\s+(?:[\w'’-]+\s+){0,4}$", re.I)
+_WHY_NAMED = re.compile(r"\b(?:(?:this|that|which|it)\s+(?:is|was)|that[’']s)\s+why\s+"
+                        r"(?:[\w'’-]+\s+){0,4}$", re.I)
 """Right before a naming cue: "This is why the command is called 'move'.", "That is why we
-call it a heap." Such a sentence says where a name the reader has met comes from (often an
-instance's, a command's or a file's), not what a term means; the term, if any, was defined
-before it. So the cue names nothing there."""
+call it a heap.", "…, which is why the structure is known as a heap." Such a sentence says
+where a name the reader has met comes from (often an instance's, a command's or a file's),
+not what a term means; the term, if any, was defined before it. So the cue names nothing
+there. Other "why" before a cue asks or promises a reason and may still name: "We will see
+why this structure is called a trie.", "This explains why it is called a deque, a …"."""
+_IN_SEQUENCE = re.compile(r"^\W*(?:then|next|finally|first|afterwards|after\s+that)\b[\s,]*$",
+                          re.I)
+"""A sentence that opens with a step of a sequence before "we call": "Then we call these
+functions.", "Finally we call those methods." There "call" is the step done, not a naming."""
 _AS_NEXT = re.compile(r"\s+as\b")
 
 
@@ -366,6 +377,8 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
         for match in pattern.finditer(sentence):
             if why and _WHY_NAMED.search(sentence[: match.start()]):
                 continue  # "This is why the command is called 'move'." explains a name
+            if pattern is _WE_CALL and _IN_SEQUENCE.match(sentence[: match.start()]):
+                continue  # "Then we call these functions." is a step
             rest, at = match["rest"], match.start("rest")
             if (named := match.groupdict().get("named")) and not is_plain_noun_phrase(named):
                 continue  # "We call these methods in a loop." says where they are called
@@ -406,7 +419,8 @@ _CALLED = frozenset(
     """function method procedure routine subroutine script query hook api service endpoint
     constructor destructor callback handler helper command program macro lambda closure
     generator coroutine decorator wrapper trigger webhook tool utility binary executable
-    module library server client""".split()
+    module library server client getter setter accessor mutator validator loader parser
+    serializer deserializer test fixture factory builder listener resolver""".split()
 )
 """Things a program calls: after "We call this" such a word alone is what is called."""
 _OPENS_NAME = re.compile(r"^\s*(?:(?:a|an|the)\s|[\"“‘'])", re.I)
@@ -438,6 +452,8 @@ def _calls_this(match: re.Match[str], rest: str, found: str, emphasis: tuple[str
         return False
     if " " not in found and (found.lower() in _CALLED or _singular(found) in _PRONOUN_KINDS):
         return True
+    if found.split()[-1].lower() in _HOW_OR_WHERE:
+        return True  # "We call this lambda inline." says how
     if _NAME_CLOSED.match(_after(rest, found)):
         return False
     return found.lower() not in {m.strip("\"'“”‘’ ").lower() for m in emphasis}

@@ -32,9 +32,13 @@ _BREAK = STOP_WORDS | _word_set(
     yesterday meanwhile anyway onwards nowadays lot lots"""
 )
 """Words that end a term: function words, adverbs, quantifiers and modal verbs."""
-_INNER = frozenset(("of", "per", "without"))
+_INNER = frozenset(("of", "per", "without", "with"))
 """Break words a term may hold between two of its words: "rate of change", "bits per byte",
-"sampling without replacement"."""
+"sampling without replacement". "Per" joins a name only after a plural noun, a unit's
+("bits per byte", "rows per second"); after anything else it says how the thing named is
+applied ("label smoothing per class"). "With" joins one only before the few words of
+``_WITH_NAMES``: "sampling with replacement", but "caching with Redis"."""
+_WITH_NAMES = frozenset(("replacement", "momentum"))
 _ADVERB = re.compile(r"(ally|ively|ously|ently|antly|ately|edly|ingly|fully|lessly|tly|rly|sly)$")
 _VAGUE = _word_set(
     """answer aspect basis case catch cause challenge choice consequence default detail
@@ -109,7 +113,7 @@ def take_term(rest: str, whole: bool = False, strict: bool = False) -> str | Non
         if word in _BREAK or (_ADVERB.search(word) and len(word) > 4):
             if word in _INNER and taken and i + 1 < len(found) and (
                 found[i + 1].group().lower() not in _BREAK
-            ):
+            ) and _joins(word, taken[-1].group().lower(), found[i + 1].group().lower()):
                 taken.append(match)
                 continue
             break
@@ -117,6 +121,15 @@ def take_term(rest: str, whole: bool = False, strict: bool = False) -> str | Non
     if not taken or _CODE_NEXT.match(rest, taken[-1].end()):
         return None
     return term_or_none(rest[taken[0].start(): taken[-1].end()], strict)
+
+
+def _joins(inner: str, before: str, after: str) -> bool:
+    """Whether an ``_INNER`` word between ``before`` and ``after`` is inside the term."""
+    if inner == "per":
+        return before.endswith("s") and not before.endswith(("ss", "us", "is"))
+    if inner == "with":
+        return after in _WITH_NAMES
+    return True
 
 
 def _whole_term(text: str, strict: bool) -> str | None:
