@@ -201,6 +201,10 @@ def test_naming_near_misses(sentence):
         "Then we call these functions.",
         "Finally we call those methods.",
         "After that, we call these helpers.",
+        # a thing one calls, alone after "call these", is what is called
+        "We call these getters.",
+        "We call these scripts.",
+        "We call these queries.",
         # and an article after a preposition opens no name
         "We call these methods in a loop.",
         "Programmers call these functions from the command line.",

@@ -203,6 +203,7 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
 
 
 _PLURAL_DEMONSTRATIVE = re.compile(r"(?<![\w'’-])(?:these|those)\s+$", re.I)
+_CALL_THESE = re.compile(r"\bcalls?\s+(?:these|those)\s+$", re.I)
 _PLURAL_NOUN = re.compile(r"(?:[\w'’-]+\s+){0,2}?[a-z][\w'’-]*[^su's]s\s+(?=\S)", re.I)
 """A word in -s, not -ss, -us or -is, up to two words before it, and a word after it:
 "outputs logits", "raw scores logits", "two raw scores logits". The first such word: in
@@ -244,6 +245,9 @@ def _past_plural_noun(hit: Found, sentence: str, emphasis: tuple[str, ...] = ())
     noun = _PLURAL_NOUN.match(hit.term)
     if noun is None and (_COUNTED.match(hit.term) or _says_how(hit.term)):
         return None  # "We call these two functions once …", "We call those lazily."
+    if noun is None and _is_called_thing(hit.term) and _CALL_THESE.search(
+            sentence[: hit.start]):
+        return None  # "We call these getters." calls them, as "We call this getter." does
     name = hit.term[noun.end():] if noun else hit.term
     if noun and (not term_or_none(name, strict=True) or _says_how(name)):
         return None
@@ -422,7 +426,18 @@ _CALLED = frozenset(
     module library server client getter setter accessor mutator validator loader parser
     serializer deserializer test fixture factory builder listener resolver""".split()
 )
-"""Things a program calls: after "We call this" such a word alone is what is called."""
+"""Things a program calls: after "We call this" such a word alone is what is called, and so
+is its plural alone after "We call these" ("We call these getters.")."""
+
+
+def _is_called_thing(plural: str) -> bool:
+    """Whether ``plural`` is the plural of a thing one calls (``_CALLED``): getters, queries."""
+    word = plural.lower()
+    return (word.endswith("s") and word[:-1] in _CALLED
+            or word.endswith("ies") and word[:-3] + "y" in _CALLED
+            or word.endswith("es") and word[:-2] in _CALLED)
+
+
 _OPENS_NAME = re.compile(r"^\s*(?:(?:a|an|the)\s|[\"“‘'])", re.I)
 
 
