@@ -401,3 +401,100 @@ def test_healthz_names_the_damaged_part_while_the_version_before_serves(
         assert body["not_loaded"] == {
             "version": newer.name,
             "reason": f"It cannot be read: its search index (whoosh/{toc.name}) is damaged."}
+
+
+# --- A file written over that opens: found when a search reads it ------------------------------
+
+def stored_fields_scrambled(version: Path) -> Path:
+    """The stored fields written over with as many bytes: the size and the segment's headers
+    are whole, so the version opens."""
+    path = whoosh_file(version, "*_stored.col")
+    scrambled(path)
+    return path
+
+
+def postings_scrambled(version: Path) -> Path:
+    """3,000 bytes inside the postings written over, after the file's header."""
+    path = whoosh_file(version, "*.pst")
+    data = bytearray(path.read_bytes())
+    data[16:3016] = GARBAGE[:3000]
+    path.write_bytes(bytes(data))
+    return path
+
+
+READ_DAMAGE = [stored_fields_scrambled, postings_scrambled]
+
+
+def read_damage_saying(version: Path, path: Path) -> str:
+    return (f"cannot be read: its file whoosh/{path.name} of version {version.name} is "
+            "damaged: a search could not read it")
+
+
+@pytest.mark.parametrize("damage", READ_DAMAGE)
+def test_a_file_a_search_cannot_read_is_refused_on_the_command_line(tmp_path: Path,
+                                                                    tiny_index: Path,
+                                                                    damage):
+    """``search`` gave a traceback (``struct.error: bad char in struct format``,
+    ``Exception: Block tag error``)."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    version = current_version(out)
+    saying = read_damage_saying(version, damage(version))
+    commands_refuse(out, saying, [["search", "cache"]])
+
+
+@pytest.mark.parametrize("damage", READ_DAMAGE)
+def test_a_file_a_search_cannot_read_is_a_503_then_the_health_check_says_so(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path, damage, caplog):
+    """The search answered 500 with a traceback in the log, and /healthz went on saying 200
+    "ok". With no other version, every route is then a 503 with the sentence, until a build
+    publishes a version that answers."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    version = current_version(out)
+    saying = read_damage_saying(version, damage(version))
+    public = f"The index {saying}. Rebuild it on the server: lessonsearch index --full"
+    with serving(out) as client:
+        assert client.get("/healthz").status_code == 200  # it opens
+        got = client.get("/api/search?q=cache")
+        assert got.status_code == 503
+        assert got.get_json() == {"error": public}
+        said = [r for r in caplog.records if saying in r.getMessage()]
+        assert len(said) == 1 and said[0].exc_info is None
+        assert not [r for r in caplog.records if r.exc_info]
+        got = client.get("/healthz")
+        assert got.status_code == 503
+        assert got.get_json()["error"] == public
+        index_replaces_it(out, tiny_course, "--full")
+        body = client.get("/healthz").get_json()
+        assert (body["status"], body["version"]) == ("ok", current_version(out).name)
+        assert client.get("/api/search?q=cache").get_json()["total"] > 0
+
+
+def test_a_file_a_search_cannot_read_leaves_the_version_before_serving(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path):
+    """As for a version that does not open: the health check says "warn" and why, and the
+    version before answers."""
+    out, first, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
+    saying = read_damage_saying(newer, stored_fields_scrambled(newer))
+    with serving(out) as client:
+        assert client.get("/healthz").get_json()["status"] == "ok"
+        assert client.get("/api/search?q=cache").status_code == 503
+        body = client.get("/healthz").get_json()
+        assert (body["status"], body["version"]) == ("warn", first)
+        assert body["not_loaded"] == {"version": newer.name, "reason": f"It {saying}."}
+        got = client.get("/api/search?q=cache")
+        assert got.status_code == 200 and got.get_json()["total"] > 0
+
+
+def test_an_error_of_the_code_while_reading_stays_an_error(tmp_path: Path):
+    """Only the errors of reading other bytes are damage: a bug is not told as a file to
+    rebuild."""
+    from lessonsearch.errors import IndexDamaged
+    from lessonsearch.whoosh_open import reading_index
+
+    with pytest.raises(IndexDamaged), reading_index(tmp_path / "v-1"):
+        raise Exception("Block tag error b'xx'")
+    for bug in (TypeError("unsupported operand"), KeyError("lesson"), AttributeError("x")):
+        with pytest.raises(type(bug)), reading_index(tmp_path / "v-1"):
+            raise bug

@@ -78,6 +78,19 @@ class IndexIncomplete(IndexToRebuild):
         super().__init__(path)
 
 
+class IndexDamaged(IndexIncomplete):
+    """A version that opened but a file of which a search could not read: written over with
+    bytes of its own size, which its size and the headers read at opening do not show, and
+    hashing every file at opening would cost too much. ``file`` is the file as the version
+    names it (``whoosh/MAIN_….pst``), or its Whoosh folder when the read did not say."""
+
+    def __init__(self, path: str, version: str, file: str):
+        self.version = version
+        self.file = file
+        super().__init__(path, f"file {file} of version {version}",
+                         "is damaged: a search could not read it")
+
+
 class IndexInCourse(LessonSearchError):
     """An index folder that is the lessons or the glossary folder: the course would be
     written into, and the next build would read the index's files as lessons."""

@@ -34,7 +34,7 @@ from .spelling import Speller
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
-from .whoosh_open import open_search_index
+from .whoosh_open import open_search_index, reading_index
 from .word_scoring import WordScorer, can_score
 
 SPELLING_PART = f"spelling file ({SPELLING})"
@@ -186,12 +186,14 @@ class Searcher:
 
     def written(self, word: str) -> bool:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
-        return self.whoosh_searcher().reader().doc_frequency(CONTENT, stem(word)) > 0
+        with reading_index(self.version_dir):
+            return self.whoosh_searcher().reader().doc_frequency(CONTENT, stem(word)) > 0
 
     def _written_apart(self, searcher, first: str, second: str) -> bool:
         """Whether some section writes ``first`` and ``second`` side by side."""
         phrase = wq.Phrase(CONTENT, [stem(first), stem(second)])
-        return self._counter.count(searcher, phrase, None) > 0
+        with reading_index(self.version_dir):
+            return self._counter.count(searcher, phrase, None) > 0
 
     def _speller(self) -> Speller:
         if self._spell_index is None:
@@ -276,6 +278,12 @@ class Searcher:
         )
 
     def _run(self, searcher, q, page, limit, filter_q) -> tuple[list, int]:
+        """The hits of one page and the number of matches in all pages; a file of the index
+        that cannot be read is ``IndexDamaged`` (``reading_index``)."""
+        with reading_index(self.version_dir):
+            return self._run_reading(searcher, q, page, limit, filter_q)
+
+    def _run_reading(self, searcher, q, page, limit, filter_q) -> tuple[list, int]:
         """The hits of one page and the number of matches in all pages.
 
         Queries of words and phrases are scored from whole posting blocks (``word_scoring``);
@@ -304,7 +312,8 @@ class Searcher:
         """The snippet is the text's, else the code's; the code's first when only it writes
         one of ``phrases`` whole ("data_file" in the code, where the text says "file")."""
         score, docnum = hit
-        stored = searcher.stored_fields(docnum)
+        with reading_index(self.version_dir):
+            stored = searcher.stored_fields(docnum)
         body = stored.get("body") or ""
         code = stored.get("code") or ""
         order = [(body, True), (code, False)]

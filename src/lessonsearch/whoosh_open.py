@@ -7,7 +7,12 @@ segments into its own), and a build does not load the query side.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import pickle
+import struct
+import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +21,7 @@ from whoosh.filedb.structfile import StructFile
 from whoosh.index import EmptyIndexError
 from whoosh.reading import SegmentReader
 
-from .errors import IndexIncomplete
+from .errors import IndexDamaged, IndexIncomplete
 from .glossary_table import GLOSSARY_DB, GLOSSARY_PART
 from .whoosh_index import WHOOSH_DIR
 
@@ -53,6 +58,45 @@ def open_search_index(version_dir: Path) -> tuple[Any, int]:
         opened.close()
         raise IndexIncomplete(index_dir, GLOSSARY_PART, "is missing")
     return opened, count
+
+
+UNREADABLE_BYTES = (struct.error, zlib.error, pickle.UnpicklingError, EOFError,
+                    UnicodeError)
+"""What reading other bytes than a build wrote raises, in Whoosh or in ``posting_blocks``:
+a format (``struct``; ``UnicodeEncodeError`` when Whoosh makes a format of a stored byte),
+a compressed block (``zlib``), a pickled block or stored fields."""
+
+
+@contextlib.contextmanager
+def reading_index(version_dir: Path) -> Iterator[None]:
+    """Read the version's Whoosh files during a search (postings, stored fields): an error
+    that bytes written over raise is refused as ``IndexDamaged``, naming the file, not a
+    traceback and a 500. Such a file keeps its size and its header, so it opened.
+
+    Only the errors of reading bytes (``UNREADABLE_BYTES``, and Whoosh's own refusal of a
+    block, a bare ``Exception`` such as "Block tag error"): a ``TypeError`` or a ``KeyError``
+    of the code goes through as the bug it is."""
+    try:
+        yield
+    except Exception as exc:
+        if not isinstance(exc, UNREADABLE_BYTES) and type(exc) is not Exception:
+            raise
+        version_dir = Path(version_dir)
+        raise IndexDamaged(str(version_dir.parent), version_dir.name,
+                           _file_read(exc)) from exc
+
+
+def _file_read(exc: BaseException) -> str:
+    """The Whoosh file the innermost frame of ``exc`` that holds one was reading, as the
+    version names it; the Whoosh folder when none does."""
+    name = None
+    tb = exc.__traceback__
+    while tb is not None:
+        for value in tb.tb_frame.f_locals.values():
+            if isinstance(value, StructFile) and isinstance(value._name, str):
+                name = value._name
+        tb = tb.tb_next
+    return f"{WHOOSH_DIR}/{name}" if name else f"{WHOOSH_DIR}/"
 
 
 def check_search_index(version_dir: Path) -> None:

@@ -11,11 +11,18 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .. import responses
-from ..errors import BadQuery, IndexNotBuilt, LessonSearchError, TermNotFound, UnknownFilter
+from ..errors import (
+    BadQuery,
+    IndexDamaged,
+    IndexNotBuilt,
+    LessonSearchError,
+    TermNotFound,
+    UnknownFilter,
+)
 from ..search_log import clean_query
 from .pages import term_links
 from .params import shown_arg
-from .request_index import used_index
+from .request_index import live_index, used_index
 
 STATUS: dict[type[LessonSearchError], int] = {
     BadQuery: 400,
@@ -43,6 +50,8 @@ def wants_json() -> bool:
 
 def _our_error(exc: LessonSearchError) -> Response:
     status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 500)
+    if isinstance(exc, IndexDamaged) and used_index() is not None:
+        live_index().damaged(used_index(), exc)  # found by this request's search
     message = exc.public if isinstance(exc, IndexNotBuilt) else str(exc)
     if status == 500:  # one of ours no request should cause; its text may name server paths
         current_app.logger.error("Unexpected error answering %s", request.path, exc_info=exc)

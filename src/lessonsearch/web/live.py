@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..completions import Completions
-from ..errors import IndexNotBuilt, IndexToRebuild
+from ..errors import IndexDamaged, IndexNotBuilt, IndexToRebuild
 from ..index_store import current_version, current_version_name
 from ..searcher import Searcher
 
@@ -80,6 +80,8 @@ class LiveIndex:
         """A version that failed to open ("" when ``current`` names none) and why; the
         previous one keeps serving instead of retrying (and failing, and logging) on every
         request, and ``not_loaded`` tells the health check."""
+        self._damaged: dict[str, IndexDamaged] = {}
+        """Versions a search found a file of damaged in (``damaged``), never opened again."""
 
     def acquire(self) -> OpenIndex:
         """The live version, marked in use until ``release``; raises IndexNotBuilt."""
@@ -107,6 +109,21 @@ class LiveIndex:
             opened.users -= 1
             idle = self._take_idle()
         _close_all(idle)
+
+    def damaged(self, opened: OpenIndex, exc: IndexDamaged) -> None:
+        """A search could not read a file of ``opened``: it is served no more, and is
+        refused from then on as a version that does not open is (``_open``), so the next
+        request falls back to the newest version that opens and the health check says
+        "warn" with the reason, or, with none, every route answers 503 with it."""
+        with self._lock:
+            self._damaged[opened.version] = exc
+            if self._live is opened:
+                self._retired.append(opened)
+                self._live = None
+            idle = self._take_idle()
+        _close_all(idle)
+        log.warning("Index version %s is damaged: %s", opened.version, _why_not(
+            opened.version, exc))
 
     def warm(self) -> bool:
         """Open the live version ahead of the first request; False when there is none yet."""
@@ -142,7 +159,7 @@ class LiveIndex:
                     if live is not None and live.version == folder.name:
                         live.users += 1
                         return live
-                fresh = OpenIndex(self._opener(folder))
+                fresh = self._open(folder)
             except Exception as exc:
                 name = folder.name if folder is not None else _linked(self.index_dir)
                 with self._lock:
@@ -195,10 +212,17 @@ class LiveIndex:
             if held is not None and folder.name == held.version:
                 return held
             try:
-                return OpenIndex(self._opener(folder))
+                return self._open(folder)
             except Exception:  # noqa: BLE001 - the next one may open
                 log.warning("Cannot open index version %s either", folder.name)
         return held if held is not None and (self.index_dir / held.version).is_dir() else None
+
+    def _open(self, folder: Path) -> OpenIndex:
+        """Open the version in ``folder``; one a search found damaged is refused again."""
+        known = self._damaged.get(folder.name)
+        if known is not None:
+            raise IndexDamaged(known.path, known.version, known.file)
+        return OpenIndex(self._opener(folder))
 
     def _drop(self, held: OpenIndex | None) -> None:
         """Stop serving ``held``, a version whose folder is gone: closed after its last
