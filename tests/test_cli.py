@@ -163,6 +163,34 @@ def test_an_index_inside_the_lessons_folder_is_not_read_as_lessons(
     assert "Indexed 5 lessons" in capsys.readouterr().out
 
 
+def test_an_index_folder_inside_the_lessons_holding_lessons_is_refused(
+        tmp_path: Path, tiny_course: Path, capsys) -> None:
+    """``--out lessons/sub``, where ``sub`` held a lesson, indexed the course without it and
+    said nothing: the index's folder is not read as lessons. A folder that holds only an
+    index's own files (``current``, its versions, hidden files) is built into as before."""
+    from lessonsearch.cli import main
+
+    course = shutil.copytree(tiny_course, tmp_path / "course")
+    lessons = course / "lessons"
+    (lessons / "sub").mkdir()
+    (lessons / "sub" / "s.md").write_text("# Sub\n\n## Nebulae\n\nNebulae glow.\n",
+                                          encoding="utf-8")
+    argv = ["index", "--lessons", str(lessons), "--glossary", str(course / "glossary")]
+    out = lessons / "sub"
+    assert main([*argv, "--out", str(out)]) == 1
+    assert capsys.readouterr().err == (
+        f"lessonsearch: --out {out} is inside the lessons folder and holds files that are "
+        "not an index's (s.md): they would not be read as lessons. Choose an empty folder "
+        "or one outside the lessons folder, such as index/ beside it.\n")
+    assert sorted(path.name for path in out.iterdir()) == ["s.md"]
+    (out / ".notes").write_text("hidden files are not lessons\n", encoding="utf-8")
+    (out / "s.md").unlink()
+    assert main([*argv, "--out", str(out)]) == 0
+    assert "Indexed 4 lessons" in capsys.readouterr().out
+    assert main([*argv, "--out", str(out), "--full"]) == 0  # beside its version and current
+    assert "Indexed 4 lessons" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("kind", ["lessons", "glossary"])
 def test_an_index_folder_that_is_the_course_is_refused(tmp_path: Path, tiny_course: Path,
                                                        capsys, kind: str) -> None:

@@ -20,9 +20,9 @@ from pathlib import Path
 from . import index_store, parallel
 from .build_cache import CACHE_FILE, BuildCache
 from .counts import counted
-from .course import read_course
+from .course import index_inside, read_course
 from .coverage_allow import course_allow
-from .errors import IndexIncompatible, IndexInCourse, IndexToRebuild
+from .errors import IndexAmongLessons, IndexIncompatible, IndexInCourse, IndexToRebuild
 from .glossary_build import GlossaryBuild, find_terms, write_glossary
 from .glossary_table import GLOSSARY_DB, GLOSSARY_PART
 from .model import Course, CourseRead, Problem
@@ -88,8 +88,10 @@ def build_index(
 
     A ``glossary_dir`` that is not a folder is refused, as a missing ``lessons_dir`` is: an
     index quietly built without the glossary someone named is worse than no new index. So
-    is an ``out`` that is either folder, which the index would be written into; an ``out``
-    inside the lessons folder is not read as lessons.
+    is an ``out`` that is either folder, which the index would be written into. An ``out``
+    inside the lessons folder is not read as lessons, so one that holds anything but an
+    index (``index_store.not_an_index``: a lesson, say) is refused rather than its files
+    left out without a word.
     Unless ``full``, what the live version's build cache holds is reused: unchanged lesson
     files are not parsed again and only changed lessons are written to Whoosh. A version
     that would answer every request as the live one does is not published
@@ -111,6 +113,8 @@ def build_index(
     for folder, kind in ((lessons_dir, "lessons"), (glossary_dir, "glossary")):
         if folder is not None and out.resolve() == Path(folder).resolve():
             raise IndexInCourse(str(out), kind)
+    if index_inside(out, lessons_dir) is not None and (others := index_store.not_an_index(out)):
+        raise IndexAmongLessons(str(out), others)
     with index_store.build_lock(out), _no_cycle_collection():
         # The build's objects are freed when _build returns, before the collector is back.
         report = _build(lessons_dir, glossary_dir, out, base_url, progress, full, strict)

@@ -61,7 +61,7 @@ def lesson_files(lessons_dir: Path, unlisted: dict[str, Problem] | None = None,
     An ``index_dir`` inside the folder is not entered: its files are the index's, not
     lessons (each of its versions made twelve warnings on every build)."""
     unlisted = {} if unlisted is None else unlisted
-    skipped = _inside(index_dir, lessons_dir)
+    skipped = index_inside(index_dir, lessons_dir)
     found: list[str] = []
     folders = [str(lessons_dir)]
     while folders:
@@ -97,7 +97,7 @@ def lesson_files(lessons_dir: Path, unlisted: dict[str, Problem] | None = None,
     return sorted(found, key=lambda path: path.split(os.sep))
 
 
-def _inside(index_dir: Path | None, lessons_dir: Path) -> str | None:
+def index_inside(index_dir: Path | None, lessons_dir: Path) -> str | None:
     """``index_dir`` as ``lesson_files`` writes its path, where it is inside the lessons
     folder (a link on the way resolved, as the system does); else None."""
     if index_dir is None:

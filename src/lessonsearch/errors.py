@@ -101,6 +101,19 @@ class IndexInCourse(LessonSearchError):
                          "index/ beside it.")
 
 
+class IndexAmongLessons(LessonSearchError):
+    """An index folder inside the lessons folder that holds files of its own: the build
+    does not read the index's folder as lessons (``course.lesson_files``), so the lessons
+    in it would be left out without a word."""
+
+    def __init__(self, out: str, names: list[str]):
+        shown = ", ".join(names[:3]) + (", …" if len(names) > 3 else "")
+        super().__init__(f"--out {out} is inside the lessons folder and holds files that "
+                         f"are not an index's ({shown}): they would not be read as lessons. "
+                         "Choose an empty folder or one outside the lessons folder, such as "
+                         "index/ beside it.")
+
+
 class BadSetting(LessonSearchError):
     """A setting the server cannot use, refused when it starts rather than answering wrong."""
 

@@ -22,6 +22,7 @@ import fcntl
 import filecmp
 import json
 import os
+import re
 import secrets
 import shutil
 import sqlite3
@@ -240,6 +241,24 @@ def file_sizes(folder: Path, unserved: Collection[str] = ()) -> dict[str, int]:
     """Each file of a version folder (as ``_served_files`` lists them) and its size."""
     return {PurePosixPath(Path(path)).as_posix(): os.stat(folder / path).st_size
             for path in sorted(_served_files(folder, unserved))}
+
+
+_VERSION_NAME = re.compile(r"v-\d{8}T\d+-[0-9a-f]+(?:\.tmp)?")
+"""A version folder's name (``new_version_dir``), or that of one being built."""
+
+
+def not_an_index(index_dir: Path) -> list[str]:
+    """The names in ``index_dir`` that are not an index's own: neither ``current``, nor a
+    version (``v-…``, ``v-….tmp``), nor hidden (the build's lock, a ``current`` being
+    swapped). Empty for a folder that does not exist yet."""
+    try:
+        names = os.listdir(index_dir)
+    except FileNotFoundError:
+        return []
+    return sorted(name for name in names
+                  if not (name == CURRENT or name.startswith(".")
+                          or (_VERSION_NAME.fullmatch(name)
+                              and (index_dir / name).is_dir())))
 
 
 def is_lock_file(name: str) -> bool:
