@@ -171,6 +171,46 @@ def test_spellings_of_one_name_are_one_term_with_a_warning(tmp_path):
     assert json.loads(shown.stdout)["term"] == "memoization"
 
 
+def test_british_and_american_spellings_of_a_name_are_one_term(tmp_path):
+    """colour and color, behaviour cloning and behavior cloning, language modelling and
+    language modeling, centre and center were two terms each and no warning, where
+    tokenisation and tokenization were one: a search for "language modelling" showed that
+    card alone, and a lesson's "Language modeling" was a mention of the other one. Each
+    pair is one term now, in whichever spelling a lesson writes it."""
+    course = tmp_path / "course"
+    (course / "lessons").mkdir(parents=True)
+    (course / "lessons" / "01-models.md").write_text(
+        "---\ntitle: Models\n---\n\n## Imitation\n\nLanguage modeling and behavior cloning "
+        "are told apart. The colours of the catalogue are kept at the center; each metre "
+        "of fibre is labeled.\n", encoding="utf-8")
+    (course / "glossary").mkdir()
+    pairs = [("colour", "color"), ("behaviour cloning", "behavior cloning"),
+             ("language modelling", "language modeling"), ("centre", "center"),
+             ("catalogue", "catalog"), ("licence", "license"), ("metre", "meter"),
+             ("fibre", "fiber"), ("labelled data", "labeled data")]
+    (course / "glossary" / "g.md").write_text("".join(
+        f"{name}\n: The {name} ({which}).\n\n"
+        for pair in pairs for which, name in enumerate(pair)), encoding="utf-8")
+    report = build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    twice = ("glossary/g.md:{}: The term {!r} is defined here and at glossary/g.md:{} (as "
+             "{!r}) with a different definition; the one at glossary/g.md:{} is kept.")
+    assert [str(p) for p in report.problems] == [
+        twice.format(6 * i + 4, american, 6 * i + 1, british, 6 * i + 1)
+        for i, (british, american) in enumerate(pairs)]
+    with serving(tmp_path / "index") as client:
+        terms = client.get("/api/terms").get_json()["terms"]
+        assert sorted((t["term"], t["mentions"]) for t in terms) == [
+            ("behaviour cloning", 1), ("catalogue", 1), ("centre", 1), ("colour", 1),
+            ("fibre", 1), ("labelled data", 0), ("language modelling", 1), ("licence", 0),
+            ("metre", 1)]
+    for asked, term in (("language modeling", "language modelling"),
+                        ("Behavior cloning", "behaviour cloning"), ("colors", "colour")):
+        shown = subprocess.run(
+            [sys.executable, "-m", "lessonsearch.cli", "term", asked, "--json",
+             "--index", str(tmp_path / "index")], capture_output=True, text=True, check=True)
+        assert json.loads(shown.stdout)["term"] == term
+
+
 def test_crlf_and_byte_order_mark_are_read(tmp_path):
     folder = tmp_path / "glossary"
     folder.mkdir()

@@ -43,8 +43,9 @@ def read_glossary(
     The same term written twice with the same definition is kept once, silently (lessons
     are often assembled from pages that repeat shared terms); with different definitions the
     first is kept and the second is reported, naming both places, so an editor can choose.
-    Names are the same term when they share a ``term_key`` (case, British -ise, plural:
-    "Tokenisation" and "tokenization", "commits" and "commit"), as every look-up and mention
+    Names are the same term when they share a ``term_key`` (case, British spelling, plural:
+    "Tokenisation" and "tokenization", "colour" and "color", "commits" and "commit",
+    ``term_forms.us_spelling``), as every look-up and mention
     reads them; so is a name that spells an alias of an entry before it ("nucleus sampling",
     an alias of top-p sampling): kept apart, the later was a term no look-up reached.
     """

@@ -2,11 +2,12 @@
 
 Lessons use a term in plural or inflected forms, hyphenated or not ("key-value cache",
 "key value cache", "keyvalue cache"), with curly quotes, and by aliases and abbreviations.
-Every variant is turned into a tuple of Snowball stems (the same ``analysis`` functions the
-index uses) and stored in a trie; the text is tokenized once and walked left to right, taking
-the longest phrase that starts at each word. That makes a scan linear in the text whatever the
-number of terms, where one regex per term would not be, and a multi-word term only ever
-matches as a phrase, never as loose words.
+Every variant is turned into a tuple of Snowball stems (the ``analysis`` stems the index
+uses, of a British spelling's American one: ``term_forms.term_stem``) and stored in a trie;
+the text is tokenized once and walked left to right, taking the longest phrase that starts at
+each word. That makes a scan linear in the text whatever the number of terms, where one regex
+per term would not be, and a multi-word term only ever matches as a phrase, never as loose
+words.
 
 Case matters in two places only. An all-capital abbreviation of up to five letters (RAG, KV,
 RLHF, R) matches only when the text writes it in capitals, so "rag" the cloth is not RAG. A
@@ -22,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from difflib import SequenceMatcher
 from itertools import compress, product
 
-from lessonsearch.analysis import STOP_WORDS, WORD, find_words, normalize, stem, words
+from lessonsearch.analysis import STOP_WORDS, WORD, find_words, normalize, words
 from lessonsearch.model import GlossaryEntry, LessonDefinition
 from lessonsearch.term_forms import (
     CAPS,
@@ -30,6 +31,7 @@ from lessonsearch.term_forms import (
     abbreviation_core,
     has_symbols,
     term_key,
+    term_stem,
     text_keys,
     writes_term_word,
 )
@@ -98,7 +100,7 @@ class TermMatcher:
                         self._add(canonical, form, joined)
         for canonical, forms in self._forms.items():
             self._stems[canonical] = frozenset(
-                s for form in forms for s in map(stem, words(form)) if s not in STOP_WORDS
+                s for form in forms for s in map(term_stem, words(form)) if s not in STOP_WORDS
             )
         _freeze(self._root)
         # Scanning memos, filled as words are met: a text word → the trie keys it may
@@ -205,12 +207,12 @@ class TermMatcher:
             return found[0][0]
         if not all(self._inflected(w) for w in words(name)):
             return None
-        return self._loose.get(tuple(stem(w) for w in words(name)))
+        return self._loose.get(tuple(term_stem(w) for w in words(name)))
 
     def suggest(self, name: str, limit: int = 5) -> tuple[str, ...]:
         """The terms closest to ``name``: by spelling (typos) or by a shared word."""
         query = " ".join(words(name))
-        query_stems = {stem(w) for w in words(name)} - STOP_WORDS
+        query_stems = {term_stem(w) for w in words(name)} - STOP_WORDS
         scores: dict[str, float] = {}
         for canonical, forms in self._forms.items():
             best = 0.0
@@ -242,7 +244,7 @@ class TermMatcher:
             ]
         else:
             spellings = [surfaces]
-            self._loose.setdefault(tuple(stem(normalize(s)) for s in surfaces), canonical)
+            self._loose.setdefault(tuple(term_stem(normalize(s)) for s in surfaces), canonical)
         for spelling in spellings:
             spelled = term_key(" ".join(spelling))
             self._spelled.setdefault(spelled, canonical)
@@ -277,11 +279,11 @@ class TermMatcher:
             elif self.title_rule and len(surfaces) == 1 and surface[:1].isupper() and (
                 surface[1:].islower()
             ):
-                keys.append(TITLE + stem(normalize(surface)))
+                keys.append(TITLE + term_stem(normalize(surface)))
             else:
-                keys.append(stem(normalize(surface)))
+                keys.append(term_stem(normalize(surface)))
             word = normalize(surface)
-            self._words_by_stem.setdefault(stem(word), set()).add(word)
+            self._words_by_stem.setdefault(term_stem(word), set()).add(word)
         return tuple(keys)
 
     def _inflected(self, surface: str) -> bool:
@@ -294,7 +296,7 @@ class TermMatcher:
         if known is None:
             known = self._checked[word] = any(
                 writes_term_word(word, term_word)
-                for term_word in self._words_by_stem.get(stem(word), ())
+                for term_word in self._words_by_stem.get(term_stem(word), ())
             )
         return known
 
