@@ -1,7 +1,8 @@
 """Hostile requests to the real server get a quick 4xx or results, and never hang a worker.
 
-Nor do connections that send nothing, or half a request: the server reads request heads
-without a thread, and closes those not complete within its deadline.
+Nor do connections that send nothing, half a request or a body a byte at a time: the server
+reads request heads and bodies without a thread, and closes those not complete within its
+deadline.
 
 Each request goes over a raw socket (so bytes no HTTP library would send can be sent too)
 with a timeout: an answer must come, or the connection must close, before it runs out. A
@@ -15,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote, urlsplit
@@ -189,3 +191,92 @@ def test_a_request_head_over_64_kb_is_refused(base: str):
                      + b"".join(b"X-Filler-%d: %s\r\n" % (n, b"x" * 1000) for n in range(70)))
         assert sock.recv(4096).startswith(b"HTTP/1.1 431 ")
     assert fetch_json(base + "/healthz")[0] == 200
+
+
+DRIBBLED = 40
+"""Connections whose body comes a byte at a time: gthread let each hold a thread 5 s after
+its answer, so many more than the server's threads (2 workers × 4) kept others waiting."""
+
+
+def read_answer(sock: socket.socket) -> tuple[bytes, bytes]:
+    """The head and body of one answer on ``sock`` (with a Content-Length)."""
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(1)
+        assert chunk, f"closed after {head!r}"
+        head += chunk
+    length = int(re.search(rb"Content-Length: (\d+)", head).group(1))
+    body = b""
+    while len(body) < length:
+        body += sock.recv(length - len(body))
+    return head, body
+
+
+def test_dribbled_bodies_leave_the_server_answering(base: str):
+    stop = threading.Event()
+
+    def dribble(socks: list[socket.socket]) -> None:
+        while not stop.wait(0.5):
+            for sock in socks:
+                with contextlib.suppress(OSError):
+                    sock.send(b"a")
+
+    with contextlib.ExitStack() as stack:
+        slow = [stack.enter_context(connect(base)) for _ in range(DRIBBLED)]
+        for sock in slow:
+            sock.sendall(b"GET /api/search?q=token HTTP/1.1\r\nHost: x\r\n"
+                         b"Content-Length: 1000\r\n\r\nq=")
+        dribbler = threading.Thread(target=dribble, args=(slow,), daemon=True)
+        dribbler.start()
+        stack.callback(dribbler.join)
+        stack.callback(stop.set)
+        status, health = fetch_json(base + "/healthz")
+        assert status == 200 and health["status"] == "ok"
+        status, found = fetch_json(base + "/api/search?q=token&limit=3")
+        assert status == 200 and found["total"] > 0
+        # The body's deadline is the head's: still dribbling, they are closed unanswered.
+        assert all(closed_by_server(sock) for sock in slow)
+
+
+def test_a_request_with_a_small_body_is_answered_and_the_connection_kept(base: str):
+    with connect(base) as sock:
+        sock.sendall(b"GET /api/search?q=token HTTP/1.1\r\nHost: x\r\nContent-Length: 7\r\n"
+                     b"\r\nq=t")
+        sock.sendall(b"ok")  # the body in pieces, then the next request with its end
+        sock.sendall(b"en" + b"GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
+                     + b"GET /api/search?q=token HTTP/1.1\r\nHost: x\r\n")
+        head, body = read_answer(sock)
+        assert head.startswith(b"HTTP/1.1 200 ") and b'"total"' in body
+        head, body = read_answer(sock)
+        assert head.startswith(b"HTTP/1.1 200 ") and b'"ok"' in body
+        sock.sendall(b"Connection: close\r\n\r\n")
+        head, body = read_answer(sock)
+        assert head.startswith(b"HTTP/1.1 200 ") and b'"total"' in body
+
+
+@pytest.mark.parametrize(("header", "status"), [
+    (b"Content-Length: 100000", b"413"),
+    (b"Transfer-Encoding: chunked", b"411"),
+])
+def test_a_large_or_chunked_body_is_refused_at_once(base: str, header: bytes, status: bytes):
+    with connect(base) as sock:
+        sock.sendall(b"GET /api/search?q=token HTTP/1.1\r\nHost: x\r\n" + header + b"\r\n\r\n")
+        head, _ = read_answer(sock)
+        assert head.startswith(b"HTTP/1.1 " + status + b" ")
+        assert closed_by_server(sock)
+    assert fetch_json(base + "/healthz")[0] == 200
+
+
+def test_a_client_expecting_100_continue_is_asked_for_its_body(base: str):
+    with connect(base) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+                     b"Content-Length: 3\r\nConnection: close\r\n\r\n")
+        interim = b""
+        while not interim.endswith(b"\r\n\r\n"):
+            interim += sock.recv(1)
+        assert interim.startswith(b"HTTP/1.1 100 ")
+        sock.sendall(b"abc")
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+        assert b"HTTP/1.1 200 " in answer and b'"ok"' in answer
