@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from lessonsearch.build import build_index  # noqa: E402
 from lessonsearch.course_file import find_course_file  # noqa: E402
 from lessonsearch.errors import BadQuery  # noqa: E402
+from lessonsearch.index_store import current_version, read_manifest  # noqa: E402
 from lessonsearch.searcher import Searcher  # noqa: E402
 
 DEFAULT_CORPORA = ROOT.parent / "shared" / "corpora"
@@ -94,9 +95,11 @@ def run_corpus(corpus: Path, top: int) -> CorpusResult:
         result.seconds = time.perf_counter() - started
         result.lessons, result.sections = report.lessons, report.sections
         searcher = Searcher.open(Path(tmp) / "index")
+        # The whole manifest: the searcher keeps only what its pages read (no sources).
+        manifest = read_manifest(current_version(Path(tmp) / "index"))
         try:
-            result.order = order_source(corpus, episodes, searcher.manifest)
-            slug_of = {Path(x["source"]).name: x["slug"] for x in searcher.manifest["lessons"]}
+            result.order = order_source(corpus, episodes, manifest)
+            slug_of = {Path(x["source"]).name: x["slug"] for x in manifest["lessons"]}
             linking: dict[str, set[str]] = {}
             for path in sorted(episodes.glob("*.md")):
                 for anchor in glossary_links(path.read_text(encoding="utf-8")):
