@@ -252,7 +252,7 @@ def _past_plural_noun(hit: Found, sentence: str, emphasis: tuple[str, ...] = ())
     if noun and (not term_or_none(name, strict=True) or _says_how(name)):
         return None
     closed = _NAME_CLOSED.match(_after(sentence[hit.start:], hit.term))
-    if not closed and name.lower() not in {m.strip("\"'“”‘’ ").lower() for m in emphasis}:
+    if not closed and name.lower() not in _marked_names(emphasis):
         return None
     return replace(hit, term=name, start=hit.start + noun.end(), alone=None) if noun else hit
 
@@ -297,10 +297,17 @@ def _described(rest: str) -> int | None:
     return described.end()
 
 
+@lru_cache(maxsize=4096)
+def _marked_names(emphasis: tuple[str, ...]) -> frozenset[str]:
+    """What a section set in bold or italics, as names to compare a term with: lower case,
+    without the quotes around them."""
+    return frozenset(m.strip("\"'“”‘’ ").lower() for m in emphasis)
+
+
 def _marked(hit: Found, emphasis: tuple[str, ...]) -> Found:
     """A name the lesson set in bold or italics is the name: "this value **perplexity**"
     names perplexity, "this **type inference**" type inference."""
-    marked = {m.strip("\"'“”‘’ ").lower() for m in emphasis}
+    marked = _marked_names(emphasis)
     if hit.term.lower() in marked:
         return replace(hit, alone=None)
     if hit.alone and hit.alone.lower() in marked:
@@ -471,7 +478,7 @@ def _calls_this(match: re.Match[str], rest: str, found: str, emphasis: tuple[str
         return True  # "We call this lambda inline." says how
     if _NAME_CLOSED.match(_after(rest, found)):
         return False
-    return found.lower() not in {m.strip("\"'“”‘’ ").lower() for m in emphasis}
+    return found.lower() not in _marked_names(emphasis)
 
 
 def _quoted(sentence: str) -> list[Found]:

@@ -561,7 +561,7 @@ def _anchors(terms: list[_Term]) -> tuple[dict[str, str], tuple[Problem, ...]]:
     name would answer with it anyway. A term whose anchor is taken gets its name's, or that
     with ``-1``, ``-2`` (as a lesson's repeated headings do) when it is taken too, with a
     warning naming both at a glossary line; none when only lessons define both, as no
-    glossary line made them alike (a name with no ASCII letter has no anchor of its own)."""
+    glossary line made them alike."""
     own = {term.name: term_anchor(term.name) for term in terms}
     wanted = {term.name: term.entry.anchor if term.entry and term.entry.anchor
               else own[term.name] for term in terms}

@@ -263,11 +263,11 @@ class Searcher:
         family = marks & _marked_stems(positive_words(tree, phrases=False),
                                        the_plan.corrections)  # not a word in quotes
         marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
+        phrases = _phrases(tree)  # once for the query, not once for each hit
         return SearchResponse(
             query=text,
             total=total,
-            results=tuple(self._hit(searcher, hit, marks, family, _phrases(tree))
-                          for hit in page_hits),
+            results=tuple(self._hit(searcher, hit, marks, family, phrases) for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
             page=page,

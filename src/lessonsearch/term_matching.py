@@ -52,8 +52,8 @@ def _unpickled(forms: tuple[tuple[str, tuple[str, ...]], ...]) -> TermMatcher:
     """The matcher for ``forms``, made once per process and kept, with its scanning memos,
     for every batch of work it is sent with. A build's processes receive the mentions'
     matcher with each batch of lessons: a fresh copy each time learnt every word of the
-    batch again, and counting mentions took half as much CPU again on two cores as on
-    one (bench/README.md). One matcher is kept, the last build's."""
+    batch again, about a tenth of the CPU counting mentions takes at 10,000 sections
+    (bench/README.md). One matcher is kept, the last build's."""
     matcher = _UNPICKLED.get(forms)
     if matcher is None:
         _UNPICKLED.clear()
