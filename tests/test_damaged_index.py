@@ -164,6 +164,8 @@ def test_any_build_replaces_a_version_whose_glossary_file_is_damaged(
     it, the broken anchors it listed), ``--full`` too, so nothing could replace it. What a
     build takes from the live version it now does without, saying so in one line."""
     out, saying = damaged_copy(tiny_index, tmp_path, "glossary.sqlite", damage)
+    if saying.endswith("is damaged"):  # its size kept: its time shows it first
+        saying = "has a file modified since its build wrote it (glossary.sqlite)"
     done = index_replaces_it(out, tiny_course, *(["--full"] if full else []))
     notes = [line for line in done.stderr.splitlines() if line.startswith("note:")]
     assert len(notes) == 1
@@ -485,6 +487,40 @@ def test_a_file_a_search_cannot_read_leaves_the_version_before_serving(
         assert body["not_loaded"] == {"version": newer.name, "reason": f"It {saying}."}
         got = client.get("/api/search?q=cache")
         assert got.status_code == 200 and got.get_json()["total"] > 0
+
+
+@pytest.mark.parametrize("damage", READ_DAMAGE)
+def test_a_file_written_over_that_opens_is_not_reused_by_the_next_build(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path, damage):
+    """The incremental build linked the damaged file into its version, found it the same
+    as the live one's and said "nothing changed": the damage stayed until ``--full``. The
+    file's modification time gives it away."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    version = current_version(out)
+    path = damage(version)
+    done = index_replaces_it(out, tiny_course)
+    assert "nothing changed" not in done.stdout
+    assert "4 of 4 lessons rewritten" in done.stdout
+    name = f"whoosh/{path.name}"
+    assert (f"The live version {version.name} has a file modified since its build wrote it "
+            f"({name}); nothing of it is reused.") in done.stderr
+    assert not (current_version(out) / "whoosh" / path.name).exists()
+
+
+def test_a_copy_that_keeps_the_files_times_is_still_reused(tmp_path: Path, tiny_index: Path,
+                                                           tiny_course: Path):
+    """``cp -a`` and ``rsync -a`` keep each file's time, as the copy above does: an
+    unchanged course builds nothing new over such a copy."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    live = current_version(out).name
+    done = run("index", "--lessons", str(tiny_course / "lessons"), "--glossary",
+               str(tiny_course / "glossary"), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "nothing changed" in done.stdout
+    assert "modified since" not in done.stderr
+    assert current_version(out).name == live
 
 
 def test_an_error_of_the_code_while_reading_stays_an_error(tmp_path: Path):

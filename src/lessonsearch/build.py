@@ -173,18 +173,24 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
 def _live_version(out: Path, notes: list[str]) -> tuple[Path | None, Path | None]:
     """The live version, whose broken anchors are carried over, and the same when its files
     may be reused too: not when another release wrote it. One that cannot be read (its
-    manifest, a file not the size the build wrote, a search index that does not open) is
-    neither: nothing of it is read, and ``notes`` says so."""
+    manifest, a file not the size the build wrote, a search index that does not open) or
+    one a file of which was modified since (``changed_since_built``) is neither: nothing
+    of it is read, and ``notes`` says so."""
     live = index_store.previous_version(out)
     if live is None:
         return None, None
     try:
-        index_store.open_manifest(live)
+        manifest = index_store.open_manifest(live)
         check_search_index(live)
     except IndexIncompatible:
         return live, None
     except IndexToRebuild as exc:
         notes.append(f"The live version {live.name} {exc.reason}; nothing of it is reused.")
+        return None, None
+    changed = index_store.changed_since_built(live, manifest)
+    if changed is not None:
+        notes.append(f"The live version {live.name} has a file modified since its build wrote "
+                     f"it ({changed}); nothing of it is reused.")
         return None, None
     return live, live
 

@@ -47,7 +47,10 @@ MANIFEST = "manifest.json"
 KEEP_VERSIONS = 3
 FILES = "files"
 """The manifest's list of every file the build wrote, with its size (``publish``)."""
-OWN_FIELDS = ("version", "built_at", FILES)
+WRITTEN = "written"
+"""Each of those files' modification time, in nanoseconds, as the build left it: a build
+reuses a file only while it is the same (``changed_since_built``)."""
+OWN_FIELDS = ("version", "built_at", FILES, WRITTEN)
 """The manifest's fields that differ from one version to the next whatever it holds (the
 files' sizes too: the files themselves are compared, ``same_as_live``)."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -191,7 +194,10 @@ def publish(index_dir: Path, name: str, tmp: Path, manifest: dict[str, Any],
     do without (the build cache: a damaged one only costs the next build its shortcuts).
     The manifest lists every other file with its size, which ``check_files`` holds a copy
     of the version to."""
-    manifest = {**manifest, FILES: file_sizes(tmp, unsynced)}
+    files = sorted(_served_files(tmp, unsynced))
+    found = {PurePosixPath(Path(path)).as_posix(): os.stat(tmp / path) for path in files}
+    manifest = {**manifest, FILES: {name: st.st_size for name, st in found.items()},
+                WRITTEN: {name: st.st_mtime_ns for name, st in found.items()}}
     (tmp / MANIFEST).write_text(_manifest_text(manifest), encoding="utf-8")
     _fsync_tree(tmp, unsynced)
     final = index_dir / name
@@ -237,10 +243,23 @@ def same_as_live(live: Path, built: Path, manifest: dict[str, Any],
         return False  # a live version that cannot be read is no version to keep
 
 
-def file_sizes(folder: Path, unserved: Collection[str] = ()) -> dict[str, int]:
-    """Each file of a version folder (as ``_served_files`` lists them) and its size."""
-    return {PurePosixPath(Path(path)).as_posix(): os.stat(folder / path).st_size
-            for path in sorted(_served_files(folder, unserved))}
+def changed_since_built(version_dir: Path, manifest: dict[str, Any]) -> str | None:
+    """The first file of a version (one that ``check_files`` passed) modified since its build
+    wrote it, or None. Bytes written over with as many others keep a file's size, so only a
+    search that reads them finds them; but they change its modification time, and a build
+    that linked such a file into its version, found it the same as the live one's (it is
+    the same file) and said "nothing changed", kept the damage until ``--full``. Not
+    checked when serving: a copy to another machine may set new times on every file."""
+    written = manifest.get(WRITTEN)
+    if not isinstance(written, dict):
+        return MANIFEST
+    for name, ns in written.items():
+        try:
+            if not isinstance(ns, int) or os.stat(Path(version_dir) / name).st_mtime_ns != ns:
+                return name
+        except (OSError, ValueError):
+            return name
+    return None
 
 
 _VERSION_NAME = re.compile(r"v-\d{8}T\d+-[0-9a-f]+(?:\.tmp)?")
