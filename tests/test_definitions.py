@@ -79,6 +79,8 @@ def test_naming(sentence, term):
         ("We call this a lost update.", "lost update"),
         ("We call such rows orphans.", "orphans"),
         ("We call this process fine-tuning.", "fine-tuning"),
+        ("We call this process garbage collection.", "garbage collection"),
+        ("We call this structure a trie.", "trie"),
         ("We call this approach retrieval augmentation.", "retrieval augmentation"),
         ("Engineers call these techniques query hints.", "query hints"),
         ("We call this strategy write-ahead logging, and every engine uses it.",
@@ -236,6 +238,11 @@ def test_calling_these_functions_names_nothing(sentence):
         "We call this loader, then the parser.",
         "We call this init, then the parser.",
         "We call this lambda inline.",
+        # after a step, a name after an article must be closed or marked too
+        "Finally, we call this an hour later.",
+        "Next we call this a bit later.",
+        "Then we call these a second time.",
+        "First, we call this once.",
     ],
 )
 def test_calling_this_function_names_nothing(sentence):
@@ -253,6 +260,10 @@ def test_calling_this_function_names_nothing(sentence):
         ("We call this technique memoization in every lesson.", (), "memoization"),
         ("We call this memoization, and every engine does it.", (), "memoization"),
         ("We call this a lost update in most engines.", (), "lost update"),
+        # after a step, an article right after "this" opens a name all the same
+        ("First, we call this a lost update.", (), "lost update"),
+        ("Then we call these a dirty read, and retry.", (), "dirty read"),
+        ("Finally we call this a write skew in most engines.", ("write skew",), "write skew"),
         ("We call this memoization in every lesson.", ("memoization",), "memoization"),
     ],
 )

@@ -354,8 +354,24 @@ why this structure is called a trie.", "This explains why it is called a deque, 
 _IN_SEQUENCE = re.compile(r"^\W*(?:then|next|finally|first|afterwards|after\s+that)\b[\s,]*$",
                           re.I)
 """A sentence that opens with a step of a sequence before "we call": "Then we call these
-functions.", "Finally we call those methods." There "call" is the step done, not a naming."""
+functions.", "Finally we call those methods." There "call" is the step done, not a naming,
+unless an article opens a name right after the demonstrative (``_names_after_step``)."""
 _AS_NEXT = re.compile(r"\s+as\b")
+_OPENS_ARTICLE = re.compile(r"^\s*(?:a|an|the)\s", re.I)
+
+
+def _names_after_step(match: re.Match[str], rest: str, found: str,
+                      emphasis: tuple[str, ...]) -> bool:
+    """Whether "we call this/these" after a step of a sequence (``_IN_SEQUENCE``) names all
+    the same: an article right after the demonstrative opens a name ("First, we call this a
+    lost update."), where one calls a function with its noun ("Then we call this function.")
+    or with nothing ("Then we call these."). As after "We call these functions", the name
+    must end the sentence or be closed or marked: "Finally, we call this an hour later." says
+    when. How often it is called is refused before (``_HOW_OFTEN``: "… a second time.")."""
+    return ((match["strict"] or "").lower() in ("this", "that", "these", "those")
+            and bool(_OPENS_ARTICLE.match(rest))
+            and bool(_NAME_CLOSED.match(_after(rest, found))
+                     or found.lower() in _marked_names(emphasis)))
 
 
 def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
@@ -388,8 +404,6 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
         for match in pattern.finditer(sentence):
             if why and _WHY_NAMED.search(sentence[: match.start()]):
                 continue  # "This is why the command is called 'move'." explains a name
-            if pattern is _WE_CALL and _IN_SEQUENCE.match(sentence[: match.start()]):
-                continue  # "Then we call these functions." is a step
             rest, at = match["rest"], match.start("rest")
             if (named := match.groupdict().get("named")) and not is_plain_noun_phrase(named):
                 continue  # "We call these methods in a loop." says where they are called
@@ -410,6 +424,9 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                 continue  # "The handler is called three times."
             if found and _calls_this(match, rest, found, emphasis):
                 continue  # "We call this script nightly.", "Next, we call this method."
+            if (found and pattern is _WE_CALL and _IN_SEQUENCE.match(sentence[: match.start()])
+                    and not _names_after_step(match, rest, found, emphasis)):
+                continue  # "Then we call these functions." is a step
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
                 out.append(Found(found, kind, at, alone=alone))
