@@ -151,6 +151,65 @@ def test_a_compound_named_after_a_kind_stays_whole_beside_its_last_word_in_the_g
         ("inference", False), ("type inference", True)]
 
 
+def _memo_course(tmp_path: Path, naming: str, term: str = "memoization", also: str = ""
+                 ) -> Path:
+    """A course whose second lesson names the technique the first uses, and a glossary with
+    ``term`` as its one term (and ``also`` its aliases)."""
+    lessons, terms = tmp_path / "lessons", tmp_path / "glossary"
+    lessons.mkdir()
+    terms.mkdir()
+    (lessons / "01-reads.md").write_text(
+        "# Reads\n\n## Repeats\n\nThe same query often comes back; memoization, which the "
+        "next lesson shows, answers it without a second scan.\n", encoding="utf-8")
+    (lessons / "02-plans.md").write_text(
+        "# Plans\n\n## Remembering\n\nThe planner stores each answer it computes and looks "
+        f"it up when the same query comes back. {naming}\n", encoding="utf-8")
+    (terms / "glossary.md").write_text(
+        f"{term}\n: Keeping each computed answer so the same input is not computed "
+        f"again.\n{f'  Also: {also}' if also else ''}\n", encoding="utf-8")
+    build_index(lessons, terms, tmp_path / "index")
+    return tmp_path / "index"
+
+
+@pytest.mark.parametrize("naming", ["We call this pattern memoization.",
+                                    "We call this structure memoization.",
+                                    "We call this step memoization."])
+def test_a_pointing_kind_before_a_glossary_term_is_not_part_of_the_name(tmp_path, naming):
+    """"We call this pattern memoization" names the glossary's memoization: read as
+    "pattern memoization" (as "pattern matching" is read), the false term took memoization's
+    definition and its mentions, so its use in the lesson before was never reported."""
+    index = _memo_course(tmp_path, naming)
+    report = coverage_report(current_version(index), index)
+    assert [t.term for t in report.terms] == ["memoization"]
+    (entry,) = report.used_before_definition
+    assert entry.term == "memoization"
+    assert [p.lesson for p in entry.used_at] == ["reads"]
+    assert entry.defined_at.sentence == naming
+
+
+def test_a_pointing_kind_before_a_glossary_alias_is_not_part_of_the_name(tmp_path):
+    index = _memo_course(tmp_path, "We call this pattern memoisation.",
+                         also="memoisation")
+    report = coverage_report(current_version(index), index)
+    assert [(t.term, t.defined_at.lesson) for t in report.terms] == [("memoization", "plans")]
+
+
+@pytest.mark.parametrize(("naming", "term", "also"), [
+    # the lesson writes the two words again: they are its term
+    ("We call this pattern memoization. Pattern memoization costs memory.", "memoization",
+     ""),
+    # the glossary has the two words
+    ("We call this pattern memoization.", "pattern memoization", "memoization"),
+])
+def test_a_pointing_kind_stays_in_a_name_the_lesson_or_glossary_writes_whole(
+        tmp_path, naming, term, also):
+    index = _memo_course(tmp_path, naming, term, also)
+    report = coverage_report(current_version(index), index)
+    defined = {t.term: t.defined_at is not None for t in report.terms}
+    assert defined["pattern memoization"]
+    assert not defined.get("memoization")
+
+
 def test_candidates_say_where_they_occur(report):
     (candidate,) = report.candidates
     assert candidate.kind == "collocation" and candidate.count == 4

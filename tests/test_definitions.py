@@ -80,6 +80,7 @@ def test_naming(sentence, term):
         ("We call such rows orphans.", "orphans"),
         ("We call this process fine-tuning.", "fine-tuning"),
         ("We call this process garbage collection.", "garbage collection"),
+        ("We call this arrangement sharding.", "sharding"),
         ("We call this structure a trie.", "trie"),
         ("We call this approach retrieval augmentation.", "retrieval augmentation"),
         ("Engineers call these techniques query hints.", "query hints"),
@@ -243,6 +244,7 @@ def test_calling_these_functions_names_nothing(sentence):
         "Next we call this a bit later.",
         "Then we call these a second time.",
         "First, we call this once.",
+        "We call this arrangement.",
     ],
 )
 def test_calling_this_function_names_nothing(sentence):

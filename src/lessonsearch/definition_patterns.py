@@ -40,7 +40,7 @@ _KINDS = tuple(
 )
 """Nouns that say what kind of thing a term is: "a technique called X"."""
 _PRONOUN_KINDS = _KINDS + tuple(
-    "number value behaviour behavior situation setup problem kind type mode".split()
+    "number value behaviour behavior situation setup problem kind type mode arrangement".split()
 )
 """Nouns a demonstrative may hold without being part of the name: "We call this process
 fine-tuning" names fine-tuning."""
@@ -55,6 +55,12 @@ as ``Found.alone``, and the lesson's emphasis decides ("this value **perplexity*
 it the two words are the name, as most such phrases are (value iteration, type checking,
 step size). A plural kind ("these values logits") never opens a compound: its first word
 would be singular."""
+_OPENS_COMPOUNDS = frozenset("type mode value".split())
+"""The ``_COMPOUNDING`` kinds that open compounds too often for the glossary to split them off:
+with inference in the glossary, "We call this type inference" still names type inference
+(value iteration, mode collapse likewise). The other kinds mostly point at what the sentences
+before described ("We call this pattern memoization", "this structure a trie"), so a hit after
+them says ``Found.referring``: the glossary decides (``glossary_build._merge``)."""
 
 
 def _plural(noun: str) -> str:
@@ -168,6 +174,10 @@ class Found:
     alone: str | None = None
     """The name without the kind noun ``term`` starts with, when the kind may belong to the
     name or not ("We call this value perplexity"): see ``_COMPOUNDING``."""
+    referring: bool = False
+    """Whether that kind noun more often points back than opens a compound ("this pattern
+    memoization", not "this type inference"): then ``alone`` is the name where the glossary
+    has it and not ``term`` (see ``_OPENS_COMPOUNDS``)."""
 
 
 def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
@@ -415,11 +425,12 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                     described := _described(rest)):
                 rest, at = rest[described:], at + described  # "these large readings spikes."
             found = take_term(rest, strict=strict)
-            alone = None
+            alone, referring = None, False
             if (found and noun and " " not in found and noun.lower() in _COMPOUNDING
                     and (both := take_term(sentence[match.start("kind"):], strict=strict))):
                 alone, found, at = found, both, match.start("kind")  # "this type inference"
                 rest = sentence[at:]
+                referring = noun.lower() not in _OPENS_COMPOUNDS  # "this pattern memoization"
             if found and _HOW_OFTEN.fullmatch(found):
                 continue  # "The handler is called three times."
             if found and _calls_this(match, rest, found, emphasis):
@@ -429,7 +440,7 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                 continue  # "Then we call these functions." is a step
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
-                out.append(Found(found, kind, at, alone=alone))
+                out.append(Found(found, kind, at, alone=alone, referring=referring))
     if term or name:
         for match in _NAME_IS.finditer(sentence):
             if (found := take_term(match["rest"])):

@@ -8,6 +8,8 @@ keeps the first definition of each term, and builds the link to it.
 
 from __future__ import annotations
 
+import re
+
 from lessonsearch.definition_patterns import sentence_definitions
 from lessonsearch.definition_terms import split_sentences, term_or_none, tidy_case
 from lessonsearch.model import Lesson, LessonDefinition, Section, link_to, text_fragment
@@ -30,13 +32,20 @@ KINDS = (
 def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
     """The definitions a lesson makes, one per term (the first), in reading order."""
     found: dict[str, LessonDefinition] = {}
+    words: str | None = None  # the lesson's text, read when a name needs it
     for section in lesson.sections:
         for text in section.prose:
             for sentence in split_sentences(text):
                 for hit in sentence_definitions(sentence, section.emphasis):
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
                         "\"'“‘*_ ("))
-                    _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation)
+                    alone = None
+                    if hit.alone and hit.referring:
+                        words = _words(lesson) if words is None else words
+                        alone = None if _written_again(hit.term, words) else tidy_case(
+                            hit.alone, at_sentence_start=False)
+                    _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation,
+                          alone)
         for item in section.definitions:
             term = term_or_none(item.term, code_ok=True)  # a list's term is a term: pass@k
             sentences = split_sentences(item.definition)
@@ -46,8 +55,23 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
     return tuple(found.values())
 
 
+def _words(lesson: Lesson) -> str:
+    """Every heading, paragraph and list item of the lesson, one after another."""
+    return "\n".join(part for section in lesson.sections
+                     for part in (section.heading or "", *section.prose))
+
+
+def _written_again(name: str, words: str) -> bool:
+    """Whether the lesson writes ``name`` ("pattern matching") anywhere besides the sentence
+    that names it: then the kind noun belongs to the name, whatever the glossary holds."""
+    pattern = (r"(?<![\w'’-])" + r"\s+".join(map(re.escape, name.split()))
+               + r"(?![\w'’-])")
+    return len(re.findall(pattern, words, re.I)) > 1
+
+
 def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, term: str,
-          sentence: str, kind: str, abbreviation: str | None) -> None:
+          sentence: str, kind: str, abbreviation: str | None, alone: str | None = None
+          ) -> None:
     key = term_key(term)
     if not key or key in found:
         return
@@ -60,4 +84,5 @@ def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, 
         anchor=section.anchor,
         kind=kind,
         abbreviation=abbreviation,
+        alone=alone,
     )

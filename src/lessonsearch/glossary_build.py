@@ -495,7 +495,12 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
 
     A lesson's term is the glossary's when the glossary's matcher knows any spelling of it;
     terms only lessons define are told apart by ``term_key`` (case and plural), which needs
-    no matcher rebuilt for each new one.
+    no matcher rebuilt for each new one. A name a pointing kind noun opens ("pattern
+    memoization" in "We call this pattern memoization") is the words after the kind when the
+    glossary has them and not the whole (``LessonDefinition.alone``): the kind stays in the
+    name otherwise ("pattern matching") only because the sentence cannot tell the two apart,
+    and read so the false term took the glossary term's definition and mentions. "We call
+    this type inference" gives no ``alone`` (``definition_patterns._OPENS_COMPOUNDS``).
     """
     terms: list[_Term] = [_Term(e.term, e, aliases=list(e.aliases)) for e in entries]
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
@@ -507,6 +512,10 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
         for definition in found:
             spellings = [definition.term, *filter(None, [definition.abbreviation])]
             name = next((n for s in spellings if (n := matcher.canonical_for(s))), None)
+            if name is None and definition.alone and (
+                    name := matcher.canonical_for(definition.alone)):
+                # "We call this pattern memoization" names the glossary's memoization
+                definition = dataclasses.replace(definition, term=definition.alone)
             name = name or next((lesson_only[k] for s in spellings
                                  if (k := term_key(s)) in lesson_only), None)
             if name is None:

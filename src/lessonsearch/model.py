@@ -418,3 +418,7 @@ class LessonDefinition:
     """Which phrasing gave it away: naming, pointing-back, quoting, contrasting, setting,
     defining, emphasis, abbreviation, definition-list."""
     abbreviation: str | None = None
+    alone: str | None = None
+    """The name without the kind noun ``term`` starts with, when the sentence may name either
+    ("We call this pattern memoization", not "We call this type inference") and the lesson
+    does not write ``term`` again: the glossary decides (``glossary_build._merge``)."""
