@@ -305,7 +305,8 @@ def test_links_to_nothing_and_a_folder_named_like_a_lesson_are_warnings(tmp_path
     """A link in a loop stopped the whole build; a link to nothing and a folder named like
     a lesson file were passed over without a word. Each is a warning at its name, the first
     build's (which reads every file) and the next's (which reads the changed ones) alike. A
-    link to a lesson file is read; a link to a folder is not entered, as before."""
+    link to a lesson file is read; a link to a folder inside the course is not entered: its
+    files are read at their own names."""
     folder = course_with(tmp_path)
     (folder / "21-loop.md").symlink_to("21-loop.md")
     (folder / "22-dangling.md").symlink_to("nowhere.md")

@@ -18,6 +18,7 @@ from pathlib import Path
 from .build_cache import BuildCache, fingerprint, pickled
 from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
 from .errors import LessonFormatError
+from .folder_walk import entries_below
 from .links import is_web_link, not_a_link
 from .model import (
     Course,
@@ -49,57 +50,45 @@ _WORD = re.compile(r"\w+")
 
 def lesson_files(lessons_dir: Path, unlisted: dict[str, Problem] | None = None,
                  index_dir: Path | None = None) -> list[str]:
-    """Every file below the folder except hidden ones and the course file itself (linked
-    folders are not entered), in the order of their paths' parts. Plain strings: a course
-    of 12,500 files spent a tenth of a one-lesson rebuild making and sorting ``Path``s.
+    """Every file below the folder except hidden ones and the course file itself, in the
+    order of their paths' parts. Plain strings: a course of 12,500 files spent a tenth of a
+    one-lesson rebuild making and sorting ``Path``s.
 
-    A link to nothing, or to itself, is listed, and the build's reading it says why it
-    cannot (it was left out without a word, or stopped the build). A folder below that
-    cannot be opened, or one named like a lesson file (``x.md``), is listed too, with its
-    problem in ``unlisted`` by its path: one folder ``chmod 000`` stopped the build.
+    A linked folder is entered, each folder once (``folder_walk``): a shared folder of
+    lessons linked in was left out without a word. A link to nothing, or to itself, is
+    listed, and the build's reading it says why it cannot (it was left out without a word,
+    or stopped the build). A folder below that cannot be opened, a link to a folder that
+    holds the course, and a folder named like a lesson file (``x.md``), are listed too,
+    with the problem in ``unlisted`` by its path: one folder ``chmod 000`` stopped the build.
 
     An ``index_dir`` inside the folder is not entered: its files are the index's, not
     lessons (each of its versions made twelve warnings on every build)."""
     unlisted = {} if unlisted is None else unlisted
-    skipped = index_inside(index_dir, lessons_dir)
+    unread: dict[str, str] = {}
     found: list[str] = []
-    folders = [str(lessons_dir)]
-    while folders:
-        folder = folders.pop()
-        try:
-            entries = os.scandir(folder)
-        except OSError as error:
-            if folder == str(lessons_dir):
-                raise  # no course at all: the build says so and stops
+    skip = None if index_dir is None else str(index_dir)
+    for entry in entries_below(str(lessons_dir), unread, skip):
+        if entry.is_symlink() and not os.path.isdir(entry.path):
+            if not os.path.exists(entry.path) or os.path.isfile(entry.path):
+                found.append(entry.path)
+        elif entry.is_dir():
+            if _suffix(entry.name).lower() in READERS:
+                found.append(entry.path)
+                unlisted[entry.path] = Problem(
+                    _display(entry.path, lessons_dir), "is a folder, not a lesson file; the "
+                    "files in it are read as any folder's are")
+        elif entry.is_file() and entry.name not in COURSE_FILES:
+            found.append(entry.path)
+    for folder, why in unread.items():
+        if folder not in unlisted:
             found.append(folder)
-            unlisted[folder] = Problem(_display(folder, lessons_dir), "cannot read this folder "
-                                       f"({error.strerror or error}); the files in it were "
-                                       "skipped", skipped=True)
-            continue
-        with entries:
-            for entry in entries:
-                if entry.name.startswith("."):
-                    continue
-                if entry.is_symlink():  # a link to a folder is not entered
-                    if not os.path.exists(entry.path) or os.path.isfile(entry.path):
-                        found.append(entry.path)
-                elif entry.is_dir():
-                    if entry.path == skipped:
-                        continue
-                    folders.append(entry.path)
-                    if _suffix(entry.name).lower() in READERS:
-                        found.append(entry.path)
-                        unlisted[entry.path] = Problem(
-                            _display(entry.path, lessons_dir), "is a folder, not a lesson "
-                            "file; the files in it are read as any folder's are")
-                elif entry.is_file() and entry.name not in COURSE_FILES:
-                    found.append(entry.path)
+        unlisted[folder] = Problem(_display(folder, lessons_dir), why, skipped=True)
     return sorted(found, key=lambda path: path.split(os.sep))
 
 
 def index_inside(index_dir: Path | None, lessons_dir: Path) -> str | None:
-    """``index_dir`` as ``lesson_files`` writes its path, where it is inside the lessons
-    folder (a link on the way resolved, as the system does); else None."""
+    """``index_dir`` as a path below the lessons folder, where it is inside it (a link on
+    the way resolved, as the system does); else None."""
     if index_dir is None:
         return None
     inner = os.path.relpath(os.path.realpath(index_dir), os.path.realpath(lessons_dir))

@@ -25,6 +25,7 @@ from lessonsearch.glossary_deflist import Draft, body_definition, read_definitio
 from lessonsearch.model import GlossaryEntry, Problem, quoted
 from lessonsearch.term_forms import term_key
 
+from .folder_walk import entries_below
 from .text_files import decode
 from .yaml_data import Places, YAMLError, load_placed, place, reason, scalar_text
 
@@ -56,10 +57,8 @@ def read_glossary(
     problems: list[Problem] = []
     seen: dict[str, GlossaryEntry] = {}  # by the term_key of each kept entry's name
     seen_alias: dict[str, GlossaryEntry] = {}  # and of its aliases
-    for path in sorted(folder.rglob("*.md")):
+    for path in _glossary_files(folder, problems):
         shown = f"{folder.name}/{path.relative_to(folder).as_posix()}"
-        if any(part.startswith(".") for part in path.relative_to(folder).parts):
-            continue
         try:
             text = decode(path.read_bytes(), shown)
         except OSError as error:
@@ -95,6 +94,20 @@ def read_glossary(
                             f"{first.source} is kept.", line=draft.line)
                 )
     return tuple(entries), tuple(problems)
+
+
+def _glossary_files(folder: Path, problems: list[Problem]) -> list[Path]:
+    """Every ``*.md`` below the folder but hidden ones, in path order, linked folders
+    entered as the lessons' are (``folder_walk``); a folder that cannot be read, or a link
+    to one that holds the glossary, is a problem. (``rglob`` passed over both without a
+    word, and over a linked folder of shared terms.)"""
+    unread: dict[str, str] = {}
+    found = [Path(entry.path) for entry in entries_below(str(folder), unread)
+             if entry.name.endswith(".md")]
+    for path, why in unread.items():
+        shown = f"{folder.name}/{Path(path).relative_to(folder).as_posix()}"
+        problems.append(Problem(shown, f"{why[0].upper()}{why[1:]}.", skipped=True))
+    return sorted(found)
 
 
 def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem]]:
