@@ -12,6 +12,8 @@ from browser_support import (
     wait_for_answer,
 )
 
+from lessonsearch.search_log import read_zero_results
+
 BOX = "[data-lessonsearch]"
 FIELD = f"{BOX} input"
 OPTION = f"{BOX} [role=option]"
@@ -237,6 +239,41 @@ def test_loading_empty_and_error_states(tab, host):
     expect(state).to_have_text("Search is unavailable right now. Try again in a moment.")
     expect(page.locator(OPTION)).to_have_count(0)
 
+
+def test_only_the_query_left_finding_nothing_is_logged_for_the_editors(tab, host, service,
+                                                                       sample_index):
+    """Each pause in typing is a search: "zorbly quux" typed slowly listed "zorb", "zorbly",
+    "zorbly q" … on the coverage page as searches that found nothing. Those are not logged;
+    the query the reader leaves the box with is, once, and Enter's results page counts too."""
+    def logged():
+        return [(z.query, z.count) for z in read_zero_results(sample_index)
+                if z.query.startswith("zorb")]
+
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    searches = []
+    page.on("request", lambda r: searches.append(r.url) if SEARCH_REQUEST.search(r.url) else None)
+    field, state = page.locator(FIELD), page.locator(f"{BOX} .state")
+    field.click()
+    for part in ("zorb", "ly", " qu", "ux"):
+        field.press_sequentially(part, delay=25)
+        expect(state).to_have_text(f"No results for “{field.input_value()}”.")
+    assert len(searches) >= 4 and all("typing=1" in url for url in searches)
+    assert logged() == []
+
+    with page.expect_response(lambda r: SEARCH_REQUEST.search(r.url) and "typing" not in r.url):
+        page.locator("h1").click()  # leaving the box
+    assert logged() == [("zorbly quux", 1)]
+
+    field.click()  # back, and away again: the same query is not counted twice
+    expect(state).to_have_text("No results for “zorbly quux”.")
+    page.locator("h1").click()
+    field.click()
+    field.press("Enter")
+    page.wait_for_url(lambda url: url == f"{service}/search?q=zorbly+quux")
+    expect(page.locator("main")).to_contain_text("zorbly quux")
+    assert logged() == [("zorbly quux", 2)]
+    assert len([url for url in searches if "typing" not in url]) == 1
 
 def test_a_newer_search_aborts_the_one_in_flight(tab, host):
     page = tab.page

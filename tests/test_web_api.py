@@ -15,6 +15,7 @@ from web_fixtures import build, copy_course, serving
 
 from lessonsearch import responses
 from lessonsearch.index_store import current_version_name
+from lessonsearch.search_log import read_zero_results
 from lessonsearch.searcher import Searcher
 from lessonsearch.web import Settings, create_app
 
@@ -344,6 +345,22 @@ def test_only_the_search_boxs_word_being_typed_is_completed(client):
     for params in ({"q": "temper"}, {"q": "temper", "typing": "0"}):
         assert client.get("/api/search", query_string=params).get_json()["suggestion"] is None
 
+
+
+def test_only_a_submitted_search_that_finds_nothing_is_logged(tmp_path: Path):
+    """Each keystroke in the search box is a typing=1 search: typing "qwertzu" listed "q",
+    "qw", "qwe" … as searches that found nothing on the editors' coverage page."""
+    index_dir = tmp_path / "index"
+    build(copy_course(tmp_path / "course"), index_dir)
+    with serving(index_dir) as client:
+        for end in range(1, 8):
+            typed = client.get("/api/search", query_string={"q": "qwertzu"[:end], "typing": "1"})
+            assert typed.get_json()["total"] == 0
+        assert read_zero_results(index_dir) == ()
+        for typing in ("0", None):
+            query = {"q": "qwertzu", "typing": typing} if typing else {"q": "qwertzu"}
+            assert client.get("/api/search", query_string=query).get_json()["total"] == 0
+    assert [(z.query, z.count) for z in read_zero_results(index_dir)] == [("qwertzu", 2)]
 
 # --- Suggest ---------------------------------------------------------------------------------
 

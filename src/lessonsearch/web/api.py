@@ -30,8 +30,11 @@ def search():
     limit, page = params.limit(), params.page()
     opened = use_index()
     lesson, module = params.filters(opened)
-    found = opened.searcher.search(text, limit, page, lesson, module, typing=params.typing())
-    if found.total == 0 and page == 1 and not (lesson or module):
+    typing = params.typing()
+    found = opened.searcher.search(text, limit, page, lesson, module, typing=typing)
+    if found.total == 0 and page == 1 and not (lesson or module or typing):
+        # Not while typing: the search box asks at each pause, and "c", "ch", "chi" … are
+        # no words the course lacks. It sends the query it is left with on its own.
         record_zero_result(current_app.config["LESSONSEARCH"].index_dir, text)
     return jsonify(responses.search_body(_past_the_end(found)))
 

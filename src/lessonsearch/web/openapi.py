@@ -125,7 +125,8 @@ PARAMETERS: dict[str, Any] = {
     "typing": {"name": "typing", "in": "query",
                "description": "1 when q is a search box's, still being typed: its last word "
                               "may be cut short and is completed to the course's most used "
-                              "word it begins. 0 or absent: a submitted search.",
+                              "word it begins, and finding nothing is not logged for the "
+                              "coverage page. 0 or absent: a submitted search.",
                "schema": {"enum": ["0", "1"], "default": "0"}},
     "page": {"name": "page", "in": "query", "description": "1 for the first page.",
              "schema": {**INT, "minimum": 1, "maximum": MAX_PAGE, "default": 1}},

@@ -299,6 +299,7 @@
       this.options = []; // the rendered option elements, in order
       this.active = -1;
       this.timer = 0;
+      this.nothingFor = null; // the query on show when it found nothing; see close()
       this.controller = null;
       this.asked = 0; // numbers each search; a late answer to an older one is dropped
       const theme = option(host, "theme");
@@ -349,6 +350,7 @@
     // Typing: debounce, then search; an empty box shows recent searches.
     typed(focusing) {
       clearTimeout(this.timer);
+      if (!focusing) this.nothingFor = null; // the words changed: what found nothing is gone
       const text = this.input.value.trim();
       if (!text) {
         this.abort();
@@ -438,6 +440,7 @@
       this.shownFor = text;
       this.render(groups);
       const none = terms.length || results.length ? "" : "No results for “" + text + "”.";
+      this.nothingFor = none ? text : null;
       this.setState(fix ? "" : none);
       this.announce(none ? none + (fix ? " Did you mean “" + fix + "”?" : "")
         : describeCounts(terms.length, results.length, found.total));
@@ -554,6 +557,7 @@
 
     close() {
       clearTimeout(this.timer);
+      this.reportNothingFound();
       this.panel.hidden = true;
       this.input.setAttribute("aria-expanded", "false");
       this.highlight(-1);
@@ -594,6 +598,7 @@
     clicked(e) {
       const el = e.target.closest("[role=option]");
       if (!el) return;
+      this.nothingFor = null; // the reader chose something
       if (el.run) { el.run(); return; }
       this.rememberQuery();
     }
@@ -604,8 +609,24 @@
     }
 
     go(url) {
+      this.nothingFor = null; // the results page counts a search that finds nothing
       this.rememberQuery();
       if (this.newTab) window.open(url, "_blank", "noopener"); else window.location.assign(url);
+    }
+
+    /**
+     * The reader leaves the box on a query that found nothing: send it once more, as a
+     * submitted search (no typing=1), which the service counts for the editors' coverage page.
+     * The searches sent while typing are not counted, or "c", "ch", "chi"… would be listed as
+     * words the course lacks; this one is the query the reader gave up on. Once per query, and
+     * keepalive: it is sent even when the reader is leaving the page.
+     */
+    reportNothingFound() {
+      const text = this.nothingFor;
+      this.nothingFor = null;
+      if (!text || text !== this.input.value.trim()) return;
+      fetch(endpoint(this.base, "api/search", { q: text, limit: 1 }),
+        { credentials: "omit", keepalive: true }).catch(() => null);
     }
 
     rememberQuery() {
