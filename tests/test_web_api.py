@@ -456,6 +456,16 @@ def test_opensearch_suggestions_show_a_text_once_whatever_its_case(tmp_path: Pat
     assert texts[0] == "temperature"
 
 
+@pytest.mark.parametrize("sent", ["te ", " kv", "kv  c", "KV\tcache", "Temp"])
+def test_opensearch_suggestions_echo_the_query_as_sent(client, sent):
+    """Firefox drops the suggestions when the first element differs from what the reader
+    typed, spaces included: "te " was answered as "te". They are still the trimmed query's."""
+    query, texts = json.loads(client.get("/opensearch/suggestions", query_string={"q": sent}).data)
+    assert query == sent
+    words = " ".join(sent.split())
+    assert texts and texts == [s["text"] for s in client.get(
+        "/api/suggest", query_string={"q": words}).get_json()["suggestions"]]
+
 @pytest.mark.parametrize("url", ["/opensearch/suggestions", "/opensearch/suggestions?q=%20"])
 def test_opensearch_suggestions_refuse_an_empty_query_in_json(client, url):
     got = client.get(url)

@@ -93,13 +93,17 @@ def opensearch_suggestions():
 
     The address bar shows text alone, not whether it is a term, a lesson or a heading, so
     texts that differ only in case (the term "temperature", the lesson "Temperature") would
-    read as one suggestion twice: only the first is kept."""
+    read as one suggestion twice: only the first is kept.
+
+    The first element is ``q`` exactly as sent, spaces and all: the convention echoes it, and
+    Firefox drops the suggestions when it differs from what the reader typed ("te " answered
+    as "te"). The completions are the trimmed query's, as ``/api/suggest`` gives them."""
     text = params.query_text()
     found = use_index().suggestions.complete(text)
     texts: dict[str, str] = {}
     for suggestion in found:
         texts.setdefault(suggestion.text.casefold(), suggestion.text)
-    body = json.dumps([text, list(texts.values())], ensure_ascii=False)
+    body = json.dumps([params.utf8_arg("q"), list(texts.values())], ensure_ascii=False)
     return Response(body, mimetype="application/x-suggestions+json")
 
 
