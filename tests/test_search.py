@@ -125,6 +125,36 @@ def test_a_question_with_a_quoted_word_is_still_a_question(ize_searcher,
     assert places(quoted) == places(plain)
 
 
+SOLUTION = ("## Solution\n\n```python\nimport sys\nimport numpy\n\n"
+            "print(numpy.{}(numpy.loadtxt(sys.argv[1])))\n```\n")
+CODE_LESSONS = {
+    "01-libraries.md": (
+        "## Loading a library\n\nMany of Python's tools live in libraries, which a program "
+        "has to import before it can call them. To import a library is to load it under its "
+        "name; importing too many slows a program down, so we import only what the analysis "
+        "needs:\n\n```python\nimport numpy\n```\n"),
+    **{f"0{n}-{name}.md": f"## Exercise {n}\n\nPrint the {name} of the readings in the "
+       f"file named on the command line.\n\n" + SOLUTION.format(name)
+       for n, name in ((2, "mean"), (3, "median"), (4, "max"), (5, "min"))},
+}
+
+
+@pytest.fixture(scope="module")
+def code_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A course that teaches importing once, and four exercises whose solutions import."""
+    yield from course_of(tmp_path_factory, CODE_LESSONS)
+
+
+def test_the_prose_on_a_word_outranks_code_that_only_writes_it(code_searcher) -> None:
+    """Four short solutions whose code begins ``import sys`` and ``import numpy`` came
+    before the section that teaches importing, for "import": code writes the same few names
+    again and again, and a word of it counts ``CODE_WEIGHT`` of a word of prose."""
+    hits = code_searcher.search("import").results
+    assert [(h.lesson, h.heading) for h in hits][:1] == [("libraries", "Loading a library")]
+    assert len(hits) == 5  # the solutions are still found
+    assert places(code_searcher.search("loadtxt"))[0] == ("mean", "solution")
+
+
 @pytest.fixture(scope="module")
 def marking_searcher(tmp_path_factory: pytest.TempPathFactory):
     yield from course_of(tmp_path_factory, {

@@ -23,6 +23,7 @@ from whoosh.writing import SegmentWriter
 from lessonsearch import whoosh_index, whoosh_writer
 from lessonsearch.course import read_course
 from lessonsearch.whoosh_index import (
+    CODE_WEIGHT,
     FAMILY_WEIGHT,
     NAME_WEIGHT,
     CourseID,
@@ -232,3 +233,15 @@ def test_the_names_of_terms_count_each_word_once_and_half():
     assert found[b"search"] == (1, NAME_WEIGHT, [6])
     plain = {text: weight for text, _, weight, _ in field.index("greedy decoding ; greedy")}
     assert plain[b"greedi"] == 2
+
+
+def test_a_word_of_code_counts_less_than_a_word_of_prose():
+    """A section's code, the fourth part, is indexed after its prose, each word of it
+    counted ``CODE_WEIGHT``; its positions are kept, for phrases."""
+    field = schema()["content"]
+    found = {text: (frequency, pytest.approx(weight), field.format.decode_positions(encoded))
+             for text, frequency, weight, encoded in field.index(
+                 ("Imports", "", "We import numpy.", "import numpy\nimport sys"))}
+    assert found[b"import"] == (4, 2 + 2 * CODE_WEIGHT, [0, 2, 4, 6])
+    assert found[b"numpi"] == (2, 1 + CODE_WEIGHT, [3, 5])
+    assert found[b"sys"] == (1, CODE_WEIGHT, [7])

@@ -87,8 +87,8 @@ class CourseText(fields.TEXT):
             self.format = CoursePositions(field_boost=self.format.field_boost)
 
     def index(self, value, **kwargs):
-        """``value``: text, or three parts, the names of the terms a section mentions in the
-        middle (``_postings``)."""
+        """``value``: text, or three or four parts: the names of the terms a section mentions
+        second, its code fourth (``_postings``)."""
         analyzer, form = self.analyzer, self.format
         if type(analyzer) is not CourseTokenizer or type(form) is not CoursePositions:
             return super().index("\n".join(value) if type(value) is tuple else value, **kwargs)
@@ -97,7 +97,7 @@ class CourseText(fields.TEXT):
         return _postings(value, analyzer.stemming, form.field_boost)
 
 
-def _postings(value: str | tuple[str, str, str], stemming: bool, boost: float,
+def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
               ) -> list[tuple[bytes, int, float, bytes]]:
     """``CourseText.index``: (term, frequency, weight, positions) of each term ``value``
     writes, made as a list (a generator's step per posting cost a sixth of the time).
@@ -110,13 +110,16 @@ def _postings(value: str | tuple[str, str, str], stemming: bool, boost: float,
     write it (a section that mentioned greedy decoding had "greedy" three times more, from
     "greedy decoding ; greedy sampling ; greedy search", and a two-line exercise outranked
     the section on it). Their positions are all kept, so that a phrase finds a name of
-    several words ("self-attention")."""
+    several words ("self-attention"). A fourth part is the section's code, whose words
+    count ``CODE_WEIGHT`` each, in place after the third."""
     named: list[str] = []
+    code: list[str] = []
     if isinstance(value, str):
         words = find_words(value)
     else:  # the parts joined by a line break, which splits no word
-        before, named, after = map(find_words, value)
-        words = before + named + after
+        before, named, after, *rest = map(find_words, value)
+        code = rest[0] if rest else []
+        words = before + named + after + code
     by_word: dict[str, list[int]] = {}
     for pos, word in enumerate(words):
         by_word.setdefault(word, []).append(pos)
@@ -142,6 +145,8 @@ def _postings(value: str | tuple[str, str, str], stemming: bool, boost: float,
            for text, found in positions.items()]
     if named:
         out = _names_counted_less(out, named, terms, stemming, boost)
+    if code:
+        out = _code_counted_less(out, code, terms, stemming, boost)
     return out if made is None else _with_bases(out, made, boost)
 
 
@@ -158,6 +163,26 @@ def _names_counted_less(out: list, named: list[str], terms: dict[str, bytes], st
         text = terms.get(word) or _term(word, stemming)
         less[text] = less.get(text, 0) + 1
     return [(text, frequency, weight - (less[text] - NAME_WEIGHT) * boost, encoded)
+            if text in less else (text, frequency, weight, encoded)
+            for text, frequency, weight, encoded in out]
+
+
+CODE_WEIGHT = 0.6
+"""What a word of a section's code counts, against a word its prose writes. Code writes the
+same few names again and again (``import numpy`` heads most exercise solutions of a Python
+course), so at a whole word's weight six short solutions whose code imports a module came
+before the section that teaches importing, for "import"; the prose says what a section is
+about, as the mention finder, which reads prose only, has it. At half a word the sample
+course's "what's a token?" lost its lesson to a section on attention (bench/README.md)."""
+
+
+def _code_counted_less(out: list, code: list[str], terms: dict[str, bytes], stemming: bool,
+                       boost: float) -> list:
+    less: dict[bytes, int] = {}
+    for word in code:
+        text = terms.get(word) or _term(word, stemming)
+        less[text] = less.get(text, 0) + 1
+    return [(text, frequency, weight - less[text] * (1 - CODE_WEIGHT) * boost, encoded)
             if text in less else (text, frequency, weight, encoded)
             for text, frequency, weight, encoded in out]
 
@@ -280,7 +305,8 @@ class Ordinal(fields.NUMERIC):
 
 CONTENT = "content"
 """Everything a section says in one field: the lesson title, the heading path, the heading
-twice more, the words of the names of the glossary terms it mentions, the body and the code.
+twice more, the words of the names of the glossary terms it mentions, the body and the code
+(a word of which counts ``CODE_WEIGHT``).
 
 One field lets BM25 saturate a word's frequency once per section; scoring fields apart and
 summing counted one word up to six times and let it drown the others. Writing the heading
@@ -378,10 +404,11 @@ class Document(NamedTuple):
             "lesson_title": self.lesson.title,
             "heading": self.heading or "",
             "heading_path": self.heading_path,
-            "content": (  # CourseText.index reads the three parts
+            "content": (  # CourseText.index reads the four parts
                 "\n".join((self.lesson.title, *self.heading_path, *self._heading_again)),
                 " ; ".join(terms),
-                "\n".join((body, code)),
+                body,
+                code,
             ),
             "body": body,
             "code": code,
