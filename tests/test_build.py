@@ -55,7 +55,7 @@ def built(tiny_course: Path, tmp_path: Path):
 def test_report_and_summary(tiny_course: Path, tmp_path: Path) -> None:
     report = build_tiny(tiny_course, tmp_path / "index")
     assert (report.lessons, report.sections, report.warnings, report.skipped) == (4, 13, 0, 0)
-    assert report.documents == report.sections + 1  # one check question
+    assert report.documents == report.sections + 2  # one check question, one summary
     assert report.terms >= 4  # the glossary's four, plus any a lesson defines
     summary = report.summary()
     assert summary.startswith("Indexed 4 lessons, 13 sections, ")

@@ -266,6 +266,10 @@ class Lesson:
     another lesson claims the same position."""
     minutes: int | None = None
     key_idea: str | None = None
+    """The lesson's point in one sentence, as its author put it (an export's ``keyIdea``)."""
+    answer: str | None = None
+    """The lesson's short answer to the question its title asks (an export's ``answer``).
+    Both are searched as one more document of the lesson, at its top (``whoosh_index``)."""
     check: CheckQuestion | None = None
     prev: LessonLink | None = None
     next: LessonLink | None = None

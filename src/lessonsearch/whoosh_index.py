@@ -1,7 +1,8 @@
 """The Whoosh side of the index: schema, analyzer, and writing one document per section.
 
 Only this module and ``searcher.py`` know Whoosh. Each section becomes a document; each
-lesson's check question becomes one more (kind ``check``).
+lesson's check question becomes one more (kind ``check``), and so do its key idea and short
+answer (kind ``summary``).
 """
 
 from __future__ import annotations
@@ -344,7 +345,8 @@ def schema() -> fields.Schema:
 
 
 class Document(NamedTuple):
-    """What one search hit is: a section, or a lesson's check question.
+    """What one search hit is: a section, a lesson's check question, or its summary (its key
+    idea and its short answer).
 
     A named tuple, since a build makes one per section each time, even for the lessons it
     takes unchanged from the version before: a frozen dataclass cost three times as much.
@@ -368,20 +370,23 @@ class Document(NamedTuple):
     are patched for that lesson alone."""
     number: int = 0
     """Its place within its lesson, which edits to other lessons leave as it is (a section's
-    number; the check's comes after the last section's)."""
+    number; the check's comes after the last section's, the summary's after both)."""
 
     @property
     def body(self) -> str:
-        """The prose a reader sees: the section's text, or the check's question and answers."""
+        """The prose a reader sees: the section's text, the check's question and answers, or
+        the summary's answer and key idea."""
         if self.kind == "check":
             check = self.lesson.check
             lines = [check.question] + [o.text for o in check.options]
             return "\n\n".join(lines + [o.tempting for o in check.options if o.tempting])
+        if self.kind == "summary":
+            return "\n\n".join(filter(None, (self.lesson.answer, self.lesson.key_idea)))
         return self.lesson.sections[self.number].text
 
     @property
     def code(self) -> str:
-        if self.kind == "check":
+        if self.kind != "section":
             return ""
         return "\n\n".join([block.text for block in self.lesson.sections[self.number].code])
 
@@ -436,7 +441,15 @@ LESSON_ORDERS = 1 << 32
 
 def documents(course: Course) -> Iterator[Document]:
     """Every searchable unit of the course, in course order. Made from the sections'
-    ``outline``: no section's text is read."""
+    ``outline``: no section's text is read.
+
+    A lesson's key idea and short answer are one document of their own, the summary, with
+    no heading and linked to the lesson's page: they are the author's prose on the whole
+    lesson, shown at its top, not a part of its first section. Numbered after the sections
+    and the check, since a document's number is its section's. Terms it mentions are
+    mentions there; definitions are looked for only in the sections, where the lesson
+    explains a term (a key idea that restates one would take the definition's link away
+    from the section explaining it)."""
     for place, lesson in enumerate(course.lessons, start=1):
         slug, url = lesson.slug, lesson.url
         first = place * LESSON_ORDERS
@@ -460,6 +473,11 @@ def documents(course: Course) -> Iterator[Document]:
                 order=first + number + 1,
                 number=number + 1,
             )
+            number += 1
+        if lesson.key_idea or lesson.answer:  # at the page's top, as the lesson title is
+            yield Document(_unique(f"{slug}#summary", number + 1, ids), "summary", lesson,
+                           None, (), None, link_to(url, None), None, first + number + 1,
+                           number + 1)
 
 
 def length_bytes(perdoc, field: str, count: int) -> bytes:

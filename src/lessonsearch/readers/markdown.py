@@ -226,7 +226,9 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
         position=position,
         position_line=None if position is None else checked.line_of("position"),
         minutes=minutes,
-        key_idea=_str_or_none(meta.get("key_idea") or meta.get("keyIdea")),
+        key_idea=(checked.text(meta.get("key_idea"), "key_idea")
+                  or checked.text(meta.get("keyIdea"), "keyIdea")),
+        answer=checked.text(meta.get("answer"), "answer"),
         warnings=tuple(checked.warnings) + anchor_warnings,
     )
 
@@ -404,7 +406,3 @@ def _int_or_none(value: Any) -> int | None:
     if isinstance(value, str) and DIGITS.fullmatch(value):
         return int(value)
     return None
-
-
-def _str_or_none(value: Any) -> str | None:
-    return str(value) if value else None

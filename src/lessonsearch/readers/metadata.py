@@ -37,11 +37,12 @@ class Checked:
     def warn(self, key: str, message: str) -> None:
         self.warnings.append(Problem(self.source, message, self.line_of(key)))
 
-    def text(self, value: Any, key: str) -> str | None:
-        """A line of text: a string, or a number or date YAML read from unquoted text."""
+    def text(self, value: Any, key: str, typed: bool = False) -> str | None:
+        """A line of text: a string, or a number or date YAML read from unquoted text.
+        ``typed``: the format writes text as a string (JSON), so nothing else is text."""
         if value is None or (isinstance(value, str) and not value.strip()):
             return None
-        text = scalar_text(value)
+        text = scalar_text(value) if isinstance(value, str) or not typed else None
         if text is None:
             self.warn(key, f"{key} must be text, not {quoted(value)}; it is ignored")
         return text

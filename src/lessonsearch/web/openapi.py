@@ -57,7 +57,10 @@ SCHEMAS: dict[str, Any] = {
         module=STR_OR_NULL, anchor=STR_OR_NULL,
         url={**STR, "description": "The lesson page, with #anchor when the section has one."},
         snippet={**STR, "description": "HTML: escaped text, matched words in <mark>."},
-        score={"type": "number"}, kind={"enum": ["section", "check"]},
+        score={"type": "number"},
+        kind={"enum": ["section", "check", "summary"],
+              "description": "A section, the lesson's check question, or its summary (its "
+                             "key idea and short answer, linked to the lesson page)."},
     ),
     "TermCard": _object(
         term=STR, definition=STR_OR_NULL,
