@@ -321,6 +321,67 @@ def test_a_term_page_shows_definition_definer_and_mentions(client):
     assert mentions and all(m["url"] in p.links() for m in mentions)
 
 
+def _models_course(folder: Path) -> Path:
+    """Four lessons (so one changed is patched, not rewritten), the first mentioning base
+    model above its first heading and under it, and a glossary whose aliases are plurals
+    and British spellings of their terms, and one, C sharp, only a name's spelling."""
+    lessons = folder / "lessons"
+    lessons.mkdir(parents=True)
+    (lessons / "01-models.md").write_text(
+        "---\ntitle: Where models start\n---\n\nEvery assistant was a base model once.\n\n"
+        "## Pretraining first {#pretraining}\n\nPretraining makes base models. A tokeniser "
+        "cuts their text; C sharp and C# are one language.\n", encoding="utf-8")
+    for number, topic in enumerate(["Soup", "Bread", "Salad"], start=2):
+        (lessons / f"0{number}-{topic.lower()}.md").write_text(
+            f"---\ntitle: {topic}\n---\n\n## Making it\n\n{topic} is made by hand.\n",
+            encoding="utf-8")
+    (folder / "glossary").mkdir()
+    (folder / "glossary" / "glossary.md").write_text(
+        "base model\n: A model trained only to predict the next token.\n"
+        "  Also: base models, pretrained model\n\n"
+        "tokenizer\n: What cuts text into tokens.\n  Also: tokeniser, Tokenisers, tokenization\n\n"
+        "C#\n: A programming language.\n  Also: C sharp\n", encoding="utf-8")
+    return folder
+
+
+def _mentions_listed(html: str) -> list[str]:
+    """Each line of a term page's "Where it is mentioned" list, as a reader reads it."""
+    listed = html.split('<ul class="mentions">', 1)[1].split("</ul>", 1)[0]
+    return [Page(item).text for item in re.findall(r"<li>(.*?)</li>", listed, re.S)]
+
+
+def test_a_mention_is_listed_by_its_sections_heading_after_an_incremental_build_too(
+        tmp_path, monkeypatch):
+    """The term page listed a mention as its lesson's title and ``#anchor``; it names the
+    section by its heading, as the API does, and the lesson's top by the title alone. A
+    heading renamed (its anchor kept) shows after a build that patches the glossary file."""
+    from lessonsearch import glossary_build
+
+    course = _models_course(tmp_path / "course")
+    build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        assert _mentions_listed(client.get("/glossary/base-model").get_data(as_text=True)) == [
+            "Where models start · 1×", "Where models start › Pretraining first · 1×"]
+        mentions = client.get("/api/terms/base-model").get_json()["mentions"]
+        assert [(m["anchor"], m["heading"]) for m in mentions] == [
+            (None, None), ("pretraining", "Pretraining first")]
+    lesson = course / "lessons" / "01-models.md"
+    lesson.write_text(lesson.read_text(encoding="utf-8").replace(
+        "Pretraining first", "Before any tuning"), encoding="utf-8")
+    patched: list = []
+    patch = glossary_build.patch_glossary_table
+    monkeypatch.setattr(glossary_build, "patch_glossary_table",
+                        lambda *args: patched.append(args) or patch(*args))
+    build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    assert patched  # one lesson of four: its rows replaced in the previous version's file
+    with serving(tmp_path / "index") as client:
+        assert _mentions_listed(client.get("/glossary/base-model").get_data(as_text=True)) == [
+            "Where models start · 1×", "Where models start › Before any tuning · 1×"]
+        mentions = client.get("/api/terms/base-model").get_json()["mentions"]
+        assert [(m["anchor"], m["heading"]) for m in mentions] == [
+            (None, None), ("pretraining", "Before any tuning")]
+
+
 def test_see_also_links_to_other_terms(client):
     p = page(client, "/glossary/token")
     assert "/glossary/vocabulary" in p.links()

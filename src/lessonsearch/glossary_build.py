@@ -101,7 +101,7 @@ class GlossaryBuild:
             for doc, found in zip(lesson.docs, lesson.found, strict=True):
                 if found:
                     sections.append((doc.order, lesson.slug, doc.lesson.title, doc.anchor,
-                                     doc.url))
+                                     doc.heading, doc.url))
                     for name, count in found.items():
                         mentions[name].append((doc.order, count))
         return sections, mentions

@@ -49,7 +49,9 @@ CREATE TABLE definitions (
 );
 CREATE TABLE sections (
     course_order INTEGER PRIMARY KEY,  -- the section's place in the course
-    lesson TEXT NOT NULL, lesson_title TEXT NOT NULL, anchor TEXT, url TEXT NOT NULL
+    lesson TEXT NOT NULL, lesson_title TEXT NOT NULL, anchor TEXT,
+    heading TEXT,                    -- null for the text above a lesson's first heading
+    url TEXT NOT NULL
 );
 CREATE TABLE mentions (
     term_id INTEGER NOT NULL REFERENCES terms(id),
@@ -62,7 +64,7 @@ CREATE TABLE mentions (
 written once, not once for every term it mentions. Mentions are stored, and inserted, in
 (term, course order) order, so one term's are one range of the file."""
 
-_MENTION = ("SELECT term_id, lesson, lesson_title, anchor, url, count, course_order "
+_MENTION = ("SELECT term_id, lesson, lesson_title, anchor, heading, url, count, course_order "
             "FROM mentions JOIN sections USING (course_order)")
 
 
@@ -71,6 +73,8 @@ class Mention:
     lesson: str
     lesson_title: str
     anchor: str | None
+    heading: str | None
+    """The section's heading, as the term page names it (None: the lesson's top)."""
     url: str
     count: int
     order: int
@@ -111,8 +115,9 @@ class TermRecord:
         return next((d for d in self.definitions if d.origin == "lesson"), None)
 
 
-SectionRow = tuple[int, str, str, str | None, str]
-"""A section some term is mentioned in: (course order, lesson, lesson title, anchor, url)."""
+SectionRow = tuple[int, str, str, str | None, str | None, str]
+"""A section some term is mentioned in: (course order, lesson, lesson title, anchor,
+heading, url)."""
 
 
 def write_glossary_table(folder: Path, records: list[TermRecord], sections: Iterable[SectionRow],
@@ -216,7 +221,7 @@ def _write_terms(db: sqlite3.Connection, records: list[TermRecord]) -> dict[str,
 def _write_mentions(db: sqlite3.Connection, sections: Iterable[SectionRow],
                     mentions: Mapping[str, Iterable[tuple[int, int]]],
                     ids: dict[str, int]) -> None:
-    db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?)", sections)
+    db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?)", sections)
     for name, term_id in sorted(ids.items(), key=lambda item: item[1]):  # in the key's order
         db.executemany("INSERT INTO mentions VALUES (?, ?, ?)",
                        [(term_id, order, count) for order, count in mentions[name]])

@@ -67,6 +67,7 @@ def term_body(record: TermRecord) -> dict[str, Any]:
                 "lesson": m.lesson,
                 "lesson_title": m.lesson_title,
                 "anchor": m.anchor,
+                "heading": m.heading,
                 "url": m.url,
                 "count": m.count,
             }

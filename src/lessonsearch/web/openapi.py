@@ -79,8 +79,11 @@ SCHEMAS: dict[str, Any] = {
     "Term": _object(
         term=STR, aliases=STRINGS, definition=STR_OR_NULL, source=STR_OR_NULL,
         defined_at=_ref("DefinedAt"),
-        mentions={**_list_of(_object(lesson=STR, lesson_title=STR, anchor=STR_OR_NULL, url=STR,
-                                     count=INT)),
+        mentions={**_list_of(_object(
+            lesson=STR, lesson_title=STR, anchor=STR_OR_NULL,
+            heading={**STR_OR_NULL, "description": "The section's heading; null for the text "
+                     "above the lesson's first heading."},
+            url=STR, count=INT)),
                   "description": "The first sections that mention the term, in course order "
                                  "(see the mentions parameter)."},
         mention_count={**INT, "description": "How often lessons mention the term."},
