@@ -382,6 +382,30 @@ def test_a_mention_is_listed_by_its_sections_heading_after_an_incremental_build_
             (None, None), ("pretraining", "Before any tuning")]
 
 
+def test_an_alias_that_is_the_terms_plural_or_british_spelling_is_not_listed(tmp_path):
+    """``Also: base models`` was listed as an alias (\"also base models\" on /glossary),
+    though a last word's plural is the same name; so were British spellings. They are left
+    out, as a respelling is, and still find the term and count as its mentions. C sharp is
+    no spelling the name C# matches, and stays."""
+    course = _models_course(tmp_path / "course")
+    build_index(course / "lessons", course / "glossary", tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        terms = {t["term"]: t for t in client.get("/api/terms").get_json()["terms"]}
+        assert {name: t["aliases"] for name, t in terms.items()} == {
+            "base model": ["pretrained model"], "tokenizer": ["tokenization"],
+            "C#": ["C sharp"]}
+        assert {name: t["mentions"] for name, t in terms.items()} == {
+            "base model": 2, "tokenizer": 1, "C#": 2}
+        text = page(client, "/glossary").text
+        assert "also pretrained model" in text and "base models" not in text
+        assert "Also called pretrained model" in page(client, "/glossary/base-model").text
+        for name, term in (("base models", "base model"), ("tokenisers", "tokenizer"),
+                           ("Tokenisers", "tokenizer")):
+            assert client.get(f"/api/terms/{name}").get_json()["term"] == term
+            cards = client.get(f"/api/search?q={name}").get_json()["terms"]
+            assert [c["term"] for c in cards] == [term]
+
+
 def test_see_also_links_to_other_terms(client):
     p = page(client, "/glossary/token")
     assert "/glossary/vocabulary" in p.links()

@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lessonsearch.analysis import words
+from lessonsearch.analysis import WORD, words
 from lessonsearch.errors import LessonFormatError
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
 from lessonsearch.model import GlossaryEntry, Problem, quoted
 from lessonsearch.term_forms import term_key
+from lessonsearch.term_matching import TermMatcher
 
 from .folder_walk import entries_below
 from .text_files import decode
@@ -238,7 +239,6 @@ def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
         aliases.insert(0, found["abbr"])
     if found := _ABBREVIATION_FIRST.match(definition):
         aliases.insert(0, found["abbr"])
-    term_words = _words(term)
     see_also: dict[str, int] = {}  # each name once, at the line it is first written on
     for name, line in zip(draft.see_also, draft.see_also_lines, strict=True):
         see_also.setdefault(name, line)
@@ -247,11 +247,26 @@ def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
         definition=definition,
         source=f"{shown}:{draft.line}",
         anchor=draft.anchor,
-        aliases=tuple(dict.fromkeys(a for a in aliases if _words(a) != term_words)),
+        aliases=tuple(dict.fromkeys(a for a in aliases if not _respells(a, term))),
         see_also=tuple(see_also),
         see_also_lines=tuple(see_also.values()),
         anchor_line=(draft.anchor_line or draft.line) if draft.anchor else None,
     )
+
+
+def _respells(alias: str, term: str) -> bool:
+    """Whether ``alias`` only writes ``term`` another way, and is left out of its aliases:
+    its words in another case or joined otherwise (``KV-cache``), or the same name in British
+    spelling or with its last word in the plural (``term_key``: ``base models``) when the
+    term's own name finds all of it, as a look-up and a lesson's mention then do without the
+    alias. ``C sharp`` is C#'s ``term_key`` but no mention of it, and stays an alias."""
+    if _words(alias) == _words(term):
+        return True
+    if term_key(alias) != term_key(term):
+        return False
+    found = TermMatcher({term: ()}).spans(alias)
+    tokens = list(WORD.finditer(alias))
+    return len(found) == 1 and found[0][1:] == (tokens[0].start(), tokens[-1].end())
 
 
 def _words(name: str) -> str:
