@@ -14,6 +14,8 @@ from web_fixtures import Page, build_odd_index, copy_course, serving
 
 from lessonsearch.build import build_index
 from lessonsearch.search_log import read_zero_results
+from lessonsearch.web import Settings, create_app
+from lessonsearch.web.request_index import live_index
 
 
 @pytest.fixture
@@ -685,6 +687,82 @@ def test_an_unknown_term_page_is_a_404_with_suggestions(client):
 def test_an_unknown_page_is_an_html_404(client):
     p = page(client, "/nowhere", status=404)
     assert p.find("input", name="q")
+
+
+COURSE = "A Tiny Course on Models"
+COURSE_URL = "https://courses.example.test/tiny"
+
+
+def framed_by_the_course(p: Page, heading: str) -> None:
+    """The page has what every page has: the course's name in the title and the header, the
+    site's navigation and the way back to the course."""
+    assert p.title == f"{heading} · {COURSE}"
+    assert f"Skip to content {COURSE} Search Glossary {heading} " in p.text, p.text
+    assert {"/", "/glossary", COURSE_URL} <= set(p.links())
+    assert "Back to the course" in p.text
+
+
+@pytest.mark.parametrize("url, status, heading, said", [
+    ("/search?q=token&page=0", 400, "Try another search",
+     "The page parameter must be a whole number of at least 1, not '0'."),
+    ("/search?q=%ff", 400, "Try another search", "The q parameter must be UTF-8 text"),
+    ("/search?q=-model", 400, "Try another search", "only excludes words (-model)"),
+    ("/search?q=token&lesson=nope", 400, "Try another search", "No lesson “nope”"),
+    ("/nothing", 404, "Not found", "There is no page at this address"),
+    ("/glossary/nope", 404, "Not found", "No term named “nope” in the glossary."),
+])
+def test_every_error_page_names_the_course_and_says_what_is_wrong(client, url, status,
+                                                                  heading, said):
+    """An error raised before the view opened the index (a bad parameter, an unknown address)
+    was framed as "Course search", without the way back, and an unknown address said
+    Werkzeug's "The requested URL was not found on the server"."""
+    p = page(client, url, status)
+    framed_by_the_course(p, heading)
+    assert said in p.text
+    assert "requested URL" not in p.text and "the server" not in p.text
+
+
+def test_a_form_sent_to_a_page_is_a_405_of_ours(client):
+    got = client.post("/search", data={"q": "token"})
+    assert got.status_code == 405 and got.headers["Allow"]
+    p = Page(got.get_data(as_text=True))
+    framed_by_the_course(p, "Something went wrong")
+    assert "This page can only be opened, not sent a form or data." in p.text
+
+
+def test_a_bug_is_a_500_page_of_ours_with_the_course_frame(tiny_index: Path):
+    app = create_app(Settings(index_dir=tiny_index))
+
+    def broken():
+        raise RuntimeError("a bug at /srv/secret")
+
+    app.add_url_rule("/broken", "broken", broken)
+    try:
+        got = app.test_client().get("/broken")
+    finally:
+        live_index(app).close()
+    assert got.status_code == 500 and got.mimetype == "text/html"
+    p = Page(got.get_data(as_text=True))
+    framed_by_the_course(p, "Something went wrong")
+    assert "Something went wrong on our side while answering." in p.text
+    assert "/srv/secret" not in p.text and "the server" not in p.text
+
+
+@pytest.mark.parametrize("url, to", [
+    ("/glossary/", "/glossary"),
+    ("/search/?q=kv+cache", "/search?q=kv+cache"),
+    ("/glossary//", "/glossary"),
+])
+def test_a_page_with_a_trailing_slash_redirects_to_the_page(client, url, to):
+    got = client.get(url)
+    assert got.status_code == 308 and got.headers["Location"] == to
+    page(client, to)
+
+
+def test_a_trailing_slash_on_no_page_or_the_api_stays_a_404(client):
+    page(client, "/nothing/", 404)
+    got = client.get("/api/terms/")
+    assert got.status_code == 404 and got.is_json
 
 
 def test_without_an_index_pages_explain_with_a_503(tmp_path: Path):

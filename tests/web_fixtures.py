@@ -80,6 +80,7 @@ class Page(HTMLParser):
         """For each tag (by position in ``tags``), the classes of the elements around it."""
         self._open: list[tuple[str, set[str]]] = []
         self._text: list[str] = []
+        self._title: list[str] = []
         self.feed(html)
 
     def handle_starttag(self, tag, attrs):
@@ -96,7 +97,14 @@ class Page(HTMLParser):
                 break
 
     def handle_data(self, data):
+        if self._open and self._open[-1][0] == "title":
+            self._title.append(data)
         self._text.append(data)
+
+    @property
+    def title(self) -> str:
+        """The text of the page's ``<title>``, as a tab or a bookmark shows it."""
+        return " ".join(" ".join(self._title).split())
 
     @property
     def text(self) -> str:

@@ -7,8 +7,10 @@ client sees has the same shape: ``{"error": "a sentence", ...}``.
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app, jsonify, render_template, request, url_for
-from werkzeug.exceptions import HTTPException, InternalServerError
+from contextlib import suppress
+
+from flask import Flask, Response, current_app, jsonify, redirect, render_template, request, url_for
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from .. import responses
 from ..errors import (
@@ -22,7 +24,7 @@ from ..errors import (
 from ..search_log import clean_query
 from .pages import term_links
 from .params import shown_arg
-from .request_index import live_index, used_index
+from .request_index import live_index, use_index, used_index
 
 STATUS: dict[type[LessonSearchError], int] = {
     BadQuery: 400,
@@ -31,6 +33,17 @@ STATUS: dict[type[LessonSearchError], int] = {
 }
 
 RETRY_AFTER_SECONDS = 30
+
+PAGE_SENTENCES = {
+    400: "This address asks for something the search cannot read. Search the course below.",
+    404: "There is no page at this address: it may be mistyped, or the page may have moved.",
+    405: "This page can only be opened, not sent a form or data.",
+    413: "This request is too large to answer.",
+    500: "Something went wrong on our side while answering. Please try again in a moment.",
+}
+"""What an HTML error page says for a Werkzeug error (an unknown address, a bug), in place of
+Werkzeug's own sentence, which speaks of "the server" and "the requested URL" to a reader. The
+JSON API keeps Werkzeug's: a client's developer is its reader."""
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -67,15 +80,27 @@ def _our_error(exc: LessonSearchError) -> Response:
         elif isinstance(exc, UnknownFilter):
             message = f"No {exc.name} “{clean_query(exc.value)}” in this course."
             wider = _without_filter(exc.name)
-        response = Response(render_template(
-            "error.html", status=status, message=message,
-            suggestions=_term_links(suggestions or ()),
-            q=clean_query(shown_arg("q")), wider=wider,
-        ), mimetype="text/html")
+        elif status == 500:
+            message = PAGE_SENTENCES[500]
+        response = _page(status, message, framed=not isinstance(exc, IndexNotBuilt),
+                         suggestions=_term_links(suggestions or ()),
+                         q=clean_query(shown_arg("q")), wider=wider)
     response.status_code = status
     if status == 503:
         response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def _page(status: int, message: str, framed: bool = True, **context) -> Response:
+    """An HTML error page, with the course's name, navigation and "Back to the course" link
+    as every page has. They come from the index version, which an error raised before the
+    view opened one (a bad parameter, an unknown address) had not: it is opened here, unless
+    ``framed`` is False (no version to open: the page would fail the same way again)."""
+    if framed and used_index() is None:
+        with suppress(Exception):  # no version to frame with: the page still says the rest
+            use_index()
+    return Response(render_template("error.html", status=status, message=message, **context),
+                    mimetype="text/html")
 
 
 def _term_links(names: list[str]) -> list[tuple[str, str]]:
@@ -96,13 +121,28 @@ def _without_filter(name: str) -> tuple[str, str]:
 def _http_error(exc: HTTPException) -> Response | HTTPException:
     if exc.code is None or exc.code < 400:
         return exc  # redirects (a missing trailing slash) pass through unchanged
+    if isinstance(exc, NotFound) and not wants_json() and (page := _without_slash()):
+        return redirect(page, 308)
     response = exc.get_response()  # keeps headers such as Allow on a 405
     if wants_json():
         response.set_data(jsonify(responses.error_body(exc.description or exc.name)).get_data())
         response.mimetype = "application/json"
     else:
-        response.set_data(render_template(
-            "error.html", status=exc.code, message=exc.description or exc.name, suggestions=(),
-        ))
+        page = _page(exc.code, PAGE_SENTENCES.get(exc.code, PAGE_SENTENCES[400]))
+        response.set_data(page.get_data())
         response.mimetype = "text/html"
     return response
+
+
+def _without_slash() -> str | None:
+    """The page a path with a trailing slash means (``/glossary/`` is ``/glossary``), with
+    its query string; None when the path without it is no page either."""
+    path = request.path.rstrip("/")
+    if not path or path == request.path:
+        return None
+    try:
+        current_app.url_map.bind("").match(path, method="GET")
+    except HTTPException:  # no page there, or not one to open (a 405, a redirect)
+        return None
+    query = request.query_string.decode("latin-1")
+    return path + (f"?{query}" if query else "")
