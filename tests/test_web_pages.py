@@ -31,6 +31,19 @@ def page(client, url: str, status: int = 200) -> Page:
     return Page(got.get_data(as_text=True))
 
 
+COURSE = "A Tiny Course on Models"
+COURSE_URL = "https://courses.example.test/tiny"
+
+
+def framed_by_the_course(p: Page, heading: str) -> None:
+    """The page has what every page has: the course's name in the title and the header, the
+    site's navigation and the way back to the course."""
+    assert p.title == f"{heading} · {COURSE}"
+    assert f"Skip to content {COURSE} Search Glossary {heading} " in p.text, p.text
+    assert {"/", "/glossary", COURSE_URL} <= set(p.links())
+    assert "Back to the course" in p.text
+
+
 def hit_links(p: Page) -> list[str]:
     """The links to lesson sections in the results."""
     return p.links(within="hits")
@@ -224,9 +237,27 @@ def test_pagination_walks_through_lessons(tiny_index: Path):
         assert firsts != seconds
 
 
+@pytest.mark.parametrize("url", ["/search?q=", "/search", "/search?q=+%20+", "/search?q=%00%07",
+                                 "/search?q=&page=0"])
+def test_search_pressed_on_an_empty_box_shows_the_box_again(client, url):
+    """Not a 400 page saying the query is empty: the reader made no mistake worth one."""
+    p = page(client, url)
+    framed_by_the_course(p, "Search")
+    assert ("input", "") in [(t, a.get("value")) for t, a in p.tags if a.get("name") == "q"]
+    assert "empty" not in p.text and not p.find("p", role="alert")
+    assert "https://courses.example.test/tiny/kv-cache" in p.links()  # the lessons, as on /
+    assert client.get(url.replace("/search", "/api/search")).status_code == 400
+
+
+def test_an_empty_search_keeps_the_filter_chosen(client):
+    p = page(client, "/search?q=&module=memory")
+    assert p.find("option", value="memory", selected="")
+    refused = page(client, "/search?q=&lesson=nope", 400)
+    assert "No lesson “nope” in this course." in refused.text
+    assert "Search every lesson" in refused.text and "for “”" not in refused.text
+
+
 @pytest.mark.parametrize("url, words", [
-    ("/search?q=", "empty"),
-    ("/search", "empty"),
     ("/search?q=" + "a" * 600, "512"),
     ("/search?q=-model", "only excludes"),
     ("/search?q=token&page=zero", "page"),
@@ -262,7 +293,7 @@ def test_the_query_is_escaped_back_into_the_page(client):
 
 @pytest.mark.parametrize("url, status, shown", [
     ("/search?q=tok%00en%1b", 200, "tok en"),
-    ("/search?q=%00%07", 400, "empty"),
+    ("/search?q=%00%07", 200, "Search the course"),
     ("/search?q=token&lesson=to%00kens", 400, "No lesson “to kens”"),
     ("/glossary/tok%00en", 404, "No term named “tok en”"),
 ])
@@ -687,19 +718,6 @@ def test_an_unknown_term_page_is_a_404_with_suggestions(client):
 def test_an_unknown_page_is_an_html_404(client):
     p = page(client, "/nowhere", status=404)
     assert p.find("input", name="q")
-
-
-COURSE = "A Tiny Course on Models"
-COURSE_URL = "https://courses.example.test/tiny"
-
-
-def framed_by_the_course(p: Page, heading: str) -> None:
-    """The page has what every page has: the course's name in the title and the header, the
-    site's navigation and the way back to the course."""
-    assert p.title == f"{heading} · {COURSE}"
-    assert f"Skip to content {COURSE} Search Glossary {heading} " in p.text, p.text
-    assert {"/", "/glossary", COURSE_URL} <= set(p.links())
-    assert "Back to the course" in p.text
 
 
 @pytest.mark.parametrize("url, status, heading, said", [

@@ -114,8 +114,9 @@ def _without_filter(name: str) -> tuple[str, str]:
     """The link an unknown filter's page offers: the same search without that filter (from
     its first page), and its label."""
     args = {k: v for k, v in request.args.items() if k not in (name, "page") and v}
+    words = clean_query(args.get("q", ""))
     return (url_for("pages.search", **args),
-            f"Search every {name} for “{clean_query(args.get('q', ''))}”")
+            f"Search every {name} for “{words}”" if words else f"Search every {name}")
 
 
 def _http_error(exc: HTTPException) -> Response | HTTPException:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from flask import Blueprint, current_app, render_template, url_for
 
-from ..search_log import record_zero_result
+from ..search_log import clean_query, record_zero_result
 from ..term_lookup import Glossary
 from . import params
 from .lesson_groups import MAX_HITS, grouped_search
@@ -37,6 +37,8 @@ def home():
 @pages.get("/search")
 def search():
     settings: Settings = current_app.config["LESSONSEARCH"]
+    if not clean_query(params.utf8_arg("q")):
+        return empty_search()
     text = params.query_text()
     page = params.page()
     opened = use_index()
@@ -52,6 +54,15 @@ def search():
         apart=lesson is not None and module is not None and _module_of(opened, lesson) != module,
         args=_search_args(text, lesson, module), max_hits=MAX_HITS,
     )
+
+
+def empty_search():
+    """The search page for no words: Search pressed on an empty box, or ``/search`` typed.
+    The reader made no mistake worth an error page (the JSON API, whose client has a bug,
+    answers 400): the box again, the filters as chosen, and the lessons, as on the home page."""
+    opened = use_index()
+    lesson, module = params.filters(opened)
+    return render_template("home.html", modules=opened.modules, lesson=lesson, module=module)
 
 
 def _module_of(opened, lesson: str) -> str:

@@ -1,7 +1,8 @@
 """Reading query-string parameters, shared by the JSON API and the HTML pages.
 
-The rules, documented in the OpenAPI description too: ``q`` is required (empty → 400; over
-512 characters → 400, checked by the searcher); ``limit`` and ``page`` are whole numbers of
+The rules, documented in the OpenAPI description too: ``q`` is required (empty → 400, but
+the search page shows its empty box instead; over 512 characters → 400, checked by the
+searcher); ``limit`` and ``page`` are whole numbers of
 at least 1 written in digits alone, else 400 (a client sending ``page=abc``, ``page=`` or
 ``page=%205`` has a bug worth hearing about); ``limit``
 above 50 is quietly capped, as the body's ``limit`` shows; ``page`` above 1000 is a 400,
