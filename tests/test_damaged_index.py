@@ -98,18 +98,28 @@ def commands_refuse(index_dir: Path, saying: str, commands=EVERY_READER) -> None
 
 
 def server_refuses(index_dir: Path, saying: str) -> None:
-    """With no other version to serve, every route that reads the index answers 503 with the
-    sentence (the health check too: it is how an operator learns which file), no path."""
+    """With no other version to serve, every route that reads the index answers 503: the
+    API with the sentence (the health check too: it is how an operator learns which file),
+    no path; a page with a sentence for readers (``pages_say_not_now``)."""
     with serving(index_dir) as client:
-        for url in ("/healthz", "/api/search?q=cache", "/api/terms", "/search?q=cache",
-                    "/glossary"):
+        for url in ("/healthz", "/api/search?q=cache", "/api/terms"):
             got = client.get(url)
             assert got.status_code == 503, url
-            said = (got.get_json()["error"] if got.is_json
-                    else html.unescape(got.get_data(as_text=True)))
+            said = got.get_json()["error"]
             assert f"The index {saying}. Rebuild it on the server: lessonsearch index --full" \
                 in said, url
             assert str(index_dir) not in said, url
+        pages_say_not_now(client, "at the moment")
+
+
+def pages_say_not_now(client, when: str) -> None:
+    """The pages answer 503 with a sentence for readers: what to run is the operator's."""
+    for url in ("/search?q=cache", "/glossary"):
+        got = client.get(url)
+        assert got.status_code == 503, url
+        said = html.unescape(got.get_data(as_text=True))
+        assert f"Search is not available {when}. Please come back in a little while." in said
+        assert "lessonsearch index" not in said, url
 
 
 def index_replaces_it(index_dir: Path, course: Path, *extra: str) -> subprocess.CompletedProcess:
@@ -300,12 +310,12 @@ def test_the_index_folder_deleted_under_a_running_server_is_a_503(tmp_path: Path
         assert client.get("/api/search?q=cache").get_json()["total"] > 0
         shutil.rmtree(out)
         for url in ("/healthz", "/api/search?q=cache", "/api/terms/temperature",
-                    "/api/suggest?q=tem", "/search?q=cache"):
+                    "/api/suggest?q=tem"):
             got = client.get(url)
             assert got.status_code == 503, url
-            said = (got.get_json()["error"] if got.is_json
-                    else html.unescape(got.get_data(as_text=True)))
-            assert "Index not built: run `lessonsearch index` on the server" in said, url
+            assert "Index not built: run `lessonsearch index` on the server" \
+                in got.get_json()["error"], url
+        pages_say_not_now(client, "yet")
 
 
 # --- Other files damaged by hand ---------------------------------------------------------------

@@ -77,7 +77,8 @@ def test_a_corrected_typo_still_brings_the_terms_card(tiny_index: Path):
 
 def test_the_server_says_so_too_without_naming_its_folder(old_index: Path):
     """Not "Index not built", which sends the editor to a plain build that would find the
-    index there: the API, the health check and the pages say to rebuild it in full."""
+    index there: the API and the health check say to rebuild it in full; the pages tell
+    readers to come back, not what to run."""
     with serving(old_index) as client:
         for url in ("/api/search?q=cache", "/healthz", "/api/terms", "/search?q=cache",
                     "/glossary"):
@@ -86,7 +87,8 @@ def test_the_server_says_so_too_without_naming_its_folder(old_index: Path):
             said = (got.get_json()["error"] if got.is_json
                     else html.unescape(got.get_data(as_text=True)))
             assert ("The index was built by another version of lessonsearch. Rebuild it on "
-                    "the server: lessonsearch index --full") in said, url
+                    "the server: lessonsearch index --full" in said) == got.is_json, url
+            assert ("Search is not available at the moment." in said) != got.is_json, url
             assert "Index not built" not in said and str(old_index) not in said, url
             assert got.headers["Retry-After"]
 
@@ -103,14 +105,16 @@ def test_a_damaged_manifest_is_refused_with_what_to_do(tmp_path: Path, tiny_inde
         Searcher.open(out)
     commands_refuse(out, "cannot be read")
     with serving(out) as client:
-        for url in ("/api/search?q=cache", "/healthz", "/search?q=cache"):
+        for url in ("/api/search?q=cache", "/healthz"):
             got = client.get(url)
             assert got.status_code == 503, url
-            said = (got.get_json()["error"] if got.is_json
-                    else html.unescape(got.get_data(as_text=True)))
+            said = got.get_json()["error"]
             assert ("The index cannot be read: its manifest is damaged. Rebuild it on the "
                     "server: lessonsearch index --full") in said, url
             assert str(out) not in said, url
+        got = client.get("/search?q=cache")
+        assert got.status_code == 503
+        assert "Search is not available at the moment." in html.unescape(got.get_data(as_text=True))
 
 
 @pytest.mark.parametrize(("part", "named"), [

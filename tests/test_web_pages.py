@@ -783,13 +783,25 @@ def test_a_trailing_slash_on_no_page_or_the_api_stays_a_404(client):
     assert got.status_code == 404 and got.is_json
 
 
-def test_without_an_index_pages_explain_with_a_503(tmp_path: Path):
+def test_without_an_index_pages_say_so_to_readers_with_a_503(tmp_path: Path, caplog):
+    """The page told readers "Index not built: run `lessonsearch index` on the server",
+    backticks and all: what to run is for the operator, in the log and the JSON API."""
     with serving(tmp_path / "none") as client:
-        got = client.get("/")
-        assert got.status_code == 503
-        assert "lessonsearch index" in Page(got.get_data(as_text=True)).text
+        for url in ("/", "/search?q=token", "/glossary", "/glossary/token"):
+            got = client.get(url)
+            assert got.status_code == 503 and got.headers["Retry-After"], url
+            p = Page(got.get_data(as_text=True))
+            assert p.title == "Search is not ready · Course search"
+            assert "Search is not available yet. Please come back in a little while." in p.text
+            assert "lessonsearch" not in p.text and "`" not in p.text and "index" not in p.text
+        api = client.get("/api/search?q=token")
+        assert api.status_code == 503
+        assert api.get_json()["error"].startswith("Index not built: run `lessonsearch index`")
         with client.get("/static/style.css") as css:
             assert css.status_code == 200
+    told = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert f"Answered /search with 503: No index at {tmp_path / 'none'}. Build one with: " \
+           f"lessonsearch index --out {tmp_path / 'none'}" in told
 
 
 # --- Caching -------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ..errors import (
     BadQuery,
     IndexDamaged,
     IndexNotBuilt,
+    IndexToRebuild,
     LessonSearchError,
     TermNotFound,
     UnknownFilter,
@@ -33,6 +34,14 @@ STATUS: dict[type[LessonSearchError], int] = {
 }
 
 RETRY_AFTER_SECONDS = 30
+
+READER_NOT_READY = {
+    False: "Search is not available yet. Please come back in a little while.",
+    True: "Search is not available at the moment. Please come back in a little while.",
+}
+"""What a page says while no index version can be served: before the first build (False),
+or while the one there is to be rebuilt (True). The sentence saying what to run is the
+operator's: in the log, on ``/healthz`` and in the JSON API's errors."""
 
 PAGE_SENTENCES = {
     400: "This address asks for something the search cannot read. Search the course below.",
@@ -64,7 +73,9 @@ def wants_json() -> bool:
 def _our_error(exc: LessonSearchError) -> Response:
     status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 500)
     if isinstance(exc, IndexDamaged) and used_index() is not None:
-        live_index().damaged(used_index(), exc)  # found by this request's search
+        live_index().damaged(used_index(), exc)  # found by this request's search; logged
+    elif isinstance(exc, IndexNotBuilt) and not wants_json():  # the page does not say what
+        current_app.logger.warning("Answered %s with 503: %s", request.path, exc)
     message = exc.public if isinstance(exc, IndexNotBuilt) else str(exc)
     if status == 500:  # one of ours no request should cause; its text may name server paths
         current_app.logger.error("Unexpected error answering %s", request.path, exc_info=exc)
@@ -75,7 +86,9 @@ def _our_error(exc: LessonSearchError) -> Response:
         response = jsonify(responses.error_body(message, **extra))
     else:
         wider = None
-        if isinstance(exc, TermNotFound):  # the page lists the suggestions as links instead
+        if isinstance(exc, IndexNotBuilt):  # the server's sentence is for its operator
+            message = READER_NOT_READY[isinstance(exc, IndexToRebuild)]
+        elif isinstance(exc, TermNotFound):  # the page lists the suggestions as links instead
             message = f"No term named “{clean_query(exc.name)}” in the glossary."
         elif isinstance(exc, UnknownFilter):
             message = f"No {exc.name} “{clean_query(exc.value)}” in this course."
