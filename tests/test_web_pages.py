@@ -150,8 +150,16 @@ def test_the_term_card_comes_first_when_the_query_names_a_term(client):
 
 def test_a_typo_offers_the_corrected_search(client):
     p = page(client, "/search?q=temprature")
-    assert "Did you mean" in p.text
+    assert "Did you mean “ temperature ”?" in p.text
     assert "/search?q=temperature" in p.links()
+
+
+def test_a_corrected_question_ends_with_one_question_mark(client):
+    """"Did you mean what is temperature??": the question's own mark, then the sentence's."""
+    p = page(client, "/search?q=what+is+temprature%3F")
+    assert "Did you mean “ what is temperature? ”" in p.text
+    assert "?”?" not in p.text.replace(" ", "") and "??" not in p.text
+    assert "/search?q=what+is+temperature?" in p.links()
 
 
 def test_relaxed_results_say_so(client):
