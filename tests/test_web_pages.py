@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 import pytest
 from web_fixtures import Page, build_odd_index, copy_course, serving
@@ -168,6 +168,33 @@ def test_relaxed_results_say_so(client):
 
 def test_no_results_says_so(client):
     assert "No sections match “qqqzzz”" in page(client, "/search?q=qqqzzz").text
+
+
+def test_no_results_points_the_reader_onward(client):
+    """The page said only "No sections match": now where else to look, and no tips for a
+    query of plain words."""
+    p = page(client, "/search?q=qqqzzz")
+    assert "Try other words, or browse the glossary , the list of lessons or the course " \
+           "itself ." in p.text
+    assert p.links(within="onward") == ["/glossary", "/#lessons-heading", COURSE_URL]
+    assert "Search tips" not in p.text
+    assert page(client, "/").find("h2", id="lessons-heading")
+    assert not page(client, "/search?q=token").find("p", class_="onward")
+
+
+@pytest.mark.parametrize("query, tips", [
+    ('"token qqqzzz"', ["Words in quotes are found only side by side"]),
+    ("qqqzzz -token", ["A word after - or NOT leaves out every section that has it"]),
+    ("qqqzzz NOT token", ["A word after - or NOT"]),
+    ("qqqzzz OR zzzqqq", ["With OR, a section needs every word of one side"]),
+    ('qqqzzz OR ("key cache" -token)', ["A word after - or NOT", "With OR,", "Words in quotes"]),
+    ("--qqqzzz", []),
+])
+def test_no_results_for_a_query_with_operators_gives_search_tips(client, query, tips):
+    p = page(client, "/search?" + urlencode({"q": query}))
+    assert "No sections match" in p.text
+    assert [tip for tip in tips if tip in p.text] == tips
+    assert bool(p.find("ul", class_="tips")) == ("Search tips" in p.text) == bool(tips)
 
 
 def test_a_count_of_one_is_worded_in_the_singular(client):

@@ -81,6 +81,26 @@ def only_excludes(text: str) -> bool:
     return _excludes(node) and not any(words(w) for w in _wanted(node))
 
 
+def syntax_used(text: str) -> set[str]:
+    """The syntax ``text`` is searched with beyond its words: "phrase" (quotes), "or" and
+    "not" (``NOT`` or ``-``), as read (``--model`` is the word model): the search tips that a
+    search that found nothing may need."""
+    used: set[str] = set()
+    stack = [node] if (node := parse_query(text)) is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Phrase):
+            used.add("phrase")
+        elif isinstance(node, Not):
+            used.add("not")
+            stack.append(node.item)
+        elif isinstance(node, All | Any):
+            if isinstance(node, Any):
+                used.add("or")
+            stack.extend(node.items)
+    return used
+
+
 def _wanted(node: Node | None) -> list[str]:
     """``positive_words`` of a tree as parsed, before ``_simplify`` drops what only excludes."""
     if isinstance(node, Word):

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from flask import Blueprint, current_app, render_template, url_for
 
+from ..query import syntax_used
 from ..search_log import clean_query, record_zero_result
 from ..term_lookup import Glossary
 from . import params
@@ -45,7 +46,8 @@ def search():
     lesson, module = params.filters(opened)
     results = grouped_search(opened.searcher, text, page, settings.groups_per_page,
                              settings.sections_per_group, lesson, module)
-    if results.response.total == 0 and page == 1 and not (lesson or module):
+    found_none = results.response.total == 0
+    if found_none and page == 1 and not (lesson or module):
         record_zero_result(settings.index_dir, text)  # the editors' backlog (/coverage)
     return render_template(
         "search.html", q=text, results=results, lesson=lesson, module=module,
@@ -53,7 +55,29 @@ def search():
         module_title=_module_title(opened.modules, module),
         apart=lesson is not None and module is not None and _module_of(opened, lesson) != module,
         args=_search_args(text, lesson, module), max_hits=MAX_HITS,
+        onward=_onward(opened) if found_none else (),
+        tips=[TIPS[used] for used in sorted(syntax_used(text)) if found_none],
     )
+
+
+TIPS = {
+    "not": "A word after - or NOT leaves out every section that has it: without it, more "
+           "sections match.",
+    "or": "With OR, a section needs every word of one side: fewer words on each side match "
+          "more sections.",
+    "phrase": "Words in quotes are found only side by side, as written: without the quotes, "
+              "a section may have them anywhere.",
+}
+"""What a search that found nothing says about the syntax it used (``query.syntax_used``)."""
+
+
+def _onward(opened) -> list[tuple[str, str]]:
+    """Where a reader whose search found nothing may look instead, with the links' labels:
+    the glossary and the list of lessons when the course has them."""
+    places = [(url_for("pages.glossary"), "the glossary")] if opened.glossary.records else []
+    if opened.modules:
+        places.append((url_for("pages.home", _anchor="lessons-heading"), "the list of lessons"))
+    return places
 
 
 def empty_search():
