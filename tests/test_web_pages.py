@@ -474,6 +474,18 @@ def test_an_alias_that_is_the_terms_plural_or_british_spelling_is_not_listed(tmp
             assert [c["term"] for c in cards] == [term]
 
 
+@pytest.mark.parametrize("name, said", [("temperature", "In the glossary ."),
+                                        ("token", "Also in the glossary .")])
+def test_a_term_page_says_the_glossary_defines_it_not_in_which_file(client, name, said):
+    """"Glossary entry: glossary/glossary.md:13" told readers a file and line of the
+    course's sources; the API's ``source`` keeps them for editors and tools."""
+    p = page(client, f"/glossary/{name}")
+    assert said in p.text
+    assert f"/glossary#{name}" in p.links()
+    assert "glossary.md" not in p.text and not re.search(r":\d+\b", p.text)
+    assert client.get(f"/api/terms/{name}").get_json()["source"].startswith("glossary/glossary.md:")
+
+
 def test_see_also_links_to_other_terms(client):
     p = page(client, "/glossary/token")
     assert "/glossary/vocabulary" in p.links()
