@@ -4,7 +4,10 @@ sample course ``make run`` serves, where readers met each of these."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from web_fixtures import Page, serving
 
 from lessonsearch.build import build_index
 from lessonsearch.query import MAX_ATOMS, parse_query, positive_words
@@ -306,3 +309,111 @@ def test_a_word_is_not_completed_to_a_name_it_numbers(tmp_path) -> None:
         assert opened.search("norm1", typing=True).suggestion is None  # written: no correction
     finally:
         opened.close()
+
+
+# --- How a correction writes a name ---------------------------------------------------------
+
+
+TOOLS = """---
+title: Tools of the trade
+---
+
+## Editors
+
+Many people write their first programs in Notepad++ on Windows, or in any editor they like.
+
+## Languages
+
+The exercises use Python, and the pages you build run JavaScript in the browser. Type
+python in a terminal to check that Python is installed.
+
+## Sharing
+
+Your code lives on GitHub, where every change is kept.
+"""
+
+RECURSION = """---
+title: Recursion
+---
+
+## Functions That Call Themselves
+
+Recursion is a function calling itself. Recursion ends at a base case, and a loop can
+replace recursion in most programs.
+
+## Containers
+
+Docker packs a program with what it needs. Type docker build, then docker run: the Docker
+daemon does the work.
+"""
+
+
+def build_tools(folder: Path, tools: str = TOOLS) -> Path:
+    lessons = folder / "lessons"
+    lessons.mkdir(exist_ok=True)
+    (lessons / "01-tools.md").write_text(tools, encoding="utf-8")
+    (lessons / "02-recursion.md").write_text(RECURSION, encoding="utf-8")
+    build_index(lessons, None, folder / "index")
+    return folder / "index"
+
+
+@pytest.fixture(scope="module")
+def tools(tmp_path_factory: pytest.TempPathFactory):
+    """A client over a course that writes names in mid-sentence, and ordinary words with a
+    capital only where a sentence or a heading starts."""
+    with serving(build_tools(tmp_path_factory.mktemp("tools"))) as client:
+        yield client
+
+
+def api_search(client, query: str) -> dict:
+    got = client.get("/api/search", query_string={"q": query})
+    assert got.status_code == 200, got.get_json()
+    return got.get_json()
+
+
+def hit_places(body: dict) -> list[tuple[str, str]]:
+    return [(hit["lesson"], hit["anchor"]) for hit in body["results"]]
+
+
+@pytest.mark.parametrize(("query", "suggestion"), [
+    ("notpad++", "Notepad++"),  # was notepad++: the name as the course writes it
+    ("Notpad++", "Notepad++"),
+    ("pyhton", "Python"),  # the course's "python" in a command is the rarer spelling
+    ("Pyhton", "Python"),
+    ("javscript", "JavaScript"),
+    ("Javscript", "JavaScript"),  # the capital typed, the name's own inside it
+    ("githb", "GitHub"),
+    ("githb sharing", "GitHub sharing"),
+    ("java script", "JavaScript"),  # two words the course writes as one
+    ("PYHTON", "PYTHON"),  # typed in capitals: kept so
+    ("recursoin", "recursion"),  # capitalised only where a sentence or a title starts
+    ("Recursoin", "Recursion"),  # the reader's own capital
+    ("functoins", "functions"),  # capitalised only in a title-case heading
+    ("dockre", "docker"),  # a name the course writes more often as a command
+])
+def test_a_correction_writes_a_name_as_the_course_does(tools, query, suggestion) -> None:
+    body = api_search(tools, query)
+    assert body["suggestion"] == suggestion
+    again = api_search(tools, suggestion)
+    assert again["suggestion"] is None
+    assert hit_places(body) and hit_places(again) == hit_places(body)
+
+
+def test_the_search_page_offers_the_name_as_the_course_writes_it(tools) -> None:
+    for query, said, link in [("notpad++", "Notepad++", "/search?q=Notepad%2B%2B"),
+                              ("pyhton", "Python", "/search?q=Python")]:
+        page = Page(tools.get("/search", query_string={"q": query}).get_data(as_text=True))
+        assert f"Did you mean {said} ?" in page.text  # the link's text, then the "?"
+        assert link in page.links()
+
+
+def test_a_rebuild_writes_a_name_as_the_course_now_does(tmp_path: Path) -> None:
+    """A lesson that now writes the name in lower case makes it a word again, in a build
+    that reuses the other lesson's counts."""
+    index = build_tools(tmp_path)
+    with serving(index) as client:
+        assert api_search(client, "pyhton")["suggestion"] == "Python"
+    build_tools(tmp_path, TOOLS.replace("use Python", "use python"))
+    with serving(index) as client:
+        assert api_search(client, "pyhton")["suggestion"] == "python"
+        assert api_search(client, "githb")["suggestion"] == "GitHub"

@@ -806,6 +806,9 @@ def test_did_you_mean_keeps_the_symbols_that_end_a_name(editors_searcher) -> Non
 ])
 def test_did_you_mean_gives_a_name_its_symbols_in_any_case(editors_searcher, query,
                                                           suggestion) -> None:
+    """This course writes Notepad++ only where a heading or a sentence starts, which says
+    nothing of its capital: a name the course writes mid-sentence is suggested as written
+    (test_query_reading)."""
     response = editors_searcher.search(query)
     assert response.suggestion == suggestion
     assert places(response) == [("editors", "notepad")]

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_PART, TermRecord
 from .index_store import MANIFEST, current_version, open_manifest, reading_part
 from .match_count import MatchCounter
+from .name_case import as_typed, name_of
 from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
 from .query_plan import is_stop, plan
 from .snippets import Phrases, marked_snippet, plain_snippet, writes_phrase
@@ -61,6 +63,9 @@ MIN_COMPLETED = 4
 the start of the word the course uses most that begins with it ("temperatu" → temperature),
 from this many letters. Only that word: a word of a submitted search is whole, and most
 English words begin some longer word ("stand" is not "standard")."""
+NAME_SECTIONS = 10
+"""How many sections holding a corrected word a suggestion reads to write it as the course
+does (``name_case``): the first in the course's order."""
 BM25_B = 0.75
 BM25_K1 = 1.2
 
@@ -119,6 +124,7 @@ class Searcher:
             raise
         self._spell_index: Speller | None = None
         self._corrections: dict[tuple[str, bool], str | None] = {}
+        self._names: dict[str, str | None] = {}
         self._counter = MatchCounter(documents)
         self._order = None
         self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
@@ -184,6 +190,28 @@ class Searcher:
         self._corrections[remembered] = fixed  # the "most words" fallback asks again
         return fixed
 
+    def _shown(self, searcher, typed: str, word: str) -> str:
+        """How a suggestion writes the course's ``word`` for the reader's ``typed`` one
+        (``as_typed``): as a name when the sections that hold it write it so."""
+        if word not in self._names:
+            if len(self._names) >= MAX_REMEMBERED_CORRECTIONS:
+                self._names.clear()
+            self._names[word] = self._name(searcher, word)
+        return as_typed(typed, word, self._names[word])
+
+    def _name(self, searcher, word: str) -> str | None:
+        """The name the course writes ``word`` as, read from the first ``NAME_SECTIONS``
+        sections that hold it (``name_of``); None for a word."""
+        with reading_index(self.version_dir):
+            reader = searcher.reader()
+            if not reader.doc_frequency(CONTENT, stem(word)):
+                return None
+            numbers = reader.postings(CONTENT, stem(word)).all_ids()
+            stored = [searcher.stored_fields(n) for n in islice(numbers, NAME_SECTIONS)]
+        headings = [s.get("heading") or "" for s in stored]
+        headings += {s.get("lesson_title") or "" for s in stored}
+        return name_of(word, [s.get("body") or "" for s in stored], headings)
+
     def written(self, word: str) -> bool:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
         with reading_index(self.version_dir):
@@ -233,11 +261,12 @@ class Searcher:
         the_plan = plan(tree, correct=correct, written=self.written)
         page_hits, total = self._run(searcher, the_plan.query, page, limit, filter_q)
         joined = None
+        shown = partial(self._shown, searcher)
         if the_plan.natural:  # "what is soft max?": both words found, apart
             joined = _joined(tree, lambda a, b, one: self.written(one)
-                             and not self._written_apart(searcher, a, b))
+                             and not self._written_apart(searcher, a, b), shown)
         elif total == 0:
-            joined = _joined(tree, lambda a, b, one: self.written(one))
+            joined = _joined(tree, lambda a, b, one: self.written(one), shown)
         if joined:
             together = plan(joined[0], correct=correct, written=self.written)
             hits, found = self._run(searcher, together.query, page, limit, filter_q)
@@ -258,7 +287,8 @@ class Searcher:
         if joined:
             suggestion = joined[1](text)
         if the_plan.corrections:
-            suggestion = _apply_corrections(suggestion or text, the_plan.corrections)
+            suggestion = _apply_corrections(suggestion or text, the_plan.corrections,
+                                            shown)
         marks = _marked_stems(positive_words(tree), the_plan.corrections)
         family = marks & _marked_stems(positive_words(tree, phrases=False),
                                        the_plan.corrections)  # not a word in quotes
@@ -392,7 +422,15 @@ _WORD_AND_PLUSES = re.compile(rf"(?P<word>{WORD.pattern})(?P<pluses>\+*)")
 ``+`` signs after it that it left out."""
 
 
-def _apply_corrections(text: str, corrections: dict[str, str]) -> str:
+def _capitalised(typed: str, word: str) -> str:
+    return word.capitalize() if typed[:1].isupper() else word
+
+
+def _apply_corrections(text: str, corrections: dict[str, str],
+                       shown: Callable[[str, str], str] = _capitalised) -> str:
+    """``text`` with each word ``corrections`` has (by its lower case) replaced, as
+    ``shown(typed, correction)`` writes it: by default with the typed word's first capital,
+    as the glossary reads a query's words ("Temprature" names the term Temperature)."""
     def swap(match: re.Match[str]) -> str:
         word, pluses = match["word"], match["pluses"]
         fixed = corrections.get(word.lower())
@@ -400,7 +438,7 @@ def _apply_corrections(text: str, corrections: dict[str, str]) -> str:
             return match.group(0)
         if fixed.endswith("++"):
             pluses = ""  # the name's own: "notpad++" and "Notepad+" mean Notepad++
-        return (fixed.capitalize() if word[:1].isupper() else fixed) + pluses
+        return shown(word, fixed) + pluses
 
     return _WORD_AND_PLUSES.sub(swap, text)
 
@@ -412,10 +450,12 @@ def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[st
     return frozenset(stem(w) for w in content)
 
 
-def _joined(tree: Node, fits: Callable[[str, str, str], bool]
+def _joined(tree: Node, fits: Callable[[str, str, str], bool],
+            shown: Callable[[str, str], str] = _capitalised
             ) -> tuple[Node, Callable[[str], str]] | None:
     """The query with two words side by side written as the one word the course writes
-    ("soft max": softmax), and what makes the reader's text so; None when no two do.
+    ("soft max": softmax), and what makes the reader's text so (the word as ``shown``
+    writes it, asked only then: "java script": JavaScript); None when no two do.
     ``fits(first, second, joined)`` says whether the two are to be joined. Only for a query
     of plain words: a query whose every word no section holds, or a question in which the
     course never writes the two apart."""
@@ -429,8 +469,14 @@ def _joined(tree: Node, fits: Callable[[str, str, str], bool]
             rest = [*items[:at], Word(one), *items[at + 2:]]
             pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
             return (All(tuple(rest)) if len(rest) > 1 else rest[0],
-                    partial(pattern.sub, one, count=1))
+                    partial(_join_in, pattern, one, shown))
     return None
+
+
+def _join_in(pattern: re.Pattern[str], one: str, shown: Callable[[str, str], str],
+             text: str) -> str:
+    """``text`` with the two words ``pattern`` finds written as the one word ``one``."""
+    return pattern.sub(lambda _: shown(one, one.lower()), text, count=1)
 
 
 def _read_spelling(version_dir: Path) -> dict[str, int]:

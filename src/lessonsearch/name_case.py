@@ -1,0 +1,62 @@
+"""How a suggestion writes a word of the course: as the name it is ("Python", "GitHub",
+"Notepad++") or as a word, in the reader's case.
+
+The spelling vocabulary holds each word in lower case. Whether the course writes a word as a
+name is read only when a "Did you mean" shows it, from the stored text of a few sections
+that hold the word (``Searcher``): counting every word's capitals while a course is built
+cost a second pass over all its prose, 1.5 % of a full build, for a suggestion few
+searches show.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from .analysis import WORD, find_words
+
+_OPENING = re.compile(rf"[.!?:\n][\"'”’)\]]*\s[\W_]*+({WORD.pattern})")
+"""A sentence's first word: after the end of a sentence, of a paragraph (a list item is one:
+a section's stored text parts them by a blank line) or a colon, and any quotes, brackets or
+marks."""
+
+
+def name_of(word: str, prose: Iterable[str], headings: Iterable[str]) -> str | None:
+    """The name the course writes ``word`` (lower case) as, from some of its texts: ``prose``
+    (a section's text) and ``headings`` (its heading, its lesson's title); None when the
+    course writes it as a word.
+
+    A word is a name when it is written with capitals in mid-sentence prose more often than
+    in lower case anywhere (a name is also a command: `docker run`), in the capitals it is
+    most written with ("JavaScript", not an odd "Javascript"). A capital at a sentence's
+    start, after a colon or in a heading says nothing: "Recursion calls itself" and "##
+    Working With Files" name nothing."""
+    lower = 0
+    named: Counter[str] = Counter()
+    for text in headings:
+        lower += find_words(text).count(word) if word in text else 0
+    for text in prose:
+        if word not in text.lower():
+            continue
+        found = [w for w in find_words(text) if len(w) == len(word) and w.lower() == word]
+        lower += found.count(word)
+        capitals = Counter(w for w in found if w != word)
+        if capitals:
+            opening = Counter(w for w in _OPENING.findall(f"\n\n{text}") if w in capitals)
+            named.update(capitals - opening)
+    count, form = max((n, form) for form, n in named.items()) if named else (0, None)
+    return form if count > lower else None
+
+
+def as_typed(typed: str, word: str, name: str | None) -> str:
+    """How a suggestion writes the course's ``word`` (lower case) for the reader's ``typed``
+    one: in capitals when they typed capitals ("PYHTON": PYTHON); else as the course writes
+    the ``name`` it is, if it is one, a first capital kept ("pyhton": Python, "githb" and
+    "Githb": GitHub, "notpad++": Notepad++); else in their case ("recursoin": recursion,
+    "Recursoin": Recursion). A name is searched as the word, so the suggestion finds what
+    the corrected search found."""
+    if typed.isupper() and sum(map(str.isalpha, typed)) > 1:
+        return word.upper()
+    written = name or word
+    return written[:1].upper() + written[1:] if typed[:1].isupper() else written
