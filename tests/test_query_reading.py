@@ -417,3 +417,86 @@ def test_a_rebuild_writes_a_name_as_the_course_now_does(tmp_path: Path) -> None:
     with serving(index) as client:
         assert api_search(client, "pyhton")["suggestion"] == "python"
         assert api_search(client, "githb")["suggestion"] == "GitHub"
+
+
+# --- A slip whose stem the course writes ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sample_client(sample_index: Path):
+    with serving(sample_index) as client:
+        yield client
+
+
+@pytest.mark.parametrize(("query", "suggestion"), [
+    ("embeding", "embedding"),  # Snowball's stem of both is "embed", which finds hits
+    ("Embeding", "Embedding"),
+    ("what is embeding?", "what is embedding?"),
+    ("embeding vectors", "embedding vectors"),  # ranked as the corrected search is
+])
+def test_a_slip_is_corrected_though_its_stem_finds_sections(sample_client, query,
+                                                            suggestion) -> None:
+    body = api_search(sample_client, query)
+    assert body["suggestion"] == suggestion
+    assert [term["term"] for term in body["terms"]] == ["embedding"]
+    corrected = api_search(sample_client, suggestion)
+    assert corrected["suggestion"] is None
+    assert hit_places(body) and hit_places(corrected) == hit_places(body)
+    assert body["total"] == corrected["total"]
+
+
+def test_the_search_page_offers_the_word_and_its_card_for_a_slip(sample_client) -> None:
+    page = Page(sample_client.get("/search", query_string={"q": "embeding"})
+                .get_data(as_text=True))
+    assert "Did you mean embedding ?" in page.text
+    assert "/search?q=embedding" in page.links()
+    assert "/glossary/embedding" in page.links()  # the term's card
+
+
+INFLECTIONS = """---
+title: Splitting text
+---
+
+## Tokens
+
+To tokenize a text is to cut it into tokens; a tokenizer does it. A model can embed each
+token, and the embedding is a list of numbers. Modelling language starts here.
+"""
+
+
+@pytest.fixture(scope="module")
+def inflections(tmp_path_factory: pytest.TempPathFactory):
+    """A course that writes some of a word's inflections and not others."""
+    folder = tmp_path_factory.mktemp("inflections")
+    (folder / "lessons").mkdir()
+    (folder / "lessons" / "01-split.md").write_text(INFLECTIONS, encoding="utf-8")
+    build_index(folder / "lessons", None, folder / "index")
+    with serving(folder / "index") as client:
+        yield client
+
+
+@pytest.mark.parametrize("query", [
+    "tokenizing",  # the course writes tokenize and tokenizer, no slip of either
+    "tokenizers",
+    "tokenized",
+    "tokeniser",  # British, one letter from "tokenizer" but at its ending
+    "embeds",  # one letter from "embed", but an inflection of it
+    "embeddings",
+    "models",
+])
+def test_an_inflection_the_course_does_not_write_is_not_corrected(inflections,
+                                                                 query) -> None:
+    body = api_search(inflections, query)
+    assert body["suggestion"] is None
+    assert hit_places(body) == [("split", "tokens")]
+
+
+@pytest.mark.parametrize(("query", "suggestion"), [
+    ("embeding", "embedding"),
+    ("modeling", "modelling"),  # the course's spelling
+])
+def test_a_slip_inside_a_word_is_corrected_to_the_courses(inflections, query,
+                                                          suggestion) -> None:
+    body = api_search(inflections, query)
+    assert body["suggestion"] == suggestion
+    assert hit_places(body) == [("split", "tokens")]

@@ -76,7 +76,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             alternatives.append(_term(name))
         if fixed and fixed not in (parts[0], name):
             corrections[parts[0]] = fixed
-            alternatives.append(_term(fixed))
+            if stem(fixed) != stem(parts[0]):  # "embeding" is searched as "embedding" is
+                alternatives.append(_term(fixed))
         return alternatives[0] if len(alternatives) == 1 else wq.Or(alternatives)
 
     def build(n: Node) -> wq.Query | None:

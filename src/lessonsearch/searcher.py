@@ -185,10 +185,23 @@ class Searcher:
             found = speller.candidates(word.lower(), maxdist) if fixed is None else None
             if found:
                 fixed = min(found, key=lambda p: (p[0], -self._spelling[p[1]], p[1]))[1]
+        elif len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
+            fixed = self._respelt(word.lower())
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
             self._corrections.clear()
         self._corrections[remembered] = fixed  # the "most words" fallback asks again
         return fixed
+
+    def _respelt(self, word: str) -> str | None:
+        """For a word the course never writes but whose stem it does (``embeding``, the
+        stem of "embedding"), the word one slip away that it writes with the same stem and
+        the same last three letters, the most used: the slip is inside the word, not in its
+        ending, so "embeds" and "tokenizers" are inflections, not slips of "embed" and
+        "tokenizer". The search is the same (the two share their stem); the suggestion, and
+        the glossary's term it names, are the course's word."""
+        found = [c for _, c in self._speller().candidates(word, 1)
+                 if c[-3:] == word[-3:] and stem(c) == stem(word)]
+        return min(found, key=lambda c: (-self._spelling[c], c), default=None)
 
     def _shown(self, searcher, typed: str, word: str) -> str:
         """How a suggestion writes the course's ``word`` for the reader's ``typed`` one
