@@ -403,7 +403,7 @@ def test_the_search_page_offers_the_name_as_the_course_writes_it(tools) -> None:
     for query, said, link in [("notpad++", "Notepad++", "/search?q=Notepad%2B%2B"),
                               ("pyhton", "Python", "/search?q=Python")]:
         page = Page(tools.get("/search", query_string={"q": query}).get_data(as_text=True))
-        assert f"Did you mean {said} ?" in page.text  # the link's text, then the "?"
+        assert f"Did you mean “ {said} ”?" in page.text  # the link's text, quoted
         assert link in page.links()
 
 
@@ -448,7 +448,7 @@ def test_a_slip_is_corrected_though_its_stem_finds_sections(sample_client, query
 def test_the_search_page_offers_the_word_and_its_card_for_a_slip(sample_client) -> None:
     page = Page(sample_client.get("/search", query_string={"q": "embeding"})
                 .get_data(as_text=True))
-    assert "Did you mean embedding ?" in page.text
+    assert "Did you mean “ embedding ”?" in page.text
     assert "/search?q=embedding" in page.links()
     assert "/glossary/embedding" in page.links()  # the term's card
 
