@@ -156,6 +156,30 @@ def test_the_prose_on_a_word_outranks_code_that_only_writes_it(code_searcher) ->
 
 
 @pytest.fixture(scope="module")
+def apart_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """Sections on technical words, and sections whose everyday words Snowball stems alike."""
+    yield from course_of(tmp_path_factory, {
+        "01-modules.md": "## Importing a module\n\nTo import a module is to load its code.\n",
+        "02-advice.md": "## A word of advice\n\nIt is important to rest; this is probably "
+                        "the most important thing, from experience.\n",
+        "03-chance.md": "## Chance\n\nA probability says how likely an outcome is.\n",
+        "04-trials.md": "## Trials\n\nAn experiment tests one idea at a time.\n"})
+
+
+@pytest.mark.parametrize(("query", "found"), [
+    ("import", [("modules", "importing-a-module")]),
+    ("probability", [("chance", "chance")]),
+    ("experiment", [("trials", "trials")]),
+    ("important", [("advice", "a-word-of-advice")]),
+    ("probably", [("advice", "a-word-of-advice")]),
+])
+def test_everyday_words_snowball_stems_alike_are_kept_apart(apart_searcher, query, found):
+    """"important" was found by ``import`` (Snowball's stem of both), "probably" by
+    probability, "experience" by experiment; each word still finds itself."""
+    assert places(apart_searcher.search(query)) == found
+
+
+@pytest.fixture(scope="module")
 def marking_searcher(tmp_path_factory: pytest.TempPathFactory):
     yield from course_of(tmp_path_factory, {
         "01-tokens.md": "## Tokens\n\nThe tokenizer produces each token in turn.\n"})
