@@ -117,8 +117,8 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     code: list[str] = []
     if isinstance(value, str):
         words = find_words(value)
-    else:  # the parts joined by a line break, which splits no word
-        before, named, after, *rest = map(find_words, value)
+    else:  # the parts joined by a line break, which splits no word; a part may come split
+        before, named, after, *rest = [p if type(p) is list else find_words(p) for p in value]
         code = rest[0] if rest else []
         words = before + named + after + code
     by_word: dict[str, list[int]] = {}

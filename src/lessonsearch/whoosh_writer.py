@@ -247,15 +247,22 @@ def _write_segment(folder: str, group: Group):
     counts of each of its lessons)."""
     # A compound segment file is copied into memory on every open; separate files are mapped.
     writer = _SegmentWriter(_open(Path(folder)), _lk=False, limitmb=256, compound=False)
-    for _, rows, _ in group:
+    counted = {}
+    for slug, rows, count in group:
+        texts = []
         for row in rows:
+            if count:  # a body split once, for the index and for the lesson's word counts
+                above, names, body, code = row["content"]
+                body = find_words(body)
+                row["content"] = (above, names, body, code)
+                texts.append((row["heading"], body))
             writer.add_row(row)
+        if count:
+            counted[slug] = _surfaces(rows[0]["lesson_title"], texts)
     segment = writer._finalize_segment()
     # Flushed while the other processes still work.
     flush([os.path.join(folder, name) for name in segment.list_files(writer.storage)])
-    return segment, {
-        slug: _surfaces(rows[0]["lesson_title"], [(row["heading"], row["body"]) for row in rows])
-        for slug, rows, count in group if count}
+    return segment, counted
 
 
 def _open(folder: Path) -> index.FileIndex:
@@ -512,15 +519,20 @@ def _link_tree(source: Path, target: Path) -> None:
             shutil.copy2(path, target / path.name)
 
 
-def _surfaces(title: str, texts: Iterable[tuple[str | None, str]]) -> dict[str, int]:
+def _surfaces(title: str, texts: Iterable[tuple[str | None, str | list[str]]]
+              ) -> dict[str, int]:
     """How often one lesson writes each word (its title, once, headings and text, as readers
     see them, and as a section is found by its lesson's title): ``texts`` are its documents'
-    (heading, body). One text, split at once (a space between two texts joins no words), then
-    lower-cased, as the index reads it: ``Notepad++`` is one word, ``count++`` the word count
-    (``analysis.WORD``)."""
-    joined = " ".join([title, *(f"{heading or ''} {body}" for heading, body in texts)])
+    (heading, body), each body as text or as its words, split as the index splits it
+    (``_write_segment`` splits each once for both). The words are lower-cased as the index
+    reads them: ``Notepad++`` is one word, ``count++`` the word count (``analysis.WORD``)."""
+    words = find_words(title)
+    for heading, body in texts:
+        if heading:
+            words += find_words(heading)
+        words += body if type(body) is list else find_words(body)
     found: dict[str, int] = {}
-    for word, count in Counter(find_words(joined)).items():
+    for word, count in Counter(words).items():
         lowered = word.lower()
         found[lowered] = found.get(lowered, 0) + count
     return found
