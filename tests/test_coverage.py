@@ -173,7 +173,9 @@ def _memo_course(tmp_path: Path, naming: str, term: str = "memoization", also: s
 
 @pytest.mark.parametrize("naming", ["We call this pattern memoization.",
                                     "We call this structure memoization.",
-                                    "We call this step memoization."])
+                                    "We call this step memoization.",
+                                    # after a step of a sequence
+                                    "Next we call this pattern memoization."])
 def test_a_pointing_kind_before_a_glossary_term_is_not_part_of_the_name(tmp_path, naming):
     """"We call this pattern memoization" names the glossary's memoization: read as
     "pattern memoization" (as "pattern matching" is read), the false term took memoization's

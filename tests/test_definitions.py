@@ -245,6 +245,15 @@ def test_calling_these_functions_names_nothing(sentence):
         "Then we call these a second time.",
         "First, we call this once.",
         "We call this arrangement.",
+        # after a step, a kind one calls, or a kind with no name after it, is what is called
+        "Next, we call this method twice.",
+        "Then we call this procedure cleanup.",
+        "Then we call this approach instead.",
+        "Then we call this process directly.",
+        "Next, we call this step an hour later.",
+        "Next, we call this stage the next morning.",
+        "Then we call this method the same way.",
+        "Next, we call this process in a loop.",
     ],
 )
 def test_calling_this_function_names_nothing(sentence):
@@ -266,6 +275,13 @@ def test_calling_this_function_names_nothing(sentence):
         ("First, we call this a lost update.", (), "lost update"),
         ("Then we call these a dirty read, and retry.", (), "dirty read"),
         ("Finally we call this a write skew in most engines.", ("write skew",), "write skew"),
+        # and so does a kind right after "this" that no program calls
+        ("Next, we call this situation a race condition.", (), "race condition"),
+        ("First, we call this problem a lost update.", (), "lost update"),
+        ("Finally, we call this approach dynamic programming.", (), "dynamic programming"),
+        ("Then we call these strategies retries, and move on.", (), "retries"),
+        ("Next we call this technique memoization in most engines.", ("memoization",),
+         "memoization"),
         ("We call this memoization in every lesson.", ("memoization",), "memoization"),
     ],
 )

@@ -365,23 +365,40 @@ _IN_SEQUENCE = re.compile(r"^\W*(?:then|next|finally|first|afterwards|after\s+th
                           re.I)
 """A sentence that opens with a step of a sequence before "we call": "Then we call these
 functions.", "Finally we call those methods." There "call" is the step done, not a naming,
-unless an article opens a name right after the demonstrative (``_names_after_step``)."""
+unless a name follows the demonstrative all the same (``_names_after_step``)."""
 _AS_NEXT = re.compile(r"\s+as\b")
 _OPENS_ARTICLE = re.compile(r"^\s*(?:a|an|the)\s", re.I)
+_DEMONSTRATIVE_BEFORE = re.compile(r"(?<![\w'’-])(?:this|that|these|those)\s+$", re.I)
 
 
-def _names_after_step(match: re.Match[str], rest: str, found: str,
+def _names_after_step(match: re.Match[str], sentence: str, rest: str, found: str,
                       emphasis: tuple[str, ...]) -> bool:
-    """Whether "we call this/these" after a step of a sequence (``_IN_SEQUENCE``) names all
-    the same: an article right after the demonstrative opens a name ("First, we call this a
-    lost update."), where one calls a function with its noun ("Then we call this function.")
-    or with nothing ("Then we call these."). As after "We call these functions", the name
-    must end the sentence or be closed or marked: "Finally, we call this an hour later." says
-    when. How often it is called is refused before (``_HOW_OFTEN``: "… a second time.")."""
-    return ((match["strict"] or "").lower() in ("this", "that", "these", "those")
-            and bool(_OPENS_ARTICLE.match(rest))
-            and bool(_NAME_CLOSED.match(_after(rest, found))
-                     or found.lower() in _marked_names(emphasis)))
+    """Whether "we call this …" after a step of a sequence (``_IN_SEQUENCE``) names all the
+    same, where one calls a function with its noun ("Then we call this function.") or with
+    nothing ("Then we call these."). It names when
+
+    - an article opens a name right after the demonstrative ("First, we call this a lost
+      update."), or
+    - the demonstrative holds a kind of thing (``_PRONOUN_KINDS``) that no program calls
+      (``_CALLED``: not "this method", "this procedure"), and a name follows it, after an
+      article or not: "Next, we call this situation a race condition.", "Finally, we call
+      this approach dynamic programming."
+
+    As after "We call these functions", the name must end the sentence or be closed or
+    marked: "Finally, we call this an hour later." and "Then we call this approach
+    instead." say when or how. How often it is called is refused before (``_HOW_OFTEN``:
+    "… a second time.")."""
+    groups = match.groupdict()
+    if (groups["strict"] or "").lower() in ("this", "that", "these", "those"):
+        opens = bool(_OPENS_ARTICLE.match(rest))
+    else:
+        noun = groups["kind"] or groups.get("named") or ""
+        opens = (" " not in noun and _singular(noun) in _PRONOUN_KINDS
+                 and _singular(noun) not in _CALLED
+                 and bool(_DEMONSTRATIVE_BEFORE.search(sentence[: match.start(
+                     "kind" if groups["kind"] else "named")])))
+    return opens and bool(_NAME_CLOSED.match(_after(rest, found))
+                          or found.lower() in _marked_names(emphasis))
 
 
 def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
@@ -436,7 +453,7 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
             if found and _calls_this(match, rest, found, emphasis):
                 continue  # "We call this script nightly.", "Next, we call this method."
             if (found and pattern is _WE_CALL and _IN_SEQUENCE.match(sentence[: match.start()])
-                    and not _names_after_step(match, rest, found, emphasis)):
+                    and not _names_after_step(match, sentence, rest, found, emphasis)):
                 continue  # "Then we call these functions." is a step
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
