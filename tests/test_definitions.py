@@ -282,6 +282,9 @@ def test_calling_this_function_names_nothing(sentence):
         ("Then we call these strategies retries, and move on.", (), "retries"),
         ("Next we call this technique memoization in most engines.", ("memoization",),
          "memoization"),
+        # an article after a preposition does not keep "this technique" from naming
+        ("We call this technique memoization in the rest of the course.", (), "memoization"),
+        ("We call this arrangement sharding in the rest of the course.", (), "sharding"),
         ("We call this memoization in every lesson.", ("memoization",), "memoization"),
     ],
 )

@@ -79,9 +79,16 @@ def _singular(noun: str) -> str:
     return next((kind for kind in _PRONOUN_KINDS if noun in (kind, _plural(kind))), noun)
 
 
+_WE_CALL_VERB = rf"\b{_NAMERS}\s+(?:\w+\s+)?(?P<verb>call|calls|term|dub)\s+"
+_CALLED_PRONOUN = r"(?P<strict>this|that|it|these|those|them)|such\s+\w+"
 _WE_CALL = re.compile(
-    rf"\b{_NAMERS}\s+(?:\w+\s+)?(?P<verb>call|calls|term|dub)\s+(?:{_NAMED}|{_THIS_KIND}|"
-    r"(?P<strict>this|that|it|these|those|them)|such\s+\w+)\s+(?P<rest>.+)", re.I)
+    rf"{_WE_CALL_VERB}(?:{_NAMED}|{_THIS_KIND}|{_CALLED_PRONOUN})\s+(?P<rest>.+)", re.I)
+_WE_CALL_UNNAMED = re.compile(
+    rf"{_WE_CALL_VERB}(?:{_THIS_KIND}|{_CALLED_PRONOUN})\s+(?P<rest>.+)", re.I)
+"""``_WE_CALL`` without its ``_NAMED`` reading, for a sentence where that reading holds no
+plain noun phrase: in "We call this pattern memoization in the rest of the course." the
+article after "in" made "pattern memoization in" the noun, and the sentence was dropped
+as "We call these methods in a loop." is, before "this pattern" (``_THIS_KIND``) was tried."""
 _NAMING = (
     re.compile(rf"\b{_BE}\s+{_HEDGE}(?:called|termed|dubbed|known\s+as|referred\s+to\s+as)"
                r"\s+(?P<rest>.+)", re.I),
@@ -431,9 +438,10 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
         for match in pattern.finditer(sentence):
             if why and _WHY_NAMED.search(sentence[: match.start()]):
                 continue  # "This is why the command is called 'move'." explains a name
-            rest, at = match["rest"], match.start("rest")
-            if (named := match.groupdict().get("named")) and not is_plain_noun_phrase(named):
+            if ((named := match.groupdict().get("named")) and not is_plain_noun_phrase(named)
+                    and not (match := _WE_CALL_UNNAMED.match(sentence, match.start()))):
                 continue  # "We call these methods in a loop." says where they are called
+            rest, at = match["rest"], match.start("rest")
             noun = match.groupdict().get("kind")
             # "We call this function twice." calls a function: after a bare "this" or a kind
             # (or after "refer to … as") the name may not be a lone vague word
@@ -514,7 +522,8 @@ def _calls_this(match: re.Match[str], rest: str, found: str, emphasis: tuple[str
       ``_past_plural_noun``). So "We call this memoization in Python." names nothing either.
 
     "It" and "them" are left alone: nothing stands between them and the name."""
-    if (match.re is not _WE_CALL or match["verb"].lower() not in ("call", "calls")
+    if (match.re not in (_WE_CALL, _WE_CALL_UNNAMED)
+            or match["verb"].lower() not in ("call", "calls")
             or (match["strict"] or "").lower() not in ("this", "that") or _OPENS_NAME.match(rest)):
         return False
     if " " not in found and (found.lower() in _CALLED or _singular(found) in _PRONOUN_KINDS):
