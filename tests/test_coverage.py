@@ -178,7 +178,9 @@ def _memo_course(tmp_path: Path, naming: str, term: str = "memoization", also: s
                                     "Next we call this pattern memoization.",
                                     # words after the name with an article in them
                                     "We call this pattern memoization in the rest of the "
-                                    "course."])
+                                    "course.",
+                                    # the British spelling, which the glossary does not list
+                                    "We call this pattern memoisation."])
 def test_a_pointing_kind_before_a_glossary_term_is_not_part_of_the_name(tmp_path, naming):
     """"We call this pattern memoization" names the glossary's memoization: read as
     "pattern memoization" (as "pattern matching" is read), the false term took memoization's

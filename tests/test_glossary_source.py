@@ -176,18 +176,20 @@ def test_british_and_american_spellings_of_a_name_are_one_term(tmp_path):
     language modeling, centre and center were two terms each and no warning, where
     tokenisation and tokenization were one: a search for "language modelling" showed that
     card alone, and a lesson's "Language modeling" was a mention of the other one. Each
-    pair is one term now, in whichever spelling a lesson writes it."""
+    pair is one term now, in whichever spelling a lesson writes it; so is memoisation and
+    memoization, an -ise after a vowel, which the -ise rule leaves alone (noise, raise)."""
     course = tmp_path / "course"
     (course / "lessons").mkdir(parents=True)
     (course / "lessons" / "01-models.md").write_text(
         "---\ntitle: Models\n---\n\n## Imitation\n\nLanguage modeling and behavior cloning "
         "are told apart. The colours of the catalogue are kept at the center; each metre "
-        "of fibre is labeled.\n", encoding="utf-8")
+        "of fibre is labeled, and memoization keeps each result.\n", encoding="utf-8")
     (course / "glossary").mkdir()
     pairs = [("colour", "color"), ("behaviour cloning", "behavior cloning"),
              ("language modelling", "language modeling"), ("centre", "center"),
              ("catalogue", "catalog"), ("licence", "license"), ("metre", "meter"),
-             ("fibre", "fiber"), ("labelled data", "labeled data")]
+             ("fibre", "fiber"), ("labelled data", "labeled data"),
+             ("memoisation", "memoization")]
     (course / "glossary" / "g.md").write_text("".join(
         f"{name}\n: The {name} ({which}).\n\n"
         for pair in pairs for which, name in enumerate(pair)), encoding="utf-8")
@@ -202,7 +204,7 @@ def test_british_and_american_spellings_of_a_name_are_one_term(tmp_path):
         assert sorted((t["term"], t["mentions"]) for t in terms) == [
             ("behaviour cloning", 1), ("catalogue", 1), ("centre", 1), ("colour", 1),
             ("fibre", 1), ("labelled data", 0), ("language modelling", 1), ("licence", 0),
-            ("metre", 1)]
+            ("memoisation", 1), ("metre", 1)]
     for asked, term in (("language modeling", "language modelling"),
                         ("Behavior cloning", "behaviour cloning"), ("colors", "colour")):
         shown = subprocess.run(
