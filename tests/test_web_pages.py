@@ -474,6 +474,20 @@ def test_an_alias_that_is_the_terms_plural_or_british_spelling_is_not_listed(tmp
             assert [c["term"] for c in cards] == [term]
 
 
+def test_an_alias_that_is_another_aliass_plural_is_not_listed(sample_index):
+    """The sample course's attention head was "Also called head, heads": heads is head's
+    plural, found by it, as base models is found by base model. The first written stays;
+    the plural still looks the term up and counts its mentions."""
+    with serving(sample_index) as client:
+        text = page(client, "/glossary/attention-head").text
+        assert "Also called head One of several" in text and "head, heads" not in text
+        term = client.get("/api/terms/attention-head").get_json()
+        assert term["aliases"] == ["head"]
+        assert client.get("/api/terms/heads").get_json()["term"] == "attention head"
+        cards = client.get("/api/search?q=heads").get_json()["terms"]
+        assert [c["term"] for c in cards] == ["attention head"]
+
+
 @pytest.mark.parametrize("name, said", [("temperature", "In the glossary ."),
                                         ("token", "Also in the glossary .")])
 def test_a_term_page_says_the_glossary_defines_it_not_in_which_file(client, name, said):

@@ -247,11 +247,22 @@ def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
         definition=definition,
         source=f"{shown}:{draft.line}",
         anchor=draft.anchor,
-        aliases=tuple(dict.fromkeys(a for a in aliases if not _respells(a, term))),
+        aliases=_own_aliases(aliases, term),
         see_also=tuple(see_also),
         see_also_lines=tuple(see_also.values()),
         anchor_line=(draft.anchor_line or draft.line) if draft.anchor else None,
     )
+
+
+def _own_aliases(aliases: list[str], term: str) -> tuple[str, ...]:
+    """The ``aliases`` that are names of their own, in the order written: one that respells
+    the term (``_respells``) or an alias kept before it (``head, heads``: heads is head's
+    plural, found by it) is left out, as are repeats."""
+    kept: list[str] = []
+    for alias in aliases:
+        if not _respells(alias, term) and not any(_respells(alias, k) for k in kept):
+            kept.append(alias)
+    return tuple(kept)
 
 
 def _respells(alias: str, term: str) -> bool:
