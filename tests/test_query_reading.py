@@ -419,6 +419,63 @@ def test_a_rebuild_writes_a_name_as_the_course_now_does(tmp_path: Path) -> None:
         assert api_search(client, "githb")["suggestion"] == "GitHub"
 
 
+SHARING = """---
+title: Sharing code
+---
+
+## Hosting
+
+Your code lives on GitHub, and each change you push to GitHub is kept. Clone the examples
+from https://github.com/octocat/hello-world or `github.com/octocat`, write to
+support@github.com when stuck, and keep your token in ~/github/config.
+
+## Why JavaScript
+
+JavaScript runs in every browser. A script is loaded by the page.
+
+## RUNNING THE EXAMPLES
+
+- PyTorch trains the examples' models.
+- Each of the examples prints its result.
+"""
+
+
+@pytest.fixture(scope="module")
+def sharing(tmp_path_factory: pytest.TempPathFactory):
+    """A course that writes a name's lower case only in addresses, and names with inner
+    capitals only where a sentence, a list item or a heading starts."""
+    folder = tmp_path_factory.mktemp("sharing")
+    (folder / "lessons").mkdir()
+    (folder / "lessons" / "01-sharing.md").write_text(SHARING, encoding="utf-8")
+    build_index(folder / "lessons", None, folder / "index")
+    with serving(folder / "index") as client:
+        yield client
+
+
+@pytest.mark.parametrize(("query", "suggestion"), [
+    ("githb", "GitHub"),  # was github: four addresses write it in lower case, prose never
+    ("Githb", "GitHub"),  # was Github
+    ("javascrpt", "JavaScript"),  # was javascript: only at a sentence's start
+    ("Javascrpt", "JavaScript"),
+    ("pytroch", "PyTorch"),  # only at a list item's start
+    ("exampels", "examples"),  # a heading in capitals names nothing
+    ("Exampels", "Examples"),
+])
+def test_a_name_is_read_from_prose_not_addresses_and_by_its_inner_capitals(
+        sharing, query, suggestion) -> None:
+    body = api_search(sharing, query)
+    assert body["suggestion"] == suggestion
+    again = api_search(sharing, suggestion)
+    assert again["suggestion"] is None
+    assert hit_places(body) and hit_places(again) == hit_places(body)
+
+
+def test_the_search_page_offers_a_name_its_addresses_write_in_lower_case(sharing) -> None:
+    page = Page(sharing.get("/search", query_string={"q": "githb"}).get_data(as_text=True))
+    assert "Did you mean “ GitHub ”?" in page.text
+    assert "/search?q=GitHub" in page.links()
+
+
 # --- A slip whose stem the course writes ----------------------------------------------------
 
 

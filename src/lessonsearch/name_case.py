@@ -22,6 +22,18 @@ a section's stored text parts them by a blank line) or a colon, and any quotes, 
 marks."""
 
 
+_ADDRESS = re.compile(r"\S*(?:://|\w@\w|[\w.~]/|/\w|\w\\\w)\S*"
+                      r"|(?<![\w.])[a-z\d_-]+(?:\.[a-z\d_-]+)+")
+"""A web address, an email address, a path or a dotted lower-case name (``github.com``,
+``config.py``, ``numpy.array``): what names a place or a thing in code, in the lower case
+that code and hosts are written in, not a word of prose. A lesson's link keeps only its text
+in the stored text, but an address written out is kept as written, and so is a code span,
+its backticks dropped."""
+
+_TRAILING = ".,;:!?)]\"'”’"
+"""Marks after an address that end its sentence or clause, not the address."""
+
+
 def name_of(word: str, prose: Iterable[str], headings: Iterable[str]) -> str | None:
     """The name the course writes ``word`` (lower case) as, from some of its texts: ``prose``
     (a section's text) and ``headings`` (its heading, its lesson's title); None when the
@@ -31,22 +43,50 @@ def name_of(word: str, prose: Iterable[str], headings: Iterable[str]) -> str | N
     in lower case anywhere (a name is also a command: `docker run`), in the capitals it is
     most written with ("JavaScript", not an odd "Javascript"). A capital at a sentence's
     start, after a colon or in a heading says nothing: "Recursion calls itself" and "##
-    Working With Files" name nothing."""
+    Working With Files" name nothing; but a capital after the first letter (``_camel``:
+    JavaScript, GitHub, iPhone) is a name's wherever it is written. An address, a path or
+    an email (``_ADDRESS``: https://github.com/…) says nothing either: it is written in
+    lower case whatever the name."""
     lower = 0
     named: Counter[str] = Counter()
     for text in headings:
-        lower += find_words(text).count(word) if word in text else 0
+        if word in text.lower():
+            found = _forms(word, text)
+            lower += found.count(word)
+            named.update(w for w in found if _camel(w))
     for text in prose:
         if word not in text.lower():
             continue
-        found = [w for w in find_words(text) if len(w) == len(word) and w.lower() == word]
+        text = _ADDRESS.sub(_blank, text)
+        found = _forms(word, text)
         lower += found.count(word)
         capitals = Counter(w for w in found if w != word)
         if capitals:
-            opening = Counter(w for w in _OPENING.findall(f"\n\n{text}") if w in capitals)
+            opening = Counter(w for w in _OPENING.findall(f"\n\n{text}")
+                              if w in capitals and not _camel(w))
             named.update(capitals - opening)
     count, form = max((n, form) for form, n in named.items()) if named else (0, None)
     return form if count > lower else None
+
+
+def _forms(word: str, text: str) -> list[str]:
+    """The words of ``text`` that are ``word`` in some case."""
+    return [w for w in find_words(text) if len(w) == len(word) and w.lower() == word]
+
+
+def _camel(form: str) -> bool:
+    """Whether ``form`` has a capital after its first letter and is not all capitals, as a
+    name's is (JavaScript, PyTorch, iPhone) and a word's at a sentence's start, or in a
+    heading in capitals, is not."""
+    return any(c.isupper() for c in form[1:]) and any(c.islower() for c in form)
+
+
+def _blank(address: re.Match[str]) -> str:
+    """Spaces for an ``address``, the marks that end its sentence kept: a sentence that
+    starts after it still starts there (``_OPENING``)."""
+    written = address.group(0)
+    kept = written.rstrip(_TRAILING)
+    return " " * len(kept) + written[len(kept):]
 
 
 def as_typed(typed: str, word: str, name: str | None) -> str:
