@@ -385,7 +385,11 @@ def hit_places(body: dict) -> list[tuple[str, str]]:
     ("githb", "GitHub"),
     ("githb sharing", "GitHub sharing"),
     ("java script", "JavaScript"),  # two words the course writes as one
-    ("PYHTON", "PYTHON"),  # typed in capitals: kept so
+    ("PYHTON", "Python"),  # typed in capitals: a name is still spelt one way
+    ("NOTPAD++", "Notepad++"),
+    ("GITHB", "GitHub"),
+    ("RECURSOIN", "RECURSION"),  # a word keeps the reader's capitals
+    ("RECURSOIN IN PYHTON", "RECURSION IN Python"),
     ("recursoin", "recursion"),  # capitalised only where a sentence or a title starts
     ("Recursoin", "Recursion"),  # the reader's own capital
     ("functoins", "functions"),  # capitalised only in a title-case heading

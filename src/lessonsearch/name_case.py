@@ -91,12 +91,14 @@ def _blank(address: re.Match[str]) -> str:
 
 def as_typed(typed: str, word: str, name: str | None) -> str:
     """How a suggestion writes the course's ``word`` (lower case) for the reader's ``typed``
-    one: in capitals when they typed capitals ("PYHTON": PYTHON); else as the course writes
-    the ``name`` it is, if it is one, a first capital kept ("pyhton": Python, "githb" and
-    "Githb": GitHub, "notpad++": Notepad++); else in their case ("recursoin": recursion,
-    "Recursoin": Recursion). A name is searched as the word, so the suggestion finds what
-    the corrected search found."""
+    one: as the course writes the ``name`` it is, if it is one, whatever the reader's case
+    ("pyhton", "Pyhton" and "PYHTON": Python, "githb": GitHub, "NOTPAD++": Notepad++), since
+    a name is spelt one way and typing one in capitals (caps lock, a shout) asks for it all
+    the same; else the word in their case ("recursoin": recursion, "Recursoin": Recursion,
+    "RECURSOIN": RECURSION), as the rest of their words stay. A name is searched as the word,
+    so the suggestion finds what the corrected search found."""
+    if name is not None:
+        return name
     if typed.isupper() and sum(map(str.isalpha, typed)) > 1:
         return word.upper()
-    written = name or word
-    return written[:1].upper() + written[1:] if typed[:1].isupper() else written
+    return word[:1].upper() + word[1:] if typed[:1].isupper() else word
