@@ -514,6 +514,19 @@ def test_the_search_page_offers_the_word_and_its_card_for_a_slip(sample_client) 
     assert "/glossary/embedding" in page.links()  # the term's card
 
 
+@pytest.mark.parametrize("query", ["embedder", "Embedder", "embedders"])
+def test_a_word_with_another_ending_is_no_slip_of_the_courses(sample_client, query) -> None:
+    """"embedder" suggested "embedded", one letter away: the course writes embedded and
+    embedding, not embedder, but an embedder is another word made from embed, spelt right.
+    Snowball stems it "embedd", which no section holds."""
+    body = api_search(sample_client, query)
+    assert body["suggestion"] is None
+    assert body["total"] == 0 and body["terms"] == []
+    page = Page(sample_client.get("/search", query_string={"q": query})
+                .get_data(as_text=True))
+    assert "Did you mean" not in page.text and "/search?q=embedded" not in page.links()
+
+
 INFLECTIONS = """---
 title: Splitting text
 ---

@@ -32,7 +32,7 @@ from .name_case import as_typed, name_of
 from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
 from .query_plan import is_stop, plan
 from .snippets import Phrases, marked_snippet, plain_snippet, writes_phrase
-from .spelling import Speller
+from .spelling import Speller, other_ending
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
@@ -165,7 +165,8 @@ class Searcher:
 
         Candidates are the course's words that differ from it only in accents, and for a
         word of five letters or more those within one edit (two from nine letters to
-        ``MAX_TWO_EDITS``); the nearest
+        ``MAX_TWO_EDITS``), but for one that is the word with another ending, another word of
+        its family (``other_ending``: "embedder" is no slip of "embedded"); the nearest
         wins, then the one the course uses most. But first, a word ``cut_short`` (a search
         box's last word, while it is typed) of four letters or more that begins some of the
         course's words is taken as the most used of them: "softm" is softmax, not soft. A
@@ -183,6 +184,7 @@ class Searcher:
                 fixed = min(_completions(speller, word.lower(), cut_short),
                             key=lambda w: (-self._spelling[w], w), default=None)
             found = speller.candidates(word.lower(), maxdist) if fixed is None else None
+            found = [(d, c) for d, c in found or () if not other_ending(word.lower(), c)]
             if found:
                 fixed = min(found, key=lambda p: (p[0], -self._spelling[p[1]], p[1]))[1]
         elif len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:

@@ -87,6 +87,21 @@ def _two_edit_keys(word: str, between: dict[tuple[str, str], str]) -> set[str]:
     return keys
 
 
+ENDINGS = ("s", "es", "ed", "er", "ers", "ing", "est")
+"""The endings English makes a word's forms with: one swapped for another makes another
+word of the same family, not a slip of it."""
+
+
+def other_ending(word: str, known: str) -> bool:
+    """Whether ``word`` is ``known``'s letters with another of the ``ENDINGS`` (a base of
+    three letters or more): "embedder" and "embedded" are two words made from embed, each
+    spelt right, though one letter apart."""
+    return any(word.endswith(typed) and known.endswith(written) and typed != written
+               and len(word) - len(typed) >= 3
+               and word[:-len(typed)] == known[:-len(written)]
+               for typed in ENDINGS for written in ENDINGS)
+
+
 def fold_accents(word: str) -> str:
     """``word`` without its accents: "émbèdding" → "embedding" (Unicode's compatibility
     decomposition, combining marks dropped)."""
