@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -544,3 +545,80 @@ def test_an_error_of_the_code_while_reading_stays_an_error(tmp_path: Path):
     for bug in (TypeError("unsupported operand"), KeyError("lesson"), AttributeError("x")):
         with pytest.raises(type(bug)), reading_index(tmp_path / "v-1"):
             raise bug
+
+
+# --- The build cache: a damaged one costs the next build its shortcuts, nothing more ------------
+
+def ninety_percent_written_over(path: Path) -> None:
+    """64 bytes written over, nine tenths into the file."""
+    data = bytearray(path.read_bytes())
+    at = len(data) * 9 // 10
+    data[at:at + 64] = GARBAGE[128:192]
+    path.write_bytes(bytes(data))
+
+
+def every_fifth_byte_of_the_second_half(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    for at in range(len(data) // 2, len(data), 5):
+        data[at] = 0xFF
+    path.write_bytes(bytes(data))
+
+
+def one_bit_flipped(path: Path) -> None:
+    """Damage light enough for the cache to load: the build said "nothing changed" and kept
+    it."""
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 1
+    path.write_bytes(bytes(data))
+
+
+def an_entry_written_over(path: Path) -> None:
+    """Bytes written over in the middle of an entry the build unpickles only when it needs
+    it (the previous build's chunks), after others were used."""
+    data = bytearray(path.read_bytes())
+    entry = pickle.loads(data)["entries"]["chunks"]["all"]
+    at = data.find(entry) + len(entry) // 2
+    data[at:at + 64] = b"\xff" * 64
+    path.write_bytes(bytes(data))
+
+
+def time_kept(damage: Callable[[Path], None]) -> Callable[[Path], None]:
+    """``damage``, with the file's modification time set back (``touch -r``, a copy that
+    keeps the times of damaged files): the cache is read, and its damage found there."""
+    def done(path: Path) -> None:
+        before = path.stat()
+        damage(path)
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    return done
+
+
+CACHE_DAMAGE = {
+    ninety_percent_written_over: "was modified since its build wrote it",
+    every_fifth_byte_of_the_second_half: "was modified since its build wrote it",
+    one_bit_flipped: "was modified since its build wrote it",
+    emptied: "was modified since its build wrote it",
+    time_kept(every_fifth_byte_of_the_second_half): "cannot be read",
+    time_kept(an_entry_written_over): "is damaged",
+}
+
+
+@pytest.mark.parametrize("damage", CACHE_DAMAGE, ids=lambda d: d.__qualname__)
+def test_a_damaged_build_cache_is_done_without(tmp_path: Path, tiny_index: Path,
+                                               tiny_course: Path, damage):
+    """Bytes written over in the build cache gave the next ``lessonsearch index`` a
+    ``UnicodeDecodeError`` or ``MemoryError`` traceback, or, lighter, "nothing changed"
+    with the damaged cache kept. The build does as without a cache, says so in one note,
+    and publishes a version that answers, with a cache the build after it reuses."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    live = current_version(out)
+    damage(live / "build-cache.pickle")
+    done = index_replaces_it(out, tiny_course)
+    assert "4 of 4 lessons rewritten" in done.stdout
+    notes = [line for line in done.stderr.splitlines() if line.startswith("note:")]
+    assert notes == [f"note: The build cache of the live version {live.name} "
+                     f"(build-cache.pickle) {CACHE_DAMAGE[damage]}; this build does without it."]
+    again = run("index", "--lessons", str(tiny_course / "lessons"), "--glossary",
+                str(tiny_course / "glossary"), "--out", str(out))
+    assert again.returncode == 0 and "note:" not in again.stderr
+    assert "nothing changed" in again.stdout

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 
 from . import index_store, parallel
-from .build_cache import CACHE_FILE, BuildCache
+from .build_cache import CACHE_FILE, BuildCache, CacheDamaged
 from .counts import counted
 from .course import index_inside, read_course
 from .coverage_allow import course_allow
@@ -117,16 +117,26 @@ def build_index(
         raise IndexAmongLessons(str(out), others)
     with index_store.build_lock(out), _no_cycle_collection():
         # The build's objects are freed when _build returns, before the collector is back.
-        report = _build(lessons_dir, glossary_dir, out, base_url, progress, full, strict)
+        try:
+            report = _build(lessons_dir, glossary_dir, out, base_url, progress, full, strict)
+        except CacheDamaged:
+            # Found part way through, when some entries were used already: begun again
+            # without the cache (once the first try's traceback is let go), so that no
+            # version is made of two builds' work.
+            report = None
+        if report is None:
+            report = _build(lessons_dir, glossary_dir, out, base_url, progress, full, strict,
+                            cache_damaged=True)
     return dataclasses.replace(report, seconds=time.perf_counter() - started)
 
 
 def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: str | None,
-           progress: Progress | None, full: bool, strict: bool) -> BuildReport:
+           progress: Progress | None, full: bool, strict: bool,
+           cache_damaged: bool = False) -> BuildReport:
     notes: list[str] = []
-    live, reusable = _live_version(out, notes)
+    live, reusable, manifest = _live_version(out, notes)
     previous = None if full else reusable
-    cache = BuildCache.load(previous)
+    cache = _live_cache(previous, manifest, cache_damaged, notes)
     name, tmp = index_store.new_version_dir(out)
     try:
         # One pool of processes for every stage, ended before the version is saved: a
@@ -170,29 +180,53 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                        glossary.term_count, problems, 0.0, written, notes=tuple(notes))
 
 
-def _live_version(out: Path, notes: list[str]) -> tuple[Path | None, Path | None]:
+def _live_version(out: Path, notes: list[str]) -> tuple[Path | None, Path | None, dict]:
     """The live version, whose broken anchors are carried over, and the same when its files
-    may be reused too: not when another release wrote it. One that cannot be read (its
-    manifest, a file not the size the build wrote, a search index that does not open) or
-    one a file of which was modified since (``changed_since_built``) is neither: nothing
-    of it is read, and ``notes`` says so."""
+    may be reused too: not when another release wrote it; and the manifest of that one.
+    One that cannot be read (its manifest, a file not the size the build wrote, a search
+    index that does not open) or one a file of which was modified since
+    (``changed_since_built``) is neither: nothing of it is read, and ``notes`` says so.
+    Its build cache is left to ``_live_cache``: a damaged one costs only itself."""
     live = index_store.previous_version(out)
     if live is None:
-        return None, None
+        return None, None, {}
     try:
         manifest = index_store.open_manifest(live)
         check_search_index(live)
     except IndexIncompatible:
-        return live, None
+        return live, None, {}
     except IndexToRebuild as exc:
         notes.append(f"The live version {live.name} {exc.reason}; nothing of it is reused.")
-        return None, None
-    changed = index_store.changed_since_built(live, manifest)
+        return None, None, {}
+    changed = index_store.changed_since_built(live, manifest, {CACHE_FILE})
     if changed is not None:
         notes.append(f"The live version {live.name} has a file modified since its build wrote "
                      f"it ({changed}); nothing of it is reused.")
-        return None, None
-    return live, live
+        return None, None, {}
+    return live, live, manifest
+
+
+def _live_cache(previous: Path | None, manifest: dict, damaged: bool,
+                notes: list[str]) -> BuildCache:
+    """The build cache ``previous`` left, or an empty one, with a note, when it was modified
+    since its build wrote it (bytes written over: read, they gave a traceback, or worse, a
+    build that reused them), cannot be read, or was found ``damaged`` by a build that had
+    begun to use it. The build then does as without a cache: it reads and writes every
+    lesson, and publishes its version, which brings a cache again."""
+    if previous is None:
+        return BuildCache()
+    cache = BuildCache()
+    if damaged:
+        how = "is damaged"
+    elif index_store.modified_since_built(previous, manifest, CACHE_FILE):
+        how = "was modified since its build wrote it"
+    else:
+        cache = BuildCache.load(previous)
+        how = "cannot be read"
+    if not cache.loaded:
+        notes.append(f"The build cache of the live version {previous.name} ({CACHE_FILE}) "
+                     f"{how}; this build does without it.")
+    return cache
 
 
 def _write_glossary(glossary: GlossaryBuild, course: Course, glossary_dir: Path | None,

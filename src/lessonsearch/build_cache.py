@@ -6,7 +6,8 @@ read to be hashed), the definitions found in every lesson, every section's term 
 and a fingerprint of every lesson's Whoosh documents. The next build reuses
 an entry only when its key is identical, so its output is the same as a full build's;
 ``lessonsearch index --full`` ignores the cache. The file is ours, written into our own index
-folder, and a cache that cannot be read is simply not used.
+folder, and a cache that cannot be read is simply not used: the build goes on without it
+(``build.py``), also when an entry it had begun to use proves damaged (``CacheDamaged``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ FORMAT = 23
 T = TypeVar("T")
 A = TypeVar("A")
 B = TypeVar("B")
+
+
+class CacheDamaged(Exception):
+    """An entry of the previous build's cache that cannot be unpickled: the cache was
+    written over after the build (its time kept) or by a build of other code. Raised, not
+    taken as a miss, since the entries already used would make a version of two builds."""
 
 
 def fingerprint(value: Any) -> str:
@@ -58,25 +65,28 @@ class BuildCache:
 
     @classmethod
     def load(cls, version_dir: Path | None) -> BuildCache:
-        """The cache a version left, or an empty one (no version, other format, unreadable)."""
+        """The cache a version left, or an empty one (no version, other format, unreadable).
+        Any error unpickling it is damage, not only pickle's own: bytes written over gave
+        a ``UnicodeDecodeError``, a ``MemoryError`` or an ``OverflowError`` (a length read
+        from other bytes)."""
         if version_dir is None:
             return cls()
         try:
             with open(Path(version_dir) / CACHE_FILE, "rb") as handle:
                 stored = pickle.load(handle)
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError,
-                TypeError, ValueError):
+        except Exception:
             return cls()
-        if not isinstance(stored, dict) or stored.get("format") != FORMAT:
+        if (not isinstance(stored, dict) or stored.get("format") != FORMAT
+                or not isinstance(stored.get("entries"), dict)):
             return cls()
-        return cls(stored.get("entries"))
+        return cls(stored["entries"])
 
     def remember(self, kind: str, key: str, compute: Callable[[], T]) -> T:
         """The previous build's value for ``key``, or ``compute()`` (in this process); kept
         for the next build."""
         if self.carry(kind, key):
             self.hits += 1
-            return pickle.loads(self._old[kind][key])
+            return _unpickled(self._old[kind][key])
         self.misses += 1
         value = compute()
         self.keep(kind, key, value)
@@ -104,7 +114,7 @@ class BuildCache:
         new = self._new.setdefault(kind, {})
         new.update(zip(misses, computed, strict=True))
         new.update((key, old[key]) for key, _ in keyed if key not in misses)
-        return [pickle.loads(new[key]) for key, _ in keyed]
+        return [_unpickled(new[key]) for key, _ in keyed]
 
     def keep_pickled(self, kind: str, computed: Sequence[tuple[str | None, bytes]]
                      ) -> list[Any]:
@@ -118,7 +128,7 @@ class BuildCache:
 
     def previous(self, kind: str, key: str) -> Any:
         found = self._old.get(kind, {}).get(key)
-        return None if found is None else pickle.loads(found)
+        return None if found is None else _unpickled(found)
 
     def previous_keys(self, kind: str) -> set[str]:
         return set(self._old.get(kind, {}))
@@ -145,6 +155,14 @@ class BuildCache:
 def pickled(value: Any) -> bytes:
     """A value as the cache keeps it."""
     return pickle.dumps(value, protocol=5)
+
+
+def _unpickled(data: bytes) -> Any:
+    """A cached value; ``CacheDamaged`` for bytes that are none (any error: see ``load``)."""
+    try:
+        return pickle.loads(data)
+    except Exception as exc:
+        raise CacheDamaged(str(exc)) from exc
 
 
 def _compute_pickled(compute: Callable[[A], T], arg: A) -> bytes:

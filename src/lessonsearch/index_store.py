@@ -48,8 +48,9 @@ KEEP_VERSIONS = 3
 FILES = "files"
 """The manifest's list of every file the build wrote, with its size (``publish``)."""
 WRITTEN = "written"
-"""Each of those files' modification time, in nanoseconds, as the build left it: a build
-reuses a file only while it is the same (``changed_since_built``)."""
+"""Each of those files' modification time, in nanoseconds, as the build left it, and the
+build cache's: a build reuses a file only while it is the same (``changed_since_built``,
+``modified_since_built``)."""
 OWN_FIELDS = ("version", "built_at", FILES, WRITTEN)
 """The manifest's fields that differ from one version to the next whatever it holds (the
 files' sizes too: the files themselves are compared, ``same_as_live``)."""
@@ -193,11 +194,13 @@ def publish(index_dir: Path, name: str, tmp: Path, manifest: dict[str, Any],
     Every file is flushed to disk first, except the ``unsynced`` ones: files a reader can
     do without (the build cache: a damaged one only costs the next build its shortcuts).
     The manifest lists every other file with its size, which ``check_files`` holds a copy
-    of the version to."""
+    of the version to. Its modification times are the unsynced files' too, so the next
+    build can tell one modified since (``modified_since_built``)."""
     files = sorted(_served_files(tmp, unsynced))
     found = {PurePosixPath(Path(path)).as_posix(): os.stat(tmp / path) for path in files}
+    unserved = {name: os.stat(tmp / name) for name in unsynced if (tmp / name).is_file()}
     manifest = {**manifest, FILES: {name: st.st_size for name, st in found.items()},
-                WRITTEN: {name: st.st_mtime_ns for name, st in found.items()}}
+                WRITTEN: {name: st.st_mtime_ns for name, st in {**found, **unserved}.items()}}
     (tmp / MANIFEST).write_text(_manifest_text(manifest), encoding="utf-8")
     _fsync_tree(tmp, unsynced)
     final = index_dir / name
@@ -243,23 +246,33 @@ def same_as_live(live: Path, built: Path, manifest: dict[str, Any],
         return False  # a live version that cannot be read is no version to keep
 
 
-def changed_since_built(version_dir: Path, manifest: dict[str, Any]) -> str | None:
+def changed_since_built(version_dir: Path, manifest: dict[str, Any],
+                        unsynced: Collection[str] = ()) -> str | None:
     """The first file of a version (one that ``check_files`` passed) modified since its build
-    wrote it, or None. Bytes written over with as many others keep a file's size, so only a
-    search that reads them finds them; but they change its modification time, and a build
-    that linked such a file into its version, found it the same as the live one's (it is
-    the same file) and said "nothing changed", kept the damage until ``--full``. Not
-    checked when serving: a copy to another machine may set new times on every file."""
+    wrote it, or None; the ``unsynced`` files (``publish``) are left to their reader. Bytes
+    written over with as many others keep a file's size, so only a search that reads them
+    finds them; but they change its modification time, and a build that linked such a file
+    into its version, found it the same as the live one's (it is the same file) and said
+    "nothing changed", kept the damage until ``--full``. Not checked when serving: a copy
+    to another machine may set new times on every file."""
     written = manifest.get(WRITTEN)
     if not isinstance(written, dict):
         return MANIFEST
-    for name, ns in written.items():
-        try:
-            if not isinstance(ns, int) or os.stat(Path(version_dir) / name).st_mtime_ns != ns:
-                return name
-        except (OSError, ValueError):
+    for name in written:
+        if name not in unsynced and modified_since_built(version_dir, manifest, name):
             return name
     return None
+
+
+def modified_since_built(version_dir: Path, manifest: dict[str, Any], name: str) -> bool:
+    """Whether the file ``name`` of a version is gone, or not as its build left it (by its
+    modification time in the manifest; a manifest that has none for it cannot say)."""
+    written = manifest.get(WRITTEN)
+    ns = written.get(name) if isinstance(written, dict) else None
+    try:
+        return not isinstance(ns, int) or os.stat(Path(version_dir) / name).st_mtime_ns != ns
+    except (OSError, ValueError):
+        return True
 
 
 _VERSION_NAME = re.compile(r"v-\d{8}T\d+-[0-9a-f]+(?:\.tmp)?")
