@@ -135,6 +135,29 @@ def test_a_key_idea_only_the_reader_object_gives_is_searched(tmp_path: Path) -> 
     assert (hit.url, hit.snippet) == (KILN_URL, "<mark>Bisque</mark> ware rings when tapped.")
 
 
+@pytest.mark.parametrize(("written", "shown"), [("7", "7"), ('["a"]', "['a']")])
+def test_a_json_key_idea_that_is_no_string_is_ignored_with_a_warning(
+        tmp_path: Path, written: str, shown: str) -> None:
+    """As an ``answer`` that is none: the lesson is indexed, with the reader's key idea if
+    it gives one. It was skipped whole ("lesson.keyIdea must be a string, not int"), where
+    a bad ``answer``, or a bad ``key_idea`` in Markdown, only cost the value."""
+    export = json.loads(json.dumps(KILN_EXPORT))
+    export["reader"]["keyIdea"] = "Bisque ware rings when tapped."
+    text = json.dumps(export, indent=1).replace(
+        json.dumps(KILN_EXPORT["lesson"]["keyIdea"]), written)
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01-kilns.json").write_text(text, encoding="utf-8")
+    report = build_index(tmp_path / "lessons", None, tmp_path / "index")
+    assert [str(p) for p in report.problems] == [
+        f"lessons/01-kilns.json:12: lesson.keyIdea must be text, not {shown}; it is ignored"]
+    assert report.lessons == 1 and report.skipped == 0
+    with closing(Searcher.open(tmp_path / "index")) as searcher:
+        assert searcher.search("shelves").total == 1
+        assert searcher.search("thermometer").total == 0
+        hits = searcher.search("bisque OR stoneware").results
+        assert [(hit.kind, hit.url) for hit in hits] == [("summary", KILN_URL)]
+
+
 @pytest.mark.parametrize(("name", "text", "warning", "gone"), [
     ("01-kilns.json",
      json.dumps(KILN_EXPORT, indent=1).replace(

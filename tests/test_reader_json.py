@@ -399,8 +399,6 @@ NO_CHECK = ('"check": {"question": "Q?", "options": [{"text": "a"}]}', '"prev": 
     [
         ([('"slug": "l"', '"slug": ["x"]')], "lesson.slug must be a string", 6),
         ([('"title": "Lesson"', '"title": 5')], "lesson.title must be a string", 7),
-        ([('"Lesson idea"', "3")], "lesson.keyIdea must be a string", 11),
-        ([('"Lesson idea"', "null"), ('"Reader idea"', "3")], "reader.keyIdea must be", 13),
         ([('"slug": "c"', '"slug": 1')], "course.slug must be a string", 2),
         ([('"title": "Course"', '"title": 1')], "course.title must be a string", 3),
         ([('"title": "Course"', '"title": null'), ('"courseTitle": "Course"', '"courseTitle": 5')],
@@ -443,11 +441,17 @@ def test_a_nested_key_at_fault_is_named_with_its_own_line(changes, words, line) 
          "lesson.url 'javascript:alert(document.domain)//' is not a web link", 8),
         ([('"url": "https://c.test"', '"url": "javascript:alert(1)"')],
          "course.url 'javascript:alert(1)' is not a web link", 4),
+        ([('"Lesson idea"', "3")], "lesson.keyIdea must be text, not 3; it is ignored", 11),
+        ([('"Lesson idea"', '["a"]')],
+         "lesson.keyIdea must be text, not ['a']; it is ignored", 11),
+        ([('"Lesson idea"', "null"), ('"Reader idea"', "3")],
+         "reader.keyIdea must be text, not 3; it is ignored", 13),
     ],
 )
 def test_a_wrong_position_or_url_is_left_out_with_a_warning(changes, words, line) -> None:
-    """The lesson is still read: a position, a reading time or a link is not worth losing
-    it over."""
+    """The lesson is still read: a position, a reading time, a link or a key idea is not
+    worth losing it over (a key idea that is not a string skipped the whole lesson, where
+    an ``answer`` that is none was only ignored)."""
     text = EXPORT
     for old, new in changes:
         assert text.count(old) == 1

@@ -87,7 +87,8 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         position=position,
         position_line=None if position is None else doc.line_of_named_key("lesson.position"),
         minutes=checked.whole_number(meta.get("minutes"), "lesson.minutes", typed=True),
-        key_idea=doc.string(meta, "lesson.keyIdea") or doc.string(reader, "reader.keyIdea"),
+        key_idea=(checked.text(meta.get("keyIdea"), "lesson.keyIdea", typed=True)
+                  or checked.text(reader.get("keyIdea"), "reader.keyIdea", typed=True)),
         answer=checked.text(meta.get("answer"), "lesson.answer", typed=True),
         check=_check(doc, check, check_path) if check is not None else None,
         prev=_link(checked, lesson.get("prev", reader.get("prev")), "prev"),
