@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -274,6 +275,36 @@ def test_only_the_query_left_finding_nothing_is_logged_for_the_editors(tab, host
     expect(page.locator("main")).to_contain_text("zorbly quux")
     assert logged() == [("zorbly quux", 2)]
     assert len([url for url in searches if "typing" not in url]) == 1
+
+@pytest.mark.parametrize(("leaving", "query"), [("another page", "xyzzy plugh"),
+                                                ("the tab closed", "xyzzy frobozz")])
+def test_the_query_finding_nothing_is_logged_when_the_reader_leaves_the_page(
+        tab, host, service, sample_index, leaving, query):
+    """Leaving the page closes no box, so the query that found nothing was sent only while
+    typing, and the editors never saw it. It is sent as the page goes, once."""
+
+    def logged():
+        return [(z.query, z.count) for z in read_zero_results(sample_index) if z.query == query]
+
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    field, state = page.locator(FIELD), page.locator(f"{BOX} .state")
+    field.click()
+    field.press_sequentially(query, delay=25)
+    expect(state).to_have_text(f"No results for “{query}”.")
+    assert logged() == []
+
+    if leaving == "another page":
+        page.goto(f"{service}/glossary")
+    else:
+        page.close(run_before_unload=True)
+    # A keepalive request from a page that is gone is not among Playwright's events: the
+    # service's log is watched instead, for as long as an answer may take.
+    deadline = time.monotonic() + 10
+    while not logged() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert logged() == [(query, 1)]
+
 
 def test_a_newer_search_aborts_the_one_in_flight(tab, host):
     page = tab.page

@@ -340,6 +340,8 @@
       document.addEventListener("pointerdown", (e) => {
         if (!e.composedPath().includes(this.host)) this.close();
       });
+      // Closing the tab or following a link elsewhere leaves the box without closing it.
+      window.addEventListener("pagehide", () => this.reportNothingFound());
     }
 
     focus() {
@@ -619,7 +621,8 @@
      * submitted search (no typing=1), which the service counts for the editors' coverage page.
      * The searches sent while typing are not counted, or "c", "ch", "chi"… would be listed as
      * words the course lacks; this one is the query the reader gave up on. Once per query, and
-     * keepalive: it is sent even when the reader is leaving the page.
+     * keepalive: it is sent even when the reader is leaving the page, which closes no box
+     * (``pagehide``: the tab closed, or another page opened in it).
      */
     reportNothingFound() {
       const text = this.nothingFor;
