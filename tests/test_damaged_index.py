@@ -14,13 +14,17 @@ import json
 import os
 import pickle
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
+from array import array
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from web_fixtures import serving
+from whoosh import index as whoosh_index
 
 from lessonsearch.index_store import current_version
 from lessonsearch.searcher import Searcher
@@ -435,7 +439,78 @@ def postings_scrambled(version: Path) -> Path:
     return path
 
 
-READ_DAMAGE = [stored_fields_scrambled, postings_scrambled]
+def stored_fields_rewritten(version: Path, change: Callable[[dict], object]) -> Path:
+    """The stored fields written again as Whoosh writes them (each document's pickled and
+    deflated, then the table of their lengths and its type code), every document's
+    ``change``d, and padded with zeros to the file's size: every byte reads, and what it
+    reads is not what a build writes, as bytes written over may unpickle."""
+    path = whoosh_file(version, "*_stored.col")
+    opened = whoosh_index.open_dir(str(version / "whoosh"))
+    with opened.searcher() as searcher:
+        documents = [searcher.stored_fields(n) for n in range(searcher.doc_count_all())]
+    opened.close()
+    values = [zlib.compress(pickle.dumps(change(d), -1)) for d in documents]
+    lengths = array("I", map(len, values)).tobytes() + b"I"
+    padding = path.stat().st_size - sum(map(len, values)) - len(lengths)
+    assert padding >= 0
+    path.write_bytes(b"".join(values) + bytes(padding) + lengths)
+    return path
+
+
+def stored_fields_without_keys(version: Path) -> Path:
+    """Each document's stored fields a dict without the lesson's slug: a ``KeyError``."""
+    return stored_fields_rewritten(
+        version, lambda stored: {k: v for k, v in stored.items() if k != "lesson"})
+
+
+def stored_fields_of_other_types(version: Path) -> Path:
+    """Each document's stored fields with values of other types: its place a string, its
+    headings a string (read as one heading a letter)."""
+    return stored_fields_rewritten(
+        version, lambda stored: {**stored, "position": "1", "heading_path": "Basics"})
+
+
+def stored_fields_read_as_none(version: Path) -> Path:
+    """The table of lengths zeroed (it ends the file, before its type code): every
+    document's stored fields read as none at all (``{}``)."""
+    path = whoosh_file(version, "*_stored.col")
+    data = bytearray(path.read_bytes())
+    opened = whoosh_index.open_dir(str(version / "whoosh"))
+    count = opened.doc_count_all()
+    opened.close()
+    assert chr(data[-1]) in "BHIL"  # the lengths' type code; no table of offsets
+    table = struct.calcsize(chr(data[-1])) * count
+    data[-1 - table:-1] = bytes(table)
+    path.write_bytes(bytes(data))
+    return path
+
+
+def stored_fields_written_over_inside(version: Path) -> Path:
+    """The documents' deflated fields written over, every other byte, and the table of
+    their lengths that ends the file kept: each document's bytes are found, and do not
+    inflate (``zlib.error``)."""
+    path = whoosh_file(version, "*_stored.col")
+    data = bytearray(path.read_bytes())
+    opened = whoosh_index.open_dir(str(version / "whoosh"))
+    count = opened.doc_count_all()
+    opened.close()
+    end = len(data) - 1 - struct.calcsize(chr(data[-1])) * count
+    data[:end:2] = GARBAGE[:len(range(0, end, 2))]
+    path.write_bytes(bytes(data))
+    return path
+
+
+def stored_fields_type_code_written_over(version: Path) -> Path:
+    """The last byte, the type code of the table of lengths, written over with one that is
+    no type (``array``'s ``ValueError``)."""
+    path = whoosh_file(version, "*_stored.col")
+    data = bytearray(path.read_bytes())
+    data[-1:] = b"?"
+    path.write_bytes(bytes(data))
+    return path
+
+
+READ_DAMAGE = [stored_fields_scrambled, postings_scrambled, stored_fields_without_keys]
 
 
 def read_damage_saying(version: Path, path: Path) -> str:
@@ -498,6 +573,52 @@ def test_a_file_a_search_cannot_read_leaves_the_version_before_serving(
         assert body["not_loaded"] == {"version": newer.name, "reason": f"It {saying}."}
         got = client.get("/api/search?q=cache")
         assert got.status_code == 200 and got.get_json()["total"] > 0
+
+
+@pytest.mark.parametrize("damage", [stored_fields_without_keys, stored_fields_of_other_types,
+                                    stored_fields_read_as_none, stored_fields_written_over_inside,
+                                    stored_fields_type_code_written_over])
+def test_stored_fields_written_over_are_refused_naming_the_file(tmp_path: Path,
+                                                                tiny_index: Path, damage):
+    """Stored fields that read, but not as the dict a build writes: ``search`` gave a
+    ``KeyError: 'lesson'`` traceback, and the server a 500, as for a bug of the code. Bytes
+    inside a document's deflated fields were refused naming only the folder (``whoosh/``),
+    and a type code that is none gave a ``ValueError`` traceback. A suggestion's name is read
+    from the stored fields too ("Did you mean", ``temprature``)."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    version = current_version(out)
+    saying = read_damage_saying(version, damage(version))
+    commands_refuse(out, saying, [["search", "cache"], ["search", "temprature"]])
+    with serving(out) as client:
+        got = client.get("/search?q=temperature")
+        assert got.status_code == 503
+        assert "Search is not available at the moment." in html.unescape(got.get_data(True))
+        assert saying in client.get("/healthz").get_json()["error"]
+
+
+def test_a_worker_falls_back_past_every_version_a_search_finds_damaged(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path, caplog):
+    """The newest version's stored fields written over, and those of the version before
+    read as dicts without keys: the worker fell back to that one, and every search that
+    read it answered 500 (45 of 200, for the tester). Each is found by one search, answered
+    503 and logged once, and the worker falls back to the next."""
+    out, first, middle = a_newer_version(tmp_path, tiny_index, tiny_course)
+    stored_fields_without_keys(middle)
+    index_replaces_it(out, tiny_course, "--full")
+    newest = current_version(out)
+    stored_fields_scrambled(newest)
+    with serving(out) as client:
+        answers = [client.get("/api/search?q=cache").status_code for _ in range(4)]
+        assert answers == [503, 503, 200, 200]
+        body = client.get("/healthz").get_json()
+        assert (body["status"], body["version"]) == ("warn", first)
+        assert body["not_loaded"]["version"] == newest.name
+    for version in (newest, middle):
+        said = [r for r in caplog.records if f"Index version {version.name} is damaged"
+                in r.getMessage()]
+        assert len(said) == 1
+    assert not [r for r in caplog.records if r.exc_info]
 
 
 @pytest.mark.parametrize("damage", READ_DAMAGE)

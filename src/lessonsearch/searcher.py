@@ -36,7 +36,7 @@ from .spelling import Speller, other_ending
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
-from .whoosh_open import open_search_index, reading_index
+from .whoosh_open import open_search_index, reading_index, stored_fields
 from .word_scoring import WordScorer, can_score
 
 SPELLING_PART = f"spelling file ({SPELLING})"
@@ -221,11 +221,12 @@ class Searcher:
             reader = searcher.reader()
             if not reader.doc_frequency(CONTENT, stem(word)):
                 return None
-            numbers = reader.postings(CONTENT, stem(word)).all_ids()
-            stored = [searcher.stored_fields(n) for n in islice(numbers, NAME_SECTIONS)]
-        headings = [s.get("heading") or "" for s in stored]
-        headings += {s.get("lesson_title") or "" for s in stored}
-        return name_of(word, [s.get("body") or "" for s in stored], headings)
+            numbers = list(islice(reader.postings(CONTENT, stem(word)).all_ids(),
+                                  NAME_SECTIONS))
+        stored = [self._stored(searcher, n) for n in numbers]
+        headings = [s["heading"] for s in stored]
+        headings += {s["lesson_title"] for s in stored}
+        return name_of(word, [s["body"] for s in stored], headings)
 
     def written(self, word: str) -> bool:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
@@ -357,10 +358,8 @@ class Searcher:
         """The snippet is the text's, else the code's; the code's first when only it writes
         one of ``phrases`` whole ("data_file" in the code, where the text says "file")."""
         score, docnum = hit
-        with reading_index(self.version_dir):
-            stored = searcher.stored_fields(docnum)
-        body = stored.get("body") or ""
-        code = stored.get("code") or ""
+        stored = self._stored(searcher, docnum)
+        body, code = stored["body"], stored["code"]
         order = [(body, True), (code, False)]
         if phrases and not writes_phrase(body, phrases) and writes_phrase(code, phrases):
             order.reverse()
@@ -376,17 +375,44 @@ class Searcher:
         return SearchHit(
             lesson=stored["lesson"],
             lesson_title=stored["lesson_title"],
-            heading=stored.get("heading") or None,
+            heading=stored["heading"] or None,
             anchor=stored.get("anchor"),
             url=stored["url"],
             snippet=snippet,
             score=round(float(score or 0.0), 4),
             kind=stored["kind"],
-            heading_path=tuple(stored.get("heading_path") or ()),
-            module=stored.get("module") or None,
+            heading_path=tuple(stored["heading_path"]),
+            module=stored["module"] or None,
             module_title=stored.get("module_title"),
-            position=stored.get("position") or 0,
+            position=stored["position"],
         )
+
+    def _stored(self, searcher, docnum: int) -> dict[str, Any]:
+        """Document ``docnum``'s stored fields, refused as ``IndexDamaged`` when they are not
+        what a build writes (``holds_hit``): bytes written over may still unpickle."""
+        return stored_fields(self.version_dir, searcher, docnum, holds_hit)
+
+
+HIT_FIELDS: dict[str, type] = {
+    "lesson": str, "lesson_title": str, "url": str, "kind": str, "heading": str,
+    "module": str, "body": str, "code": str, "position": int}
+"""The stored fields every document has (``Document.fields``: a build writes each, "" when
+empty), with their types: what a hit and a suggestion's name read of it. And its
+``heading_path``, a sequence of headings, () when empty."""
+HIT_FIELDS_OR_NONE: dict[str, type] = {"anchor": str, "module_title": str}
+"""The stored fields a build leaves out when None (a section without an anchor, a lesson
+outside a module)."""
+
+
+def holds_hit(stored: Any) -> bool:
+    """Whether a document's stored fields are the dict a build writes, as far as a hit
+    reads it."""
+    return (type(stored) is dict
+            and all(type(stored.get(key)) is kind for key, kind in HIT_FIELDS.items())
+            and all(type(stored.get(key)) in (kind, type(None))
+                    for key, kind in HIT_FIELDS_OR_NONE.items())
+            and type(path := stored.get("heading_path")) in (tuple, list)
+            and all(type(heading) is str for heading in path))
 
 
 SERVED_LESSON_KEYS = frozenset(

@@ -12,11 +12,12 @@ import io
 import pickle
 import struct
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from whoosh import index
+from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.structfile import StructFile
 from whoosh.index import EmptyIndexError
 from whoosh.reading import SegmentReader
@@ -75,15 +76,59 @@ def reading_index(version_dir: Path) -> Iterator[None]:
 
     Only the errors of reading bytes (``UNREADABLE_BYTES``, and Whoosh's own refusal of a
     block, a bare ``Exception`` such as "Block tag error"): a ``TypeError`` or a ``KeyError``
-    of the code goes through as the bug it is."""
+    of the code goes through as the bug it is. Bytes that read as a pickle of something
+    else raise nothing here: ``stored_fields`` checks what they hold."""
     try:
         yield
     except Exception as exc:
-        if not isinstance(exc, UNREADABLE_BYTES) and type(exc) is not Exception:
+        if not _unreadable(exc):
             raise
         version_dir = Path(version_dir)
         raise IndexDamaged(str(version_dir.parent), version_dir.name,
                            _file_read(exc)) from exc
+
+
+def _unreadable(exc: BaseException) -> bool:
+    return isinstance(exc, UNREADABLE_BYTES) or type(exc) is Exception
+
+
+def stored_fields(version_dir: Path, searcher, docnum: int,
+                  holds: Callable[[Any], bool]) -> dict[str, Any]:
+    """Document ``docnum``'s stored fields, when they are what ``holds`` says a build
+    writes; else, or when they cannot be read, ``IndexDamaged`` naming the segment's
+    stored-fields file (``whoosh/MAIN_…._stored.col``).
+
+    Bytes written over in that file need not fail to read: a table of lengths written over
+    with zeros reads as no fields at all (``{}``), and other bytes may unpickle to a dict
+    without the keys a hit reads, or with values of other types. Those went on as a
+    ``KeyError`` or a ``TypeError`` far from here, a traceback on the CLI and a 500 from
+    the server, and were not told from a bug; only here is it known that the dict came from
+    the file. A type code in that table that is none (``array``'s ``ValueError``) is the
+    file's too: nothing but Whoosh's reading of the one file runs here."""
+    try:
+        found = searcher.stored_fields(docnum)
+    except Exception as exc:
+        if not (_unreadable(exc) or isinstance(exc, ValueError)):
+            raise
+        raise _stored_damaged(version_dir, searcher, docnum) from exc
+    if not holds(found):
+        raise _stored_damaged(version_dir, searcher, docnum)
+    return found
+
+
+def _stored_damaged(version_dir: Path, searcher, docnum: int) -> IndexDamaged:
+    version_dir = Path(version_dir)
+    return IndexDamaged(str(version_dir.parent), version_dir.name,
+                        _stored_file(searcher, docnum))
+
+
+def _stored_file(searcher, docnum: int) -> str:
+    """The stored-fields file of the segment that holds ``docnum``, as the version names
+    it; the Whoosh folder when none does."""
+    for reader, offset in searcher.reader().leaf_readers():
+        if offset <= docnum < offset + reader.doc_count_all():
+            return f"{WHOOSH_DIR}/{W3Codec.column_filename(reader.segment(), '_stored')}"
+    return f"{WHOOSH_DIR}/"
 
 
 def _file_read(exc: BaseException) -> str:
