@@ -621,6 +621,22 @@ def test_a_worker_falls_back_past_every_version_a_search_finds_damaged(
     assert not [r for r in caplog.records if r.exc_info]
 
 
+def test_a_version_the_worker_cannot_fall_back_to_is_logged_once(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path, caplog):
+    """Both versions found damaged by a search: every request after tried the older one
+    again and logged "Cannot open index version … either", a line a request."""
+    out, first, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
+    stored_fields_without_keys(out / first)
+    stored_fields_scrambled(newer)
+    with serving(out) as client:
+        answers = {client.get("/api/search?q=cache").status_code for _ in range(8)}
+        assert answers == {503}
+    either = [r.getMessage() for r in caplog.records if "either" in r.getMessage()]
+    assert either == [f"Cannot open index version {first} either: It cannot be read: its "
+                      f"file whoosh/{whoosh_file(out / first, '*_stored.col').name} of version "
+                      f"{first} is damaged: a search could not read it."]
+
+
 @pytest.mark.parametrize("damage", READ_DAMAGE)
 def test_a_file_written_over_that_opens_is_not_reused_by_the_next_build(
         tmp_path: Path, tiny_index: Path, tiny_course: Path, damage):

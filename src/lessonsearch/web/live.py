@@ -82,6 +82,9 @@ class LiveIndex:
         request, and ``not_loaded`` tells the health check."""
         self._damaged: dict[str, IndexDamaged] = {}
         """Versions a search found a file of damaged in (``damaged``), never opened again."""
+        self._told: set[str] = set()
+        """Older versions a fallback could not open, logged once: with none that opens,
+        every request tries them again, and logged a line for each."""
 
     def acquire(self) -> OpenIndex:
         """The live version, marked in use until ``release``; raises IndexNotBuilt."""
@@ -213,8 +216,11 @@ class LiveIndex:
                 return held
             try:
                 return self._open(folder)
-            except Exception:  # noqa: BLE001 - the next one may open
-                log.warning("Cannot open index version %s either", folder.name)
+            except Exception as exc:  # noqa: BLE001 - the next one may open
+                if folder.name not in self._told:
+                    self._told.add(folder.name)
+                    log.warning("Cannot open index version %s either: %s", folder.name,
+                                _why_not(folder.name, exc))
         return held if held is not None and (self.index_dir / held.version).is_dir() else None
 
     def _open(self, folder: Path) -> OpenIndex:
