@@ -185,6 +185,27 @@ def test_any_build_replaces_a_version_whose_glossary_file_is_damaged(
     notes = [line for line in done.stderr.splitlines() if line.startswith("note:")]
     assert len(notes) == 1
     assert saying in notes[0]
+    assert ("nothing of it is reused" in notes[0]) is not full  # a full build reuses nothing
+
+
+@pytest.mark.parametrize("damage", ["stored fields", "manifest"])
+def test_a_full_build_says_only_what_it_loses_of_a_damaged_version(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path, damage: str):
+    """It said "…; nothing of it is reused.", which a full build never does: what it takes
+    of the live version is only the broken anchors it listed."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    live = current_version(out)
+    if damage == "manifest":
+        (live / "manifest.json").write_text("[]")
+        saying = "cannot be read: its manifest is damaged"
+    else:
+        saying = (f"has a file modified since its build wrote it "
+                  f"(whoosh/{stored_fields_scrambled(live).name})")
+    done = index_replaces_it(out, tiny_course, "--full")
+    notes = [line for line in done.stderr.splitlines() if line.startswith("note:")]
+    assert notes == [f"note: The live version {live.name} {saying}; the broken anchors it "
+                     "listed are not carried over."]
 
 
 def test_healthz_names_the_damaged_file_while_the_version_before_serves(

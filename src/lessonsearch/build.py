@@ -134,7 +134,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
            progress: Progress | None, full: bool, strict: bool,
            cache_damaged: bool = False) -> BuildReport:
     notes: list[str] = []
-    live, reusable, manifest = _live_version(out, notes)
+    live, reusable, manifest = _live_version(out, notes, full)
     previous = None if full else reusable
     cache = _live_cache(previous, manifest, cache_damaged, notes)
     name, tmp = index_store.new_version_dir(out)
@@ -180,28 +180,33 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                        glossary.term_count, problems, 0.0, written, notes=tuple(notes))
 
 
-def _live_version(out: Path, notes: list[str]) -> tuple[Path | None, Path | None, dict]:
+def _live_version(out: Path, notes: list[str], full: bool = False
+                  ) -> tuple[Path | None, Path | None, dict]:
     """The live version, whose broken anchors are carried over, and the same when its files
     may be reused too: not when another release wrote it; and the manifest of that one.
     One that cannot be read (its manifest, a file not the size the build wrote, a search
     index that does not open) or one a file of which was modified since
-    (``changed_since_built``) is neither: nothing of it is read, and ``notes`` says so.
-    Its build cache is left to ``_live_cache``: a damaged one costs only itself."""
+    (``changed_since_built``) is neither: nothing of it is read, and ``notes`` says so:
+    that nothing of it is reused, or for a ``full`` build, which reuses nothing anyway, that
+    the broken anchors it listed are not carried over. Its build cache is left to
+    ``_live_cache``: a damaged one costs only itself."""
     live = index_store.previous_version(out)
     if live is None:
         return None, None, {}
+    lost = "the broken anchors it listed are not carried over" if full else (
+        "nothing of it is reused")
     try:
         manifest = index_store.open_manifest(live)
         check_search_index(live)
     except IndexIncompatible:
         return live, None, {}
     except IndexToRebuild as exc:
-        notes.append(f"The live version {live.name} {exc.reason}; nothing of it is reused.")
+        notes.append(f"The live version {live.name} {exc.reason}; {lost}.")
         return None, None, {}
     changed = index_store.changed_since_built(live, manifest, {CACHE_FILE})
     if changed is not None:
         notes.append(f"The live version {live.name} has a file modified since its build wrote "
-                     f"it ({changed}); nothing of it is reused.")
+                     f"it ({changed}); {lost}.")
         return None, None, {}
     return live, live, manifest
 
