@@ -780,3 +780,73 @@ def test_a_damaged_build_cache_is_done_without(tmp_path: Path, tiny_index: Path,
                 str(tiny_course / "glossary"), "--out", str(out))
     assert again.returncode == 0 and "note:" not in again.stderr
     assert "nothing changed" in again.stdout
+
+
+# --- A file written over that opens: found by its checksum ------------------------------------
+
+
+def terms_scrambled(version: Path) -> Path:
+    """Every 97th byte of the terms file changed, but in its header and its last 2 KB (its
+    tables, read at opening): the size and the headers are whole, the version opens, and
+    searches found nothing ("No results", logged as such)."""
+    path = whoosh_file(version, "*.trm")
+    data = bytearray(path.read_bytes())
+    for at in range(16, len(data) - 2048, 97):
+        data[at] ^= 0x5A
+    path.write_bytes(bytes(data))
+    return path
+
+
+def checksum_saying(version: Path, path: Path) -> str:
+    return (f"cannot be read: its file whoosh/{path.name} of version {version.name} is "
+            "damaged: its bytes are not the ones the build wrote")
+
+
+def test_check_names_a_file_written_over_with_as_many_bytes(tmp_path: Path, tiny_index: Path):
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    version = current_version(out)
+    done = run("check", "--index", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Checked ") and version.name in done.stdout
+    saying = checksum_saying(version, terms_scrambled(version))
+    done = run("check", "--index", str(out))
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert (f"lessonsearch: The index at {out} {saying}. Rebuild it: lessonsearch index --full "
+            f"--out {out}") in done.stderr
+
+
+def test_check_names_a_file_cut_short(tmp_path: Path, tiny_index: Path):
+    out, saying = damaged_copy(tiny_index, tmp_path, "glossary.sqlite", cut_short)
+    done = run("check", "--index", str(out))
+    assert done.returncode == 1
+    assert saying in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_incremental_build_keeps_the_checksums_of_the_files_it_links_in(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path):
+    """The files linked in from the live version keep the checksums its manifest recorded,
+    not read again: bytes written over with the file's time put back, which the build does
+    not see, are carried into the next version, and found there."""
+    course = shutil.copytree(tiny_course, tmp_path / "course")
+    glossary = course / "glossary" / "glossary.md"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace(
+        "higher values flatten the distribution", "higher values make it flatter"),
+        encoding="utf-8")  # a definition: no lesson is written again
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    live = current_version(out)
+    terms = whoosh_file(live, "*.trm")
+    kept = terms.stat()
+    terms_scrambled(live)
+    os.utime(terms, ns=(kept.st_atime_ns, kept.st_mtime_ns))
+    done = run("index", "--lessons", str(course / "lessons"), "--glossary",
+               str(course / "glossary"), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "0 of 4 lessons rewritten" in done.stdout
+    newer = current_version(out)
+    assert newer != live and os.path.samefile(newer / "whoosh" / terms.name, terms)
+    done = run("check", "--index", str(out))
+    assert done.returncode == 1
+    assert checksum_saying(newer, terms) in done.stderr

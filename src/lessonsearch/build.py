@@ -172,7 +172,8 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                                glossary.term_count, problems, 0.0, written, unchanged=True,
                                notes=tuple(notes))
         cache.save(tmp)
-        index_store.publish(out, name, tmp, manifest, unsynced={CACHE_FILE})
+        index_store.publish(out, name, tmp, manifest, unsynced={CACHE_FILE},
+                            linked_from=reusable)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

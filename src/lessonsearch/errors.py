@@ -79,16 +79,18 @@ class IndexIncomplete(IndexToRebuild):
 
 
 class IndexDamaged(IndexIncomplete):
-    """A version that opened but a file of which a search could not read: written over with
-    bytes of its own size, which its size and the headers read at opening do not show, and
-    hashing every file at opening would cost too much. ``file`` is the file as the version
-    names it (``whoosh/MAIN_….pst``), or its Whoosh folder when the read did not say."""
+    """A version that opened but a file of which a search could not read, or whose bytes are
+    not the ones the build wrote (``index_store.verify_files``, after opening): written over
+    with bytes of its own size, which its size and the headers read at opening do not show.
+    ``file`` is the file as the version names it (``whoosh/MAIN_….pst``), or its Whoosh
+    folder when the read did not say; ``problem`` says how it was found."""
 
-    def __init__(self, path: str, version: str, file: str):
+    def __init__(self, path: str, version: str, file: str,
+                 problem: str = "is damaged: a search could not read it"):
         self.version = version
         self.file = file
-        super().__init__(path, f"file {file} of version {version}",
-                         "is damaged: a search could not read it")
+        self.problem = problem
+        super().__init__(path, f"file {file} of version {version}", problem)
 
 
 class IndexInCourse(LessonSearchError):

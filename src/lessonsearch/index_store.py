@@ -26,6 +26,7 @@ import re
 import secrets
 import shutil
 import sqlite3
+import zlib
 from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
@@ -33,6 +34,7 @@ from typing import Any
 
 from .errors import (
     BuildInProgress,
+    IndexDamaged,
     IndexIncompatible,
     IndexIncomplete,
     IndexNotBuilt,
@@ -51,7 +53,14 @@ WRITTEN = "written"
 """Each of those files' modification time, in nanoseconds, as the build left it, and the
 build cache's: a build reuses a file only while it is the same (``changed_since_built``,
 ``modified_since_built``)."""
-OWN_FIELDS = ("version", "built_at", FILES, WRITTEN)
+CHECKSUMS = "crc32"
+"""Each of those files' CRC-32 (``zlib.crc32``), of the bytes the build wrote. Bytes written
+over with as many others keep a file's size, and a copy may give every file a new time, so
+only reading the files finds them (``verify_files``): the server does, after opening a
+version, and so does ``lessonsearch check``."""
+DAMAGED = "is damaged: its bytes are not the ones the build wrote"
+"""How ``verify_files`` says a file's checksum differs, after "its file … of version …"."""
+OWN_FIELDS = ("version", "built_at", FILES, WRITTEN, CHECKSUMS)
 """The manifest's fields that differ from one version to the next whatever it holds (the
 files' sizes too: the files themselves are compared, ``same_as_live``)."""
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -98,6 +107,8 @@ def open_manifest(version_dir: Path,
     if not _well_formed(manifest):
         raise IndexUnreadable(index_dir)
     check_files(Path(version_dir), manifest.get(FILES, {}))
+    if not _checksums_listed(manifest):
+        raise IndexUnreadable(index_dir)
     return manifest
 
 
@@ -148,6 +159,34 @@ def check_files(version_dir: Path, listed: Any) -> None:
                                   f"is {found:,} bytes, the build wrote {size:,}: {how}")
 
 
+def _checksums_listed(manifest: dict[str, Any]) -> bool:
+    """Whether the manifest gives a checksum, a number, for each file it lists, and no other."""
+    checksums = manifest.get(CHECKSUMS)
+    return (isinstance(checksums, dict) and checksums.keys() == manifest.get(FILES, {}).keys()
+            and all(isinstance(crc, int) for crc in checksums.values()))
+
+
+def verify_files(version_dir: Path, manifest: dict[str, Any]) -> None:
+    """Read every file of a version that opened (``open_manifest`` passed its manifest) and
+    raise ``IndexDamaged`` naming the first whose CRC-32 is not the one its build recorded
+    (``publish``): bytes written over with as many others, which ``check_files`` does not
+    see and a search found only when it could not decode them (a terms file so damaged
+    answered most searches "No results"). Reads all of the version: 18 MB, 0.02 s, at
+    10,000 sections, its files in the page cache."""
+    folder = Path(version_dir)
+    for name, crc in manifest[CHECKSUMS].items():
+        if file_checksum(folder / name) != crc:
+            raise IndexDamaged(str(folder.parent), folder.name, name, DAMAGED)
+
+
+def file_checksum(path: Path) -> int:
+    crc = 0
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 20):
+            crc = zlib.crc32(chunk, crc)
+    return crc
+
+
 @contextlib.contextmanager
 def reading_part(version_dir: Path, part: str) -> Iterator[None]:
     """Read ``part`` of a version (its glossary file): one that is there but cannot be read
@@ -188,19 +227,24 @@ def new_version_dir(index_dir: Path) -> tuple[str, Path]:
 
 
 def publish(index_dir: Path, name: str, tmp: Path, manifest: dict[str, Any],
-            unsynced: Collection[str] = ()) -> Path:
+            unsynced: Collection[str] = (), linked_from: Path | None = None) -> Path:
     """Write the manifest last, move the version into place, then swap ``current``.
 
     Every file is flushed to disk first, except the ``unsynced`` ones: files a reader can
     do without (the build cache: a damaged one only costs the next build its shortcuts).
     The manifest lists every other file with its size, which ``check_files`` holds a copy
-    of the version to. Its modification times are the unsynced files' too, so the next
-    build can tell one modified since (``modified_since_built``)."""
+    of the version to, and its checksum (``verify_files``): read here, but for the files
+    linked in from the version ``linked_from``, whose checksums its manifest gives. Its
+    modification times are the unsynced files' too, so the next build can tell one modified
+    since (``modified_since_built``)."""
     files = sorted(_served_files(tmp, unsynced))
     found = {PurePosixPath(Path(path)).as_posix(): os.stat(tmp / path) for path in files}
     unserved = {name: os.stat(tmp / name) for name in unsynced if (tmp / name).is_file()}
+    known = _linked_checksums(found, linked_from)
     manifest = {**manifest, FILES: {name: st.st_size for name, st in found.items()},
-                WRITTEN: {name: st.st_mtime_ns for name, st in {**found, **unserved}.items()}}
+                WRITTEN: {name: st.st_mtime_ns for name, st in {**found, **unserved}.items()},
+                CHECKSUMS: {name: known[name] if name in known else file_checksum(tmp / name)
+                            for name in found}}
     (tmp / MANIFEST).write_text(_manifest_text(manifest), encoding="utf-8")
     _fsync_tree(tmp, unsynced)
     final = index_dir / name
@@ -211,6 +255,37 @@ def publish(index_dir: Path, name: str, tmp: Path, manifest: dict[str, Any],
     _fsync_dir(index_dir)
     _prune(index_dir, keep=name)
     return final
+
+
+def _linked_checksums(found: dict[str, os.stat_result],
+                      linked_from: Path | None) -> dict[str, int]:
+    """The checksums, from ``linked_from``'s manifest, of the files ``found`` that are
+    links to that version's own (the same file, its size and time as its build left them).
+    Not read again: bytes written over since, their file's time put back, would be
+    recorded as the build's own, and the next version would pass its check. At 10,000
+    sections a one-lesson rebuild reads the glossary file and a few segments (10 MB) and
+    parses the manifest (15 ms), where reading every file took 20-40 ms, more once the
+    previous version's files are out of the page cache."""
+    linked = [name for name, st in found.items() if st.st_nlink > 1]
+    if linked_from is None or not linked:
+        return {}
+    try:
+        manifest = read_manifest(linked_from)
+        fields = [manifest.get(key) if isinstance(manifest, dict) else None
+                  for key in (FILES, WRITTEN, CHECKSUMS)]
+        if not all(isinstance(field, dict) for field in fields):
+            return {}
+        sizes, times, checksums = fields
+        known = {}
+        for name in linked:
+            there = os.stat(Path(linked_from) / name)
+            if ((there.st_dev, there.st_ino) == (found[name].st_dev, found[name].st_ino)
+                    and sizes.get(name) == there.st_size and times.get(name) == there.st_mtime_ns
+                    and isinstance(checksums.get(name), int)):
+                known[name] = checksums[name]
+        return known
+    except (OSError, ValueError):
+        return {}  # a previous version that cannot be read: every file is read instead
 
 
 def same_as_live(live: Path, built: Path, manifest: dict[str, Any],
