@@ -17,6 +17,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import time
 import zlib
 from array import array
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from whoosh import index as whoosh_index
 
 from lessonsearch.index_store import current_version
 from lessonsearch.searcher import Searcher
+from lessonsearch.web.request_index import live_index
 
 GARBAGE = bytes(range(256)) * 80
 """Bytes that are no file format at all: what a stray redirection leaves."""
@@ -441,7 +443,7 @@ def test_healthz_names_the_damaged_part_while_the_version_before_serves(
             "reason": f"It cannot be read: its search index (whoosh/{toc.name}) is damaged."}
 
 
-# --- A file written over that opens: found when a search reads it ------------------------------
+# --- A file written over while served, after the check: found when a search reads it ----------
 
 def stored_fields_scrambled(version: Path) -> Path:
     """The stored fields written over with as many bytes: the size and the segment's headers
@@ -539,6 +541,18 @@ def read_damage_saying(version: Path, path: Path) -> str:
             "damaged: a search could not read it")
 
 
+def checked(client) -> None:
+    """Wait for the server to finish checking the files of the version it serves, so that
+    damage done from here on is found only by a search, as damage done to a version while
+    it is served is (the check reads the files once, after opening)."""
+    live = live_index(client.application)
+    opened = live.acquire()
+    try:
+        assert opened.checked.wait(60)
+    finally:
+        live.release(opened)
+
+
 @pytest.mark.parametrize("damage", READ_DAMAGE)
 def test_a_file_a_search_cannot_read_is_refused_on_the_command_line(tmp_path: Path,
                                                                     tiny_index: Path,
@@ -561,10 +575,11 @@ def test_a_file_a_search_cannot_read_is_a_503_then_the_health_check_says_so(
     out = tmp_path / "index"
     shutil.copytree(tiny_index, out, symlinks=True)
     version = current_version(out)
-    saying = read_damage_saying(version, damage(version))
-    public = f"The index {saying}. Rebuild it on the server: lessonsearch index --full"
     with serving(out) as client:
-        assert client.get("/healthz").status_code == 200  # it opens
+        assert client.get("/healthz").status_code == 200
+        checked(client)
+        saying = read_damage_saying(version, damage(version))
+        public = f"The index {saying}. Rebuild it on the server: lessonsearch index --full"
         got = client.get("/api/search?q=cache")
         assert got.status_code == 503
         assert got.get_json() == {"error": public}
@@ -585,9 +600,10 @@ def test_a_file_a_search_cannot_read_leaves_the_version_before_serving(
     """As for a version that does not open: the health check says "warn" and why, and the
     version before answers."""
     out, first, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
-    saying = read_damage_saying(newer, stored_fields_scrambled(newer))
     with serving(out) as client:
         assert client.get("/healthz").get_json()["status"] == "ok"
+        checked(client)
+        saying = read_damage_saying(newer, stored_fields_scrambled(newer))
         assert client.get("/api/search?q=cache").status_code == 503
         body = client.get("/healthz").get_json()
         assert (body["status"], body["version"]) == ("warn", first)
@@ -782,8 +798,7 @@ def test_a_damaged_build_cache_is_done_without(tmp_path: Path, tiny_index: Path,
     assert "nothing changed" in again.stdout
 
 
-# --- A file written over that opens: found by its checksum ------------------------------------
-
+# --- A file written over that opens: found by its checksum -------------------------------------
 
 def terms_scrambled(version: Path) -> Path:
     """Every 97th byte of the terms file changed, but in its header and its last 2 KB (its
@@ -800,6 +815,17 @@ def terms_scrambled(version: Path) -> Path:
 def checksum_saying(version: Path, path: Path) -> str:
     return (f"cannot be read: its file whoosh/{path.name} of version {version.name} is "
             "damaged: its bytes are not the ones the build wrote")
+
+
+def health_until(client, done: Callable[[object], bool]):
+    """/healthz, asked again until ``done`` holds of its answer: the server checks a version's
+    files in the background, after opening it."""
+    deadline = time.monotonic() + 60
+    while True:
+        got = client.get("/healthz")
+        if done(got) or time.monotonic() > deadline:
+            return got
+        time.sleep(0.05)
 
 
 def test_check_names_a_file_written_over_with_as_many_bytes(tmp_path: Path, tiny_index: Path):
@@ -822,6 +848,39 @@ def test_check_names_a_file_cut_short(tmp_path: Path, tiny_index: Path):
     done = run("check", "--index", str(out))
     assert done.returncode == 1
     assert saying in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_file_written_over_with_as_many_bytes_is_a_503_once_checked(tmp_path: Path,
+                                                                      tiny_index: Path):
+    """With no other version, every route answers 503 with the sentence, not "No results"."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    version = current_version(out)
+    saying = checksum_saying(version, terms_scrambled(version))
+    searcher = Searcher.open(out)
+    try:
+        assert searcher.search("cache").total == 0  # what a reader was told
+    finally:
+        searcher.close()
+    public = f"The index {saying}. Rebuild it on the server: lessonsearch index --full"
+    with serving(out) as client:
+        got = health_until(client, lambda got: got.status_code == 503)
+        assert got.status_code == 503
+        assert got.get_json()["error"] == public
+        got = client.get("/api/search?q=cache")
+        assert got.status_code == 503 and got.get_json() == {"error": public}
+
+
+def test_a_file_written_over_with_as_many_bytes_leaves_the_version_before_serving(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path):
+    out, first, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
+    saying = checksum_saying(newer, terms_scrambled(newer))
+    with serving(out) as client:
+        body = health_until(client, lambda got: got.get_json()["status"] == "warn").get_json()
+        assert (body["status"], body["version"]) == ("warn", first)
+        assert body["not_loaded"] == {"version": newer.name, "reason": f"It {saying}."}
+        got = client.get("/api/search?q=cache")
+        assert got.status_code == 200 and got.get_json()["total"] > 0
 
 
 def test_an_incremental_build_keeps_the_checksums_of_the_files_it_links_in(

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..completions import Completions
 from ..errors import IndexDamaged, IndexNotBuilt, IndexToRebuild
-from ..index_store import current_version, current_version_name
+from ..index_store import current_version, current_version_name, verify_files
 from ..searcher import Searcher
 
 log = logging.getLogger(__name__)
@@ -43,6 +43,9 @@ class OpenIndex:
         """Requests using this version now; guarded by the owning LiveIndex's lock."""
         self.suggestions = Completions(searcher.version_dir)
         """Completion for ``/api/suggest``, read from the version's tables per request."""
+        self.checked = threading.Event()
+        """Set once the check of its files in the background (``LiveIndex._verify_later``)
+        is over, whatever it found."""
 
     @property
     def glossary(self):
@@ -114,10 +117,11 @@ class LiveIndex:
         _close_all(idle)
 
     def damaged(self, opened: OpenIndex, exc: IndexDamaged) -> None:
-        """A search could not read a file of ``opened``: it is served no more, and is
-        refused from then on as a version that does not open is (``_open``), so the next
-        request falls back to the newest version that opens and the health check says
-        "warn" with the reason, or, with none, every route answers 503 with it."""
+        """A search could not read a file of ``opened``, or a file's bytes are not the ones
+        its build wrote (``_verify_later``): it is served no more, and is refused from then
+        on as a version that does not open is (``_open``), so the next request falls back
+        to the newest version that opens and the health check says "warn" with the
+        reason, or, with none, every route answers 503 with it."""
         with self._lock:
             self._damaged[opened.version] = exc
             if self._live is opened:
@@ -180,6 +184,8 @@ class LiveIndex:
                     live.users += 1
                     idle = self._take_idle()
                 _close_all(idle)
+                if live is not held:
+                    self._verify_later(live)
                 if isinstance(exc, IndexNotBuilt):  # a sentence says it all: no traceback
                     log.warning("Cannot open index version %s: %s Serving %s; copy the version "
                                 "again under a new name, or build one, and swap current.",
@@ -197,7 +203,30 @@ class LiveIndex:
                     self._retired.append(old)
                 idle = self._take_idle()
         _close_all(idle)
+        self._verify_later(fresh)
         return fresh
+
+    def _verify_later(self, opened: OpenIndex) -> None:
+        """Read every file of ``opened``, now served, in a thread of its own: one whose bytes
+        are not the ones its build wrote (``verify_files``) makes it ``damaged``, as a
+        search that could not read it does. Each worker process checks the versions it
+        opens (0.02 s at 10,000 sections), so each stops serving a damaged one without
+        being told by another."""
+        threading.Thread(target=self._verify, args=(opened,), daemon=True,
+                         name=f"verify {opened.version}").start()
+
+    def _verify(self, opened: OpenIndex) -> None:
+        folder = opened.searcher.version_dir
+        try:
+            verify_files(folder, opened.manifest)
+        except IndexDamaged as exc:
+            if opened.version not in self._damaged:  # a search found it first, and said so
+                self.damaged(opened, exc)
+        except OSError:
+            if folder.is_dir():  # not a version removed since (a build keeps three)
+                log.exception("Cannot verify index version %s", opened.version)
+        finally:
+            opened.checked.set()
 
     def _fallback(self, failed: str, held: OpenIndex | None) -> OpenIndex | None:
         """What to serve while ``current`` names ``failed``, a version that cannot be opened:
@@ -227,7 +256,7 @@ class LiveIndex:
         """Open the version in ``folder``; one a search found damaged is refused again."""
         known = self._damaged.get(folder.name)
         if known is not None:
-            raise IndexDamaged(known.path, known.version, known.file)
+            raise IndexDamaged(known.path, known.version, known.file, known.problem)
         return OpenIndex(self._opener(folder))
 
     def _drop(self, held: OpenIndex | None) -> None:
