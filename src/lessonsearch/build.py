@@ -134,9 +134,9 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
            progress: Progress | None, full: bool, strict: bool,
            cache_damaged: bool = False) -> BuildReport:
     notes: list[str] = []
-    live, reusable, manifest = _live_version(out, notes, full)
+    live, reusable, live_manifest = _live_version(out, notes, full)
     previous = None if full else reusable
-    cache = _live_cache(previous, manifest, cache_damaged, notes)
+    cache = _live_cache(previous, live_manifest, cache_damaged, notes)
     name, tmp = index_store.new_version_dir(out)
     try:
         # One pool of processes for every stage, ended before the version is saved: a
@@ -173,7 +173,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                                notes=tuple(notes))
         cache.save(tmp)
         index_store.publish(out, name, tmp, manifest, unsynced={CACHE_FILE},
-                            linked_from=reusable)
+                            linked_from=reusable, linked_manifest=live_manifest)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

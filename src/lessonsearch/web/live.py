@@ -123,14 +123,16 @@ class LiveIndex:
         to the newest version that opens and the health check says "warn" with the
         reason, or, with none, every route answers 503 with it."""
         with self._lock:
-            self._damaged[opened.version] = exc
+            known = opened.version in self._damaged  # found by a search and by the check
+            self._damaged.setdefault(opened.version, exc)
             if self._live is opened:
                 self._retired.append(opened)
                 self._live = None
             idle = self._take_idle()
         _close_all(idle)
-        log.warning("Index version %s is damaged: %s", opened.version, _why_not(
-            opened.version, exc))
+        if not known:  # one line a version, whichever found it first
+            log.warning("Index version %s is damaged: %s", opened.version, _why_not(
+                opened.version, exc))
 
     def warm(self) -> bool:
         """Open the live version ahead of the first request; False when there is none yet."""
