@@ -631,7 +631,10 @@ def test_stored_fields_written_over_are_refused_naming_the_file(tmp_path: Path,
         got = client.get("/search?q=temperature")
         assert got.status_code == 503
         assert "Search is not available at the moment." in html.unescape(got.get_data(True))
-        assert saying in client.get("/healthz").get_json()["error"]
+        error = client.get("/healthz").get_json()["error"]
+        # The search found it, or the server's check of the checksums, whichever came first.
+        assert saying in error or saying.replace(
+            "a search could not read it", "its bytes are not the ones the build wrote") in error
 
 
 def test_a_worker_falls_back_past_every_version_a_search_finds_damaged(
