@@ -159,10 +159,7 @@ word's full weight they put a two-line exercise doing so above the section on it
 
 def _names_counted_less(out: list, named: list[str], terms: dict[str, bytes], stemming: bool,
                         boost: float) -> list:
-    less: dict[bytes, int] = {}
-    for word in named:
-        text = terms.get(word) or _term(word, stemming)
-        less[text] = less.get(text, 0) + 1
+    less = _term_counts(named, terms, stemming)
     return [(text, frequency, weight - (less[text] - NAME_WEIGHT) * boost, encoded)
             if text in less else (text, frequency, weight, encoded)
             for text, frequency, weight, encoded in out]
@@ -179,13 +176,19 @@ course's "what's a token?" lost its lesson to a section on attention (bench/READ
 
 def _code_counted_less(out: list, code: list[str], terms: dict[str, bytes], stemming: bool,
                        boost: float) -> list:
-    less: dict[bytes, int] = {}
-    for word in code:
-        text = terms.get(word) or _term(word, stemming)
-        less[text] = less.get(text, 0) + 1
+    less = _term_counts(code, terms, stemming)
     return [(text, frequency, weight - less[text] * (1 - CODE_WEIGHT) * boost, encoded)
             if text in less else (text, frequency, weight, encoded)
             for text, frequency, weight, encoded in out]
+
+
+def _term_counts(words: list[str], terms: dict[str, bytes], stemming: bool) -> dict[bytes, int]:
+    """How often each indexed term is written among ``words`` (a part of ``_postings``)."""
+    found: dict[bytes, int] = {}
+    for word in words:
+        text = terms.get(word) or _term(word, stemming)
+        found[text] = found.get(text, 0) + 1
+    return found
 
 
 FAMILY_WEIGHT = 0.25
