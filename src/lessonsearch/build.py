@@ -173,7 +173,8 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                                notes=tuple(notes))
         cache.save(tmp)
         index_store.publish(out, name, tmp, manifest, unsynced={CACHE_FILE},
-                            linked_from=reusable, linked_manifest=live_manifest)
+                            linked_from=reusable, linked_manifest=live_manifest,
+                            checksums=whoosh.checksums)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -228,7 +228,8 @@ def new_version_dir(index_dir: Path) -> tuple[str, Path]:
 
 def publish(index_dir: Path, name: str, tmp: Path, manifest: dict[str, Any],
             unsynced: Collection[str] = (), linked_from: Path | None = None,
-            linked_manifest: dict[str, Any] | None = None) -> Path:
+            linked_manifest: dict[str, Any] | None = None,
+            checksums: dict[str, int] | None = None) -> Path:
     """Write the manifest last, move the version into place, then swap ``current``.
 
     Every file is flushed to disk first, except the ``unsynced`` ones: files a reader can
@@ -236,13 +237,14 @@ def publish(index_dir: Path, name: str, tmp: Path, manifest: dict[str, Any],
     The manifest lists every other file with its size, which ``check_files`` holds a copy
     of the version to, and its checksum (``verify_files``): read here, but for the files
     linked in from the version ``linked_from``, whose checksums its manifest gives (read
-    again unless the build passes it, ``linked_manifest``: 7–26 ms at 10,000 sections). Its
+    again unless the build passes it, ``linked_manifest``: 7–26 ms at 10,000 sections), or
+    for the ``checksums`` the build took as it wrote the files (the segments'). Its
     modification times are the unsynced files' too, so the next build can tell one modified
     since (``modified_since_built``)."""
     files = sorted(_served_files(tmp, unsynced))
     found = {PurePosixPath(Path(path)).as_posix(): os.stat(tmp / path) for path in files}
     unserved = {name: os.stat(tmp / name) for name in unsynced if (tmp / name).is_file()}
-    known = _linked_checksums(found, linked_from, linked_manifest)
+    known = {**(checksums or {}), **_linked_checksums(found, linked_from, linked_manifest)}
     manifest = {**manifest, FILES: {name: st.st_size for name, st in found.items()},
                 WRITTEN: {name: st.st_mtime_ns for name, st in {**found, **unserved}.items()},
                 CHECKSUMS: {name: known[name] if name in known else file_checksum(tmp / name)
