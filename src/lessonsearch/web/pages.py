@@ -56,7 +56,7 @@ def search():
         apart=lesson is not None and module is not None and _module_of(opened, lesson) != module,
         args=_search_args(text, lesson, module), max_hits=MAX_HITS,
         onward=_onward(opened) if found_none else (),
-        tips=[TIPS[used] for used in sorted(syntax_used(text)) if found_none],
+        tips=[TIPS[used] for used in sorted(syntax_used(text))] if found_none else [],
     )
 
 
