@@ -180,6 +180,19 @@ def test_everyday_words_snowball_stems_alike_are_kept_apart(apart_searcher, quer
 
 
 @pytest.fixture(scope="module")
+def memo_searcher(tmp_path_factory: pytest.TempPathFactory):
+    yield from course_of(tmp_path_factory, {
+        "01-caching.md": "## Remembering results\n\nMemoisation keeps each call's result."})
+
+
+@pytest.mark.parametrize("query", ["memoization", "memoized"])
+def test_a_british_spelling_after_a_vowel_is_searched_as_the_american(memo_searcher, query):
+    """The glossary took memoisation for memoization, but the search stemmed the two apart:
+    ``memoization`` did not find a lesson that writes "memoisation"."""
+    assert places(memo_searcher.search(query)) == [("caching", "remembering-results")]
+
+
+@pytest.fixture(scope="module")
 def marking_searcher(tmp_path_factory: pytest.TempPathFactory):
     yield from course_of(tmp_path_factory, {
         "01-tokens.md": "## Tokens\n\nThe tokenizer produces each token in turn.\n"})

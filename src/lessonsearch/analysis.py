@@ -171,7 +171,11 @@ circumcise, exercise; demise, premise, (com)promise, surmise; prize, (sur)prise,
 comprise; sunrise; despise; practise; advertise, chastise, expertise, treatise; franchise;
 merchandise; paradise. Rise, size and wise leave too short a word, noise, raise, praise,
 cruise, (dis)guise and seize one ending in a vowel: ``_ize_at`` refuses those without a
-list."""
+list, but for ``_VOWEL_IZE``."""
+
+_VOWEL_IZE = ("memo",)
+"""How the words end, cut before it, that are made with -ize after a vowel: memoize (and
+memoise, memoisation), which the glossary and the search read as one word."""
 
 _LYSE = re.compile(r"(?<=ly)s(?=(?:e[sdr]?|ers|ing|able)$)")
 """The s of a British -lyse verb and the words made from it (analyse, analyses, analysed,
@@ -185,7 +189,8 @@ def _ize_at(word: str) -> int | None:
     if found is None:
         return None
     at = found.start()
-    if at < 3 or word[at - 1] in "aeiou" or word[:at].endswith(_NOT_IZE):
+    if (at < 3 or word[at - 1] in "aeiou" and not word[:at].endswith(_VOWEL_IZE)
+            or word[:at].endswith(_NOT_IZE)):
         return None
     return at
 

@@ -65,15 +65,12 @@ _OGUE = re.compile(r"(analog|catalog|dialog|epilog|homolog|monolog|ortholog|para
 would be Prolog, the language."""
 _ENCE = re.compile(r"(defen|licen|offen|preten)c(?=e)")
 """-ence: licence(s), licenced, defence(less), offence, pretence."""
-_MEMOISE = re.compile(r"(memo)is(?=(?:e[sdr]?|ers|ing|ations?)$)")
-"""-ise after a vowel, which ``american`` leaves as it is (noise, raise, cruise, turquoise):
-memoise(d), memoiser, memoising, memoisation(s)."""
 
 
 def us_spelling(word: str) -> str:
     """A lower-case word in its American spelling, as far as the glossary's look-ups and
     mentions need: a British -ise or -yse (``analysis.american``, which the search's stems
-    share), -our, -re, a doubled l before an ending, -ogue, -ence and memoise
+    share: memoise too), -our, -re, a doubled l before an ending, -ogue and -ence
     (``us_spelling("modelling") == us_spelling("modeling")``); any other word as it is.
 
     Beside -ise, each of these is one word family at a time, from a short list of stems,
@@ -95,8 +92,6 @@ def us_spelling(word: str) -> str:
         word = _OGUE.sub(lambda m: m.group(1) + ("s" if m.group(2) == "ues" else ""), word)
     if "enc" in word:
         word = _ENCE.sub(r"\1s", word)
-    if "memois" in word:
-        word = _MEMOISE.sub(r"\1iz", word)
     return word
 
 
