@@ -179,6 +179,10 @@ def _memo_course(tmp_path: Path, naming: str, term: str = "memoization", also: s
                                     # words after the name with an article in them
                                     "We call this pattern memoization in the rest of the "
                                     "course.",
+                                    # after a step, with words saying where it holds
+                                    "Next, we call this pattern memoization in every "
+                                    "lesson.",
+                                    "First, we call this structure memoization from now on.",
                                     # the British spelling, which the glossary does not list
                                     "We call this pattern memoisation."])
 def test_a_pointing_kind_before_a_glossary_term_is_not_part_of_the_name(tmp_path, naming):

@@ -293,6 +293,51 @@ def test_a_name_after_this_ends_the_sentence_or_is_closed_or_marked(sentence, em
 
 
 @pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("Next, we call this technique memoization in every lesson.", "memoization"),
+        ("First, we call this approach dynamic programming from now on.",
+         "dynamic programming"),
+        ("Finally, we call this situation a race condition throughout the course.",
+         "race condition"),
+        ("Then we call this arrangement sharding in the lessons that follow, and it scales.",
+         "sharding"),
+        ("Next we call this problem a lost update in what follows.", "lost update"),
+        # without a step, after a bare "this" or a plural noun, the same
+        ("We call this memoization in every lesson.", "memoization"),
+        ("We call that write amplification from here on.", "write amplification"),
+        ("We call these stop words throughout this course.", "stop words"),
+    ],
+)
+def test_words_saying_where_a_name_holds_close_it(sentence, term):
+    """"… in every lesson", "… from now on": words after a name that say where or from
+    when it holds close it as the sentence's end does, even after a step of a sequence."""
+    assert defined(sentence) == [(term, "naming")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the words after the name say where, when or how it is called, not where it holds
+        "Next, we call this technique memoization with two arguments.",
+        "Next, we call this approach memoization in every test.",
+        "Then we call this situation cleanup throughout the program.",
+        "First, we call this approach reset across modules.",
+        "Next, we call this technique memoization in every lesson of the course.",
+        # a thing one calls, or nothing after the kind, calls it wherever it is said
+        "Then we call this function in every lesson.",
+        "Next, we call this method from now on.",
+        "Then we call this process throughout the course.",
+        "We call this script from now on.",
+        "We call these helpers throughout the course.",
+        "Next, we call this step an hour later in every lesson.",
+    ],
+)
+def test_words_saying_where_a_thing_is_called_do_not_close_a_name(sentence):
+    assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
     ("sentence", "emphasis", "term"),
     [
         ("We call these stop words, and we drop them before indexing.", (), "stop words"),

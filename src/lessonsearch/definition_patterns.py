@@ -236,11 +236,28 @@ time". A name may end in "time" or "times" ("the round-trip time", "these delays
 times"), so only counts, ordinals and these few words before it say how often."""
 
 
-_NAME_CLOSED = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|,(?!\s*(?:and\s+)?then\b)|[;:(—–]|--|"
-                          r"for\s+short\b)", re.I)
+_COURSE_PART = (r"(?:course|lesson|chapter|episode|section|tutorial|book|workshop|unit|guide|"
+                r"notes|text)s?")
+_NAME_HOLDS = (
+    r"(?:(?:in|throughout|across|for)\s+(?:the\s+rest\s+of\s+)?(?:(?:this|that|the|these|"
+    r"those|our|every|each|all|all\s+the|later|future|following|coming|remaining|other|"
+    r"the\s+following|the\s+coming|the\s+remaining|the\s+other|the\s+next)\s+)?"
+    rf"(?:{_COURSE_PART})(?:\s+(?:that|which)\s+follows?|\s+ahead|\s+to\s+come)?"
+    r"|from\s+(?:now|here|this\s+point)\s+on(?:wards?)?|henceforth|hereafter|throughout"
+    r"|in\s+what\s+follows|in\s+the\s+following)"
+)
+"""Words after a name that say where or from when the name holds, which no call of a
+function is said with: "in every lesson", "in the rest of the course", "throughout this
+course", "from now on", "in what follows". Only a part of a course follows the preposition:
+"in every test", "throughout the program" and "across modules" say where a thing is called."""
+_NAME_CLOSED = re.compile(rf"^[\"”’)]*\s*(?:{_NAME_HOLDS}[\"”’)]*\s*)?"
+                          r"(?:[.!]*\s*$|,(?!\s*(?:and\s+)?then\b)|[;:(—–]|--|for\s+short\b)",
+                          re.I)
 """After a name that is all the words after "these": the sentence ends, or a comma, a colon,
-a dash or a bracket closes the name ("We call these stop words, and …"), or "for short". A
-comma before "then" goes on to the next thing called ("We call this loader, then the parser.")."""
+a dash or a bracket closes the name ("We call these stop words, and …"), or "for short",
+right after it or after words that say where the name holds (``_NAME_HOLDS``: "Next, we call
+this pattern memoization in every lesson."). A comma before "then" goes on to the next thing
+called ("We call this loader, then the parser.")."""
 
 
 def _past_plural_noun(hit: Found, sentence: str, emphasis: tuple[str, ...] = ()) -> Found | None:
