@@ -221,6 +221,54 @@ def test_a_pointing_kind_stays_in_a_name_the_lesson_or_glossary_writes_whole(
     assert not defined.get("memoization")
 
 
+def _tables_course(tmp_path: Path, naming: str, glossary: str) -> Path:
+    """A course whose second lesson holds ``naming`` and a glossary of ``glossary``'s terms,
+    each with a definition."""
+    lessons, terms = tmp_path / "lessons", tmp_path / "glossary"
+    lessons.mkdir()
+    terms.mkdir()
+    (lessons / "01-start.md").write_text(
+        "# Start\n\n## Setup\n\nInstall the engine and open a shell.\n", encoding="utf-8")
+    (lessons / "02-tables.md").write_text(
+        f"# Tables\n\n## Layout\n\n{naming}\n\n## Reading\n\nA query reads every record "
+        "and keeps the ones that match.\n", encoding="utf-8")
+    (terms / "glossary.md").write_text(
+        "".join(f"{term}\n: One of the words of databases.\n\n" for term in glossary.split(";")),
+        encoding="utf-8")
+    build_index(lessons, terms, tmp_path / "index")
+    return tmp_path / "index"
+
+
+@pytest.mark.parametrize("naming", [
+    # the glossary's term in brackets, after another name cue in the sentence
+    "Each table has columns (also known as fields) that hold one kind of value, and rows "
+    "(also known as records) that hold one entry.",
+    "A table has columns (also called fields) and rows (also called records).",
+    # or before "also known as", giving it another name
+    "Records, also known as rows, hold one entry each.",
+])
+def test_a_glossary_term_given_another_name_is_defined_where_it_is(tmp_path, naming):
+    """"rows (also known as records)" is where the course introduces record: the term's
+    lesson definition is that sentence, in the section that holds it."""
+    index = _tables_course(tmp_path, naming, "record;field")
+    report = coverage_report(current_version(index), index)
+    defined = {t.term: t.defined_at for t in report.terms}
+    assert defined["record"].lesson == "tables"
+    assert defined["record"].sentence == naming
+    assert "#layout" in defined["record"].url
+
+
+def test_a_thing_given_a_name_of_its_own_defines_nothing_of_the_glossarys(tmp_path):
+    """"a function, also called glob," names one function: the glossary's function is not
+    defined there, nor does rows become a term of its own beside record."""
+    index = _tables_course(tmp_path, "The library holds a function, also called glob, that "
+                           "lists files.", "function;record")
+    report = coverage_report(current_version(index), index)
+    defined = {t.term: t.defined_at for t in report.terms}
+    assert defined["function"] is None
+    assert defined["glob"].lesson == "tables"
+
+
 def test_candidates_say_where_they_occur(report):
     (candidate,) = report.candidates
     assert candidate.kind == "collocation" and candidate.count == 4

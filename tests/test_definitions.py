@@ -376,6 +376,24 @@ def test_a_naming_after_another_why_still_names(sentence, term):
     assert defined(sentence) == [(term, "naming")]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "terms"),
+    [
+        ("Each table has columns (also known as fields) that hold one kind of value, and rows "
+         "(also known as records) that hold one entry.", ["fields", "records"]),
+        ("A table has columns (also called attributes) and rows (also called tuples).",
+         ["attributes", "tuples"]),
+        ("Options start with one dash, known as short options, or two, known as long options.",
+         ["short options", "long options"]),
+        ("Writes go to one node (usually called the leader) and reads to any.", ["leader"]),
+    ],
+)
+def test_every_other_name_a_sentence_gives_is_a_naming(sentence, terms):
+    """"X (also known as Y)" and "X (also called Y)" introduce Y, however many of them the
+    sentence holds: only the first was read."""
+    assert defined(sentence) == [(term, "naming") for term in terms]
+
+
 def test_a_naming_before_why_still_names():
     assert defined("Keeping each result is called memoization, which is why the cache "
                    "grows.") == [("memoization", "naming")]

@@ -18,6 +18,7 @@ from lessonsearch.definition_terms import (
     is_vague,
     starts_description,
     take_term,
+    term_before,
     term_or_none,
 )
 
@@ -101,14 +102,25 @@ _NAMING = (
                r"such|the)\s+(?:[\w'’-]+\s+){0,5}?|it\s+|them\s+)as\s+"
                r"(?![\w'’-]+ed\s*(?:[.,;:!]|$)|follows\b)(?P<rest>.+)", re.I),
     re.compile(r"(?<!\bis\s)(?<!\bare\s)\b(?:known\s+as|goes\s+by\s+the\s+name(?:\s+of)?)"
-               r"\s+(?P<rest>.+)", re.I),
-    re.compile(r",\s+(?:also|often|sometimes|usually)\s+called\s+(?P<rest>.+)", re.I),
+               r"\s+(?=(?P<rest>.+))", re.I),
+    re.compile(r"(?:,\s+|\(\s*)(?:also|often|sometimes|usually)\s+called\s+(?=(?P<rest>.+))",
+               re.I),
     re.compile(rf"\b(?:a|an|the)\s+(?:{'|'.join(_KINDS)})\s+called\s+(?P<rest>.+)", re.I),
 )
 """Besides "is called X": "we call this X", "we refer to this as X" (where the object is
 ``strict``, the name may not be a lone vague word: "We call this function twice."), "…, also
-called X", and a kind of thing "called X" (but not "a file called notes.txt" or "a function
-called main", which name an instance, not a term)."""
+called X" and "… (also called X)", and a kind of thing "called X" (but not "a file called
+notes.txt" or "a function called main", which name an instance, not a term).
+
+A sentence may give several things their other names ("columns (also known as fields) …,
+and rows (also known as records) …"): the words after "known as" and "also called" are
+looked at without being taken, so every such cue in it is read, not the first alone."""
+_KNOWN_AS = _NAMING[5]
+_GIVEN_ANOTHER = re.compile(r",\s*(?:(?:also|often|sometimes|usually|commonly)\s+)?$", re.I)
+"""Before "known as": "records, also known as rows, …" gives records another name, and the
+glossary may have either. (After "a function, also called glob," the name before is the kind
+of thing named, and in "rows (also known as records)" the name in brackets is the one
+introduced: neither is looked up.)"""
 _NAME_IS = re.compile(
     r"\b(?:the|a|one)\s+(?:usual\s+|common\s+|technical\s+|standard\s+|proper\s+)?"
     r"(?:name|term|word|jargon|label)\s+(?:[\w-]+\s+){0,2}?(?:for|to|that|of)\s+"
@@ -185,6 +197,9 @@ class Found:
     """Whether that kind noun more often points back than opens a compound ("this pattern
     memoization", not "this type inference"): then ``alone`` is the name where the glossary
     has it and not ``term`` (see ``_OPENS_COMPOUNDS``)."""
+    other: str | None = None
+    """The name the sentence gives ``term`` to ("rows" in "rows (also known as records)",
+    "records" in "records, also known as rows,"): the glossary may have that one instead."""
 
 
 def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
@@ -446,7 +461,7 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
         call or term or "dub" in lowered,
         refer,
         known or "goes" in lowered,
-        called and "," in sentence,
+        called and ("," in sentence or "(" in sentence),
         called,
     )
     for pattern, may_match in zip(_NAMING, naming, strict=True):
@@ -482,7 +497,12 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                 continue  # "Then we call these functions." is a step
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
-                out.append(Found(found, kind, at, alone=alone, referring=referring))
+                other = None
+                if pattern is _KNOWN_AS and (
+                        before := _GIVEN_ANOTHER.search(sentence, 0, match.start())):
+                    other = term_before(sentence[: before.start()])  # "records, also known as"
+                out.append(Found(found, kind, at, alone=alone, referring=referring,
+                                 other=other))
     if term or name:
         for match in _NAME_IS.finditer(sentence):
             if (found := take_term(match["rest"])):

@@ -123,6 +123,24 @@ def take_term(rest: str, whole: bool = False, strict: bool = False) -> str | Non
     return term_or_none(rest[taken[0].start(): taken[-1].end()], strict)
 
 
+def term_before(text: str) -> str | None:
+    """The term that ends ``text``: "rows" in "… and rows (", "hash join" in "A hash join,".
+    It starts after the last word that cannot belong to one, or at punctuation: the name a
+    sentence gives another name to ("rows (also known as records)")."""
+    text = text.rstrip(" \t(,")
+    found = list(_WORD.finditer(text))
+    if not found or text[found[-1].end():].strip():
+        return None
+    first = len(found)
+    while first and len(found) - first < MAX_TERM_WORDS and (
+            found[first - 1].group().lower() not in _BREAK) and not (
+            first < len(found) and text[found[first - 1].end(): found[first].start()].strip()):
+        first -= 1
+    if first == len(found):
+        return None
+    return term_or_none(text[found[first].start():])
+
+
 def _joins(inner: str, before: str, after: str) -> bool:
     """Whether an ``_INNER`` word between ``before`` and ``after`` is inside the term."""
     if inner == "per":

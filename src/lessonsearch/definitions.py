@@ -45,7 +45,8 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                         alone = None if _written_again(hit.term, words) else tidy_case(
                             hit.alone, at_sentence_start=False)
                     _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation,
-                          alone)
+                          alone, hit.other and tidy_case(hit.other, at_sentence_start=not (
+                              sentence[: sentence.find(hit.other)].strip("\"'“‘*_ ("))))
         for item in section.definitions:
             term = term_or_none(item.term, code_ok=True)  # a list's term is a term: pass@k
             sentences = split_sentences(item.definition)
@@ -70,8 +71,8 @@ def _written_again(name: str, words: str) -> bool:
 
 
 def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, term: str,
-          sentence: str, kind: str, abbreviation: str | None, alone: str | None = None
-          ) -> None:
+          sentence: str, kind: str, abbreviation: str | None, alone: str | None = None,
+          other: str | None = None) -> None:
     key = term_key(term)
     if not key or key in found:
         return
@@ -85,4 +86,5 @@ def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, 
         kind=kind,
         abbreviation=abbreviation,
         alone=alone,
+        other=other,
     )

@@ -501,6 +501,8 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     name otherwise ("pattern matching") only because the sentence cannot tell the two apart,
     and read so the false term took the glossary term's definition and mentions. "We call
     this type inference" gives no ``alone`` (``definition_patterns._OPENS_COMPOUNDS``).
+    Likewise a name given another ("records, also known as rows,") is the one the glossary
+    has (``LessonDefinition.other``): the sentence introduces both.
     """
     terms: list[_Term] = [_Term(e.term, e, aliases=list(e.aliases)) for e in entries]
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
@@ -516,6 +518,10 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
                     name := matcher.canonical_for(definition.alone)):
                 # "We call this pattern memoization" names the glossary's memoization
                 definition = dataclasses.replace(definition, term=definition.alone)
+            if name is None and definition.other and (
+                    name := matcher.canonical_for(definition.other)):
+                # "records, also known as rows," introduces the glossary's record
+                definition = dataclasses.replace(definition, term=definition.other)
             name = name or next((lesson_only[k] for s in spellings
                                  if (k := term_key(s)) in lesson_only), None)
             if name is None:

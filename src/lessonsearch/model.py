@@ -426,3 +426,7 @@ class LessonDefinition:
     """The name without the kind noun ``term`` starts with, when the sentence may name either
     ("We call this pattern memoization", not "We call this type inference") and the lesson
     does not write ``term`` again: the glossary decides (``glossary_build._merge``)."""
+    other: str | None = None
+    """The name the sentence gives ``term`` to, as another name of one thing ("rows" in
+    "rows (also known as records)", "records" in "records, also known as rows,"): the
+    definition is that name's where the glossary has it and not ``term``."""
