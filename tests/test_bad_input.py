@@ -32,7 +32,7 @@ CASES = {
     "07-empty.md": ("empty lesson file", 1, None),
     "08-binary.txt": ("binary file", None, None),
     "09-handout.docx": ("unknown file type '.docx'", None, None),
-    "10-broken-front-matter.md": ("invalid front matter", 4, 9),
+    "10-broken-front-matter.md": ("invalid front matter", 3, 7),  # where its '[' opens
     "14-unclosed-front-matter.md": ("front matter opened with '---' is never closed", 1, None),
 }
 WARNED = "05-position-seven.json"

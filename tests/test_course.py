@@ -532,8 +532,8 @@ def test_a_course_file_of_the_wrong_shape_is_one_warning(
 def test_invalid_workbench_yaml_is_one_line_with_its_place(tmp_path: Path) -> None:
     write(tmp_path, {"config.yaml": "title: x\nepisodes: [a.md\n", "a.md": md("Alpha")})
     problem, = read_course(tmp_path).problems
-    assert str(problem) == (f"{tmp_path / 'config.yaml'}:3:1: invalid YAML: did not find "
-                            "expected ',' or ']'")
+    assert str(problem) == (f"{tmp_path / 'config.yaml'}:2:11: invalid YAML: the '[' here "
+                            "is never closed (did not find expected ',' or ']')")
 
 
 def test_invalid_toml_gives_line_and_column(tmp_path: Path) -> None:

@@ -521,14 +521,41 @@ def test_a_builds_glossary_warnings_are_in_file_then_line_order(tmp_path, tiny_c
         ("glossary/h.md", 14)]
 
 
-def test_a_yaml_error_is_one_line_with_its_place(tmp_path):
+def test_a_yaml_error_is_one_line_at_the_line_at_fault_and_keeps_the_entry(tmp_path):
+    """An unclosed ``[`` is found by the parser only at the closing ``---``: the warning
+    named that line, and said the front matter "was ignored" while the whole entry, its
+    definition too, was left out of the glossary."""
     folder = tmp_path / "glossary"
     folder.mkdir()
-    (folder / "bad.md").write_text("---\nterm: roux\naliases: [a, b\n---\n\nFlour in fat.\n")
-    _, problems = read_glossary(folder)
+    (folder / "bad.md").write_text("---\nterm: roux\naliases: [a, b\nsee_also: [fat]\n---\n"
+                                   "\nFlour in fat.\n")
+    (folder / "last.md").write_text("---\nterm: bisque\naliases: [a, b\n---\nA soup.\n")
+    entries, problems = read_glossary(folder)
     assert [str(p) for p in problems] == [
-        "glossary/bad.md:4:1: Front matter is not valid YAML (did not find expected ',' or "
-        "']'); it was ignored."]
+        "glossary/bad.md:3:10: Front matter is not valid YAML: the '[' here is not closed "
+        "before line 4 (did not find expected ',' or ']'); its key 'aliases' was ignored, and "
+        "the term 'roux' kept without it.",
+        "glossary/last.md:3:10: Front matter is not valid YAML: the '[' here is never closed "
+        "(did not find expected ',' or ']'); its key 'aliases' was ignored, and the term "
+        "'bisque' kept without it."]
+    assert [(e.term, e.definition, e.aliases, e.see_also, e.source) for e in entries] == [
+        ("roux", "Flour in fat.", (), ("fat",), "glossary/bad.md:2"),
+        ("bisque", "A soup.", (), (), "glossary/last.md:2")]
+
+
+def test_front_matter_whose_term_cannot_be_read_says_the_entry_was_left_out(tmp_path):
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "a.md").write_text("---\nterm: \"roux\naliases: [x]\n---\nFlour in fat.\n")
+    (folder / "b.md").write_text("---\ntitle: [Sauces\n---\n\nroux\n: Flour in fat.\n")
+    entries, problems = read_glossary(folder)
+    assert [e.term for e in entries] == ["roux"]  # b.md's definition list is read
+    assert [str(p) for p in problems] == [
+        "glossary/a.md:2:7: Front matter is not valid YAML: the quote here is never closed "
+        "(found unexpected end of stream); no term can be read from it, so the "
+        "definition below it was left out.",
+        "glossary/b.md:2:8: Front matter is not valid YAML: the '[' here is never closed "
+        "(did not find expected ',' or ']'); it was ignored."]
 
 
 def test_aliases_that_expand_too_far_are_refused_and_long_values_cut_short(tmp_path):
@@ -547,10 +574,11 @@ def test_aliases_that_expand_too_far_are_refused_and_long_values_cut_short(tmp_p
                                     + ", ".join(["béchamel"] * 100) + "]\n---\n\nFlour.\n")
     entries, problems = read_glossary(folder)
     assert [(e.term, e.anchor, e.aliases, e.see_also) for e in entries] == [
-        ("roux", "r" * 500, (), ("x" * 500,))]
+        ("laughs", None, (), ()), ("roux", "r" * 500, (), ("x" * 500,))]
     assert [str(p) for p in problems] == [
-        "glossary/laughs.md:7:5: Front matter is not valid YAML (YAML aliases (*name) expand "
-        "this value past 10,000 values); it was ignored.",
+        "glossary/laughs.md:7:5: Front matter is not valid YAML: YAML aliases (*name) expand "
+        "this value past 10,000 values; its keys 'l1', 'l2', 'l3', 'l4', 'l5' and 'aliases' "
+        "were ignored, and the term 'laughs' kept without them.",
         "glossary/long.md:6: Expected names in the list, got ['béchamel', 'béchamel', "
         "'béchamel', 'béchamel', 'béchamel',…; it was ignored."]
 

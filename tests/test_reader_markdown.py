@@ -461,9 +461,24 @@ def test_broken_front_matter_gives_line_and_column() -> None:
         read_text(text)
     err = caught.value
     assert err.path == "lessons/03-inline.md"
-    assert "invalid front matter" in err.reason
-    assert err.line == 4  # where YAML noticed the bracket was never closed
-    assert err.column is not None
+    # At the bracket left open, not the line below where YAML noticed it: the line at fault.
+    assert (err.reason, err.line, err.column) == (
+        "invalid front matter: the '[' here is not closed before line 4 (did not find "
+        "expected ',' or ']')", 3, 7)
+
+
+def test_front_matter_left_open_at_its_end_is_placed_where_it_opens() -> None:
+    with pytest.raises(LessonFormatError) as caught:
+        read_text("---\ntitle: Fine\ntags: [a, b\n---\n\n## H\n\nx\n")
+    assert str(caught.value) == ("lessons/03-inline.md:3:7: invalid front matter: the '[' "
+                                 "here is never closed (did not find expected ',' or ']')")
+    with pytest.raises(LessonFormatError) as caught:
+        read_text("---\ntitle: 'Fine\nslug: fine\n---\n\n## H\n\nx\n")
+    assert str(caught.value) == ("lessons/03-inline.md:2:8: invalid front matter: the quote "
+                                 "here is never closed (found unexpected end of stream)")
+    with pytest.raises(LessonFormatError) as caught:  # found where it is: no bracket left open
+        read_text("---\ntitle: Fine\nslug: a: b\n---\n\n## H\n\nx\n")
+    assert (caught.value.line, caught.value.column) == (3, 8)
 
 
 @pytest.mark.parametrize(("block", "paragraphs", "items"), [

@@ -18,7 +18,7 @@ from .links import is_web_link, not_a_link
 from .model import CourseInfo, Module, Problem, quoted
 from .slugs import slugify
 from .text_files import decode
-from .yaml_data import YAMLError, place, reason, safe_load
+from .yaml_data import YAMLError, fault, safe_load
 
 COURSE_FILES = ("lessonsearch.toml", "config.yaml")
 DEFAULT_BASE_URL = "/lessons/"
@@ -158,9 +158,8 @@ def _from_workbench(text: str, source: str) -> CourseFile:
     try:
         data = safe_load(text) or {}
     except YAMLError as exc:
-        line, column = place(exc)
-        raise LessonFormatError(source, f"invalid YAML: {reason(exc)}",
-                                None if line is None else line + 1, column) from exc
+        why, line, column = fault(exc, text, 1)
+        raise LessonFormatError(source, f"invalid YAML: {why}", line, column) from exc
     if not isinstance(data, dict):
         return CourseFile(source=source)
     title = data.get("title")

@@ -28,7 +28,14 @@ from lessonsearch.term_matching import TermMatcher
 
 from .folder_walk import entries_below
 from .text_files import decode
-from .yaml_data import Places, YAMLError, load_placed, place, reason, scalar_text
+from .yaml_data import (
+    Places,
+    YAMLError,
+    fault,
+    load_placed,
+    load_readable_keys,
+    scalar_text,
+)
 
 _FRONT_MATTER_END = ("---", "...")
 _ABBREVIATED_TERM = re.compile(r"^(?P<term>.+?)\s*\((?P<abbr>[A-Z][A-Z0-9]{1,7})\)$")
@@ -116,6 +123,7 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     problems: list[Problem] = []
     start, meta, places = 0, None, {}
+    broken: tuple[YAMLError, str, list[str]] | None = None  # front matter not valid YAML
     if lines and lines[0].rstrip() == "---":
         end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in _FRONT_MATTER_END),
                    None)
@@ -124,19 +132,22 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
                                     "it was read as text.", line=1))
         else:
             start = end + 1
+            written = "\n".join(lines[1:end])
             try:
-                meta, places = load_placed("\n".join(lines[1:end]))
+                meta, places = load_placed(written)
             except YAMLError as error:
-                line, column = place(error)
-                problems.append(Problem(shown, f"Front matter is not valid YAML "
-                                        f"({reason(error)}); it was ignored.",
-                                        line=1 if line is None else line + 2, column=column))
-                meta = None
+                meta, places, unread = load_readable_keys(written)
+                broken = (error, written, unread)
             if isinstance(meta, dict) and meta.get("term"):
+                if broken:
+                    problems.append(_broken_front_matter(*broken, shown, meta["term"]))
                 draft = _one_term_file(meta, places, lines, end, shown, problems)
                 return [draft] if draft else [], problems
     found = read_definition_list(lines[start:], first_line=start + 1)
     drafts = found.drafts
+    if broken:
+        lost = not drafts and any(line.strip() for line in lines[start:])
+        problems.append(_broken_front_matter(*broken, shown, None, lost))
     problems.extend(
         Problem(shown, "A definition (a line starting with ':') has no term on the line "
                 "before it; it was left out.", line=line)
@@ -147,10 +158,41 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
                 "two spaces or more below its term's definition.", line=line)
         for line, written in found.strays
     )
-    if start and not drafts and isinstance(meta, dict) and _ONE_TERM_KEYS & meta.keys():
+    if start and not drafts and not broken and isinstance(meta, dict) and (
+            _ONE_TERM_KEYS & meta.keys()):
         problems.append(Problem(shown, "The front matter gives no 'term:', so the definition "
                                 "below it has no term; it was left out.", line=1))
     return drafts, problems
+
+
+def _broken_front_matter(error: YAMLError, text: str, unread: list[str], shown: str,
+                         term: object, lost: bool = False) -> Problem:
+    """The warning for front matter that is not valid YAML, at the line at fault, saying
+    what became of the entry. Its keys that read alone are kept (``load_readable_keys``), so
+    a one-term file whose ``term`` still reads keeps its entry, definition and all, without
+    the keys at fault; one whose ``term`` does not read (``lost``: the text below it, no
+    definition list, is left without a term) says the entry was left out. It said the front
+    matter "was ignored" while the whole term vanished from the glossary."""
+    why, line, column = fault(error, text, 2)  # the YAML starts on the line after '---'
+    if term is not None and unread:
+        one = len(unread) == 1
+        then = (f"its {'key' if one else 'keys'} {_named(unread)} {'was' if one else 'were'} "
+                f"ignored, and the term {quoted(scalar_text(term) or term)} kept without "
+                f"{'it' if one else 'them'}")
+    elif term is not None:
+        then = "the term was kept"
+    elif lost:
+        then = "no term can be read from it, so the definition below it was left out"
+    else:
+        then = "it was ignored"
+    return Problem(shown, f"Front matter is not valid YAML: {why}; {then}.",
+                   line=line or 1, column=column)
+
+
+def _named(names: list[str]) -> str:
+    """``'a'``, ``'a' and 'b'``, ``'a', 'b' and 'c'``."""
+    quoted_names = [repr(name) for name in names]
+    return " and ".join(filter(None, [", ".join(quoted_names[:-1]), quoted_names[-1]]))
 
 
 _ONE_TERM_KEYS = {"term", "aliases", "see_also", "see-also"}

@@ -14,6 +14,7 @@ expand past ``MAX_VALUES`` (or into itself) is refused as invalid YAML, at its l
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
 
 import yaml
@@ -34,6 +35,29 @@ def place(error: YAMLError) -> tuple[int | None, int | None]:
     """Where PyYAML says the error is: its 0-based line and 1-based column, or nothing."""
     mark = getattr(error, "problem_mark", None)
     return (mark.line, mark.column + 1) if mark is not None else (None, None)
+
+
+_OPENERS = {"flow sequence": "'['", "flow mapping": "'{'", "quoted scalar": "quote"}
+"""What a YAML context that runs until it is closed was opened with, as an editor wrote it."""
+
+
+def fault(error: YAMLError, text: str, first_line: int) -> tuple[str, int | None, int | None]:
+    """The complaint and the file's line and 1-based column of a YAML error in ``text``,
+    which starts on the file's ``first_line``. Mostly where PyYAML stopped (``place``); but
+    a ``[``, ``{`` or quote left open is found only where the text ends or the next key
+    stands, lines below the mistake: at ``aliases: [a, b`` on line 3, the error was placed
+    on the closing ``---``. Such an error is placed at the bracket or quote, and says where
+    the parser gave up."""
+    line, column = place(error)
+    context, opened = getattr(error, "context", None), getattr(error, "context_mark", None)
+    opener = next((name for kind, name in _OPENERS.items() if context and kind in context),
+                  None)
+    if opener is None or opened is None or line is None or opened.line >= line:
+        return reason(error), None if line is None else line + first_line, column
+    ended = error.problem_mark.index >= len(text.rstrip())
+    until = "is never closed" if ended else f"is not closed before line {line + first_line}"
+    return (f"the {opener} here {until} ({reason(error)})", opened.line + first_line,
+            opened.column + 1)
 
 
 def scalar_text(value: Any) -> str | None:
@@ -84,6 +108,39 @@ def load_placed(text: str) -> tuple[Any, Places]:
                 places[key.value] = (key.start_mark.line,
                                      tuple(item.start_mark.line for item in items))
     return data, places
+
+
+_KEY = re.compile(r"""^(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<plain>[^\s#:][^:]*?))[ \t]*:""")
+"""The key a top-level line of a mapping opens with, for naming a key that could not be read."""
+
+
+def load_readable_keys(text: str) -> tuple[dict[str, Any], Places, list[str]]:
+    """What can still be read of a top-level mapping that is not valid YAML as a whole: each
+    key read alone, with the lines indented below it, and kept when that is valid; and the
+    keys (or, for a line that opens none, its first characters) that were not. One broken
+    ``aliases: [a, b`` then costs the aliases, not the ``term:`` above it and the definition
+    below. Each read alone, a key cannot take an anchor from another: such an alias is one
+    of the keys not read, as it would be in a mapping that expands too far."""
+    lines = text.split("\n")
+    starts = [n for n, line in enumerate(lines)
+              if line[:1] not in ("", " ", "\t", "#") and not line.startswith("- ")]
+    data: dict[str, Any] = {}
+    places: Places = {}
+    unread: list[str] = []
+    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+        try:
+            value, placed = load_placed("\n".join(lines[start:end]))
+        except YAMLError:
+            value, placed = None, {}
+        if isinstance(value, dict):
+            data.update(value)
+            places.update({key: (line + start, tuple(item + start for item in items))
+                           for key, (line, items) in placed.items()})
+            continue
+        found = _KEY.match(lines[start])
+        unread.append(next((g for g in found.group("dq", "sq", "plain") if g is not None), "")
+                      if found else lines[start][:20])
+    return data, places, unread
 
 
 def _refuse_expansion(root: yaml.Node) -> None:

@@ -24,7 +24,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from ..errors import LessonFormatError
 from ..model import CodeBlock, DefinitionItem, Lesson, Module, Problem, Section
 from ..slugs import heading_anchors, slug_from_filename, slugify
-from ..yaml_data import Places, YAMLError, load_placed, place, reason
+from ..yaml_data import Places, YAMLError, fault, load_placed
 from .metadata import DIGITS, Checked
 
 
@@ -279,9 +279,10 @@ def _front_matter(tokens: list[Token], text: str, source: str
     try:
         meta, places = load_placed(tokens[0].content)
     except YAMLError as exc:
-        line, column = place(exc)
-        raise LessonFormatError(source, f"invalid front matter: {reason(exc)}",
-                                1 if line is None else line + 2, column) from exc
+        # The YAML starts on the line after the opening '---'.
+        why, line, column = fault(exc, tokens[0].content, 2)
+        raise LessonFormatError(source, f"invalid front matter: {why}", line or 1,
+                                column) from exc
     if meta is None:
         return {}, {}
     if not isinstance(meta, dict):
