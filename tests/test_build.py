@@ -258,6 +258,31 @@ def test_a_summary_of_one_says_each_count_in_the_singular(tmp_path: Path) -> Non
     assert report.summary().endswith("; 1 of 1 lesson rewritten)")
 
 
+def test_a_summary_says_what_a_version_changed_when_it_rewrote_no_lesson(tmp_path: Path
+                                                                          ) -> None:
+    """A lesson of a title alone, added, rewrote nothing (it has nothing to index), and a
+    broken file added published a version for its warning: each summary read "0 of 2 lessons
+    rewritten", as if the build had done nothing."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-one.md").write_text("## Alone\n\nOne lesson, one section.\n")
+    out = tmp_path / "index"
+    build_index(lessons, None, out)
+    (lessons / "02-title.txt").write_text("A title alone\n")
+    report = build_index(lessons, None, out)
+    assert report.published and report.summary().endswith(
+        "; 1 lesson added; the warnings changed; 0 of 2 lessons rewritten)")
+    (lessons / "03-broken.json").write_text('{"lesson": ')
+    report = build_index(lessons, None, out)
+    assert report.published and report.summary().endswith(
+        "; the warnings changed; 0 of 2 lessons rewritten)")
+    (lessons / "02-title.txt").unlink()
+    (lessons / "03-broken.json").unlink()
+    (lessons / "04-two.md").write_text("## Two\n\nAnother lesson.\n")
+    assert build_index(lessons, None, out).summary().endswith(
+        "; 1 lesson added, 1 removed; the warnings changed; 1 of 2 lessons rewritten)")
+
+
 def test_the_readmes_summary_line_is_what_an_edit_of_the_sample_course_prints(
         tmp_path: Path) -> None:
     root = Path(__file__).resolve().parent.parent

@@ -22,7 +22,8 @@ BAD = Path(__file__).resolve().parent / "data" / "bad" / "lessons"
 SUMMARY = re.compile(
     r"^Indexed (?P<lessons>\d+) lessons, (?P<sections>\d+) sections, (?P<terms>\d+) terms; "
     r"(?P<warnings>\d+) warnings, (?P<skipped>\d+) skipped files; (?P<seconds>\d+\.\d+) s "
-    r"\(version (?P<version>v-[\w-]+); (?P<rewritten>\d+) of (?P=lessons) lessons rewritten\)$"
+    r"\(version (?P<version>v-[\w-]+); (?:[^;()]+; )*(?P<rewritten>\d+) of (?P=lessons) lessons "
+    r"rewritten\)$"
 )
 UNCHANGED = re.compile(
     r"^Read (?P<lessons>\d+) lessons, (?P<sections>\d+) sections, (?P<terms>\d+) terms; "

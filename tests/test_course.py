@@ -635,3 +635,38 @@ def test_documents_made_from_outlines_are_the_documents_of_the_sections(
     assert [d.fields() for d in stored] == [d.fields() for d in documents(loaded)]
     assert len(stored) == 13 + sum(bool(x.check) + bool(x.key_idea or x.answer)
                                    for x in read.course.lessons)
+
+
+def test_each_files_warnings_are_listed_in_line_order(tmp_path: Path) -> None:
+    """A reader checks key by key (position before url and minutes) and finds a heading id
+    given twice after them, and the course checks positions after every file: one export's
+    warnings came as lines 4, 2, 3, 7. Each file's are listed top to bottom, files in the order
+    they are read."""
+    export = ('{"lesson": {"slug": "vlans", "title": "VLANs",\n'
+              '  "url": "javascript:alert(1)",\n'
+              '  "minutes": "eight",\n'
+              '  "position": "nine"},\n'
+              ' "reader": {"blocks": [\n'
+              '  {"t": "h2", "id": "why", "runs": [{"text": "Why split"}]},\n'
+              '  {"t": "h2", "id": "why", "runs": [{"text": "Why not"}]},\n'
+              '  {"t": "p", "runs": [{"text": "Smart bulbs get few updates."}]}]}}\n')
+    folder = write(tmp_path, {"00-z.md": md("Zeta", "position: 1\n"),
+                              "01-a.md": md("Alpha", "position: two\nminutes: x\n"),
+                              "02-vlans.json": export,
+                              "03-b.md": md("Beta", "position: 1\nminutes: y\n")})
+    problems = read_course(folder).problems
+    assert [(p.path.rsplit("/", 1)[-1], p.line) for p in problems] == [
+        ("01-a.md", 3), ("01-a.md", 4), ("02-vlans.json", 2), ("02-vlans.json", 3),
+        ("02-vlans.json", 4), ("02-vlans.json", 7), ("03-b.md", 3), ("03-b.md", 4)]
+    assert problems[-2].message.startswith("position 1 is also claimed by")
+
+
+def test_a_lesson_of_a_title_alone_is_a_warning(tmp_path: Path) -> None:
+    folder = write(tmp_path, {"01-a.md": md("Alpha"), "02-title.txt": "Just a title\n",
+                              "03-heading.md": "# Only a heading\n"})
+    read = read_course(folder)
+    assert [lesson.title for lesson in read.course.lessons] == [
+        "Alpha", "Just a title", "Only a heading"]  # listed, as before
+    assert [str(p).removeprefix(f"{tmp_path.name}/") for p in read.problems] == [
+        f"{name}: the lesson has no text beyond its title: it is listed among the lessons, "
+        "but no search finds it" for name in ("02-title.txt", "03-heading.md")]

@@ -352,7 +352,9 @@ def test_invalid_json_gives_line_and_column() -> None:
     ("doc", "words", "line"),
     [
         ('{"lesson": {"title": "A"},\n "body": {"text": "## H"}}', "lesson.slug is missing", 1),
-        ('{"lesson": {"slug": "  ", "title": "A"}}', "lesson.slug is missing", 1),
+        ('{"lesson": {"slug": "  ", "title": "A"}}', "lesson.slug is empty (a non-empty", 1),
+        ('{"lesson": {"slug": "a", "title": "A"},\n "body": {"format": "markdown", "text": ""}}',
+         "body.text is empty (a non-empty string is required)", 2),
         ('{"body": {"text": "## H"}}', "lesson is missing", 1),
         ('{\n"lesson": {"slug": "a",\n "title": 7}}', "lesson.title must be a string", 3),
         ('[1, 2, 3]', "the file must be an object", 1),

@@ -51,6 +51,10 @@ class BuildReport:
     notes: tuple[str, ...] = ()
     """What the build could not take from the live version, which it did without: a damaged
     live version is replaced, never a reason to fail."""
+    changes: tuple[str, ...] = ()
+    """What a published version holds that the live one did not, as its manifests tell:
+    lesson files added and removed, warnings that changed. "0 of 13 lessons rewritten" alone read
+    as a build that did nothing, when a title-only lesson had been added or a file broken."""
 
     @property
     def skipped(self) -> int:
@@ -68,7 +72,8 @@ class BuildReport:
             return f"Read {counts} (not published under --strict: the live index is unchanged)"
         if self.unchanged:
             return f"Read {counts} (nothing changed: version {self.version} stays live)"
-        return (f"Indexed {counts} (version {self.version}; "
+        changed = "".join(f"{change}; " for change in self.changes)
+        return (f"Indexed {counts} (version {self.version}; {changed}"
                 f"{self.rewritten} of {counted(self.lessons, 'lesson')} rewritten)")
 
 
@@ -179,7 +184,29 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return BuildReport(name, len(read.course.lessons), _sections(read), count,
-                       glossary.term_count, problems, 0.0, written, notes=tuple(notes))
+                       glossary.term_count, problems, 0.0, written, notes=tuple(notes),
+                       changes=_changes(live_manifest, manifest))
+
+
+def _changes(live: dict, manifest: dict) -> tuple[str, ...]:
+    """What ``manifest`` lists that the ``live`` version's did not (``BuildReport.changes``):
+    none without a live version to compare with."""
+    if not live:
+        return ()
+
+    def sources(lessons: object) -> set[str]:
+        return {x["source"] for x in lessons if isinstance(x, dict)
+                and isinstance(x.get("source"), str)} if isinstance(lessons, list) else set()
+
+    before, now = sources(live.get("lessons")), sources(manifest["lessons"])
+    added, removed = len(now - before), len(before - now)
+    moved = [f"{counted(added, 'lesson')} added"] if added else []
+    if removed:  # "1 lesson added, 2 removed"
+        moved.append(f"{removed if added else counted(removed, 'lesson')} removed")
+    changes = [", ".join(moved)] if moved else []
+    if live.get("problems") != manifest["problems"]:
+        changes.append("the warnings changed")
+    return tuple(changes)
 
 
 def _live_version(out: Path, notes: list[str], full: bool = False

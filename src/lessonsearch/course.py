@@ -143,7 +143,14 @@ def _lesson_bytes(path: Path | str, display: str) -> bytes:
 def _parse(raw: bytes, suffix: str, display: str) -> Lesson:
     text = decode(raw, display)
     reader = READERS[suffix.lower()]
-    return reader(text.replace("\r\n", "\n").replace("\r", "\n"), display)
+    lesson = reader(text.replace("\r\n", "\n").replace("\r", "\n"), display)
+    if lesson.sections or lesson.check or lesson.key_idea or lesson.answer:
+        return lesson
+    # A title line alone (a lesson begun, a copy cut short) was indexed without a word, and
+    # no search found it.
+    empty = Problem(display, "the lesson has no text beyond its title: it is listed among "
+                    "the lessons, but no search finds it")
+    return dataclasses.replace(lesson, warnings=(empty, *lesson.warnings))
 
 
 def _parse_or_problem(job: tuple[bytes, str, str]) -> Lesson | Problem:
@@ -202,9 +209,20 @@ def read_course(
     lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, course_file))
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
     keys = {x.slug: _lesson_keys(file_keys[x.source], x) for x in lessons}
-    return CourseRead(Course(info, tuple(lessons), modules), tuple(problems),
+    return CourseRead(Course(info, tuple(lessons), modules), _in_line_order(problems),
                       {slug: key for slug, (key, _) in keys.items()},
                       {slug: own for slug, (_, own) in keys.items()})
+
+
+def _in_line_order(problems: list[Problem]) -> tuple[Problem, ...]:
+    """Each file's problems together, at the place its first one was found (files keep the
+    order they were read in), and top to bottom: a reader's checks run key by key, and the
+    checks of the whole course (positions, duplicates) after every file, so one export's
+    warnings came as lines 10, 9, 12. A problem of the whole file (no line) comes first."""
+    first: dict[str, int] = {}
+    for number, problem in enumerate(problems):
+        first.setdefault(problem.path, number)
+    return tuple(sorted(problems, key=lambda p: (first[p.path], p.line or 0)))
 
 
 RACY_NS = 2_000_000_000

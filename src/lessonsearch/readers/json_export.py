@@ -186,8 +186,9 @@ class _Doc:
     def string(self, parent: dict[str, Any], key_path: str, required: bool = False) -> str | None:
         value = parent.get(key_path.rsplit(".", 1)[-1])
         if value is None or (isinstance(value, str) and not value.strip()):
-            if required:
-                self.fail(key_path, "is missing (a non-empty string is required)")
+            if required:  # "is missing" read wrong for a key written with "" or spaces
+                self.fail(key_path, "is missing (a non-empty string is required)"
+                          if value is None else "is empty (a non-empty string is required)")
             return None
         if not isinstance(value, str):
             self.fail(key_path, f"must be a string, not {type(value).__name__}")
