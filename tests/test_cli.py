@@ -590,7 +590,7 @@ def test_counts_of_one_are_singular(counts_of_one: Path) -> None:
     assert coverage.stdout.splitlines()[1].startswith(
         "2 terms, 2 in the glossary; 1 used before definition; ")
     assert coverage.stdout.splitlines()[1].endswith(
-        "; 0 candidates; 0 broken anchors; 0 allowed.")
+        "; 0 candidates; 0 broken anchors; 0 terms with no definition; 0 allowed.")
     assert coverage.stderr.startswith("lessonsearch: 1 coverage problem of kinds --fail-on")
 
 
@@ -600,7 +600,7 @@ def test_one_broken_anchor_is_singular(counts_of_one: Path, tmp_path: Path) -> N
     lesson.write_text(lesson.read_text().replace("## Sauces at work", "## Sauces in use"))
     assert run("index", cwd=folder).returncode == 0
     summary = run("coverage", cwd=folder).stdout.splitlines()[1]
-    assert "; 0 candidates; 1 broken anchor; 0 allowed." in summary
+    assert "; 0 candidates; 1 broken anchor; 0 terms with no definition; 0 allowed." in summary
 
 
 def test_a_one_file_course_reads_one_lesson_file(tmp_path: Path) -> None:

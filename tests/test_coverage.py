@@ -65,6 +65,7 @@ def test_each_problem_is_found_exactly_once(report):
         "conflicting": ["crumb"],
         "candidates": ["bulk fermentation"],
         "broken-anchors": ["shaping-and-baking#cooling-down"],
+        "needs-definition": ["poolish"],
     }
 
 
@@ -498,3 +499,37 @@ def test_an_abbreviation_with_a_digit_used_before_its_definition_is_reported(tmp
     assert entry.term == "two-phase commit"
     assert [p.lesson for p in entry.used_at] == ["replicas"]
     assert entry.defined_at.sentence == "This protocol is two-phase commit (2PC)."
+
+
+def test_a_glossary_stub_is_listed_as_needing_a_definition(tmp_path: Path) -> None:
+    """A term line above an empty ``:``, or a one-term file of front matter alone, was left
+    out with a warning, and the coverage report never listed it: the editor's stub vanished.
+    Readers still see no card without a definition; the report lists it until it has one."""
+    lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
+    lessons.mkdir()
+    (glossary / "terms").mkdir(parents=True)
+    (lessons / "01-net.md").write_text("# Networks\n\n## Delay\n\nJitter makes calls choppy.\n")
+    (glossary / "glossary.md").write_text(
+        "broadcast domain\n:\n\nrouter\n: A box that forwards packets.\n\nlatency\n:\n")
+    (glossary / "terms" / "jitter.md").write_text("---\nterm: jitter\naliases: [pdv]\n---\n")
+    (glossary / "terms" / "latency.md").write_text("---\nterm: Latency\n---\nHow long a "
+                                                   "packet takes to arrive.\n")
+    report = build_index(lessons, glossary, tmp_path / "index")
+    assert [str(p) for p in report.problems] == [
+        f"glossary/{where}: The term {term!r} has no definition yet; the glossary leaves it "
+        "out until it has one, and the coverage report lists it under needs-definition."
+        for where, term in [("glossary.md:1", "broadcast domain"), ("glossary.md:7", "latency"),
+                            ("terms/jitter.md:2", "jitter")]]
+    index = tmp_path / "index"
+    found = coverage_report(current_version(index), index)
+    # latency is defined in its own file: no gap, so not listed
+    assert [(e.term, e.glossary_entry) for e in found.needs_definition] == [
+        ("broadcast domain", "glossary/glossary.md:1"), ("jitter", "glossary/terms/jitter.md:2")]
+    assert [t.term for t in found.terms] == ["Latency", "router"]
+    assert found.summary()["needs_definition"] == 2
+    allow = parse_allow(["needs-definition: Jitter", "needs-definition: gateway"], "allow.txt")
+    quiet = silence(found, allow, Glossary([]))
+    assert [e.term for e in quiet.needs_definition] == ["broadcast domain"]
+    assert [w.reason for w in quiet.allow_warnings] == [
+        "the report lists no such term without a definition: stale if the glossary defines "
+        "it now, else a typo"]

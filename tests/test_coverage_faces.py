@@ -82,6 +82,8 @@ def test_the_json_body_has_the_documented_shape(index_dir, client):
     assert body["candidates"][0]["phrase"] == "bulk fermentation"
     assert set(body["candidates"][0]) >= {"phrase", "count", "lessons"}
     assert body["broken_anchors"][0]["old_url"].endswith("#cooling-down")
+    assert body["needs_definition"] == [
+        {"term": "poolish", "glossary_entry": "glossary/more-terms.md:4"}]
     assert body["zero_result_searches"] == [
         {"query": "proofing basket", "count": 2, "last": body["zero_result_searches"][0]["last"]}
     ]
@@ -333,7 +335,7 @@ def test_a_malformed_allow_file_is_refused_by_the_cli_at_its_line(index_dir, tmp
     assert err == ("lessonsearch: coverage-allow.txt:2: 'unsued: levain' is no allow-list line: "
                    "'unsued' is no kind of problem; the kinds are used-before-definition, "
                    "missing-from-glossary, unused, undefined, conflicting, candidates, "
-                   "broken-anchors (did you mean 'unused: levain'?)\n")
+                   "broken-anchors, needs-definition (did you mean 'unused: levain'?)\n")
 
 
 def test_a_malformed_allow_file_is_shown_by_the_server_and_its_bad_lines_ignored(

@@ -72,6 +72,15 @@ class Undefined:
 
 
 @dataclass(frozen=True, slots=True)
+class NeedsDefinition:
+    """A term the glossary writes with no definition yet: an editor's stub, which readers do
+    not see until it has one."""
+
+    term: str
+    glossary_entry: str
+
+
+@dataclass(frozen=True, slots=True)
 class ConflictingText:
     source: str
     """``glossary/file.md:LINE`` or the defining lesson's slug."""
@@ -108,6 +117,7 @@ class CoverageReport:
     conflicting: tuple[Conflict, ...] = ()
     candidates: tuple[Candidate, ...] = ()
     broken_anchors: tuple[BrokenAnchor, ...] = ()
+    needs_definition: tuple[NeedsDefinition, ...] = ()
     zero_result_searches: tuple[ZeroResult, ...] = ()
     allowed: int = 0
     """How many entries the allow-list silenced."""
@@ -177,6 +187,7 @@ def _report(manifest: dict[str, Any], version_dir: Path, index_dir: Path,
         conflicting=_conflicts(records, facts.conflicts, position),
         candidates=facts.candidates,
         broken_anchors=facts.broken_anchors,
+        needs_definition=tuple(NeedsDefinition(*stub) for stub in facts.stubs),
         zero_result_searches=read_zero_results(index_dir),
     )
     return silence(report, allow, Glossary(records), _has_history(version_dir, index_dir),

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .coverage import CoverageReport
 
 KINDS = ("used-before-definition", "missing-from-glossary", "unused", "undefined",
-         "conflicting", "candidates", "broken-anchors")
+         "conflicting", "candidates", "broken-anchors", "needs-definition")
 """Every problem list, in the order the report shows them."""
 DEFAULT_ALLOW_FILE = Path("coverage-allow.txt")
 _COMMENT = re.compile(r"(?:^|\s)#.*$")
@@ -270,6 +270,9 @@ def _idle(line: AllowLine, report: CoverageReport, glossary: Glossary,
                               "the line is stale and can go")
     if kind == "candidates":
         why = "no such jargon candidate: stale if the phrase no longer recurs, else a typo"
+    elif kind == "needs-definition":
+        why = ("no such term without a definition: stale if the glossary defines it now, "
+               "else a typo")
     else:
         why = "no such broken anchor, and the course has no such anchor: a typo"
     return _warning(line, f"the report lists {why}", _nearest(name, listed))

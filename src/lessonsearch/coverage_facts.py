@@ -15,9 +15,10 @@ import re
 from pathlib import Path
 
 from . import index_store
-from .glossary_source import read_glossary_text
+from .glossary_source import STUB_ENDING, read_glossary_text
 from .glossary_table import BrokenAnchor, GlossaryConflict, load_coverage_tables
 from .model import Course, GlossaryEntry, Problem
+from .term_forms import term_key
 
 _DUPLICATE = re.compile(
     r"^The term (?P<term>'.*'|\".*\") is defined here and at (?P<kept>\S+)(?: \(as .*?\))? "
@@ -25,6 +26,11 @@ _DUPLICATE = re.compile(
 )
 """The message ``glossary_source.read_glossary`` gives a term defined twice differently (with
 the kept entry's spelling when it is another)."""
+
+
+_STUB = re.compile(rf"^The term (?P<term>'.*'|\".*\") has no definition yet; "
+                   rf"{re.escape(STUB_ENDING)}$")
+"""The message ``glossary_source.read_glossary`` gives a term written with no definition."""
 
 
 Published = dict[str, tuple[str, tuple[str, ...]]]
@@ -109,6 +115,25 @@ def glossary_conflicts(
             other_text=_definition_at(glossary_dir, problem.path, problem.line),
         ))
     return tuple(conflicts)
+
+
+def glossary_stubs(problems: tuple[Problem, ...], entries: tuple[GlossaryEntry, ...]
+                   ) -> tuple[tuple[str, str], ...]:
+    """Each term the glossary writes with no definition (a term line above an empty ``:``,
+    a one-term file of front matter alone), and its ``file:line``, in file order: an
+    editor's stub, which the coverage report lists as needing a definition. Readers are not
+    shown it (a card with no definition says nothing); a stub of a term that another entry
+    defines is no gap, and is not listed."""
+    defined = {term_key(entry.term) for entry in entries}
+    stubs: dict[str, tuple[str, str]] = {}
+    for problem in problems:
+        found = _STUB.match(problem.message)
+        if found is None or problem.line is None:
+            continue
+        term = ast.literal_eval(found["term"])
+        if term_key(term) not in defined:
+            stubs.setdefault(term_key(term), (term, f"{problem.path}:{problem.line}"))
+    return tuple(stubs.values())
 
 
 def _definition_at(glossary_dir: Path | None, shown: str, line: int) -> str:

@@ -32,6 +32,7 @@ TITLES = {
     "conflicting": "Conflicting definitions",
     "candidates": "Jargon with no entry",
     "broken-anchors": "Broken anchors",
+    "needs-definition": "Glossary terms with no definition yet",
 }
 ALLOW_WARNINGS = "Allow-list lines that silence nothing"
 TERM_KINDS = KINDS[:5]
@@ -72,6 +73,8 @@ def describe(kind: str, entry: Any, urls: bool = True) -> str:
             f": {entry.defined_at.url}" if urls else "")
     if kind in ("unused", "undefined"):
         return f"glossary entry at {entry.glossary_entry}"
+    if kind == "needs-definition":
+        return f"written at {entry.glossary_entry} with no definition"
     if kind == "conflicting":
         return f"{entry.reason}: " + " vs ".join(d.source for d in entry.definitions)
     if kind == "candidates":
@@ -331,13 +334,15 @@ def _summary_line(report: CoverageReport) -> str:
     s = report.summary()
     parts = [f"{counted(s['terms'], 'term')}, {s['in_glossary']} in the glossary"]
     parts += [counted(s[k.replace("-", "_")], _SINGULAR.get(k, k.replace("-", " ")),
-                      k.replace("-", " ")) for k in KINDS]
+                      _PLURAL.get(k, k.replace("-", " "))) for k in KINDS]
     parts.append(f"{s['allowed']} allowed")
     return "; ".join(parts) + "."
 
 
-_SINGULAR = {"candidates": "candidate", "broken-anchors": "broken anchor"}
+_SINGULAR = {"candidates": "candidate", "broken-anchors": "broken anchor",
+             "needs-definition": "term with no definition"}
 """The kinds that are nouns, in the singular; the others (``unused``, …) read as they are."""
+_PLURAL = {"needs-definition": "terms with no definition"}
 
 
 def _cut(text: str, width: int) -> str:

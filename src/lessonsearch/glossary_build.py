@@ -22,7 +22,12 @@ from pathlib import Path, PurePosixPath
 from .build_cache import BuildCache, fingerprint
 from .candidates import find_candidates, sample
 from .completions import Suggestion, patch_headings, patch_kind, write_completions
-from .coverage_facts import find_broken_anchors, glossary_conflicts, published_anchors
+from .coverage_facts import (
+    find_broken_anchors,
+    glossary_conflicts,
+    glossary_stubs,
+    published_anchors,
+)
 from .definitions import find_definitions
 from .glossary_source import read_glossary
 from .glossary_table import (
@@ -312,6 +317,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
         broken_anchors=find_broken_anchors(anchors, live,
                                            cache.previous("anchors", "published")),
         conflicts=glossary_conflicts(found.problems, found.entries, glossary_dir),
+        stubs=glossary_stubs(found.problems, found.entries),
     ))
 
 

@@ -38,6 +38,10 @@ from .yaml_data import (
 )
 
 _FRONT_MATTER_END = ("---", "...")
+STUB_ENDING = ("the glossary leaves it out until it has one, and the coverage report lists "
+               "it under needs-definition.")
+"""How the warning about a term written with no definition ends (``coverage_facts`` reads
+the warnings for the coverage report's list)."""
 _ABBREVIATED_TERM = re.compile(r"^(?P<term>.+?)\s*\((?P<abbr>[A-Z][A-Z0-9]{1,7})\)$")
 _ABBREVIATION_FIRST = re.compile(r"^\((?P<abbr>[A-Z][A-Z0-9]{1,7})\):?\s")
 """``comma-separated values (CSV)`` and a definition opening ``(CSV) A common…``: both give
@@ -81,9 +85,9 @@ def read_glossary(
         problems.extend(file_problems)
         for draft in drafts:
             entry = _entry(draft, shown)
-            if entry is None:
-                problems.append(Problem(shown, f"The term {draft.term!r} has no definition; "
-                                        "it was left out.", line=draft.line))
+            if entry is None:  # a stub: listed by the coverage report (``glossary_stubs``)
+                problems.append(Problem(shown, f"The term {draft.term!r} has no definition "
+                                        f"yet; {STUB_ENDING}", line=draft.line))
                 continue
             key = term_key(entry.term)
             first = seen.get(key) or seen_alias.get(key)

@@ -297,6 +297,7 @@ COVERAGE_SCHEMA = """
 DROP TABLE IF EXISTS candidates;  -- a patched build's file is the previous version's
 DROP TABLE IF EXISTS broken_anchors;
 DROP TABLE IF EXISTS glossary_conflicts;
+DROP TABLE IF EXISTS glossary_stubs;
 CREATE TABLE candidates (
     rank INTEGER NOT NULL, phrase TEXT NOT NULL,
     kind TEXT NOT NULL,              -- 'collocation', 'acronym' or 'capitalised'
@@ -306,6 +307,9 @@ CREATE TABLE candidates (
 CREATE TABLE broken_anchors (
     lesson TEXT NOT NULL, anchor TEXT NOT NULL, old_url TEXT NOT NULL,
     last_seen TEXT NOT NULL          -- the last version that had it
+);
+CREATE TABLE glossary_stubs (    -- a term written in glossary/ with no definition yet
+    term TEXT NOT NULL, entry TEXT NOT NULL
 );
 CREATE TABLE glossary_conflicts (
     term TEXT NOT NULL, kept TEXT NOT NULL, kept_text TEXT NOT NULL,
@@ -361,6 +365,8 @@ class CoverageFacts:
     candidates: tuple[Candidate, ...] = ()
     broken_anchors: tuple[BrokenAnchor, ...] = ()
     conflicts: tuple[GlossaryConflict, ...] = ()
+    stubs: tuple[tuple[str, str], ...] = ()
+    """Each term the glossary names with no definition yet, and its ``file:line``."""
 
 
 def write_coverage_tables(folder: Path, facts: CoverageFacts) -> None:
@@ -378,6 +384,7 @@ def write_coverage_tables(folder: Path, facts: CoverageFacts) -> None:
         db.executemany("INSERT INTO glossary_conflicts VALUES (?, ?, ?, ?, ?)", [
             (c.term, c.kept, c.kept_text, c.other, c.other_text) for c in facts.conflicts
         ])
+        db.executemany("INSERT INTO glossary_stubs VALUES (?, ?)", facts.stubs)
         db.commit()
     finally:
         db.close()
@@ -405,6 +412,8 @@ def load_coverage_tables(folder: Path, only_anchors: bool = False) -> CoverageFa
         )
         conflicts = tuple(GlossaryConflict(*row) for row in db.execute(
             "SELECT * FROM glossary_conflicts ORDER BY rowid"))
-        return CoverageFacts(candidates, broken, conflicts)
+        stubs = tuple(db.execute("SELECT term, entry FROM glossary_stubs ORDER BY rowid")
+                      ) if "glossary_stubs" in tables else ()  # none in a file built before
+        return CoverageFacts(candidates, broken, conflicts, stubs)
     finally:
         db.close()

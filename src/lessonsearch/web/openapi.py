@@ -194,7 +194,7 @@ _PLACE = _object(lesson=STR, title=STR, url={**STR, "description": "Its first me
                  count=INT)
 _COVERAGE_DEFINED_AT = _object(lesson=STR, title=STR, url=STR, sentence=STR)
 _COVERAGE_LISTS = ("used_before_definition", "missing_from_glossary", "unused", "undefined",
-                   "conflicting", "candidates", "broken_anchors")
+                   "conflicting", "candidates", "broken_anchors", "needs_definition")
 COVERAGE = {
     "type": "object",
     "required": ["summary", "terms", *_COVERAGE_LISTS],
