@@ -645,6 +645,12 @@ def test_an_everyday_word_marked_elsewhere_defines_nothing(sentence, marked):
         ("Replicas sync peer-to-peer (P2P) without a primary.", "peer-to-peer", "P2P"),
         ("Suppliers trade business-to-business (B2B) through it.", "business-to-business",
          "B2B"),
+        # a hyphenated word gives its first letter only, or one for each part
+        ("The console runs a read-eval-print loop (REPL) for quick queries.",
+         "read-eval-print loop", "REPL"),
+        ("Printers pair over Wi-Fi Protected Setup (WPS) at the push of a button.",
+         "Wi-Fi Protected Setup", "WPS"),
+        ("Cards use Near-Field Communication (NFC) to pay.", "Near-Field Communication", "NFC"),
     ],
 )
 def test_abbreviation(sentence, term, abbreviation):
@@ -671,6 +677,8 @@ def test_abbreviation(sentence, term, abbreviation):
         "The rollout reached phase two (P2) on Monday.",
         "Send it to team two (T2) for review.",
         "Logs at level three (L3) are verbose.",
+        # no long name starts inside a hyphenated word
+        "The clinic booked its X-ray scan unit (RSU) for Monday.",
     ],
 )
 def test_abbreviation_near_misses(sentence):

@@ -19,7 +19,10 @@ _ABBR_AFTER = re.compile(r"\((?P<abbr>[A-Z0-9][A-Za-z0-9]{0,7}?[A-Z0-9]s?)\)")
 _ABBR_BEFORE = re.compile(
     r"\b(?P<abbr>[A-Z0-9][A-Za-z0-9]{0,7}?[A-Z0-9]s?)\s+\((?P<long>[^()]{4,80})\)"
 )
-_LONG_WORD = re.compile(r"[^\W_]+")
+_LONG_WORD = re.compile(r"(?:(?<=[^\W_])-)?[^\W_]+")
+"""A word of the long name; a part of a hyphenated word after the first keeps its hyphen
+("Wi", "-Fi"): it may give a letter ("peer-to-peer (P2P)") or none ("Wi-Fi Protected Setup
+(WPS)"), and no long name starts with it."""
 _SKIPPABLE = frozenset(
     ("of", "and", "for", "the", "to", "in", "on", "a", "an", "with", "by", "from")
 )
@@ -56,6 +59,8 @@ def abbreviations(sentence: str) -> list[tuple[str, int, str]]:
             continue
         before = list(_LONG_WORD.finditer(sentence, 0, match.start()))
         for start in range(len(before) - 1, max(len(before) - len(letters) - 4, -1), -1):
+            if _joined(before[start].group()):
+                continue  # "Fi Protected Access" is no name: "Wi-Fi" is one word
             if _fits(letters, [w.group() for w in before[start:]]):
                 long = _long_name(sentence[before[start].start(): before[-1].end()], letters)
                 if long:
@@ -121,16 +126,23 @@ def _letters(abbr: str) -> tuple[str, list[Letter] | None]:
     return abbr, letters
 
 
+def _joined(word: str) -> bool:
+    """Whether ``word`` is a part of a hyphenated word after its first ("-Fi" of "Wi-Fi")."""
+    return word.startswith("-")
+
+
 def _gives(word: str, letter: Letter) -> bool:
     """Whether ``word`` gives that letter: its initial, or the whole word for a number."""
+    word = word.lstrip("-")
     if isinstance(letter, str):
         return word[0].lower() == letter
     return word.lower() in letter
 
 
 def _fits(letters: list[Letter], long_words: list[str]) -> bool:
-    """Each letter is a word's initial (or a capital inside it), in order; small words may be
-    skipped, but the first and last words must give a letter."""
+    """Each letter is a word's initial (or a capital inside it), in order; small words and the
+    later parts of a hyphenated word ("Wi-Fi") may be skipped, but the first and last words
+    must give a letter."""
     if not long_words or not letters or not _gives(long_words[0], letters[0]):
         return False
     return _fit(letters, long_words, first=True)
@@ -140,11 +152,12 @@ def _fit(letters: list[Letter], long_words: list[str], first: bool = False) -> b
     if not long_words:
         return not letters
     word, rest = long_words[0], long_words[1:]
-    if not first and word.lower() in _SKIPPABLE and rest and _fit(letters, rest):
+    if not first and (word.lstrip("-").lower() in _SKIPPABLE or _joined(word)) and rest and (
+            _fit(letters, rest)):
         return True
     if not letters or not _gives(word, letters[0]):
         return False
-    inner = [c.lower() for c in word[1:] if c.isupper()]
+    inner = [c.lower() for c in word.lstrip("-")[1:] if c.isupper()]
     for extra in range(len(inner) + 1):
         taken = letters[1: 1 + extra]
         if taken == inner[:extra] and _fit(letters[1 + extra:], rest):
