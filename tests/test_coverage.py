@@ -533,3 +533,23 @@ def test_a_glossary_stub_is_listed_as_needing_a_definition(tmp_path: Path) -> No
     assert [w.reason for w in quiet.allow_warnings] == [
         "the report lists no such term without a definition: stale if the glossary defines "
         "it now, else a typo"]
+
+
+def test_a_described_kind_called_x_is_where_the_course_first_defines_x(tmp_path: Path):
+    """"a subtle kind of anomaly called a phantom read" defines phantom read in the first
+    lesson: a later lesson's "That anomaly is called a phantom read." is not where it is
+    taught, and the first lesson's use of it after the definition is no use before it."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-isolation.md").write_text(
+        "# Isolation\n\n## Reading twice\n\nA report that reads a range twice may see new "
+        "rows the second time, a subtle kind of anomaly called a phantom read. A phantom "
+        "read breaks totals.\n", encoding="utf-8")
+    (lessons / "02-locks.md").write_text(
+        "# Range locks\n\n## Locking gaps\n\nNew rows inside the range break the report. That "
+        "anomaly is called a phantom read.\n", encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert report.used_before_definition == ()
+    row = next(t for t in report.terms if t.term == "phantom read")
+    assert row.defined_at.lesson == "isolation"

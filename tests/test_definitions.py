@@ -70,6 +70,39 @@ def test_naming(sentence, term):
 @pytest.mark.parametrize(
     ("sentence", "term"),
     [
+        # any noun after "kind of", "type of", "sort of": a kind, not one thing
+        ("Two readers that see a row change between their reads hit a subtle kind of "
+         "anomaly called a phantom read.", "phantom read"),
+        ("Most engines keep rows in a balanced sort of tree usually called a B-tree.",
+         "B-tree"),
+        ("Waiting locks can form a nasty type of deadlock called a convoy.", "convoy"),
+        # a listed kind may be described
+        ("Busy tables are split by a simple technique called sharding.", "sharding"),
+    ],
+)
+def test_a_described_kind_called_x_names_x(sentence, term):
+    assert defined(sentence) == [(term, "naming")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("Two clients saving one row at once have what database people call a write "
+         "conflict.", "write conflict"),
+        ("Every replica keeps what operators call a replication slot.", "replication slot"),
+        ("Tables that hold the same facts twice share what most designers would call "
+         "redundancy.", "redundancy"),
+        ("Dropping the rows nobody reads is an example of what programmers call pruning.",
+         "pruning"),
+    ],
+)
+def test_what_people_call_x_names_x_after_a_verb_that_has_it(sentence, term):
+    assert defined(sentence) == [(term, "naming")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
         ("We call this quantity the bits per byte, and a smaller figure means better "
          "compression.", "bits per byte"),
         ("We call this number the temperature.", "temperature"),
@@ -174,6 +207,12 @@ def test_a_kind_noun_before_one_word_is_part_of_the_name_unless_the_lesson_marks
         "We refer to this table as needed.",
         "You can refer to the manual as you work.",
         "We refer to it as often as we can.",
+        # an instance called so, not a kind
+        "Open a new file called notes.txt in the editor.",
+        "Then define a small function called main.",
+        # which name something gets, not a name
+        "It does not matter what we call the table.",
+        "Check what the script calls the column.",
     ],
 )
 def test_naming_near_misses(sentence):

@@ -40,6 +40,10 @@ _KINDS = tuple(
     setting""".split()
 )
 """Nouns that say what kind of thing a term is: "a technique called X"."""
+_KIND_OF = r"(?:kind|kinds|type|types|sort|sorts|form|forms|class|variety|family|category)"
+"""Nouns that, with "of", say that what follows is a kind of thing: "a subtle kind of
+anomaly called a phantom read" names a kind whatever the noun after "of" is, while "an
+anomaly called …" might name one anomaly."""
 _PRONOUN_KINDS = _KINDS + tuple(
     "number value behaviour behavior situation setup problem kind type mode arrangement".split()
 )
@@ -90,10 +94,21 @@ _WE_CALL_UNNAMED = re.compile(
 plain noun phrase: in "We call this pattern memoization in the rest of the course." the
 article after "in" made "pattern memoization in" the noun, and the sentence was dropped
 as "We call these methods in a loop." is, before "this pattern" (``_THIS_KIND``) was tried."""
+_HOLDS_WHAT = (r"(?:is|are|was|were|be|been|becomes?|became|shares?|shared|sharing|has|have|had|"
+               r"having|uses?|used|using|gets?|got|makes?|made|forms?|formed|builds?|built|"
+               r"creates?|created|needs?|needed|contains?|contained|holds?|held|keeps?|kept|"
+               r"gives?|gave|causes?|caused|produces?|produced|hits?|reach(?:es)?|reached|"
+               r"into|of|with)")
+"""The words before "what people call X" that make the clause a thing had, used or made, so
+that it names X: "… is what practitioners call a transformer", "Two clients saving one row
+have what database people call a write conflict", "an example of what statisticians call a
+confounder".
+Not any verb: "It does not matter what we call the variable" and "Check what we call the
+function" ask which name, and name nothing."""
 _NAMING = (
     re.compile(rf"\b{_BE}\s+{_HEDGE}(?:called|termed|dubbed|known\s+as|referred\s+to\s+as)"
                r"\s+(?P<rest>.+)", re.I),
-    re.compile(r"\b(?:is|are|was|were)\s+what\s+(?:[\w-]+\s+){1,4}?(?:call|calls|term|terms)"
+    re.compile(rf"\b{_HOLDS_WHAT}\s+what\s+(?:[\w-]+\s+){{1,4}}?(?:call|calls|term|terms)"
                r"\s+(?P<rest>.+)", re.I),
     re.compile(r"^what\s+(?:[\w-]+\s+){1,4}?(?:call|calls)\s+(?P<rest>[^,;:]+?)\s+(?:is|are)\s",
                re.I),
@@ -105,12 +120,17 @@ _NAMING = (
                r"\s+(?=(?P<rest>.+))", re.I),
     re.compile(r"(?:,\s+|\(\s*)(?:also|often|sometimes|usually)\s+called\s+(?=(?P<rest>.+))",
                re.I),
-    re.compile(rf"\b(?:a|an|the)\s+(?:{'|'.join(_KINDS)})\s+called\s+(?P<rest>.+)", re.I),
+    re.compile(rf"\b(?:a|an|the)\s+(?:(?!called\b)[\w'’-]+\s+){{0,2}}?(?:(?:{'|'.join(_KINDS)})"
+               rf"\s+|{_KIND_OF}\s+of\s+(?:(?!called\b)[\w'’-]+\s+){{1,3}}?){_HEDGE}called\s+"
+               r"(?P<rest>.+)", re.I),
 )
 """Besides "is called X": "we call this X", "we refer to this as X" (where the object is
 ``strict``, the name may not be a lone vague word: "We call this function twice."), "…, also
 called X" and "… (also called X)", and a kind of thing "called X" (but not "a file called
-notes.txt" or "a function called main", which name an instance, not a term).
+notes.txt" or "a function called main", which name an instance, not a term). Up to two
+words may describe the kind ("a simple technique called X"), and any noun is a kind after
+"kind of", "type of", "sort of" and the like ("a subtle kind of anomaly called X", "a
+special type of tree called X").
 
 A sentence may give several things their other names ("columns (also known as fields) …,
 and rows (also known as records) …"): the words after "known as" and "also called" are
