@@ -553,3 +553,22 @@ def test_a_described_kind_called_x_is_where_the_course_first_defines_x(tmp_path:
     assert report.used_before_definition == ()
     row = next(t for t in report.terms if t.term == "phantom read")
     assert row.defined_at.lesson == "isolation"
+
+
+def test_a_see_also_name_a_lesson_quotes_after_is_a_is_linked(tmp_path: Path):
+    """'… is a "dead tuple".' defines dead tuple, so the glossary's "See also: dead tuple"
+    names a term and the build gives no warning for it."""
+    lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
+    lessons.mkdir()
+    glossary.mkdir()
+    (lessons / "01-cleanup.md").write_text(
+        "# Cleanup\n\n## Deleted rows\n\nA row that is marked deleted but stays on disk until "
+        "the next cleanup is a \"dead tuple\".\n", encoding="utf-8")
+    (glossary / "glossary.md").write_text(
+        "vacuum\n: Removing the rows a table no longer needs.\n  See also: dead tuple\n",
+        encoding="utf-8")
+    report = build_index(lessons, glossary, tmp_path / "index")
+    assert [str(p) for p in report.problems] == []
+    coverage = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    row = next(t for t in coverage.terms if t.term == "dead tuple")
+    assert row.defined_at.lesson == "cleanup"

@@ -448,6 +448,21 @@ def test_pointing_back():
 
 
 @pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("The engine writes each change to a separate file before the table. This is a "
+         "journal.", "journal"),
+        ("Every reader sees the rows as they were when it started. That is a snapshot.",
+         "snapshot"),
+        ("The planner keeps the plans it has made for later. This is a plan cache.",
+         "plan cache"),
+    ],
+)
+def test_pointing_back_with_a_names_when_the_name_is_the_whole_sentence(text, term):
+    assert defined(text) == [(term, "pointing-back")]
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "This is important.",
@@ -458,6 +473,13 @@ def test_pointing_back():
         "This is a problem for large tables.",
         "That is what makes joins slow.",
         "This prints each row as it is read, which helps.",
+        # "a" only before a name that ends the sentence, and no description
+        "This is a journal of every change.",
+        "This is a common problem.",
+        "This is a fast-growing field.",
+        "This is a legacy of early mainframes.",
+        "This is a Python script.",
+        "That limit is a hard cap.",
     ],
 )
 def test_pointing_back_near_misses(sentence):
@@ -478,6 +500,37 @@ def test_pointing_back_near_misses(sentence):
 )
 def test_quoting(sentence, term):
     assert defined(sentence) == [(term, "quoting")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ('A row that is marked deleted but kept on disk until the next cleanup is a '
+         '"dead tuple".', "dead tuple"),
+        ('An index that holds every column a query needs, so the table is never read, is '
+         'a "covering index", and it can be large.', "covering index"),
+        ("A lock that many readers may hold at once is the “shared lock”: writers wait.",
+         "shared lock"),
+    ],
+)
+def test_a_quoted_name_after_is_a_names_what_was_described(sentence, term):
+    assert defined(sentence) == [(term, "quoting")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # scare quotes after a pronoun or a plain noun phrase
+        'It is a "feature".',
+        'Honestly, this is a "feature".',
+        'The old export script is a "hack".',
+        # a value, not a name, and a name that does not end the clause
+        'The greeting that the script prints first is "hello".',
+        'A row that nobody reads is a "dead tuple" in most engines.',
+    ],
+)
+def test_a_quoted_complement_near_misses(sentence):
+    assert defined(sentence) == []
 
 
 @pytest.mark.parametrize(

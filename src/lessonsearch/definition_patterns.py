@@ -154,14 +154,31 @@ _QUOTE_CUE = re.compile(r"\b(?:the|a)\s+(?:term|word|name|phrase|expression)\s*$
 """Right before the quote: 'the term "overfitting": …'."""
 _QUOTE_MEANS = re.compile(r"^\s*,?\s*(?:which\s+)?(?:means|refers\s+to|stands\s+for|"
                           r"is\s+short\s+for)\s+(?!and\b|or\b)\w")
+_QUOTED_COMPLEMENT = re.compile(
+    r"(?:^|[;:—–]\s*)(?P<subject>(?:[^\s;:—–]+\s+){3,}?(?P<last>[\w'’-]+)),?\s+"
+    r"(?:is|are|was|were)\s+(?:a|an|the)\s+(?P<quoted>[\"“‘](?P<term>[^\"“”‘’]{1,60})[\"”’])"
+    r"(?=(?P<after>.*))"
+)
+"""'A row that is marked deleted but kept until the next cleanup is a "dead tuple".': a
+quoted name after "is a" or "is the" names what the words before described. Those words must
+be a description: four words at least, a clause or a phrase among them ("that is marked",
+"held by"), the last no pronoun. 'It is a "feature".' and 'The old export script is a
+"hack".' name nothing: their quotes are scare quotes. The name must end the sentence or a
+clause."""
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.I)
+_PRONOUNS = frozenset("it this that these those they which what who there here he she we you one"
+                      .split())
+_CLAUSE_ENDS = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|,\s+(?:and|which|so|but)\b|[;:(—–]|--)")
 _EXPLAINS = re.compile(r"^\s*(?:[:—–]|--|\s-\s)\s*(?:[\w'’-]+\s+){2}")
 _POINTING = re.compile(
     r"(?:^|[;:—–]\s*|,\s+and\s+)(?:this|that|these|those)(?P<noun>(?:\s+[\w'’-]+){0,6}?)\s+"
-    r"(?:is|are|was|were)\s+(?!an?\s|called\b|known\b|termed\b|referred\b|what\b)(?P<rest>.+)",
+    r"(?:is|are|was|were)\s+(?!called\b|known\b|termed\b|referred\b|what\b)(?P<article>an?\s+)?"
+    r"(?P<rest>.+)",
     re.I,
 )
 """"This is X.", "That limit is the context window, and …": a demonstrative names what the
-sentences before it described."""
+sentences before it described. "This is a journal." names too, but only so, the whole
+sentence (``_classifies``): "This is a problem for large tables." describes."""
 _DEFINED_AS = re.compile(
     r"(?:^|[,;:]\s+)(?:(?:a|an|the)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s+(?:is|are)\s+"
     r"(?:(?:usually|often|commonly|generally|formally|simply|sometimes)\s+)?defined\s+"
@@ -528,6 +545,9 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
             if (found := take_term(match["rest"])):
                 kind = "quoting" if _OPENS_QUOTED.match(match["rest"]) else "naming"
                 out.append(Found(found, kind, match.start("rest")))
+    if quote and (" is " in sentence or " are " in sentence or " was " in sentence
+                  or " were " in sentence):
+        out += _quoted_complement(sentence)
     if quote and (
         term or name or "phrase" in lowered or "expression" in lowered or "means" in sentence
         or "refers" in sentence or "stands" in sentence or "short" in sentence
@@ -606,6 +626,16 @@ def _quoted(sentence: str) -> list[Found]:
     return out
 
 
+def _quoted_complement(sentence: str) -> list[Found]:
+    """'… until the next cleanup is a "dead tuple".' (``_QUOTED_COMPLEMENT``)."""
+    for match in _QUOTED_COMPLEMENT.finditer(sentence):
+        if (match["last"].lower() not in _PRONOUNS and _CLAUSE_ENDS.match(match["after"])
+                and not is_plain_noun_phrase(_ARTICLE.sub("", match["subject"]))
+                and (term := take_term(match["quoted"], whole=True, strict=True))):
+            return [Found(term, "quoting", match.start("term"))]
+    return []
+
+
 def _after(rest: str, term: str) -> str:
     at = rest.find(term)
     return rest[at + len(term):] if at >= 0 else "?"
@@ -620,9 +650,30 @@ def _pointing_back(sentence: str) -> list[Found]:
         term = take_term(rest, strict=True)
         # "This is X." may end there; "That limit is X" must go on ", and it is why …".
         follows = _GOES_ON if match["noun"].strip() else _ENDS_OR_GOES_ON
+        if term and match["article"] and not _classifies(match, term):
+            continue
         if term and follows.match(_after(rest, term)) and is_plain_noun_phrase(match["noun"]):
             return [Found(term, "pointing-back", match.start("rest"))]
     return []
+
+
+_DESCRIBING_COMPOUND = re.compile(r"^[\w'’]+-[\w'’]*(?:ing|ed|en|own)$", re.I)
+"""A hyphenated word that describes: "fast-moving", "long-running", "well-known"."""
+
+
+def _classifies(match: re.Match[str], term: str) -> bool:
+    """Whether "This is a journal." names what the sentences before it described: with "a",
+    a bare demonstrative and the name alone, ending the sentence. The name's last word may
+    not be an everyday noun (``is_vague``: "This is a common problem.") or a thing a
+    program runs (``_CALLED``: "This is a Python script." shows one), nor its first a
+    describing word ("a fast-moving technology"; ``take_term`` refuses "a good idea"), and
+    it may not hold "of": "This is a legacy of early systems." says where a thing comes
+    from."""
+    words = term.split()
+    return (not match["noun"].strip() and bool(_ENDS.match(_after(match["rest"], term)))
+            and "of" not in (w.lower() for w in words)
+            and not is_vague(words[-1]) and words[-1].lower() not in _CALLED
+            and not _DESCRIBING_COMPOUND.match(words[0]))
 
 
 def _setting(sentence: str) -> list[Found]:
