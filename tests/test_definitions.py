@@ -587,6 +587,36 @@ def test_setting(sentence, term):
 
 
 @pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("The time a query waits for a lock before giving up is the lock timeout.",
+         "lock timeout"),
+        ("The number of rows one page holds is the fill factor, and it is set per table.",
+         "fill factor"),
+        ("The share of reads the cache answers itself is the hit ratio.", "hit ratio"),
+    ],
+)
+def test_a_described_measure_is_the_x(sentence, term):
+    assert defined(sentence) == [(term, "setting")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The problem is the network.",
+        "The answer is the index.",
+        "The size of it is the limit.",
+        "The time is short, and the index is the culprit.",
+        "The number of rows in the table is the answer.",
+        "The length of the list is the number of items.",
+        "The time one query takes is the same on every run.",
+    ],
+)
+def test_a_described_measure_near_misses(sentence):
+    assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "How long a migration takes is a hard question.",

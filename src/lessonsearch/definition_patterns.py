@@ -200,6 +200,19 @@ _SETTING = re.compile(
     r"parameter|switch|control|number|amount)\s+(?:that|which|of))(?:\s+[\w'’-]+){3}", re.I
 )
 """A clause that describes a quantity by what it does ("how hard the optimiser pushes")."""
+_MEASURES = (r"(?:time|delay|distance|number|amount|fraction|share|proportion|percentage|count|"
+             r"size|length|width|height|depth|speed|rate|frequency|duration|interval|ratio|"
+             r"probability|chance|average|total|sum)")
+_MEASURE_IS = re.compile(
+    r"(?:^|[;:—–]\s*|,\s+(?:and|but|so)\s+)the\s+(?P<measure>"
+    rf"{_MEASURES})(?:\s+(?!(?:is|are|was|were)\b)[\w'’-]+){{3,12}}?\s+(?:is|are|was|were)\s+the\s+"
+    r"(?P<rest>.+)", re.I
+)
+"""A measure described by what it measures, as the subject, and its name after "is the":
+"The time a query waits for a lock before giving up is the lock timeout." The subject must
+open with "the" and a noun of time, amount, number or size, and go on three words at least
+before its verb (not "The size of it is the limit."); "The problem is the network." names
+nothing."""
 _SETTING_IS = re.compile(r"\s(?:is|are)\s+(?:the|what\s+[\w-]+\s+calls?)\s+(?P<rest>.+)")
 _AS_SUBJECT = re.compile(r"(?:^|[,;:]\s+|\b(?:and|but)\s+)[\"“‘(]?(?:(?:a|an|the)\s+)?$", re.I)
 _SUBJECT_DEFINED = re.compile(
@@ -246,10 +259,12 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
     found = [Found(long, "abbreviation", at, abbr) for long, at, abbr in abbreviations(sentence)]
     lowered = _lowered(sentence)
     found += _by_cue(sentence, lowered, emphasis)
-    # _POINTING and _SETTING match at the sentence's start, after a clause break (;:—–) or after
-    # ", and" (", but", ", so"); _CONTRAST needs ", not" and then a dash, colon or semicolon.
+    # _POINTING, _SETTING and _MEASURE_IS match at the sentence's start, after a clause break
+    # (;:—–) or after ", and" (", but", ", so"); _CONTRAST needs ", not" and then a dash, colon
+    # or semicolon.
     breaks = ";" in sentence or ":" in sentence or "—" in sentence or "–" in sentence
     comma = "," in sentence
+    setting: list[Found] = []
     if ("this" in lowered or "that" in lowered or "these" in lowered or "those" in lowered) and (
         breaks or lowered.startswith("th") or (comma and "and" in lowered)
     ):
@@ -258,7 +273,10 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
         breaks or lowered[:1] in ("h", "w", "t")
         or (comma and ("and" in lowered or "but" in lowered or "so" in lowered))
     ) and _may_set(sentence, lowered):
-        found += _setting(sentence)
+        setting = _setting(sentence)
+    if not setting and "the " in lowered and (breaks or lowered.startswith("the ") or comma):
+        setting = _measured(sentence)  # "The number of rows a page holds is …" is both
+    found += setting
     if comma and "not" in lowered and (breaks or "--" in sentence):
         found += _contrasting(sentence)
     if "defined" in lowered:
@@ -684,6 +702,15 @@ def _setting(sentence: str) -> list[Found]:
             after = _after(rest, term) if term else "?"
             if term and (_ENDS.match(after) or _GOES_ON.match(after) or _APPOSED.match(after)):
                 return [Found(term, "setting", match.start("rest"))]
+    return []
+
+
+def _measured(sentence: str) -> list[Found]:
+    for match in _MEASURE_IS.finditer(sentence):
+        rest = match["rest"]
+        term = take_term(rest, strict=True)
+        if term and not is_vague(term.split()[0]) and _ENDS_OR_GOES_ON.match(_after(rest, term)):
+            return [Found(term, "setting", match.start("rest"))]  # not "the number of items"
     return []
 
 
