@@ -250,6 +250,10 @@ class Found:
     other: str | None = None
     """The name the sentence gives ``term`` to ("rows" in "rows (also known as records)",
     "records" in "records, also known as rows,"): the glossary may have that one instead."""
+    glossary_only: bool = False
+    """Whether the sentence names a term only where the glossary has it: "This is a
+    firewall." classifies what came before as the glossary's firewall, while "This is a
+    bug." and "This is a hack." name nothing a course teaches (``_classifies``)."""
 
 
 def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
@@ -671,7 +675,8 @@ def _pointing_back(sentence: str) -> list[Found]:
         if term and match["article"] and not _classifies(match, term):
             continue
         if term and follows.match(_after(rest, term)) and is_plain_noun_phrase(match["noun"]):
-            return [Found(term, "pointing-back", match.start("rest"))]
+            return [Found(term, "pointing-back", match.start("rest"),
+                          glossary_only=bool(match["article"]))]
     return []
 
 

@@ -46,7 +46,8 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                             hit.alone, at_sentence_start=False)
                     _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation,
                           alone, hit.other and tidy_case(hit.other, at_sentence_start=not (
-                              sentence[: sentence.find(hit.other)].strip("\"'“‘*_ ("))))
+                              sentence[: sentence.find(hit.other)].strip("\"'“‘*_ ("))),
+                          hit.glossary_only)
         for item in section.definitions:
             term = term_or_none(item.term, code_ok=True)  # a list's term is a term: pass@k
             sentences = split_sentences(item.definition)
@@ -72,7 +73,7 @@ def _written_again(name: str, words: str) -> bool:
 
 def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, term: str,
           sentence: str, kind: str, abbreviation: str | None, alone: str | None = None,
-          other: str | None = None) -> None:
+          other: str | None = None, glossary_only: bool = False) -> None:
     key = term_key(term)
     if not key or key in found:
         return
@@ -87,4 +88,5 @@ def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, 
         abbreviation=abbreviation,
         alone=alone,
         other=other,
+        glossary_only=glossary_only,
     )

@@ -508,7 +508,9 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     and read so the false term took the glossary term's definition and mentions. "We call
     this type inference" gives no ``alone`` (``definition_patterns._OPENS_COMPOUNDS``).
     Likewise a name given another ("records, also known as rows,") is the one the glossary
-    has (``LessonDefinition.other``): the sentence introduces both.
+    has (``LessonDefinition.other``): the sentence introduces both. A sentence that names
+    a term only where the glossary has it ("This is a firewall.": ``glossary_only``) defines
+    nothing elsewhere.
     """
     terms: list[_Term] = [_Term(e.term, e, aliases=list(e.aliases)) for e in entries]
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
@@ -528,6 +530,8 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
                     name := matcher.canonical_for(definition.other)):
                 # "records, also known as rows," introduces the glossary's record
                 definition = dataclasses.replace(definition, term=definition.other)
+            if name is None and definition.glossary_only:
+                continue  # "This is a bug." names nothing the glossary has
             name = name or next((lesson_only[k] for s in spellings
                                  if (k := term_key(s)) in lesson_only), None)
             if name is None:

@@ -430,3 +430,6 @@ class LessonDefinition:
     """The name the sentence gives ``term`` to, as another name of one thing ("rows" in
     "rows (also known as records)", "records" in "records, also known as rows,"): the
     definition is that name's where the glossary has it and not ``term``."""
+    glossary_only: bool = False
+    """Whether the sentence defines ``term`` only where the glossary has it ("This is a
+    firewall.": ``definition_patterns.Found.glossary_only``); elsewhere it defines nothing."""
