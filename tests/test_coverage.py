@@ -574,23 +574,27 @@ def test_a_see_also_name_a_lesson_quotes_after_is_a_is_linked(tmp_path: Path):
     assert row.defined_at.lesson == "cleanup"
 
 
-def test_this_is_a_name_defines_only_a_glossary_term(tmp_path: Path) -> None:
+def test_a_classifying_sentence_defines_only_a_glossary_term(tmp_path: Path) -> None:
     """"This is a journal." classifies what the sentences before described as the glossary's
     journal; "This is a bug." after a broken loop, with no bug in the glossary, is a remark,
-    and made bug a term of the course with that sentence as its definition."""
+    and made bug a term of the course with that sentence as its definition. So with a
+    measure: "… is the latency." names the glossary's latency, "… is the price." is a
+    remark."""
     lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
     lessons.mkdir()
     glossary.mkdir()
     (lessons / "01-logs.md").write_text(
         "# Logs\n\n## Writing ahead\n\nEvery change is first appended to a file on disk, and "
         "only then applied to the tables. This is a journal.\n\n## Loops\n\nThe counter is "
-        "never raised, so the loop never stops. This is a bug. A hack hides it.\n",
-        encoding="utf-8")
+        "never raised, so the loop never stops. This is a bug. A hack hides it.\n\n## Waiting"
+        "\n\nThe time one write needs to reach the disk is the latency. The amount we "
+        "pay each month is the price.\n", encoding="utf-8")
     (glossary / "glossary.md").write_text(
-        "journal\n: A file of changes written before they are applied.\n", encoding="utf-8")
+        "journal\n: A file of changes written before they are applied.\n\nlatency\n: How "
+        "long one operation takes.\n", encoding="utf-8")
     build_index(lessons, glossary, tmp_path / "index")
     report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
-    assert [t.term for t in report.terms] == ["journal"]
-    journal = report.terms[0]
-    assert journal.defined_at is not None and journal.defined_at.sentence == (
-        "This is a journal.")
+    assert {t.term: t.defined_at.sentence for t in report.terms if t.defined_at} == {
+        "journal": "This is a journal.",
+        "latency": "The time one write needs to reach the disk is the latency."}
+    assert [t.term for t in report.terms] == ["journal", "latency"]

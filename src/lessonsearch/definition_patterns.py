@@ -212,7 +212,8 @@ _MEASURE_IS = re.compile(
 "The time a query waits for a lock before giving up is the lock timeout." The subject must
 open with "the" and a noun of time, amount, number or size, and go on three words at least
 before its verb (not "The size of it is the limit."); "The problem is the network." names
-nothing."""
+nothing. It names a term the glossary has: "The amount of memory the model needs is the
+bottleneck." and "The amount we pay each month is the price." are remarks."""
 _SETTING_IS = re.compile(r"\s(?:is|are)\s+(?:the|what\s+[\w-]+\s+calls?)\s+(?P<rest>.+)")
 _AS_SUBJECT = re.compile(r"(?:^|[,;:]\s+|\b(?:and|but)\s+)[\"“‘(]?(?:(?:a|an|the)\s+)?$", re.I)
 _SUBJECT_DEFINED = re.compile(
@@ -715,7 +716,8 @@ def _measured(sentence: str) -> list[Found]:
         rest = match["rest"]
         term = take_term(rest, strict=True)
         if term and not is_vague(term.split()[0]) and _ENDS_OR_GOES_ON.match(_after(rest, term)):
-            return [Found(term, "setting", match.start("rest"))]  # not "the number of items"
+            # not "the number of items"; and "… is the bottleneck" is no name the course gives
+            return [Found(term, "setting", match.start("rest"), glossary_only=True)]
     return []
 
 
