@@ -152,6 +152,10 @@ def test_a_compound_named_after_a_kind_stays_whole_beside_its_last_word_in_the_g
         ("inference", False), ("type inference", True)]
 
 
+PLANNER_STORES = ("The planner stores each answer it computes and looks it up when the same "
+                  "query comes back.")
+
+
 def _memo_course(tmp_path: Path, naming: str, term: str = "memoization", also: str = ""
                  ) -> Path:
     """A course whose second lesson names the technique the first uses, and a glossary with
@@ -163,8 +167,7 @@ def _memo_course(tmp_path: Path, naming: str, term: str = "memoization", also: s
         "# Reads\n\n## Repeats\n\nThe same query often comes back; memoization, which the "
         "next lesson shows, answers it without a second scan.\n", encoding="utf-8")
     (lessons / "02-plans.md").write_text(
-        "# Plans\n\n## Remembering\n\nThe planner stores each answer it computes and looks "
-        f"it up when the same query comes back. {naming}\n", encoding="utf-8")
+        f"# Plans\n\n## Remembering\n\n{PLANNER_STORES} {naming}\n", encoding="utf-8")
     (terms / "glossary.md").write_text(
         f"{term}\n: Keeping each computed answer so the same input is not computed "
         f"again.\n{f'  Also: {also}' if also else ''}\n", encoding="utf-8")
@@ -196,7 +199,8 @@ def test_a_pointing_kind_before_a_glossary_term_is_not_part_of_the_name(tmp_path
     (entry,) = report.used_before_definition
     assert entry.term == "memoization"
     assert [p.lesson for p in entry.used_at] == ["reads"]
-    assert entry.defined_at.sentence == naming
+    # shown after the sentence "this pattern" points back to
+    assert entry.defined_at.sentence == f"{PLANNER_STORES} {naming}"
 
 
 def test_a_pointing_kind_before_a_glossary_alias_is_not_part_of_the_name(tmp_path):
@@ -498,7 +502,9 @@ def test_an_abbreviation_with_a_digit_used_before_its_definition_is_reported(tmp
     (entry,) = report.used_before_definition
     assert entry.term == "two-phase commit"
     assert [p.lesson for p in entry.used_at] == ["replicas"]
-    assert entry.defined_at.sentence == "This protocol is two-phase commit (2PC)."
+    assert entry.defined_at.sentence == (
+        "The coordinator asks every node to prepare, then tells them all to commit. "
+        "This protocol is two-phase commit (2PC).")
 
 
 def test_a_glossary_stub_is_listed_as_needing_a_definition(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from lessonsearch.build import build_index
 from lessonsearch.definition_terms import split_sentences
-from lessonsearch.definitions import KINDS, find_definitions
+from lessonsearch.definitions import KINDS, find_definitions, points_back
 from lessonsearch.model import DefinitionItem, Lesson, Section, text_fragment
 from lessonsearch.readers.markdown import read_markdown_lesson
 from lessonsearch.searcher import Searcher
@@ -837,6 +837,75 @@ def test_passage_without_anchor_links_with_a_text_fragment():
     (found,) = find_definitions(lesson_of(section(sentence, anchor=None)))
     assert found.anchor is None
     assert found.url == URL + "#" + text_fragment(sentence)
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("Idle pages are written out in one batch. We call this step a checkpoint.",
+         "checkpoint"),
+        ("Old versions of rows pile up on disk. That clutter is called bloat.", "bloat"),
+        ("Each row carries the id of the transaction that wrote it. This is MVCC.", "MVCC"),
+        ("The planner reads the table's statistics first. In most engines, this pass is "
+         "known as analysis.", "analysis"),
+        ("A hint names the index to use. The word for this is an optimizer hint.",
+         "optimizer hint"),
+        ("Writers wait for the lock in turn. It is called lock queueing.", "lock queueing"),
+    ],
+)
+def test_a_definition_that_points_back_is_read_with_the_sentence_before_it(text, term):
+    """"We call this step a checkpoint." says what a checkpoint is only with the sentence
+    before it: the definition's ``text`` is both; its ``sentence`` (and its link) stays the
+    naming one."""
+    before, naming = split_sentences(text)
+    (found,) = find_definitions(lesson_of(section(text)))
+    assert (found.term, found.sentence, found.before) == (term, naming, before)
+    assert found.points_back and found.text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Idle pages are written out later. A checkpoint is the moment every dirty page is on "
+        "disk.",
+        "Idle pages are written out later. Writing them all at once is called a checkpoint.",
+        # the pointer points at the clause before it, in the same sentence
+        "Idle pages are written out later. Dirty pages reach the disk in one batch, and this "
+        "is called a checkpoint.",
+    ],
+)
+def test_a_definition_that_says_it_all_itself_stands_alone(text):
+    found = find_definitions(lesson_of(section(text, emphasis=("checkpoint",))))
+    (found,) = [d for d in found if d.term == "checkpoint"]
+    assert not found.points_back and found.before is None
+    assert found.text == found.sentence == split_sentences(text)[1]
+
+
+@pytest.mark.parametrize(("words", "points"), [
+    ("That clutter is called ", True), ("In most engines, this pass is known as ", True),
+    ("We call these ", True), ("The name for it is ", True),
+    ("Rows pile up, and this is called ", False), ("Rows pile up; this is called ", False),
+    ("This lesson calls the moment a ", False), ("Writing them is what we call ", False),
+    ("A row that no transaction can see is called ", False),
+])
+def test_which_words_before_a_term_point_back(words, points):
+    """The words of a sentence before the term it defines: a pointer that opens the sentence
+    or is what it names points back; one after a clause break points into the sentence;
+    "this lesson" at the lesson; "that" after a noun is a relative pronoun."""
+    assert points_back(words) is points
+
+
+def test_a_pointing_definition_is_joined_across_paragraphs_but_not_sections():
+    """The sentence before may end the paragraph before; the section before is about
+    something else, so a sentence opening a section points back at nothing there."""
+    (joined,) = find_definitions(lesson_of(section(
+        "Idle pages are written out in one batch.", "We call this step a checkpoint.")))
+    assert joined.text == "Idle pages are written out in one batch. We call this step a checkpoint."
+    first, alone = find_definitions(lesson_of(
+        section("Writing every dirty page at once is called a checkpoint.", anchor="pages"),
+        section("That job is called compaction.", anchor="space")))
+    assert (alone.term, alone.points_back, alone.text) == (
+        "compaction", True, "That job is called compaction.")
 
 
 def test_term_case_is_kept_for_acronyms_and_names_only():

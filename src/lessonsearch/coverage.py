@@ -213,8 +213,10 @@ def _conflicts(records: list[TermRecord], duplicates, position: dict[str, int]
         if len(defs) < 2:
             continue
         own = {stem(w) for w in words(record.term)}
-        first = defs[0]
-        disagreeing = [d for d in defs[1:] if d.lesson != first.lesson
+        # What the others are compared with, and listed after, is the definition the term
+        # page shows (``TermRecord.lesson_definition``), not the first in course order.
+        first = record.lesson_definition or defs[0]
+        disagreeing = [d for d in defs if d.lesson != first.lesson
                        and not _agree(first.text, d.text, own)]
         if disagreeing:
             found.append(Conflict(record.term, "lessons-disagree", tuple(

@@ -34,8 +34,10 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
     found: dict[str, LessonDefinition] = {}
     words: str | None = None  # the lesson's text, read when a name needs it
     for section in lesson.sections:
+        before: str | None = None  # the section's sentence before this one
         for text in section.prose:
             for sentence in split_sentences(text):
+                previous, before = before, sentence
                 for hit in sentence_definitions(sentence, section.emphasis):
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
                         "\"'“‘*_ ("))
@@ -47,7 +49,8 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                     _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation,
                           alone, hit.other and tidy_case(hit.other, at_sentence_start=not (
                               sentence[: sentence.find(hit.other)].strip("\"'“‘*_ ("))),
-                          hit.glossary_only)
+                          hit.glossary_only,
+                          previous if points_back(sentence[: hit.start]) else False)
         for item in section.definitions:
             term = term_or_none(item.term, code_ok=True)  # a list's term is a term: pass@k
             sentences = split_sentences(item.definition)
@@ -73,7 +76,11 @@ def _written_again(name: str, words: str) -> bool:
 
 def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, term: str,
           sentence: str, kind: str, abbreviation: str | None, alone: str | None = None,
-          other: str | None = None, glossary_only: bool = False) -> None:
+          other: str | None = None, glossary_only: bool = False,
+          before: str | None | bool = False) -> None:
+    """Keep the lesson's first definition of ``term``. ``before``: False when the sentence
+    says what the term is itself, else the sentence it points back to (None when it opens
+    its section, and nothing before it says what it points at)."""
     key = term_key(term)
     if not key or key in found:
         return
@@ -89,4 +96,36 @@ def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, 
         alone=alone,
         other=other,
         glossary_only=glossary_only,
+        points_back=before is not False,
+        before=before or None,
     )
+
+
+_POINTER = (r"(?:this|that|these|those|such|it|they|them)(?![\w'’-])"
+            r"(?!\s+(?:lesson|course|chapter|section|page|module|unit|episode|tutorial|book)\b)")
+_POINTS_BACK = re.compile(
+    rf"(?:^|,\s*)[\"“‘(*_]*{_POINTER}"
+    rf"|\b(?:call|calls|term|terms|dub|dubs|refer\s+to|refers\s+to)\s+{_POINTER}"
+    rf"|\b(?:name|word|term|label)\s+(?:for|of)\s+{_POINTER}", re.I)
+"""A demonstrative or a pronoun that opens a sentence ("That delay is called …", "This is
+…", "In a home, this box is …"), or that a naming verb or "the word for" names ("We call
+this box …", "The word for this is …"). "This lesson …" points at the lesson."""
+_CLAUSE_BREAK = re.compile(r"[;:—–]|,\s+(?:and|but|so)\s", re.I)
+"""After such a break a pointer points at the clause before it, in the same sentence: "Routers
+join networks, and this is called routing." says it all itself."""
+
+
+def points_back(words: str) -> bool:
+    """Whether the words of a sentence before the term it defines point back at what the
+    sentences before it said, so that the term's meaning is there and not in this one: a
+    pointer in the sentence's first clause (``_POINTS_BACK``)."""
+    first = _CLAUSE_BREAK.split(words, 1)[0]
+    return bool(_POINTS_BACK.search(first))
+
+
+def clarity(definition: LessonDefinition) -> int:
+    """How well a definition reads alone, 0 best: one that says what the term is ("A
+    **router** is the device that …"), one that points back, read with the sentence it points
+    to, and one that points back at nothing its section says. The term page shows a term
+    several lessons define by its clearest definition, the first in course order of those."""
+    return 0 if not definition.points_back else 1 if definition.before else 2

@@ -28,7 +28,7 @@ from .coverage_facts import (
     glossary_stubs,
     published_anchors,
 )
-from .definitions import find_definitions
+from .definitions import clarity, find_definitions
 from .glossary_source import read_glossary
 from .glossary_table import (
     GLOSSARY_DB,
@@ -676,14 +676,17 @@ def _record(term: _Term, anchor: str, mention_count: int, mention_sections: int
     definitions = []
     if entry is not None:
         definitions.append(Definition("glossary", entry.definition, entry.source))
-    for order, d in term.lesson_defs:
-        definitions.append(Definition("lesson", d.sentence, d.url, d.lesson, d.anchor, d.url,
+    # The clearest lesson definition first (``clarity``), each kind in course order: the term
+    # page, its card and ``defined_at`` show the first.
+    lesson_defs = sorted(term.lesson_defs, key=lambda found: clarity(found[1]))
+    for order, d in lesson_defs:
+        definitions.append(Definition("lesson", d.text, d.url, d.lesson, d.anchor, d.url,
                                       d.kind, order))
-    first_lesson = term.lesson_defs[0][1] if term.lesson_defs else None
+    first_lesson = lesson_defs[0][1] if lesson_defs else None
     return TermRecord(
         term=term.name,
         anchor=anchor,
-        definition=entry.definition if entry else (first_lesson.sentence if first_lesson else None),
+        definition=entry.definition if entry else (first_lesson.text if first_lesson else None),
         source=entry.source if entry else (first_lesson.url if first_lesson else None),
         in_glossary=entry is not None,
         aliases=tuple(dict.fromkeys(term.aliases)),

@@ -46,6 +46,7 @@ CREATE TABLE definitions (
     text TEXT NOT NULL,              -- the definition, or the defining sentence
     source TEXT NOT NULL,            -- glossary/file.md:LINE or lesson url
     lesson TEXT, anchor TEXT, url TEXT, kind TEXT, course_order INTEGER
+    -- a term's rows are written the glossary's first, then the lessons', the clearest first
 );
 CREATE TABLE sections (
     course_order INTEGER PRIMARY KEY,  -- the section's place in the course
@@ -112,6 +113,8 @@ class TermRecord:
 
     @property
     def lesson_definition(self) -> Definition | None:
+        """The lesson definition a reader is shown: the clearest, as the build orders them
+        (``definitions.clarity``)."""
         return next((d for d in self.definitions if d.origin == "lesson"), None)
 
 
@@ -241,7 +244,7 @@ def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
         for term_id, alias in db.execute("SELECT term_id, alias FROM aliases"):
             aliases.setdefault(term_id, []).append(alias)
         definitions: dict[int, list[Definition]] = {}
-        for row in db.execute("SELECT * FROM definitions ORDER BY course_order"):
+        for row in db.execute("SELECT * FROM definitions ORDER BY rowid"):  # as written
             definitions.setdefault(row[0], []).append(Definition(*row[1:]))
         found: dict[int, list[Mention]] = {}
         if mentions:

@@ -433,3 +433,16 @@ class LessonDefinition:
     glossary_only: bool = False
     """Whether the sentence defines ``term`` only where the glossary has it ("This is a
     firewall.": ``definition_patterns.Found.glossary_only``); elsewhere it defines nothing."""
+    points_back: bool = False
+    """Whether ``sentence`` leaves the meaning to what came before it ("We call this box a
+    router.", "That delay is called bufferbloat."): a term several lessons define is shown by a
+    definition that says it itself (``definitions.clarity``)."""
+    before: str | None = None
+    """The sentence before ``sentence`` in its section, when ``sentence`` points back to it:
+    the definition is read with it (``text``)."""
+
+    @property
+    def text(self) -> str:
+        """The definition as a reader is shown it: the sentence, after the one it points back
+        to."""
+        return f"{self.before} {self.sentence}" if self.before else self.sentence

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from flask import Blueprint, current_app, render_template, url_for
 
+from ..glossary_table import Definition, TermRecord
 from ..query import syntax_used
 from ..search_log import clean_query, record_zero_result
 from ..term_lookup import Glossary
@@ -111,9 +112,22 @@ def term(name: str):
     opened = use_index()
     record = opened.glossary.with_mentions(opened.glossary.look_up(name))
     entry = next((d for d in record.definitions if d.origin == "glossary"), None)
-    return render_template("term.html", record=record, defined=record.lesson_definition,
+    defined = record.lesson_definition
+    return render_template("term.html", record=record, defined=defined,
+                           also_defined=_also_defined(record, defined),
                            entry=entry, lesson_titles=opened.lesson_titles,
                            see_also=term_links(opened.glossary, record.see_also))
+
+
+def _also_defined(record: TermRecord, shown: Definition | None) -> list[Definition]:
+    """The other lessons that define the term, in course order, one definition each: the
+    page quotes the clearest (``shown``) and links these."""
+    others: dict[str, Definition] = {}
+    for d in sorted((d for d in record.definitions if d.origin == "lesson" and d.lesson),
+                    key=lambda d: d.order or 0):
+        if shown is None or d.lesson != shown.lesson:
+            others.setdefault(d.lesson or "", d)
+    return list(others.values())
 
 
 def term_links(glossary: Glossary, names: Iterable[str]) -> list[tuple[str, str]]:

@@ -1,0 +1,153 @@
+"""What a term's card and page show of where lessons define it, and which names find it.
+
+A definition that points back ("We call this step a checkpoint.") is shown with the sentence
+it points back to; a term several lessons define is shown by the definition that says what
+it is itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from web_fixtures import Page, serving
+
+from lessonsearch.build import build_index
+from lessonsearch.coverage import coverage_report
+from lessonsearch.index_store import current_version
+
+BASE = "https://db.example.test/storage/"
+
+GLOSSARY = """\
+write-ahead log
+: A log of every change, written before the change reaches the data files.
+
+data file
+: A file on disk that holds a table's rows.
+  Also: data
+
+CDC
+: Reading a database's changes as a stream, for other systems to follow.
+
+vacuum
+: The job that gives the space of deleted rows back.
+"""
+
+LESSONS = {
+    "01-pages.md": """\
+# Pages and flushing
+
+## Writing pages back
+
+Dirty pages stay in memory for a while. Every few minutes the engine writes all of them to
+the data files at once. We call this step a checkpoint.
+
+## Crashes
+
+The write-ahead log (WAL) keeps every change until a checkpoint has written it. After a crash
+the engine replays the WAL from the last checkpoint.
+
+## Dead rows
+
+That job is called compaction.
+""",
+    "02-recovery.md": """\
+# Recovery
+
+## Making pages durable
+
+A **checkpoint** is the moment the engine has written every dirty page to disk, so recovery
+never reads the log from before it.
+
+## Following changes
+
+Other services read the log through change data capture (CDC), which turns each committed
+change into an event.
+""",
+}
+
+
+def _course(folder: Path, lessons: dict[str, str] = LESSONS) -> Path:
+    """The lessons and ``GLOSSARY`` built into ``folder/index``."""
+    (folder / "lessons").mkdir(parents=True)
+    (folder / "glossary").mkdir()
+    (folder / "glossary" / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
+    for name, text in lessons.items():
+        (folder / "lessons" / name).write_text(text, encoding="utf-8")
+    build_index(folder / "lessons", folder / "glossary", folder / "index", base_url=BASE)
+    return folder / "index"
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _course(tmp_path_factory.mktemp("cards"))
+
+
+@pytest.fixture
+def client(index_dir: Path):
+    with serving(index_dir) as client:
+        yield client
+
+
+def _page(client, url: str) -> Page:
+    got = client.get(url)
+    assert got.status_code == 200, url
+    return Page(got.get_data(as_text=True))
+
+
+# --- A definition that points back, and the clearest of several ------------------------------
+
+
+def test_a_term_several_lessons_define_is_shown_by_the_one_that_says_what_it_is(client):
+    """"We call this step a checkpoint." (the first lesson) says what a checkpoint is only
+    with the sentence before it; "A **checkpoint** is the moment …" (the second) says it
+    itself, and is what the page quotes, the card shows and ``defined_at`` gives. The page
+    still links the first lesson."""
+    term = client.get("/api/terms/checkpoint").get_json()
+    assert term["definition"].startswith("A checkpoint is the moment the engine has written")
+    assert term["defined_at"]["lesson"] == "recovery"
+    assert term["defined_at"]["url"] == BASE + "recovery#making-pages-durable"
+    (card,) = client.get("/api/search?q=checkpoint").get_json()["terms"]
+    assert card["definition"] == term["definition"]
+    assert card["url"] == BASE + "recovery#making-pages-durable"
+    p = _page(client, "/glossary/checkpoint")
+    assert "A checkpoint is the moment the engine has written" in p.text
+    assert "We call this step" not in p.text
+    assert "Also defined in Pages and flushing ." in p.text
+    assert BASE + "pages#writing-pages-back" in p.links()
+
+
+def test_a_definition_that_points_back_is_shown_with_the_sentence_before_it(tmp_path):
+    """With the clearer lesson gone, the pointing one is shown, after the sentence that says
+    what "this step" is; its link still opens its section."""
+    index_dir = _course(tmp_path, {"01-pages.md": LESSONS["01-pages.md"]})
+    with serving(index_dir) as client:
+        term = client.get("/api/terms/checkpoint").get_json()
+        joined = ("Every few minutes the engine writes all of them to the data files at once. "
+                  "We call this step a checkpoint.")
+        assert term["definition"] == joined
+        assert term["defined_at"]["sentence"] == joined
+        assert term["defined_at"]["url"] == BASE + "pages#writing-pages-back"
+        (card,) = client.get("/api/search?q=checkpoint").get_json()["terms"]
+        assert card["definition"] == joined
+        p = _page(client, "/glossary/checkpoint")
+        assert joined in p.text and "Also defined in" not in p.text
+
+
+def test_a_sentence_that_opens_its_section_is_joined_to_nothing(client):
+    """"That job is called compaction." opens its section: the sentence before it is the
+    previous section's, about something else, so it is shown alone."""
+    term = client.get("/api/terms/compaction").get_json()
+    assert term["definition"] == "That job is called compaction."
+
+
+def test_conflicting_definitions_start_with_the_one_the_term_page_shows(index_dir):
+    """The coverage report compares each lesson's definition with the one readers are shown,
+    and lists that one first, each with the sentence it points back to."""
+    report = coverage_report(current_version(index_dir), index_dir)
+    (conflict,) = [c for c in report.conflicting if c.term == "checkpoint"]
+    assert [d.source for d in conflict.definitions] == ["recovery", "pages"]
+    assert conflict.definitions[1].text.startswith("Every few minutes the engine writes")
+    (row,) = [t for t in report.terms if t.term == "checkpoint"]
+    assert row.defined_at.lesson == "pages"  # still the first lesson that defines it
+
