@@ -2,7 +2,8 @@
 
 A definition that points back ("We call this step a checkpoint.") is shown with the sentence
 it points back to; a term several lessons define is shown by the definition that says what
-it is itself.
+it is itself. A name a lesson spells out beside a glossary acronym ("change data capture
+(CDC)", with CDC in the glossary) is an alias of the glossary's term, and the other way round.
 """
 
 from __future__ import annotations
@@ -151,3 +152,27 @@ def test_conflicting_definitions_start_with_the_one_the_term_page_shows(index_di
     (row,) = [t for t in report.terms if t.term == "checkpoint"]
     assert row.defined_at.lesson == "pages"  # still the first lesson that defines it
 
+
+# --- A name spelt out beside a glossary acronym ------------------------------------------------
+
+
+def test_a_long_name_written_beside_a_glossary_acronym_is_its_alias(client):
+    """The glossary has CDC; "change data capture (CDC)" makes change data capture its
+    alias: a search for it shows CDC's card, not data file's through its alias "data", a
+    word inside it, and the long name's mentions are CDC's."""
+    term = client.get("/api/terms/CDC").get_json()
+    assert term["aliases"] == ["change data capture"]
+    assert term["mention_count"] == 2
+    assert client.get("/api/terms/change data capture").get_json()["term"] == "CDC"
+    cards = client.get("/api/search?q=change data capture").get_json()["terms"]
+    assert [c["term"] for c in cards] == ["CDC"]
+    assert "Also called change data capture" in _page(client, "/glossary/CDC").text
+
+
+def test_an_acronym_written_beside_a_glossary_long_name_is_its_alias(client):
+    """The glossary has write-ahead log; "(WAL)" after it in a lesson is its alias."""
+    term = client.get("/api/terms/write-ahead log").get_json()
+    assert term["aliases"] == ["WAL"]
+    assert term["mention_count"] == 3  # "write-ahead log", "(WAL)" and "the WAL"
+    cards = client.get("/api/search?q=WAL").get_json()["terms"]
+    assert [c["term"] for c in cards] == ["write-ahead log"]

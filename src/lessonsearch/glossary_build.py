@@ -515,7 +515,8 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     terms: list[_Term] = [_Term(e.term, e, aliases=list(e.aliases)) for e in entries]
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
     lookup = {t.name: t for t in terms}
-    lesson_only: dict[str, str] = {}  # term_key of a lesson-only term or its abbreviation → name
+    lesson_only: dict[str, str] = {}  # term_key of a name only lessons give (a lesson-only
+    # term, its abbreviation, or a glossary term's spelt out) → its term's name
     keyed = [(keys[lesson.slug], lesson) for lesson in course.lessons]
     found_in = cache.remember_many("definitions", keyed, find_definitions)
     for order, found in enumerate(found_in, start=1):
@@ -540,8 +541,25 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
                 lookup[term.name] = term
                 lesson_only.update((term_key(s), term.name) for s in spellings)
                 name = term.name
+            elif definition.abbreviation:
+                _name_spelt_out(lookup[name], spellings, matcher, lesson_only)
             lookup[name].lesson_defs.append((order, definition))
     return terms
+
+
+def _name_spelt_out(term: _Term, spellings: list[str], matcher: TermMatcher,
+                    lesson_only: dict[str, str]) -> None:
+    """"The Domain Name System (DNS)" with DNS in the glossary: the name the glossary lacks
+    (the long one, or the abbreviation of a long name it has) becomes an alias of its term,
+    as it is of a term only lessons define. A search for "Domain Name System" then shows DNS's
+    card and finds what DNS's sections say; "network address translation" is NAT's, not a
+    mention of "address" (an alias of IP address) in it. A name another term has (in the
+    glossary or the lessons) stays that term's."""
+    for spelling in spellings:
+        key = term_key(spelling)
+        if matcher.canonical_for(spelling) is None and key not in lesson_only:
+            term.aliases.append(spelling)
+            lesson_only[key] = term.name
 
 
 def _known_see_also(records: list[TermRecord], entries: tuple[GlossaryEntry, ...]
