@@ -601,6 +601,7 @@ def test_a_classifying_sentence_defines_only_a_glossary_term(tmp_path: Path) -> 
     build_index(lessons, glossary, tmp_path / "index")
     report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
     assert {t.term: t.defined_at.sentence for t in report.terms if t.defined_at} == {
-        "journal": "This is a journal.",
+        "journal": "Every change is first appended to a file on disk, and only then applied "
+                   "to the tables. This is a journal.",
         "latency": "The time one write needs to reach the disk is the latency."}
     assert [t.term for t in report.terms] == ["journal", "latency"]
