@@ -322,7 +322,7 @@ def test_units_are_no_candidates_wherever_they_stand():
     """"several GB" is a unit as much as "2 GB": a unit is no jargon, after a number or not,
     as an acronym or as a capitalised name ("GHz")."""
     found = phrases(find_candidates(course(*PROBES), {}))
-    assert "SPI" in found
+    assert "SPI bus" in found  # every SPI is the SPI bus's (an acronym before its noun)
     assert not {"GB", "KB", "MHz", "GHz", "kWh"} & set(found)
 
 
@@ -361,3 +361,82 @@ def test_people_named_with_any_title_or_as_speakers_are_no_candidates():
     says what they say or think ("Priya says"), is a person, not jargon; a tool stays."""
     found = phrases(find_candidates(course(*TASTERS), {}))
     assert found == {"Postgres": "capitalised"}
+
+
+HARBOUR = [
+    """---
+title: Radio Watch
+slug: radio-watch
+---
+
+## Traffic
+
+Switch on the AIS transponder before leaving the berth. Each AIS transponder sends the
+boat's course to the chart plotter, and the chart plotter draws the ships. Rig a storm jib
+early when the forecast turns.
+""",
+    """---
+title: Passage Plans
+slug: passage-plans
+---
+
+## Sharing
+
+Older boats carry no AIS transponders at all. Bend on a storm jib before the squall; the
+current chart shows the shoals. Reef early and keep the AIS on for the crossing.
+""",
+    """---
+title: Night Sailing
+slug: night-sailing
+---
+
+## Lights
+
+At night the AIS transponder shows ships beyond the lights. Check the current chart
+before dark, and tie the reef point ties with a slipped knot.
+""",
+]
+
+
+def test_an_acronym_nearly_always_before_one_noun_is_proposed_as_the_phrase():
+    """Four of the five AIS are an AIS transponder (one written in the plural): the
+    candidate is the phrase an editor would write an entry for, counted at every AIS."""
+    found = find_candidates(course(*HARBOUR), {})
+    assert "AIS" not in phrases(found)
+    assert phrases(found)["AIS transponder"] == "acronym"
+    ais = next(c for c in found if c.phrase == "AIS transponder")
+    assert ais.count == 5
+    assert [(p.lesson, p.count) for p in ais.lessons] == [
+        ("radio-watch", 2), ("passage-plans", 2), ("night-sailing", 1)]
+
+
+def test_an_acronym_the_glossary_knows_is_not_proposed_as_a_phrase():
+    """The glossary's AIS entry covers every AIS; the phrase is then a collocation like any
+    other holding a term, counted where it is written (three times), not at every AIS."""
+    found = find_candidates(course(*HARBOUR), {"AIS": ["automatic identification system"]})
+    assert "AIS" not in phrases(found)
+    assert phrases(found)["AIS transponder"] == "collocation"
+    assert next(c for c in found if c.phrase == "AIS transponder").count == 3
+
+
+def test_a_noun_phrase_written_once_in_each_of_two_lessons_is_a_candidate():
+    """"a storm jib" in two lessons recurs as much as three uses in one; "the current
+    chart" starts with an adjective, and "the chart plotter" twice in one lesson is not in
+    two."""
+    found = find_candidates(course(*HARBOUR), {})
+    assert phrases(found)["storm jib"] == "collocation"
+    jib = next(c for c in found if c.phrase == "storm jib")
+    assert [(p.lesson, p.count) for p in jib.lessons] == [
+        ("radio-watch", 1), ("passage-plans", 1)]
+    assert not {"current chart", "chart plotter"} & set(phrases(found))
+
+
+def test_a_pair_used_twice_needs_a_noun_phrase_in_two_lessons_not_a_copied_sentence():
+    copied = "Tie the reef point ties with a slipped knot before the squall."
+    two = [f"---\ntitle: Reefing {n}\nslug: reefing-{n}\n---\n\n{copied} {rest}\n"
+           for n, rest in enumerate(["The sail comes down.", "The boom goes out."])]
+    assert "reef point" not in phrases(find_candidates(course(*two), {}))
+    own = [two[0], "---\ntitle: Reefing again\nslug: again\n---\n\nShake out a reef point "
+                   "when the wind drops.\n"]
+    # "a reef point" is a noun phrase in another lesson's own sentence
+    assert phrases(find_candidates(course(*own), {})).get("reef point") == "collocation"

@@ -7,6 +7,7 @@ signals, each cheap and explainable to an editor:
 * collocations: word pairs and triples that recur and occur together far more often than
   their words' own frequencies predict (``collocations``);
 * acronyms: ``KV``, ``LLMs``, ``RLHF`` — all capitals, 2 to 6 letters, at least twice;
+  one the course nearly always writes before the same noun is that phrase (``MAC address``);
 * capitalised phrases in mid-sentence: product and tool names (``GitHub``, ``Hugging Face``),
   and single words used so in several lessons that name no person and are seldom written
   in lower case (``Postgres``, ``Raft``).
@@ -26,7 +27,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from .analysis import WORD, normalize, stem
 from .build_cache import BuildCache
-from .collocations import MIN_COUNT, NgramCounts, Run, find_collocations, lowered, ordinary
+from .collocations import (
+    MIN_COUNT,
+    NgramCounts,
+    Run,
+    adjective,
+    ends_no_term,
+    find_collocations,
+    lowered,
+    ordinary,
+)
 from .definition_terms import split_sentences
 from .glossary_table import Candidate, Place
 from .model import Course
@@ -35,6 +45,9 @@ from .whoosh_index import Document, documents
 
 MAX_CANDIDATES = 30
 MIN_ACRONYM_COUNT = 2
+NOUN_AFTER_SHARE = 2 / 3
+"""An acronym written before one noun in at least this share of its uses ("the MAC address",
+"MAC addresses" and one "MAC" alone) is proposed as that phrase: what the course names."""
 MIN_NAME_LESSONS = 2
 """A single capitalised word (``Postgres``) is a candidate when it stands mid-sentence in at
 least this many lessons; in one, it is most often someone or something in an example."""
@@ -69,9 +82,6 @@ that lists one makes it a term as any other."""
 _EVERYDAY_ACRONYMS = frozenset("ID OK".split())
 """Abbreviations every reader knows (a loose Roman numeral test used to hide ``ID``)."""
 _APOSTROPHE_S = re.compile(r"['’]s$")
-_ADJECTIVE = re.compile(r"^[a-z]+(?:[^m]ent|ant|ous|ful|less)$")
-_NOUNS_LIKE_ADJECTIVES = frozenset("""accent agent client constant content event parent
-    patent percent plant student talent tenant""".split())
 _TITLES = frozenset("""Dr Mr Mrs Ms Mx Miss Mme Prof Professor Doctor Sir Dame Lady Lord Rev
     Reverend Captain Capt Judge Senator President King Queen Prince Princess""".split())
 """Words before a person's name: the name after one is a person ("Professor Gray")."""
@@ -119,8 +129,9 @@ def find_candidates(
         counts = NgramCounts.of(run.lowered for run in runs)
     signals = (
         ("capitalised", _tally([capitalised for _, capitalised, _ in facts], MIN_COUNT)),
-        ("acronym", _tally([acronyms for _, _, acronyms in facts], MIN_ACRONYM_COUNT)),
-        ("collocation", find_collocations(runs, counts)),
+        ("acronym", _with_nouns(_tally([acronyms for _, _, acronyms in facts],
+                                       MIN_ACRONYM_COUNT), runs, known)),
+        ("collocation", find_collocations(runs, counts, [doc.lesson.slug for doc in docs])),
     )
     found: dict[str, tuple[str, Counter]] = {}
     for kind, phrases in signals:
@@ -184,11 +195,11 @@ class _Known:
     def qualified(self, phrase: str) -> bool:
         """True for an adjective before a known term ("concurrent transactions", "previous
         commit"): a kind of the term the glossary explains, in plain English. The adjective
-        is told by its ending (``_ADJECTIVE``), so a noun before a term ("write skew", "hash
-        index") is kept, and so are endings that nouns share ("local", "atomic", "shared")."""
+        is told by its ending (``collocations.adjective``), so a noun before a term ("write
+        skew", "hash index") is kept, and so are endings that nouns share ("local", "atomic",
+        "shared")."""
         first, _, rest = phrase.partition(" ")
-        return (bool(rest) and _ADJECTIVE.search(first) is not None
-                and first not in _NOUNS_LIKE_ADJECTIVES and self.covers(rest))
+        return bool(rest) and adjective(first) and self.covers(rest)
 
 
 Facts = tuple[list[tuple[tuple[str, ...], tuple[str, ...], bool, bool]], dict[str, int],
@@ -258,6 +269,40 @@ def _tally(per_section: list[dict[str, int]], minimum: int) -> dict[str, Counter
         for phrase, count in counts.items():
             per_doc.setdefault(phrase, Counter())[index] += count
     return {k: v for k, v in per_doc.items() if sum(v.values()) >= minimum}
+
+
+def _with_nouns(acronyms: dict[str, Counter], runs: list[Run], known: _Known
+                ) -> dict[str, Counter]:
+    """The acronyms, each one the course writes before the same noun in ``NOUN_AFTER_SHARE``
+    of its uses as that phrase ("MAC address"), in its most used spelling; counted at every
+    use of the acronym, the one alone too. A known acronym stays as it is (and is left out
+    as known): its glossary entry is what a phrase using it would send a reader to."""
+    forms = {form: acronym for acronym in acronyms if not known.covers(acronym)
+             for form in (acronym, acronym + "s")}
+    after: dict[str, Counter] = {acronym: Counter() for acronym in forms.values()}
+    for run in runs:
+        if forms.keys().isdisjoint(run.words):  # most runs hold none: looked for in C
+            continue
+        for word, noun in zip(run.words, run.words[1:], strict=False):
+            if word in forms and noun.isalpha() and noun.islower() and not ends_no_term(noun):
+                after[forms[word]][noun] += 1
+    found = {}
+    for acronym, per_doc in acronyms.items():
+        noun = _noun_after(after.get(acronym, Counter()), per_doc.total())
+        found[f"{acronym} {noun}" if noun else acronym] = per_doc
+    return found
+
+
+def _noun_after(nouns: Counter, uses: int) -> str | None:
+    """The noun written after an acronym in ``NOUN_AFTER_SHARE`` of its ``uses``, its
+    inflections counted together ("address", "addresses"), in its most used spelling."""
+    by_stem: Counter = Counter()
+    for noun, count in nouns.items():
+        by_stem[stem(noun)] += count
+    for top, count in by_stem.most_common(1):
+        if count >= NOUN_AFTER_SHARE * uses:
+            return max((n for n in nouns if stem(n) == top), key=lambda n: (nouns[n], -len(n)))
+    return None
 
 
 def _count_names(found: dict[str, tuple[str, Counter]], runs: list[Run], docs: list[Document],
