@@ -410,3 +410,48 @@ def test_an_allow_file_written_with_a_bom_is_read(index_dir, tmp_path, capsys):
     code, _, err = run(capsys, "--index", str(index_dir), "--allow", str(allow),
                        "--fail-on", "unused")
     assert (code, err) == (0, "")
+
+
+SEEDLINGS = {
+    "lessonsearch.toml": '[course]\ntitle = "Seedlings"\n\n[[module]]\nindex = 1\n'
+                         'slug = "spring"\ntitle = "Spring"\nlessons = ["01-sow.md", '
+                         '"02-prick-out.md", "03-harden-off.md", "04-plant-out.md"]\n',
+    "01-sow.md": "---\ntitle: Sowing\n---\n\n## Trays\n\nSow thinly and keep the tray in a "
+                 "cold frame until the first leaves open.\n",
+    "02-prick-out.md": "---\ntitle: Pricking out\n---\n\n## Pots\n\nMove each seedling to "
+                       "its own pot and back into the cold frame.\n",
+    "03-harden-off.md": "---\ntitle: [Hardening off\n---\n\n## Days\n\nOpen the lid a little "
+                        "more each day.\n",
+    "04-plant-out.md": "---\ntitle: Planting out\n---\n\n## Beds\n\nEmpty the cold frame "
+                       "once the frosts are over.\n",
+}
+
+
+def test_coverage_numbers_lessons_as_the_course_does(tmp_path, capsys):
+    """Lesson 3 is broken and skipped: Planting out is still lesson 4, as /api/lessons and
+    the course file say, in the JSON's lessons and in the page's strips (it was 3)."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    for name, text in SEEDLINGS.items():
+        (lessons / name).write_text(text, encoding="utf-8")
+    glossary = tmp_path / "glossary"
+    glossary.mkdir()
+    (glossary / "glossary.md").write_text("cold frame\n: A glass box that keeps the frost "
+                                          "off young plants.\n", encoding="utf-8")
+    build_index(lessons, glossary, tmp_path / "index")
+    code, out, _ = run(capsys, "--index", str(tmp_path / "index"), "--format", "json")
+    assert code == 0
+    body = json.loads(out)
+    assert [(x["slug"], x["position"]) for x in body["lessons"]] == [
+        ("sow", 1), ("prick-out", 2), ("plant-out", 4)]
+    _, html, _ = run(capsys, "--index", str(tmp_path / "index"), "--format", "html")
+    with serving(tmp_path / "index") as client:
+        assert [x["position"] for x in client.get("/api/lessons").get_json()["lessons"]] == [
+            1, 2, 4]
+        assert client.get("/api/coverage").get_json()["lessons"] == body["lessons"]
+        page = client.get("/coverage").get_data(as_text=True)
+    for shown in (page, html):
+        titles = re.findall(r"<title>(\d+\. [^<]*)</title>", shown)
+        assert titles == ["1. Sowing: 1 mention", "2. Pricking out: 1 mention",
+                          "4. Planting out: 1 mention"]
+        assert ">4. Planting out: 1 mention</a>" in shown  # the Lessons list under the strip

@@ -101,6 +101,9 @@ class LessonInfo:
     slug: str
     title: str
     url: str
+    position: int
+    """Its number as the course gives it (``/api/lessons``'s): a lesson the build skipped
+    leaves a gap, so it is not its place in ``CoverageReport.lessons``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +161,8 @@ def _report(manifest: dict[str, Any], version_dir: Path, index_dir: Path,
             allow_file: Path | None, shown: int | None, strict_allow: bool) -> CoverageReport:
     records = load_glossary(version_dir, mentions=False)
     facts = load_coverage_tables(version_dir)
-    lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"]) for x in manifest["lessons"])
+    lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"], x["position"])
+                    for x in manifest["lessons"])
     allow = read_allow(manifest.get("coverage_allow", []), allow_file, strict_allow)
     anchors = anchors_back(allow, manifest["lessons"])
     del manifest["lessons"]  # every section's anchor: most of a big course's manifest

@@ -262,19 +262,20 @@ def strip(report: CoverageReport, term: TermCoverage) -> list[Cell]:
     """A bar per lesson that uses the term, in course order, taller for more mentions, the
     defining lesson marked; past ``STRIP_BARS`` lessons, a bar per run of lessons, as tall as
     their mentions together. The template draws a dashed baseline, so the lessons without a
-    bar show as gaps."""
+    bar show as gaps. A bar's title numbers its lessons as the course does (a skipped
+    lesson leaves a gap in the numbers, not in the strip)."""
     most = max((s.count for s in term.spread), default=1) or 1
     cells = []
     for s in term.spread:
         what = counted(s.count, "mention")
+        first, last = report.lessons[s.first - 1], report.lessons[s.last - 1]
         if s.first == s.last:
-            title = f"{s.first}. {report.lessons[s.first - 1].title}: {what}"
+            title = f"{first.position}. {first.title}: {what}"
             if s.defines:
                 title += "; defines it"
         else:
-            title = (f"{s.first}–{s.last}. {report.lessons[s.first - 1].title} … "
-                     f"{report.lessons[s.last - 1].title}: {what} in {s.lessons} of "
-                     f"{counted(s.last - s.first + 1, 'lesson')}")
+            title = (f"{first.position}–{last.position}. {first.title} … {last.title}: "
+                     f"{what} in {s.lessons} of {counted(s.last - s.first + 1, 'lesson')}")
             if s.defines and term.defined_at:
                 title += f"; {term.defined_at.title or term.defined_at.lesson} defines it"
         cells.append(Cell(

@@ -219,6 +219,9 @@ COVERAGE = {
                                               "mention it."},
         )),
         **{name: _list_of({"type": "object"}) for name in _COVERAGE_LISTS[1:]},
+        "lessons": {**_list_of(_object(slug=STR, title=STR, url=STR, position=INT)),
+                    "description": "Every lesson in course order, with its position as "
+                                   "/api/lessons gives it."},
         "allow_warnings": {**_list_of(_object(
             source=STR, line={"type": ["integer", "null"]}, kind=STR, name=STR, reason=STR,
             suggestion=STR_OR_NULL, message=STR,
