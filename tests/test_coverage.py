@@ -605,3 +605,33 @@ def test_a_classifying_sentence_defines_only_a_glossary_term(tmp_path: Path) -> 
                    "to the tables. This is a journal.",
         "latency": "The time one write needs to reach the disk is the latency."}
     assert [t.term for t in report.terms] == ["journal", "latency"]
+
+
+def test_a_title_or_a_heading_that_names_a_term_is_a_use_of_it_once(tmp_path: Path):
+    """"Building a cold frame" names the term though none of its three sections' text does:
+    the lesson uses it, once (not once a section, though each is indexed with the title);
+    a heading names it once too, in its own section."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-build.md").write_text(
+        "---\ntitle: Building a cold frame\n---\n\n# Building a cold frame\n\n## Timber\n\n"
+        "Cut four boards to length.\n\n## Glass\n\nBed the pane in putty.\n\n## Hinges\n\n"
+        "Screw the lid on last.\n", encoding="utf-8")
+    (lessons / "02-sow.md").write_text(
+        "---\ntitle: Sowing early\n---\n\n## Trays\n\nSow thinly in trays.\n\n"
+        "## Cold frame or windowsill\n\nEither keeps the frost off.\n", encoding="utf-8")
+    (lessons / "03-water.md").write_text(
+        "---\ntitle: Watering\n---\n\n## Cans\n\nWater the cold frame in the morning.\n",
+        encoding="utf-8")
+    glossary = tmp_path / "glossary"
+    glossary.mkdir()
+    (glossary / "glossary.md").write_text(
+        "cold frame\n: A glass-topped box that shelters young plants.\n", encoding="utf-8")
+    build_index(lessons, glossary, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    row = next(t for t in report.terms if t.term == "cold frame")
+    assert [(p.lesson, p.count) for p in row.lessons] == [("build", 1), ("sow", 1),
+                                                          ("water", 1)]
+    assert (row.mentions, row.lesson_count) == (3, 3)
+    assert row.first_mention is not None and row.first_mention.lesson == "build"
+    assert not report.unused

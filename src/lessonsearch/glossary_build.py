@@ -149,7 +149,8 @@ class LessonMentions:
     @cached_property
     def named(self) -> list[tuple[str, ...]]:
         """For each document, the terms its lesson's title and the headings above its own
-        name: indexed with it (``Document.fields``), yet not mentions of the section's."""
+        name: indexed with it (``Document.fields``), yet not mentions of the section's (but
+        the title's, counted once, at the lesson's first document: ``_mention_counts``)."""
         return pickle.loads(self.counted[3])
 
     @cached_property
@@ -439,12 +440,17 @@ def _texts(docs: list[Document]) -> list[tuple[str, tuple[str, ...]]]:
 def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, tuple[str, ...]]]
                     ) -> tuple[bytes, bytes, bytes, bytes]:
     """One lesson's mentions (``LessonMentions.counted``): for each of its documents, each
-    term's count (plain dicts, which pickle faster than Counters); each term's (mentions,
+    term's count (plain dicts, which pickle faster than Counters), the lesson's title
+    counted with its first document's (every document is indexed with the title, but a
+    title that names a term is one use of it, not one per section); each term's (mentions,
     sections) in all; every word the lesson writes, its titles too (for ``_Unchanged``);
     and for each document, the terms named above it (``LessonMentions.named``). Each
     pickled."""
     words: set[str] = set()
     found = [dict(matcher.mentions(text, words)) for text, _ in texts]
+    if texts:  # the title names terms once a lesson: at its first document, nearest it
+        for name, count in matcher.mentions(texts[0][1][0], words).items():
+            found[0][name] = found[0].get(name, 0) + count
     in_part: dict[str, frozenset[str]] = {}  # the title and each heading, read once a lesson
     for _, parts in texts:
         for part in parts:
