@@ -419,24 +419,10 @@ def test_an_acronym_the_glossary_knows_is_not_proposed_as_a_phrase():
     assert next(c for c in found if c.phrase == "AIS transponder").count == 3
 
 
-def test_a_noun_phrase_written_once_in_each_of_two_lessons_is_a_candidate():
-    """"a storm jib" in two lessons recurs as much as three uses in one; "the current
-    chart" starts with an adjective, and "the chart plotter" twice in one lesson is not in
-    two."""
+def test_a_pair_written_once_in_each_of_two_lessons_is_no_candidate_yet():
+    """"a storm jib" once in each of two lessons is too little to tell jargon from prose: on
+    the Carpentries lessons, of eight pairs such a rule proposed, five were prose ("little
+    program", "actual data", "program starts"). Three uses make a collocation."""
     found = find_candidates(course(*HARBOUR), {})
-    assert phrases(found)["storm jib"] == "collocation"
-    jib = next(c for c in found if c.phrase == "storm jib")
-    assert [(p.lesson, p.count) for p in jib.lessons] == [
-        ("radio-watch", 1), ("passage-plans", 1)]
-    assert not {"current chart", "chart plotter"} & set(phrases(found))
+    assert not {"storm jib", "current chart", "chart plotter"} & set(phrases(found))
 
-
-def test_a_pair_used_twice_needs_a_noun_phrase_in_two_lessons_not_a_copied_sentence():
-    copied = "Tie the reef point ties with a slipped knot before the squall."
-    two = [f"---\ntitle: Reefing {n}\nslug: reefing-{n}\n---\n\n{copied} {rest}\n"
-           for n, rest in enumerate(["The sail comes down.", "The boom goes out."])]
-    assert "reef point" not in phrases(find_candidates(course(*two), {}))
-    own = [two[0], "---\ntitle: Reefing again\nslug: again\n---\n\nShake out a reef point "
-                   "when the wind drops.\n"]
-    # "a reef point" is a noun phrase in another lesson's own sentence
-    assert phrases(find_candidates(course(*own), {})).get("reef point") == "collocation"

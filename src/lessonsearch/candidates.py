@@ -131,7 +131,7 @@ def find_candidates(
         ("capitalised", _tally([capitalised for _, capitalised, _ in facts], MIN_COUNT)),
         ("acronym", _with_nouns(_tally([acronyms for _, _, acronyms in facts],
                                        MIN_ACRONYM_COUNT), runs, known)),
-        ("collocation", find_collocations(runs, counts, [doc.lesson.slug for doc in docs])),
+        ("collocation", find_collocations(runs, counts)),
     )
     found: dict[str, tuple[str, Counter]] = {}
     for kind, phrases in signals:

@@ -2,12 +2,11 @@
 ``candidates``.
 
 NLTK's finders count every pair and triple within a clause; an n-gram is kept when it occurs at
-least ``MIN_COUNT`` times (a noun phrase of two words: ``SPREAD_COUNT`` times in as many
-lessons) and its likelihood ratio (Dunning), which is asymptotically chi-squared, passes
-``MIN_LIKELIHOOD``, the p < 0.001 cut-off. Then what statistics cannot tell is removed by
-rule: a stop word, quantifier or common verb at either edge, a phrase made only of everyday
-words (NLTK ships no word-frequency data without a download, so ``_EVERYDAY`` is a short
-list), and verb phrases, told by what stands around them.
+least ``MIN_COUNT`` times and its likelihood ratio (Dunning), which is asymptotically
+chi-squared, passes ``MIN_LIKELIHOOD``, the p < 0.001 cut-off. Then what statistics cannot
+tell is removed by rule: a stop word, quantifier or common verb at either edge, a phrase made
+only of everyday words (NLTK ships no word-frequency data without a download, so
+``_EVERYDAY`` is a short list), and verb phrases, told by what stands around them.
 Inflections are counted together ("text editor", "text editors").
 """
 
@@ -15,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, pairwise
 
@@ -23,11 +22,10 @@ from .analysis import STOP_WORDS, normalize, stem
 from .nltk_parts import collocation_parts
 
 MIN_COUNT = 3
-SPREAD_COUNT = 2
-SPREAD_LESSONS = 2
-"""A pair of words written in two lessons ("a mesh system" in each) is jargon the course comes
-back to, as one written three times in one lesson is. With so few uses the pair must read as
-a noun phrase every time (``_spread``)."""
+SCORED_COUNT = 2
+"""An n-gram seen this many times is scored, so that the inflections of a phrase are counted
+together before ``MIN_COUNT`` applies ("nested list" twice and "nested lists" twice: four
+uses)."""
 MIN_LIKELIHOOD = 10.83
 _PAST = re.compile(r"..[^e]ed$")
 
@@ -77,10 +75,6 @@ _EVERYDAY = _stems(
 )
 """Everyday English: a phrase made only of these is no jargon, whatever its statistics."""
 
-_DETERMINERS = frozenset(
-    "a an the this these those each every your our its their my his her another any no".split()
-)
-"""Words before a noun phrase ("*a* mesh system"), never before a verb's."""
 _ADJECTIVE = re.compile(r"^[a-z]+(?:[^m]ent|ant|ous|ful|less)$")
 _NOUNS_LIKE_ADJECTIVES = frozenset("""accent agent client constant content event parent
     patent percent plant student talent tenant""".split())
@@ -102,10 +96,6 @@ class _Uses:
     verb_context: int = 0
     """Occurrences after "to", a modal or a pronoun ("we *write queries*"), or before an
     article or pronoun ("the model *predicts the*"): the phrase starts or ends with a verb."""
-    noun_context: int = 0
-    """Occurrences after an article or another determiner ("*a* mesh system")."""
-    runs: set = field(default_factory=set)
-    """The runs of words it occurs in: a sentence copied from one lesson into another is one."""
 
     @property
     def count(self) -> int:
@@ -160,19 +150,15 @@ class NgramCounts:
         return self.words, self.pairs, self.skips, self.triples
 
 
-def find_collocations(runs: list[Run], counts: NgramCounts | None = None,
-                      lessons: Sequence[str] = ()) -> dict[str, Counter]:
+def find_collocations(runs: list[Run], counts: NgramCounts | None = None
+                      ) -> dict[str, Counter]:
     """Phrase → occurrences per document. Trigrams first, so a pair that only ever occurs
     inside a kept triple is dropped. ``counts`` are the runs' ``NgramCounts`` when the
-    caller keeps them; ``lessons`` names each document's lesson (by a run's ``doc``), which
-    lets a pair used in ``SPREAD_LESSONS`` lessons be kept (``_spread``).
-
-    Every n-gram seen ``SPREAD_COUNT`` times is scored, so the inflections of a phrase are
-    counted together before ``MIN_COUNT`` applies ("nested list" twice and "nested lists"
-    twice: four uses)."""
+    caller keeps them. Every n-gram seen ``SCORED_COUNT`` times is scored, its inflections
+    counted together before ``MIN_COUNT`` applies."""
     kept: dict[tuple[str, ...], _Uses] = {}
     for size, finder, measures in _finders(counts or NgramCounts.of(r.lowered for r in runs)):
-        finder.apply_freq_filter(SPREAD_COUNT)
+        finder.apply_freq_filter(SCORED_COUNT)
         finder.apply_ngram_filter(_not_a_term)
         scored = {
             gram for gram, score in finder.score_ngrams(measures.likelihood_ratio)
@@ -197,30 +183,15 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None,
                 before = words[i - 1] if i else None
                 after = words[i + size] if i + size < len(words) else None
                 uses.verb_context += before in _BEFORE_VERB or after in _AFTER_VERB
-                uses.noun_context += before in _DETERMINERS
-                uses.runs.add(words)
         inside: Counter = Counter()  # uses of a shorter n-gram inside the kept longer ones
         for longer, uses in kept.items():
             inside.update(dict.fromkeys({longer[i:i + size]
                                          for i in range(len(longer) - size + 1)}, uses.count))
         for key, uses in found.items():
             own = uses.count - inside[key]
-            if ((own >= MIN_COUNT or _spread(uses, own, lessons))
-                    and 2 * uses.verb_context < uses.count):
+            if own >= MIN_COUNT and 2 * uses.verb_context < uses.count:
                 kept[key] = uses
     return {uses.phrase: uses.per_doc for uses in kept.values()}
-
-
-def _spread(uses: _Uses, own: int, lessons: Sequence[str]) -> bool:
-    """Whether a pair used fewer than ``MIN_COUNT`` times is jargon all the same: used
-    ``own`` times (outside the longer ones kept), at least ``SPREAD_COUNT``, in at least
-    ``SPREAD_LESSONS`` lessons, in as many different runs of words (not one sentence
-    copied), each time after a determiner ("a mesh system", not "the program *starts*"
-    twice over), and starting with no adjective ("the *current* directory")."""
-    return (len(uses.lowered) == 2 and own >= SPREAD_COUNT and bool(lessons)
-            and len(uses.runs) >= SPREAD_COUNT
-            and uses.noun_context == uses.count and not adjective(uses.lowered[0])
-            and len({lessons[doc] for doc in uses.per_doc}) >= SPREAD_LESSONS)
 
 
 def _finders(counts: NgramCounts):
