@@ -10,28 +10,13 @@
 
 from __future__ import annotations
 
-import ast
-import re
 from pathlib import Path
 
 from . import index_store
-from .glossary_source import STUB_ENDING, read_glossary_text
+from .glossary_source import read_glossary_text
 from .glossary_table import BrokenAnchor, GlossaryConflict, load_coverage_tables
-from .model import Course, GlossaryEntry, Problem
+from .model import Course, GlossaryEntry, GlossaryGap, Problem
 from .term_forms import term_key
-
-_DUPLICATE = re.compile(
-    r"^The term (?P<term>'.*'|\".*\") is defined here and at (?P<kept>\S+)(?: \(as .*?\))? "
-    r"with a different"
-)
-"""The message ``glossary_source.read_glossary`` gives a term defined twice differently (with
-the kept entry's spelling when it is another)."""
-
-
-_STUB = re.compile(rf"^The term (?P<term>'.*'|\".*\") has no definition yet; "
-                   rf"{re.escape(STUB_ENDING)}$")
-"""The message ``glossary_source.read_glossary`` gives a term written with no definition."""
-
 
 Published = dict[str, tuple[str, tuple[str, ...]]]
 """Each lesson's link and the anchors of its sections, by slug (what a manifest lists)."""
@@ -102,14 +87,13 @@ def glossary_conflicts(
     kept = {entry.source: entry for entry in entries}
     conflicts = []
     for problem in problems:
-        found = _DUPLICATE.match(problem.message)
-        if found is None or problem.line is None:
+        if not isinstance(problem, GlossaryGap) or problem.kept is None or problem.line is None:
             continue
         other = f"{problem.path}:{problem.line}"
-        first = kept.get(found["kept"])
+        first = kept.get(problem.kept)
         conflicts.append(GlossaryConflict(
-            term=first.term if first else ast.literal_eval(found["term"]),
-            kept=found["kept"],
+            term=first.term if first else problem.term,
+            kept=problem.kept,
             kept_text=first.definition if first else "",
             other=other,
             other_text=_definition_at(glossary_dir, problem.path, problem.line),
@@ -127,12 +111,11 @@ def glossary_stubs(problems: tuple[Problem, ...], entries: tuple[GlossaryEntry, 
     defined = {term_key(entry.term) for entry in entries}
     stubs: dict[str, tuple[str, str]] = {}
     for problem in problems:
-        found = _STUB.match(problem.message)
-        if found is None or problem.line is None:
+        if not isinstance(problem, GlossaryGap) or problem.kept is not None or (
+                problem.line is None):
             continue
-        term = ast.literal_eval(found["term"])
-        if term_key(term) not in defined:
-            stubs.setdefault(term_key(term), (term, f"{problem.path}:{problem.line}"))
+        if (key := term_key(problem.term)) not in defined:
+            stubs.setdefault(key, (problem.term, f"{problem.path}:{problem.line}"))
     return tuple(stubs.values())
 
 

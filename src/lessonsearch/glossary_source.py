@@ -22,7 +22,7 @@ from pathlib import Path
 from lessonsearch.analysis import WORD, words
 from lessonsearch.errors import LessonFormatError
 from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
-from lessonsearch.model import GlossaryEntry, Problem, quoted
+from lessonsearch.model import GlossaryEntry, GlossaryGap, Problem, quoted
 from lessonsearch.term_forms import term_key
 from lessonsearch.term_matching import TermMatcher
 
@@ -38,10 +38,6 @@ from .yaml_data import (
 )
 
 _FRONT_MATTER_END = ("---", "...")
-STUB_ENDING = ("the glossary leaves it out until it has one, and the coverage report lists "
-               "it under needs-definition.")
-"""How the warning about a term written with no definition ends (``coverage_facts`` reads
-the warnings for the coverage report's list)."""
 _ABBREVIATED_TERM = re.compile(r"^(?P<term>.+?)\s*\((?P<abbr>[A-Z][A-Z0-9]{1,7})\)$")
 _ABBREVIATION_FIRST = re.compile(r"^\((?P<abbr>[A-Z][A-Z0-9]{1,7})\):?\s")
 """``comma-separated values (CSV)`` and a definition opening ``(CSV) A common…``: both give
@@ -86,8 +82,10 @@ def read_glossary(
         for draft in drafts:
             entry = _entry(draft, shown)
             if entry is None:  # a stub: listed by the coverage report (``glossary_stubs``)
-                problems.append(Problem(shown, f"The term {draft.term!r} has no definition "
-                                        f"yet; {STUB_ENDING}", line=draft.line))
+                problems.append(GlossaryGap(
+                    shown, f"The term {draft.term!r} has no definition yet; the glossary "
+                    "leaves it out until it has one, and the coverage report lists it under "
+                    "needs-definition.", line=draft.line, term=draft.term))
                 continue
             key = term_key(entry.term)
             first = seen.get(key) or seen_alias.get(key)
@@ -101,9 +99,10 @@ def read_glossary(
                 # kept, which the term's row and page are named by.
                 kept = f" (as {first.term!r})" if first.term != entry.term else ""
                 problems.append(
-                    Problem(shown, f"The term {entry.term!r} is defined here and at "
-                            f"{first.source}{kept} with a different definition; the one at "
-                            f"{first.source} is kept.", line=draft.line)
+                    GlossaryGap(shown, f"The term {entry.term!r} is defined here and at "
+                                f"{first.source}{kept} with a different definition; the one "
+                                f"at {first.source} is kept.", line=draft.line,
+                                term=entry.term, kept=first.source)
                 )
     return tuple(entries), tuple(problems)
 

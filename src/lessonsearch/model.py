@@ -328,6 +328,17 @@ class Problem:
         return f"{where}: {self.message}"
 
 
+@value
+class GlossaryGap(Problem):
+    """A glossary warning the coverage report lists too, told by its fields rather than its
+    words: a term written with no definition yet (``kept`` None: an editor's stub), or
+    defined a second time, differently (``kept``: the ``file:line`` of the definition kept)."""
+
+    term: str = ""
+    """The term as this warning's own line writes it."""
+    kept: str | None = None
+
+
 QUOTED_CHARS = 60
 """The most characters of a value a problem quotes: enough to find it in the file. A
 warning quoting a whole value was one line of 428 KB for a title of nested YAML aliases."""
