@@ -29,7 +29,6 @@ from whoosh import index as whoosh_index
 
 from lessonsearch.index_store import current_version
 from lessonsearch.searcher import Searcher
-from lessonsearch.web.request_index import live_index
 
 GARBAGE = bytes(range(256)) * 80
 """Bytes that are no file format at all: what a stray redirection leaves."""
@@ -541,18 +540,6 @@ def read_damage_saying(version: Path, path: Path) -> str:
             "damaged: a search could not read it")
 
 
-def checked(client) -> None:
-    """Wait for the server to finish checking the files of the version it serves, so that
-    damage done from here on is found only by a search, as damage done to a version while
-    it is served is (the check reads the files once, after opening)."""
-    live = live_index(client.application)
-    opened = live.acquire()
-    try:
-        assert opened.checked.wait(60)
-    finally:
-        live.release(opened)
-
-
 @pytest.mark.parametrize("damage", READ_DAMAGE)
 def test_a_file_a_search_cannot_read_is_refused_on_the_command_line(tmp_path: Path,
                                                                     tiny_index: Path,
@@ -576,8 +563,7 @@ def test_a_file_a_search_cannot_read_is_a_503_then_the_health_check_says_so(
     shutil.copytree(tiny_index, out, symlinks=True)
     version = current_version(out)
     with serving(out) as client:
-        assert client.get("/healthz").status_code == 200
-        checked(client)
+        assert client.get("/healthz").status_code == 200  # checked: only a search finds it
         saying = read_damage_saying(version, damage(version))
         public = f"The index {saying}. Rebuild it on the server: lessonsearch index --full"
         got = client.get("/api/search?q=cache")
@@ -601,8 +587,7 @@ def test_a_file_a_search_cannot_read_leaves_the_version_before_serving(
     version before answers."""
     out, first, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
     with serving(out) as client:
-        assert client.get("/healthz").get_json()["status"] == "ok"
-        checked(client)
+        assert client.get("/healthz").get_json()["status"] == "ok"  # checked, as above
         saying = read_damage_saying(newer, stored_fields_scrambled(newer))
         assert client.get("/api/search?q=cache").status_code == 503
         body = client.get("/healthz").get_json()
@@ -642,14 +627,19 @@ def test_a_worker_falls_back_past_every_version_a_search_finds_damaged(
     """The newest version's stored fields written over, and those of the version before
     read as dicts without keys: the worker fell back to that one, and every search that
     read it answered 500 (45 of 200, for the tester). Each is found by one search, answered
-    503 and logged once, and the worker falls back to the next."""
+    503 and logged once, and the worker falls back to the next. (Each is damaged once it
+    serves, before a search reads it: damage done before it opens is found by the check of
+    its files.)"""
     out, first, middle = a_newer_version(tmp_path, tiny_index, tiny_course)
-    stored_fields_without_keys(middle)
     index_replaces_it(out, tiny_course, "--full")
     newest = current_version(out)
-    stored_fields_scrambled(newest)
     with serving(out) as client:
-        answers = [client.get("/api/search?q=cache").status_code for _ in range(4)]
+        assert client.get("/healthz").get_json()["version"] == newest.name
+        stored_fields_scrambled(newest)
+        answers = [client.get("/api/search?q=cache").status_code]
+        assert client.get("/healthz").get_json()["version"] == middle.name
+        stored_fields_without_keys(middle)
+        answers += [client.get("/api/search?q=cache").status_code for _ in range(3)]
         assert answers == [503, 503, 200, 200]
         body = client.get("/healthz").get_json()
         assert (body["status"], body["version"]) == ("warn", first)
@@ -823,15 +813,24 @@ def checksum_saying(version: Path, path: Path) -> str:
             "damaged: its bytes are not the ones the build wrote")
 
 
-def health_until(client, done: Callable[[object], bool]):
-    """/healthz, asked again until ``done`` holds of its answer: the server checks a version's
-    files in the background, after opening it."""
+def health_until_swapped(client, done: Callable[[dict], bool]) -> dict:
+    """/healthz's body, asked again until ``done`` holds of it: while a version serves, the
+    server checks the files of the one ``current`` names in the background, and every
+    search meanwhile is answered by the one served (``answered_by_the_one_before``)."""
     deadline = time.monotonic() + 60
     while True:
-        got = client.get("/healthz")
-        if done(got) or time.monotonic() > deadline:
-            return got
-        time.sleep(0.05)
+        body = client.get("/healthz").get_json()
+        if done(body) or time.monotonic() > deadline:
+            return body
+        answered_by_the_one_before(client)
+        time.sleep(0.02)
+
+
+def answered_by_the_one_before(client) -> None:
+    """A search answered by the tiny course's first version, not from a terms file written
+    over (``terms_scrambled``), which finds nothing."""
+    got = client.get("/api/search?q=cache")
+    assert got.status_code == 200 and got.get_json()["total"] > 0
 
 
 def test_check_names_a_file_written_over_with_as_many_bytes(tmp_path: Path, tiny_index: Path):
@@ -856,9 +855,11 @@ def test_check_names_a_file_cut_short(tmp_path: Path, tiny_index: Path):
     assert saying in done.stderr and "Traceback" not in done.stderr
 
 
-def test_a_file_written_over_with_as_many_bytes_is_a_503_once_checked(tmp_path: Path,
-                                                                      tiny_index: Path):
-    """With no other version, every route answers 503 with the sentence, not "No results"."""
+def test_a_file_written_over_with_as_many_bytes_is_a_503_from_the_first_search(
+        tmp_path: Path, tiny_index: Path, caplog):
+    """With no other version, every route answers 503 with the sentence, not "No results":
+    the first searches were answered from the damaged file while the files were checked in
+    the background."""
     out = tmp_path / "index"
     shutil.copytree(tiny_index, out, symlinks=True)
     version = current_version(out)
@@ -870,23 +871,58 @@ def test_a_file_written_over_with_as_many_bytes_is_a_503_once_checked(tmp_path: 
         searcher.close()
     public = f"The index {saying}. Rebuild it on the server: lessonsearch index --full"
     with serving(out) as client:
-        got = health_until(client, lambda got: got.status_code == 503)
+        for _ in range(3):
+            got = client.get("/api/search?q=cache")
+            assert got.status_code == 503 and got.get_json() == {"error": public}
+        got = client.get("/healthz")
         assert got.status_code == 503
         assert got.get_json()["error"] == public
-        got = client.get("/api/search?q=cache")
-        assert got.status_code == 503 and got.get_json() == {"error": public}
+    said = [r for r in caplog.records if saying in r.getMessage()]
+    assert len(said) == 1 and said[0].exc_info is None
 
 
 def test_a_file_written_over_with_as_many_bytes_leaves_the_version_before_serving(
-        tmp_path: Path, tiny_index: Path, tiny_course: Path):
+        tmp_path: Path, tiny_index: Path, tiny_course: Path, caplog):
+    """A worker starting with ``current`` naming it: the first search is the version
+    before's."""
     out, first, newer = a_newer_version(tmp_path, tiny_index, tiny_course)
     saying = checksum_saying(newer, terms_scrambled(newer))
     with serving(out) as client:
-        body = health_until(client, lambda got: got.get_json()["status"] == "warn").get_json()
+        answered_by_the_one_before(client)
+        body = client.get("/healthz").get_json()
         assert (body["status"], body["version"]) == ("warn", first)
         assert body["not_loaded"] == {"version": newer.name, "reason": f"It {saying}."}
-        got = client.get("/api/search?q=cache")
-        assert got.status_code == 200 and got.get_json()["total"] > 0
+        answered_by_the_one_before(client)
+    said = [r for r in caplog.records if saying in r.getMessage()]
+    assert len(said) == 1 and said[0].exc_info is None
+
+
+def test_a_file_written_over_with_as_many_bytes_is_never_swapped_in(
+        tmp_path: Path, tiny_index: Path, tiny_course: Path, caplog):
+    """A server already serving a version when ``current`` moves to the damaged one: the
+    request that noticed it was answered from it, and every request until the check in the
+    background ended. The one served answers them all, and goes on once the check has
+    found the damage."""
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    first = current_version(out).name
+    with serving(out) as client:
+        answered_by_the_one_before(client)
+        index_replaces_it(out, tiny_course, "--full")
+        newer = current_version(out)
+        saying = checksum_saying(newer, terms_scrambled(newer))
+        answered_by_the_one_before(client)
+        body = health_until_swapped(client, lambda body: body["status"] == "warn")
+        assert (body["status"], body["version"]) == ("warn", first)
+        assert body["not_loaded"] == {"version": newer.name, "reason": f"It {saying}."}
+        answered_by_the_one_before(client)
+        index_replaces_it(out, tiny_course, "--full")
+        whole = current_version(out).name
+        body = health_until_swapped(client, lambda body: body["version"] == whole)
+        assert (body["status"], body["not_loaded"]) == ("ok", None)
+        answered_by_the_one_before(client)  # the same course, rebuilt whole
+    said = [r for r in caplog.records if saying in r.getMessage()]
+    assert len(said) == 1 and said[0].exc_info is None
 
 
 def test_an_incremental_build_keeps_the_checksums_of_the_files_it_links_in(

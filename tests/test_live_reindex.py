@@ -5,6 +5,11 @@ client threads search it without pause and the index is rebuilt five times. Vers
 the course has a lesson with ``k + 1`` sections, each headed "Quokka versionk", so a search
 for "quokka" tells which version answered and whether the answer is whole: every hit names
 the same version, and there are exactly as many hits as that version has sections.
+
+Each worker swaps a new version in once it has checked its files, in the background, and
+until then answers from the one it serves: a client whose requests go to both workers may
+have an answer from the version before after one from the new one, for as long as the check
+takes. Each answer is still one whole version, and each version answers with its own ETag.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from test_web_server import fetch, fetch_json, server
+from test_web_server import fetch, fetch_json, server, until_served
 from web_fixtures import build, copy_course
 
 REBUILDS = 5
@@ -106,9 +111,6 @@ def test_rebuilds_under_load_are_served_whole_and_without_errors(tmp_path: Path)
         assert failures == [], f"{len(failures)} failed requests, first ones: {failures[:5]}"
         seen = {k for c in clients for k in c.seen}
         assert seen == set(range(REBUILDS + 1))
-        for client in clients:
-            # Requests from one client follow each other, and `current` only moves forward.
-            assert client.seen == sorted(client.seen), "a client went back to an older version"
         etags: dict[str, set[int]] = defaultdict(set)
         for client in clients:
             for etag, ks in client.etags.items():
@@ -116,6 +118,7 @@ def test_rebuilds_under_load_are_served_whole_and_without_errors(tmp_path: Path)
         assert all(len(ks) == 1 for ks in etags.values()), "one ETag for two versions"
         assert len(etags) == REBUILDS + 1, "each version answers with its own ETag"
 
+        until_served(base, versions[-1])
         for _ in range(6):  # both workers, in all likelihood
             status, health = fetch_json(base + "/healthz")
             assert status == 200 and health["version"] == versions[-1]

@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from web_fixtures import build, copy_course, serving
+from web_fixtures import build, copy_course, health_until, serving
 
 from lessonsearch import responses
 from lessonsearch.index_store import current_version_name
@@ -548,7 +548,8 @@ def test_etag_changes_with_the_index_version_and_only_with_it(tmp_path: Path):
         edited = text.replace("fixed list of every token", "fixed list of all the tokens")
         assert edited != text
         glossary.write_text(edited, encoding="utf-8")
-        build(course, index_dir)
+        edited_version = build(course, index_dir)
+        health_until(client, lambda body: body["version"] == edited_version)
         for url, etag in before.items():
             after = client.get(url, headers={"If-None-Match": etag})
             assert after.status_code == 200, url
@@ -678,7 +679,8 @@ def test_a_rebuilt_index_is_served_without_a_new_app(tmp_path: Path):
 
         (course / "lessons" / "05-zephyr.md").write_text(WINDS, encoding="utf-8")
         second = build(course, index_dir)
-        assert client.get("/healthz").get_json()["version"] == second != first
+        assert health_until(client, lambda body: body["version"] == second)["version"] == second
+        assert second != first
         assert [hit["lesson"] for hit in search(client, "zephyrology")["results"]] == ["winds"]
         assert "Winds" in [s["text"] for s in suggest(client, "win")]
 
@@ -719,6 +721,7 @@ def test_healthz_says_when_current_names_a_version_that_could_not_be_loaded(
             else:
                 manifest.write_text(json.dumps({**json.loads(manifest.read_text()),
                                                 "format": 1}))
+        health_until(client, lambda body: body["status"] == "warn")
         for _ in range(2):  # tried once, reported every time
             got = client.get("/healthz")
             assert got.status_code == 200
@@ -735,7 +738,7 @@ def test_healthz_says_when_current_names_a_version_that_could_not_be_loaded(
         point_current_at(index_dir, newer)
         assert client.get("/healthz").get_json()["status"] == "warn"
         fixed = build(course, index_dir, full=True)  # rolled out again
-        body = client.get("/healthz").get_json()
+        body = health_until(client, lambda body: body["version"] == fixed)
         assert (body["status"], body["version"], body["not_loaded"]) == ("ok", fixed, None)
 
 
@@ -763,7 +766,7 @@ def test_a_worker_started_after_a_bad_rollout_serves_the_version_before(tmp_path
         assert (body["status"], body["version"]) == ("warn", second)
         assert body["not_loaded"]["version"] == bad
         point_current_at(index_dir, first)  # rolled back by hand
-        assert client.get("/healthz").get_json()["version"] == first
+        assert health_until(client, lambda body: body["version"] == first)["version"] == first
 
 def test_a_worker_behind_on_versions_moves_to_the_last_good_one(tmp_path: Path):
     """A worker still on the first version (no request had reached it since the second was
@@ -779,7 +782,7 @@ def test_a_worker_behind_on_versions_moves_to_the_last_good_one(tmp_path: Path):
         bad = build(course, index_dir, full=True)
         manifest = index_dir / bad / "manifest.json"
         manifest.write_text(manifest.read_text()[:40])
-        body = client.get("/healthz").get_json()
+        body = health_until(client, lambda body: body["status"] == "warn")
         assert (body["status"], body["version"], body["not_loaded"]["version"]) == (
             "warn", second, bad)
         assert search(client, "token")["total"] > 0
@@ -797,6 +800,8 @@ def test_a_version_that_cannot_be_opened_is_logged_in_one_line_for_an_operator(
         manifest = index_dir / bad / "manifest.json"
         manifest.write_text(manifest.read_text()[:40])
         caplog.clear()
+        assert search(client, "token")["total"] > 0
+        health_until(client, lambda body: body["status"] == "warn")
         assert search(client, "token")["total"] > 0
     said = [r for r in caplog.records if "Cannot open index version" in r.getMessage()]
     assert len(said) == 1 and said[0].exc_info is None

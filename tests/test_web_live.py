@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -49,6 +51,18 @@ def live(tmp_path: Path):
     live.close()
 
 
+def served_once_swapped(live: LiveIndex, version: str):
+    """The version ``live`` serves, asked again until it is ``version``: one a request finds
+    ``current`` naming while another serves is opened and checked in the background."""
+    deadline = time.monotonic() + 60
+    while True:
+        opened = live.acquire()
+        live.release(opened)
+        if opened.version == version or time.monotonic() > deadline:
+            return opened
+        time.sleep(0.01)
+
+
 def test_the_same_version_is_opened_once_and_reused(live, course):
     build(course, live.index_dir)
     first = live.acquire()
@@ -84,6 +98,7 @@ def test_a_rebuild_is_picked_up_and_the_old_version_closed_after_its_last_reques
     in_flight = live.acquire()
     second_version = build(course, live.index_dir, full=True)
 
+    assert served_once_swapped(live, second_version).version == second_version
     fresh = live.acquire()
     assert fresh.version == second_version != first_version
     # The request that started before the rebuild still reads its own, complete version.
@@ -140,6 +155,12 @@ def test_a_version_that_cannot_be_opened_leaves_the_previous_one_serving(tmp_pat
     try:
         live.release(live.acquire())
         bad = build(course, index_dir, full=True)
+        deadline = time.monotonic() + 60
+        while live.not_loaded() is None and time.monotonic() < deadline:
+            opened = live.acquire()
+            assert opened.version == good
+            live.release(opened)
+            time.sleep(0.01)
         for _ in range(3):
             opened = live.acquire()
             assert opened.version == good
@@ -176,11 +197,76 @@ def test_a_current_link_to_nothing_leaves_the_previous_version_serving(tmp_path,
             opened = live.acquire()
             assert opened.version == good
             live.release(opened)
-        assert live.not_loaded() == ("", "The index folder has no current link.")
+        assert not_loaded_once_tried(live) == ("", "The index folder has no current link.")
         (index_dir / "current").symlink_to("v-not-copied-yet")
-        live.release(live.acquire())
-        assert live.not_loaded() == (
+        assert not_loaded_once_tried(live) == (
             "v-not-copied-yet",
             "It has no manifest: the folder is not there, or was not copied in full.")
+        assert live.version == good
+    finally:
+        live.close()
+
+
+def not_loaded_once_tried(live: LiveIndex) -> tuple[str, str] | None:
+    """``not_loaded``, asked again after a request until it says something: the version
+    ``current`` names is tried in the background while another serves."""
+    deadline = time.monotonic() + 60
+    while True:
+        live.release(live.acquire())
+        if live.not_loaded() is not None or time.monotonic() > deadline:
+            return live.not_loaded()
+        time.sleep(0.01)
+
+
+def test_no_request_waits_for_a_new_version_to_be_opened_and_checked(tmp_path, course):
+    """While one version serves, a request that finds ``current`` naming another gets the one
+    served: the new one is opened and its files read in the background, and swapped in once
+    they are as its build wrote them."""
+    index_dir = tmp_path / "index"
+    first = build(course, index_dir)
+    go_on = threading.Event()
+
+    def opener(folder: Path) -> Searcher:
+        if folder.name != first:
+            go_on.wait(60)  # a slow disk, for as long as the test needs
+        return Searcher(folder)
+
+    live = LiveIndex(index_dir, opener=opener)
+    try:
+        live.release(live.acquire())
+        second = build(course, index_dir, full=True)
+        for _ in range(3):
+            opened = live.acquire()
+            assert opened.version == first
+            live.release(opened)
+        go_on.set()
+        assert served_once_swapped(live, second).version == second
+        assert live.not_loaded() is None
+    finally:
+        go_on.set()
+        live.close()
+
+
+def test_a_version_whose_folder_goes_while_it_is_checked_is_not_swapped_in(tmp_path, course):
+    """Removed after it opened, before its files were all read: the one served stays."""
+    index_dir = tmp_path / "index"
+    first = build(course, index_dir)
+
+    def opener(folder: Path) -> Searcher:
+        searcher = Searcher(folder)
+        if folder.name != first:
+            shutil.rmtree(folder)
+        return searcher
+
+    live = LiveIndex(index_dir, opener=opener)
+    try:
+        live.release(live.acquire())
+        second = build(course, index_dir, full=True)
+        assert not_loaded_once_tried(live) == (
+            second, "It has no manifest: the folder is not there, or was not copied in full.")
+        opened = live.acquire()
+        assert opened.version == first
+        assert opened.searcher.search("token").total > 0
+        live.release(opened)
     finally:
         live.close()

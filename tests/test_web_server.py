@@ -50,6 +50,20 @@ def fetch_json(url: str) -> tuple[int, dict]:
     return status, json.loads(body)
 
 
+def until_served(base: str, version: str, times: int = 6) -> None:
+    """Until /healthz has named ``version`` ``times`` times in a row (for a minute at most),
+    so that every worker of two serves it in all likelihood: each opens and checks a new
+    version in the background, answering from the one it serves until then."""
+    deadline = time.monotonic() + 60
+    in_a_row = 0
+    while in_a_row < times and time.monotonic() < deadline:
+        status, health = fetch_json(base + "/healthz")
+        assert status == 200
+        in_a_row = in_a_row + 1 if health["version"] == version else 0
+        if not in_a_row:
+            time.sleep(0.02)
+
+
 @contextmanager
 def server(index_dir: Path, tmp_path: Path, *extra: str) -> Iterator[str]:
     """``lessonsearch serve`` on a free loopback port; yields its base URL, always stops it."""
@@ -133,6 +147,7 @@ def test_a_rebuilt_index_is_served_without_a_restart(course: Path, tmp_path: Pat
             "---\ntitle: Winds\nslug: winds\n---\n\n## Zephyrs\n\nZephyrology studies winds.\n",
             encoding="utf-8")
         second = build(course, index_dir)
+        until_served(base, second)
         # Several requests, so each of the two workers is asked at least once in all likelihood.
         for _ in range(6):
             assert fetch_json(base + "/healthz")[1]["version"] == second

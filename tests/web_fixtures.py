@@ -9,7 +9,8 @@ test settings turn into errors.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
@@ -55,6 +56,18 @@ def serving(index_dir: Path, **settings: Any) -> Iterator[FlaskClient]:
         yield app.test_client()
     finally:
         live_index(app).close()
+
+
+def health_until(client: FlaskClient, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """/healthz's body, asked again until ``done`` holds of it (for a minute at most): a
+    server that serves a version opens the one ``current`` names next, and checks its files,
+    in the background, answering from the one it serves until then."""
+    deadline = time.monotonic() + 60
+    while True:
+        body = client.get("/healthz").get_json()
+        if done(body) or time.monotonic() > deadline:
+            return body
+        time.sleep(0.01)
 
 
 def build_odd_index(folder: Path) -> Path:

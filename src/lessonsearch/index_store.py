@@ -57,7 +57,7 @@ CHECKSUMS = "crc32"
 """Each of those files' CRC-32 (``zlib.crc32``), of the bytes the build wrote. Bytes written
 over with as many others keep a file's size, and a copy may give every file a new time, so
 only reading the files finds them (``verify_files``): the server does, after opening a
-version, and so does ``lessonsearch check``."""
+version and before serving it, and so does ``lessonsearch check``."""
 DAMAGED = "is damaged: its bytes are not the ones the build wrote"
 """How ``verify_files`` says a file's checksum differs, after "its file … of version …"."""
 OWN_FIELDS = ("version", "built_at", FILES, WRITTEN, CHECKSUMS)
