@@ -48,17 +48,58 @@ answer: The glaze shrinks away from a greasy or dusty surface
 Sieve the powder twice and stir it to the thickness of single cream.
 """
 
+WHEEL_URL = "https://pottery.example.test/course/wheel"
+TRIM_URL = "https://pottery.example.test/course/trimming"
+
+WHEEL_LESSON = f"""---
+title: How do I centre clay on the wheel?
+url: {WHEEL_URL}
+position: 3
+key_idea: Centred clay spins without a wobble; every wobble grows as the walls rise.
+answer: Brace your elbows and lean in until the clay stops its wobble
+---
+
+## Wetting the wheel head
+
+Splash a little water on the wheel head and slap the ball of clay down in its middle.
+
+## Bracing against the spin
+
+Sit close, with your elbows braced against your thighs, and lean your weight into the
+spinning clay. Push with the heel of your hand, not the fingers, and let the wheel do the
+work: keep the speed high and the water sparing. When the clay runs smooth under your palm
+and no wobble is left to feel, it is centred, and you can open it.
+"""
+"""Its summary says "wobble" three times in 25 words; the section that teaches what to do
+about one says it once in 70."""
+
+TRIM_LESSON = f"""---
+title: Trimming a foot ring
+url: {TRIM_URL}
+position: 4
+---
+
+## Tapping it true
+
+Tap the leather-hard pot until its wobble stops, then fix it down with three coils of soft
+clay.
+"""
+"""A short section of another lesson that says "wobble" once."""
+
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A JSON export and a Markdown lesson, each with a key idea and an answer, and a
-    glossary term that only the export's key idea names."""
+    glossary term that only the export's key idea names; a lesson whose summary repeats
+    what a section of it teaches, and one more that says it once."""
     root = tmp_path_factory.mktemp("pottery")
     (root / "lessons").mkdir()
     (root / "glossary").mkdir()
     (root / "lessons" / "01-kilns.json").write_text(json.dumps(KILN_EXPORT, indent=1),
                                                     encoding="utf-8")
     (root / "lessons" / "02-glazes.md").write_text(GLAZE_LESSON, encoding="utf-8")
+    (root / "lessons" / "03-wheel.md").write_text(WHEEL_LESSON, encoding="utf-8")
+    (root / "lessons" / "04-trimming.md").write_text(TRIM_LESSON, encoding="utf-8")
     (root / "glossary" / "glossary.md").write_text(
         "cone pack {#cone-pack}\n: Small clay cones that bend at a known heat.\n",
         encoding="utf-8")
@@ -113,6 +154,68 @@ def test_the_search_page_shows_the_summary_at_the_start_of_the_lesson(course: Pa
         page = client.get("/search", query_string={"q": "thermometer"}).get_data(as_text=True)
     assert f'<h3><a href="{KILN_URL}">Start of the lesson</a></h3>' in page
     assert "whatever the <mark>thermometer</mark> says." in page
+
+
+def shown(hits) -> list[tuple[str, str | None]]:
+    return [(hit.url.rsplit("/", 1)[1].split("#")[0], hit.kind) for hit in hits]
+
+
+def test_the_section_that_teaches_the_summary_s_words_comes_before_the_summary(
+        course: Path) -> None:
+    """The summary is short and says "wobble" three times: scored as a document of its own,
+    it came first, above the section that teaches it and the other lesson's section. The
+    section takes the summary's place: the lesson still comes first, through its section,
+    and its summary follows what ranked below it."""
+    with closing(Searcher.open(course / "index")) as searcher:
+        response = searcher.search("wobble")
+    assert shown(response.results) == [
+        ("wheel", "section"), ("trimming", "section"), ("wheel", "summary")]
+    assert response.results[0].heading == "Bracing against the spin"
+
+
+def test_a_question_with_a_phrase_puts_the_section_before_the_summary_too(
+        course: Path) -> None:
+    """Ranked by Whoosh's matchers (a phrase among a question's words), not by the block
+    scorer, to the same rule."""
+    with closing(Searcher.open(course / "index")) as searcher:
+        response = searcher.search('what makes "the clay" wobble')
+    assert shown(response.results) == [
+        ("wheel", "section"), ("wheel", "summary"), ("trimming", "section")]
+    assert response.results[0].heading == "Bracing against the spin"
+
+
+def test_the_search_page_shows_the_section_before_the_start_of_the_lesson(
+        course: Path) -> None:
+    with serving(course / "index") as client:
+        page = client.get("/search", query_string={"q": "wobble"}).get_data(as_text=True)
+    section = page.index(f'<a href="{WHEEL_URL}#bracing-against-the-spin">')
+    assert section < page.index(f'<a href="{WHEEL_URL}">Start of the lesson</a>')
+    assert section < page.index(f'<a href="{TRIM_URL}')
+
+
+def test_the_api_gives_the_section_the_summary_s_score(course: Path) -> None:
+    """The scores a page holds stay the same: the two trade them."""
+    with serving(course / "index") as client:
+        body = client.get("/api/search", query_string={"q": "wobble"}).get_json()
+    hits = body["results"]
+    assert [(hit["anchor"], hit["kind"]) for hit in hits] == [
+        ("bracing-against-the-spin", "section"), ("tapping-it-true", "section"),
+        (None, "summary")]
+    assert hits[0]["score"] > hits[1]["score"] > hits[2]["score"]
+
+
+def test_a_lesson_filter_keeps_the_section_before_the_summary(course: Path) -> None:
+    with closing(Searcher.open(course / "index")) as searcher:
+        response = searcher.search("wobble", lesson="wheel")
+    assert shown(response.results) == [("wheel", "section"), ("wheel", "summary")]
+
+
+def test_a_word_only_the_summary_writes_keeps_the_summary_s_own_place(course: Path) -> None:
+    """No section of the wheel lesson says "walls" or "rise": its summary is the lesson's
+    hit, and ranks as its words put it, above the other lesson's section."""
+    with closing(Searcher.open(course / "index")) as searcher:
+        response = searcher.search("walls OR rise OR coils")
+    assert shown(response.results) == [("wheel", "summary"), ("trimming", "section")]
 
 
 def test_a_term_the_key_idea_names_is_mentioned_at_the_lesson_top(course: Path) -> None:

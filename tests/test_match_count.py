@@ -43,17 +43,29 @@ QUERIES = [
 class PlainSearcher(Searcher):
     """The slow, sure way: every match scored and ranked, the page cut from all of them.
 
-    (Not Whoosh's count of a limited search: with a phrase in an OR it missed a match.)
+    (Not Whoosh's count of a limited search: with a phrase in an OR it missed a match.) A
+    lesson's summary that scores above its lesson's best section trades scores with it, as
+    the stored fields tell which they are.
     """
 
     def _run(self, searcher, q, page, limit, filter_q):
         if q is None:
             return [], 0
         results = searcher.search(q, limit=None, filter=filter_q, optimize=False)
-        ranked = sorted(results, key=lambda hit: (-round(hit.score, 9), hit["position"],
-                                                  hit.get("section") or 0))
-        return [(hit.score, hit.docnum) for hit in ranked[(page - 1) * limit : page * limit]], \
-            len(ranked)
+        place = {hit.docnum: (hit["position"], hit.get("section") or 0) for hit in results}
+        scores = {hit.docnum: hit.score for hit in results}
+        sections: dict[str, list[int]] = {}
+        for hit in sorted(results, key=lambda hit: place[hit.docnum]):
+            if hit["kind"] == "section":
+                sections.setdefault(hit["lesson"], []).append(hit.docnum)
+        for summary in [hit for hit in results if hit["kind"] == "summary"]:
+            if summary["lesson"] in sections:
+                best = max(sections[summary["lesson"]],
+                           key=lambda d: round(scores[d], 9))  # the first of ties
+                if round(summary.score, 9) > round(scores[best], 9):
+                    scores[summary.docnum], scores[best] = scores[best], summary.score
+        ranked = sorted(scores, key=lambda d: (-round(scores[d], 9), place[d]))
+        return [(scores[d], d) for d in ranked[(page - 1) * limit : page * limit]], len(ranked)
 
 
 @pytest.fixture(scope="module")

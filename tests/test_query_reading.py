@@ -72,13 +72,23 @@ def test_other_engines_syntax_is_punctuation_between_words(searcher, query, word
                                    "body:softmax", "content:softmax"])
 def test_a_field_prefix_is_dropped(searcher, query) -> None:
     """Kept as a word, "title" would pull a section that says "title" alone among the
-    softmax ones; the reader asked for softmax, headings first (after the softmax lesson's
-    summary, whose answer says what softmax does)."""
+    softmax ones; the reader asked for softmax, headings first (the softmax lesson's
+    summary, whose answer says what softmax does, after the section on it)."""
     response = searcher.search(query, limit=50)
     assert places(response) == places(searcher.search("softmax", limit=50))
     assert [(hit.lesson, hit.anchor) for hit in response.results[:2]] == [
-        ("logits-and-softmax", None), ("logits-and-softmax", "softmax-in-three-steps")]
+        ("logits-and-softmax", "softmax-in-three-steps"), ("logits-and-softmax", None)]
     assert not response.relaxed
+
+
+def test_the_section_teaching_a_running_total_comes_before_its_lesson_s_summary(
+        searcher) -> None:
+    """The transformer block's summary says "running total" twice in 40 words, and came
+    first; the section that teaches it now does, the summary after it."""
+    response = searcher.search("running total")
+    assert [(hit.lesson, hit.anchor, hit.kind) for hit in response.results] == [
+        ("transformer-block", "adding-instead-of-replacing", "section"),
+        ("transformer-block", None, "summary")]
 
 
 def test_a_field_prefix_on_an_excluded_word_excludes_the_word(searcher) -> None:

@@ -33,6 +33,7 @@ from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, pos
 from .query_plan import is_stop, plan
 from .snippets import Phrases, marked_snippet, plain_snippet, writes_phrase
 from .spelling import Speller, other_ending
+from .summary_rank import LessonSummaries
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
@@ -127,6 +128,7 @@ class Searcher:
         self._names: dict[str, str | None] = {}
         self._counter = MatchCounter(documents)
         self._order = None
+        self._summaries: LessonSummaries | None = None
         self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
         self._slugs = {
             "lesson": frozenset(x["slug"] for x in self.manifest.get("lessons", [])),
@@ -335,7 +337,8 @@ class Searcher:
         Queries of words and phrases are scored from whole posting blocks (``word_scoring``);
         anything else by Whoosh's matchers, every match scored (``top_hits``: Whoosh's own
         skipping lost hits under NOT), and counted on bitmaps (``match_count``), which also
-        answer a query that matches nothing without scoring.
+        answer a query that matches nothing without scoring. Either way a lesson's summary
+        never comes before its lesson's best section: they trade places (``summary_rank``).
         """
         if q is None:
             return [], 0
@@ -344,14 +347,28 @@ class Searcher:
             self._order = course_order(searcher)
         if can_score(q, CONTENT):
             allow = None if filter_q is None else self._counter.bits(searcher, filter_q)
-            hits, total = self._words.top(searcher, q, wanted, self._order, allow)
+            hits, total = self._words.top(searcher, q, wanted, self._order, allow,
+                                          partial(self._trade, searcher))
             return hits[(page - 1) * limit : wanted], total
         total = self._counter.count(searcher, q, filter_q)
         if total == 0:
             return [], 0
-        collector = TopInCourseOrder(self._order, wanted)
+        collector = TopInCourseOrder(self._order, wanted, self._lesson_summaries(searcher))
         searcher.search_with_collector(q, FilterCollector(collector, allow=filter_q))
         return collector.best()[(page - 1) * limit : wanted], total
+
+    def _trade(self, searcher, scores: dict[int, float], floor: float) -> None:
+        """Each lesson summary in ``scores`` after its lesson's best section
+        (``LessonSummaries.trade``)."""
+        if scores:
+            self._lesson_summaries(searcher).trade(scores, floor)
+
+    def _lesson_summaries(self, searcher) -> LessonSummaries:
+        """Read when a query first matches something: which documents are summaries and
+        checks, and each summary's lesson."""
+        if self._summaries is None:
+            self._summaries = LessonSummaries(searcher, self._order)
+        return self._summaries
 
     def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
              family: frozenset[str], phrases: Phrases = ()) -> SearchHit:

@@ -25,10 +25,20 @@ from __future__ import annotations
 
 from array import array
 from heapq import heappush, heapreplace
+from typing import TYPE_CHECKING
 
 from whoosh.collectors import TopCollector
 
+if TYPE_CHECKING:
+    from .summary_rank import LessonSummaries
+
 SECTIONS_PER_LESSON = 1 << 16
+
+
+def ranks_above(score: float, other: float) -> bool:
+    """Whether ``score`` ranks above ``other`` whatever their places: scores equal to 9
+    decimals tie."""
+    return round(score, 9) > round(other, 9)
 
 
 def course_order(searcher) -> array:
@@ -48,16 +58,45 @@ def course_order(searcher) -> array:
 class TopInCourseOrder(TopCollector):
     """Whoosh's ``TopCollector`` with ties (scores equal to 9 decimals, so float noise does
     not decide them) broken by ``order``, then by docnum, and nothing skipped by score: its
-    ``minscore``, which Whoosh hands the matchers to prune with, stays 0."""
+    ``minscore``, which Whoosh hands the matchers to prune with, stays 0.
 
-    def __init__(self, order: array, limit: int):
+    ``summaries``: the index's lesson summaries (``summary_rank``). A summary, and the best
+    section so far of a lesson that has one, are held until every match is in; then the two
+    trade scores where the summary's is higher, as the block scorer has them."""
+
+    def __init__(self, order: array, limit: int, summaries: LessonSummaries | None = None):
         super().__init__(limit=limit, usequality=False)
         self._order = order
+        self._summaries = summaries.lesson_of if summaries else {}
+        self._checks = summaries.checks if summaries else frozenset()
+        self._lessons = frozenset(self._summaries.values())
+        self._held: list[tuple[int, float]] = []
+        self._best_in: dict[int, tuple[int, float]] = {}
 
     def _collect(self, global_docnum, score):
-        items = self.items
         self.total += 1
-        entry = (round(score, 9), -self._order[global_docnum], -global_docnum)
+        if self._lessons and global_docnum not in self._checks:
+            if global_docnum in self._summaries:
+                self._held.append((global_docnum, score))
+                return 0
+            lesson = self._order[global_docnum] // SECTIONS_PER_LESSON
+            if lesson in self._lessons:
+                best = self._best_in.get(lesson)
+                if best is not None and not self._above(global_docnum, score, *best):
+                    return self._keep(global_docnum, score)
+                self._best_in[lesson] = (global_docnum, score)
+                return 0 if best is None else self._keep(*best)
+        return self._keep(global_docnum, score)
+
+    def _above(self, docnum: int, score: float, other: int, other_score: float) -> bool:
+        return self._entry(docnum, score) > self._entry(other, other_score)
+
+    def _entry(self, docnum: int, score: float) -> tuple[float, int, int]:
+        return round(score, 9), -self._order[docnum], -docnum
+
+    def _keep(self, global_docnum, score):
+        items = self.items
+        entry = self._entry(global_docnum, score)
         if len(items) < self.limit:
             heappush(items, entry)
         elif entry > items[0]:
@@ -74,6 +113,16 @@ class TopInCourseOrder(TopCollector):
 
         Not ``results()``: Whoosh's Results object counts every match again when iterated.
         """
+        for summary, score in self._held:
+            section = self._best_in.pop(self._summaries[summary], None)
+            if section is not None and ranks_above(score, section[1]):
+                score, section = section[1], (section[0], score)
+            self._keep(summary, score)
+            if section is not None:
+                self._keep(*section)
+        for section in self._best_in.values():
+            self._keep(*section)
+        self._held, self._best_in = [], {}
         return [(score, -negated) for score, _, negated in sorted(self.items, reverse=True)]
 
     def results(self):

@@ -320,18 +320,26 @@ The terms' names make a section found by any name of a term it mentions; a word 
 counts ``NAME_WEIGHT``, once however many names write it (``_postings``)."""
 
 
+PART = "part"
+"""The field that says which documents are no section: a check question indexes the term
+``check`` in it, a summary ``summary``, a section nothing (one or two postings per lesson,
+rather than a kind indexed for every document). Read for ranking (``summary_rank``)."""
+
+
 def schema() -> fields.Schema:
-    """Only what queries read is indexed: ``content`` (scored, with positions) and the
-    lesson and module ids that filter. Headings and titles are searched through
-    ``content``; a document's id, kind, heading and title are only shown, and a hit's place
-    in the course is a column. (An indexed ``id``, one term per document that no query
-    reads, was a fifth of the time spent finishing segments: bench/README.md.)"""
+    """Only what queries read is indexed: ``content`` (scored, with positions), the
+    lesson and module ids that filter, and which documents are no section (``PART``).
+    Headings and titles are searched through ``content``; a document's id, kind, heading
+    and title are only shown, and a hit's place in the course is a column. (An indexed
+    ``id``, one term per document that no query reads, was a fifth of the time spent
+    finishing segments: bench/README.md.)"""
     text = course_analyzer()
     return fields.Schema(
         id=fields.STORED,
         kind=fields.STORED,
         lesson=CourseID(stored=True),
         module=CourseID(stored=True),
+        part=CourseID(),
         module_title=fields.STORED,
         lesson_title=fields.STORED,
         heading=fields.STORED,
@@ -408,6 +416,7 @@ class Document(NamedTuple):
             "kind": self.kind,
             "lesson": self.lesson.slug,
             "module": module.slug if module else "",
+            PART: None if self.kind == "section" else self.kind,
             "module_title": module.title if module else None,
             "lesson_title": self.lesson.title,
             "heading": self.heading or "",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import threading
 from array import array
 from bisect import bisect_left
+from collections.abc import Callable
 from heapq import nlargest
 from itertools import accumulate
 
@@ -71,10 +72,14 @@ class WordScorer:
         self._lock = threading.Lock()
 
     def top(self, searcher, q: wq.Query, wanted: int, order, allow: int | None = None,
+            rescore: Callable[[Scores, float], None] | None = None,
             ) -> tuple[list[tuple[float, int]], int]:
         """The ``wanted`` best (score, docnum), ties in ``order``, and how many matched.
 
         ``allow`` is a bitmap of the documents a filter lets through, or None.
+        ``rescore(scores, floor)`` may swap, in place, scores of the matches the filter lets
+        through, where one of the two is ``floor`` (the page's last score) or more
+        (``summary_rank``): the page's scores, and so its last one, stay the same.
         """
         scores: Scores = {}
         for number, (leaf, offset) in enumerate(_leaves(searcher)):
@@ -86,7 +91,11 @@ class WordScorer:
         candidates = scores.items()
         if len(scores) > wanted:  # only what could tie with the last kept score is ordered
             cutoff = nlargest(wanted, scores.values())[-1] - 1e-8
+            if rescore is not None:
+                rescore(scores, cutoff)
             candidates = [(d, s) for d, s in candidates if s >= cutoff]
+        elif rescore is not None:
+            rescore(scores, float("-inf"))
         best = nlargest(wanted, candidates,
                         key=lambda item: (round(item[1], 9), -order[item[0]], -item[0]))
         return [(score, docnum) for docnum, score in best], len(scores)
