@@ -524,17 +524,97 @@ def test_the_search_page_offers_the_word_and_its_card_for_a_slip(sample_client) 
     assert "/glossary/embedding" in page.links()  # the term's card
 
 
-@pytest.mark.parametrize("query", ["embedder", "Embedder", "embedders"])
-def test_a_word_with_another_ending_is_no_slip_of_the_courses(sample_client, query) -> None:
+@pytest.mark.parametrize(("query", "searched"), [
+    ("embedder", "embed"), ("Embedder", "Embed"), ("embedders", "embed")])
+def test_a_word_with_another_ending_is_no_slip_of_the_courses(sample_client, query,
+                                                              searched) -> None:
     """"embedder" suggested "embedded", one letter away: the course writes embedded and
     embedding, not embedder, but an embedder is another word made from embed, spelt right.
-    Snowball stems it "embedd", which no section holds."""
+    Snowball stems it "embedd", which no section holds, so it found nothing; it is searched
+    as embed, the verb it was made from, and the page says so."""
     body = api_search(sample_client, query)
     assert body["suggestion"] is None
-    assert body["total"] == 0 and body["terms"] == []
+    assert body["related"] == [{"word": query, "searched": searched}]
+    assert body["total"] == api_search(sample_client, "embed OR embedding")["total"] > 0
+    assert "embeddings" in {hit["lesson"] for hit in body["results"]}
+    assert "<mark>embed" in body["results"][0]["snippet"].lower()
     page = Page(sample_client.get("/search", query_string={"q": query})
                 .get_data(as_text=True))
+    assert f"No results for “{query}”; showing results for “{searched}”." in page.text
     assert "Did you mean" not in page.text and "/search?q=embedded" not in page.links()
+
+
+AGENT_NOUNS = """---
+title: Words and what they do
+slug: words
+---
+
+## Embedding text
+
+To embed a sentence is to turn it into numbers; once embedded, two sentences can be
+compared.
+
+## Guessing ahead
+
+A model predicts the next word, and predicting it well takes a great deal of text.
+
+## The farm
+
+Corn grows in the field, and pap is a porridge made from it. The sampler of the farm's
+produce is sold on Saturdays.
+"""
+
+
+@pytest.fixture(scope="module")
+def agent_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A course that writes verbs (embed, predict) but not their agent nouns, and words
+    that an -er would seem to be made from (corn, pap) but which are no verbs."""
+    folder = tmp_path_factory.mktemp("agent-nouns")
+    (folder / "lessons").mkdir()
+    (folder / "lessons" / "01-words.md").write_text(AGENT_NOUNS, encoding="utf-8")
+    build_index(folder / "lessons", None, folder / "index")
+    return folder / "index"
+
+
+@pytest.fixture(scope="module")
+def agent_nouns(agent_index: Path):
+    with serving(agent_index) as client:
+        yield client
+
+
+@pytest.mark.parametrize(("query", "searched", "section"), [
+    ("embedder", "embed", "embedding-text"),  # found nothing
+    ("Embedders", "Embed", "embedding-text"),
+    ("predictor", "predict", "guessing-ahead"),  # "Did you mean predict?", two slips away
+    ("predictors", "predict", "guessing-ahead"),
+    ("what does an embedder do?", "embed", "embedding-text"),
+])
+def test_an_agent_noun_the_course_never_writes_is_searched_as_its_verb(
+        agent_nouns, query, searched, section) -> None:
+    body = api_search(agent_nouns, query)
+    assert body["related"] == [{"word": query.split()[-2] if " " in query else query,
+                                "searched": searched}]
+    assert body["suggestion"] is None
+    assert hit_places(body) == [("words", section)]
+
+
+def test_the_verb_s_forms_are_marked_in_the_snippet(agent_nouns) -> None:
+    (hit,) = api_search(agent_nouns, "embedder")["results"]
+    assert hit["snippet"] == ("To <mark>embed</mark> a sentence is to turn it into numbers; "
+                              "once <mark>embedded</mark>, two sentences can be compared.")
+
+
+@pytest.mark.parametrize(("query", "total"), [
+    ("corner", 0),  # the course writes corn, but never corning or corned: corn is no verb
+    ("paper", 0),  # nor is pap
+    ("sampler", 1),  # written: searched as it is
+    ('"embedder"', 0),  # in quotes: the word as written
+    ("farm -embedder", 1),  # excluding a word no section holds excludes nothing
+])
+def test_a_word_that_only_ends_so_or_is_written_is_searched_as_it_is(
+        agent_nouns, query, total) -> None:
+    body = api_search(agent_nouns, query)
+    assert (body["total"], body["related"], body["suggestion"]) == (total, [], None)
 
 
 INFLECTIONS = """---

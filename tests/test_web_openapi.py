@@ -69,6 +69,7 @@ def schema_checker(document: dict, name: str):
     ("/api/search?q=how+big+is+the+KV+cache", 200, "SearchResponse"),
     ("/api/search?q=temprature", 200, "SearchResponse"),
     ("/api/search?q=zebra+token+cache", 200, "SearchResponse"),
+    ("/api/search?q=sampler", 200, "SearchResponse"),  # searched as sampling: "related"
     ("/api/suggest?q=to", 200, "Suggestions"),
     ("/api/terms", 200, "TermList"),
     ("/api/terms/KV%20cache", 200, "Term"),

@@ -242,6 +242,8 @@ def _search(args: argparse.Namespace) -> int:
         print(f"[term] {term.term}: {term.definition or ''}")
     if response.suggestion:
         print(f"Did you mean: {response.suggestion}")
+    for word, searched in response.related:
+        print(f"No results for {word}; showing results for {searched}.")
     if response.relaxed:
         print("No section has every word; showing sections with most of them.")
     first = (response.page - 1) * response.limit

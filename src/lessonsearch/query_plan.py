@@ -36,23 +36,32 @@ class Plan:
     pretraining)."""
     natural: bool = False
     """True for a question or a long run of words: ranked by how many words match."""
+    related: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    """Each word no section holds that was searched as the verb it was made from (by its
+    lower case): that word as the course writes it, and the stems searched ("embedder":
+    embed, found as embed, embedded and embedding)."""
 
 
 Correct = Callable[[str], str | None]
 Written = Callable[[str], bool]
+Related = Callable[[str], tuple[str, tuple[str, ...]] | None]
 
 
 def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
-         written: Written | None = None) -> Plan:
-    """``written``: whether the course writes a word, for a hyphenated word's joined form."""
+         written: Written | None = None, related: Related | None = None) -> Plan:
+    """``written``: whether the course writes a word, for a hyphenated word's joined form.
+    ``related``: for a word no section holds, the word it was made from and its stems
+    (``Searcher.related``), searched in its place; not under NOT, where a word the course
+    never writes excludes nothing."""
     bare = _bare_words(node)
     content = [w for w in bare if not is_stop(w)]
     drop_stops = bool(content)
     corrections: dict[str, str] = {}
     joined: dict[str, str] = {}
+    made_from: dict[str, tuple[str, tuple[str, ...]]] = {}
     natural = _is_natural(node, bare)
 
-    def word_query(text: str) -> wq.Query | None:
+    def word_query(text: str, negated: bool = False) -> wq.Query | None:
         parts = words(text)
         if not parts:
             return None
@@ -78,20 +87,25 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             corrections[parts[0]] = fixed
             if stem(fixed) != stem(parts[0]):  # "embeding" is searched as "embedding" is
                 alternatives.append(_term(fixed))
+        elif related and not negated and name is None:
+            found = related(parts[0])
+            if found is not None:  # "embedder": embed, embedded, embedding
+                made_from[parts[0].lower()] = found
+                alternatives += [wq.Term(CONTENT, each) for each in found[1]]
         return alternatives[0] if len(alternatives) == 1 else wq.Or(alternatives)
 
-    def build(n: Node) -> wq.Query | None:
+    def build(n: Node, negated: bool = False) -> wq.Query | None:
         if isinstance(n, Word):
-            return word_query(n.text)
+            return word_query(n.text, negated)
         if isinstance(n, Phrase):
             parts = [w for t in n.words for w in words(t)]
             if not parts:
                 return None
             return _phrase(parts) if len(parts) > 1 else Exact(CONTENT, stem(parts[0]))
         if isinstance(n, Not):
-            inner = build(n.item)
+            inner = build(n.item, negated=True)
             return wq.Not(_exact(inner)) if inner is not None else None
-        items = [q for q in (build(i) for i in n.items) if q is not None]
+        items = [q for q in (build(i, negated) for i in n.items) if q is not None]
         if not items:
             return None
         if isinstance(n, Any):
@@ -104,8 +118,9 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
         return wq.And(items) if len(items) > 1 else items[0]
 
     built = build(node)
-    kept = [corrections.get(w.lower(), w) for w in content] or bare
-    return Plan(built, kept, corrections, relaxed, joined, natural)
+    instead = {**corrections, **{w: shown for w, (shown, _) in made_from.items()}}
+    kept = [instead.get(w.lower(), w) for w in content] or bare
+    return Plan(built, kept, corrections, relaxed, joined, natural, made_from)
 
 
 class MostWords(wq.Or):

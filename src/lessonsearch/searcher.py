@@ -32,7 +32,7 @@ from .name_case import as_typed, name_of
 from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
 from .query_plan import is_stop, plan
 from .snippets import Phrases, marked_snippet, plain_snippet, writes_phrase
-from .spelling import Speller, other_ending
+from .spelling import Speller, made_from_verb, other_ending
 from .summary_rank import LessonSummaries
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
@@ -103,6 +103,10 @@ class SearchResponse:
     """True when no section had every word and the results match most of them instead."""
     version: str = ""
     words: tuple[str, ...] = field(default=())
+    related: tuple[tuple[str, str], ...] = ()
+    """Each word no section holds that was searched as the word it was made from, and that
+    word, as the reader's text writes them: ("embedder", "embed"). Not a correction: the
+    reader's word is spelt right, and the course says nothing of it by that name."""
 
 
 class Searcher:
@@ -125,6 +129,7 @@ class Searcher:
             raise
         self._spell_index: Speller | None = None
         self._corrections: dict[tuple[str, bool], str | None] = {}
+        self._related: dict[str, tuple[str, tuple[str, ...]] | None] = {}
         self._names: dict[str, str | None] = {}
         self._counter = MatchCounter(documents)
         self._order = None
@@ -172,13 +177,16 @@ class Searcher:
         wins, then the one the course uses most. But first, a word ``cut_short`` (a search
         box's last word, while it is typed) of four letters or more that begins some of the
         course's words is taken as the most used of them: "softm" is softmax, not soft. A
-        whole word is only given the symbols that end a name ("Notepad+": Notepad++).
+        whole word is only given the symbols that end a name ("Notepad+": Notepad++). An
+        agent noun made from a verb the course writes is no slip either: "predictor" is
+        searched as predict (``related``), not corrected to it.
         """
         remembered = (word, cut_short)
         if remembered in self._corrections:
             return self._corrections[remembered]
         fixed = None
-        if not self.written(word):  # else known, perhaps inflected
+        written = self.written(word)
+        if not written and self.related(word) is None:  # else known, perhaps inflected
             maxdist = (0 if len(word) < MIN_CORRECTED
                        else 2 if MIN_TWO_EDITS <= len(word) <= MAX_TWO_EDITS else 1)
             speller = self._speller()
@@ -189,12 +197,32 @@ class Searcher:
             found = [(d, c) for d, c in found or () if not other_ending(word.lower(), c)]
             if found:
                 fixed = min(found, key=lambda p: (p[0], -self._spelling[p[1]], p[1]))[1]
-        elif len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
+        elif written and len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
             fixed = self._respelt(word.lower())
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
             self._corrections.clear()
         self._corrections[remembered] = fixed  # the "most words" fallback asks again
         return fixed
+
+    def related(self, word: str) -> tuple[str, tuple[str, ...]] | None:
+        """For a word no section holds that is an agent noun made from a verb the course
+        writes (``made_from_verb``): that verb as the course writes it, and the stems of its
+        forms, to search in the word's place. "embedder", which Snowball stems "embedd", is
+        searched as embed, embedded and embedding. None for any other word, and for one
+        some section holds: "sampler" is searched as written where the course writes it.
+        Asked before a correction is looked for: such a word is spelt right."""
+        word = word.lower()
+        if word in self._related:
+            return self._related[word]
+        found = None
+        if not self.written(word):
+            made = made_from_verb(word, self._spelling)
+            if made is not None:
+                found = made[0], tuple(dict.fromkeys(stem(form) for form in made[1]))
+        if len(self._related) >= MAX_REMEMBERED_CORRECTIONS:
+            self._related.clear()
+        self._related[word] = found
+        return found
 
     def _respelt(self, word: str) -> str | None:
         """For a word the course never writes but whose stem it does (``embeding``, the
@@ -276,7 +304,7 @@ class Searcher:
         def correct(word: str) -> str | None:
             return self.correct(word, cut_short=word == typed)
 
-        the_plan = plan(tree, correct=correct, written=self.written)
+        the_plan = plan(tree, correct=correct, written=self.written, related=self.related)
         page_hits, total = self._run(searcher, the_plan.query, page, limit, filter_q)
         joined = None
         shown = partial(self._shown, searcher)
@@ -286,7 +314,8 @@ class Searcher:
         elif total == 0:
             joined = _joined(tree, lambda a, b, one: self.written(one), shown)
         if joined:
-            together = plan(joined[0], correct=correct, written=self.written)
+            together = plan(joined[0], correct=correct, written=self.written,
+                            related=self.related)
             hits, found = self._run(searcher, together.query, page, limit, filter_q)
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
@@ -294,11 +323,14 @@ class Searcher:
             else:
                 joined = None
         if total == 0 and not the_plan.natural:
-            loose = plan(tree, correct=correct, relaxed=True, written=self.written)
+            loose = plan(tree, correct=correct, relaxed=True, written=self.written,
+                         related=self.related)
             loose_hits, loose_total = self._run(searcher, loose.query, page, limit, filter_q)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
-        wanted_words = _apply_corrections(" ".join(positive_words(tree)), the_plan.corrections)
+        instead = {**the_plan.corrections,
+                   **{word: shown for word, (shown, _) in the_plan.related.items()}}
+        wanted_words = _apply_corrections(" ".join(positive_words(tree)), instead)
         wanted_words = " ; ".join([wanted_words, *the_plan.joined.values()])  # soft-max: softmax
         terms = tuple(self.glossary.in_text(wanted_words))  # "temprature" names temperature
         suggestion = None
@@ -311,6 +343,8 @@ class Searcher:
         family = marks & _marked_stems(positive_words(tree, phrases=False),
                                        the_plan.corrections)  # not a word in quotes
         marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
+        marks |= {text for _, stems in the_plan.related.values() for text in stems}
+        related = _related_words(text, the_plan.related) if total else ()
         phrases = _phrases(tree)  # once for the query, not once for each hit
         return SearchResponse(
             query=text,
@@ -323,6 +357,7 @@ class Searcher:
             relaxed=the_plan.relaxed,
             version=self.version,
             words=tuple(the_plan.words),
+            related=related,
         )
 
     def _run(self, searcher, q, page, limit, filter_q) -> tuple[list, int]:
@@ -499,6 +534,18 @@ def _apply_corrections(text: str, corrections: dict[str, str],
         return shown(word, fixed) + pluses
 
     return _WORD_AND_PLUSES.sub(swap, text)
+
+
+def _related_words(text: str, related: dict[str, tuple[str, tuple[str, ...]]],
+                   ) -> tuple[tuple[str, str], ...]:
+    """Each word of ``text`` that ``related`` has (by its lower case), once, as typed, with
+    the word searched in its place written with its first capital (``_capitalised``)."""
+    found: dict[str, tuple[str, str]] = {}
+    for match in WORD.finditer(text):
+        word = match.group(0)
+        if word.lower() in related and word.lower() not in found:
+            found[word.lower()] = (word, _capitalised(word, related[word.lower()][0]))
+    return tuple(found.values())
 
 
 def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[str]:

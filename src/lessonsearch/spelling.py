@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 
 from .nltk_parts import edit_distance
@@ -100,6 +100,69 @@ def other_ending(word: str, known: str) -> bool:
                and len(word) - len(typed) >= 3
                and word[:-len(typed)] == known[:-len(written)]
                for typed in ENDINGS for written in ENDINGS)
+
+
+MADE_ENDINGS = ("ers", "er", "ors", "or")
+"""The endings of an agent noun, made from a verb: an embedder embeds, a trainer trains, a
+predictor predicts. Snowball gives most of them another stem than their verb's ("embedder"
+is "embedd" where "embedding" is "embed"; "trainer" stays whole)."""
+MIN_VERB = 3
+
+
+def made_from_verb(word: str, known: Mapping[str, int]) -> tuple[str, tuple[str, ...]] | None:
+    """For an agent noun (``MADE_ENDINGS``), the verb it was made from as the course writes
+    it, and the forms of that verb ``known`` (the course's words and their counts) holds,
+    when they show it is a verb: one of them ends with -ing or -ed. ``embedder``: embed (its
+    doubled letter undone), found as embed, embedded and embedding; ``trainers``: train.
+    None for any other word, and for one that only ends so: "paper" and "water" are no
+    verbs with an -er, as no "papping" or "watting" says, nor is "corner" in a course that
+    writes "corn" alone.
+
+    Of the verbs the ending may leave (``embedd`` undoubled, ``compil`` with an e), the one
+    whose forms the course writes most often. It is written as the verb where the course
+    writes it or its -s form ("predicts" says the verb is predict); else as the form the
+    course writes most (``decoder``: decoding, where "decod" and "decode" are both read in
+    "decoding")."""
+    found = []
+    for verb in _verbs(word):
+        forms = tuple(w for w in _verb_forms(verb) if w in known)
+        if any(f.endswith(("ing", "ed")) for f in forms):
+            found.append((sum(known[f] for f in forms), verb, forms))
+    if not found:
+        return None
+    _, verb, forms = max(found, key=lambda each: each[0])  # the first on a tie
+    if verb in forms or _third_person(verb) in forms:
+        return verb, forms
+    return max(forms, key=lambda form: known[form]), forms
+
+
+def _verbs(word: str) -> list[str]:
+    """What may be left of ``word`` without an agent noun's ending, as a verb: with a doubled
+    last letter undone (``embedd``, ``runn``; not ``compress``, which doubles its s itself),
+    as it is, or with an e (``compil``)."""
+    for ending in MADE_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= MIN_VERB:
+            left = word[:-len(ending)]
+            verbs = [left, left + "e"]
+            if left[-1] == left[-2] and left[-1] not in "aeiouslz" and len(left) > MIN_VERB:
+                verbs.insert(0, left[:-1])
+            return verbs
+    return []
+
+
+def _verb_forms(verb: str) -> list[str]:
+    """``verb``'s own forms: as it is, with -s (or -es), and with -ed and -ing (its last
+    letter doubled, or its e dropped, as English spells them)."""
+    forms = [verb, _third_person(verb), verb + "ed", verb + "ing",
+             verb + verb[-1] + "ed", verb + verb[-1] + "ing"]
+    if verb.endswith("e"):
+        forms += [verb + "d", verb[:-1] + "ing"]
+    return list(dict.fromkeys(forms))
+
+
+def _third_person(verb: str) -> str:
+    """``verb`` with -s, or -es after a hissing sound (compresses, pushes)."""
+    return verb + ("es" if verb.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
 def fold_accents(word: str) -> str:

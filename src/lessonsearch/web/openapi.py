@@ -74,6 +74,10 @@ SCHEMAS: dict[str, Any] = {
         results=_list_of(_ref("SearchHit")),
         terms={**_list_of(_ref("TermCard")), "description": "Glossary terms the query names."},
         suggestion={**STR_OR_NULL, "description": "The query with misspelt words corrected."},
+        related={**_list_of(_object(word=STR, searched=STR)),
+                 "description": "Each word of the query no section holds that was searched "
+                                "as the word it was made from (embedder: embed), which the "
+                                "results are for; not a correction."},
     ),
     "DefinedAt": _object(nullable=True, lesson=STR, anchor=STR_OR_NULL, url=STR, sentence=STR),
     "Term": _object(
