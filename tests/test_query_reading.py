@@ -664,3 +664,55 @@ def test_a_slip_inside_a_word_is_corrected_to_the_courses(inflections, query,
     body = api_search(inflections, query)
     assert body["suggestion"] == suggestion
     assert hit_places(body) == [("split", "tokens")]
+
+
+# --- A British or American spelling of the course's word ------------------------------------
+
+
+QUEUES = """---
+title: Queues on the router
+---
+
+## Busy links
+
+Prioritization of calls over downloads helps once the queue is managed. The optimisation
+that helps most is a shorter queue, and the router analyses its traffic every second.
+"""
+
+
+@pytest.fixture(scope="module")
+def queues(tmp_path_factory: pytest.TempPathFactory):
+    """A course whose glossary spells a term the British way and whose prose spells it the
+    American way, and writes other words the British way."""
+    folder = tmp_path_factory.mktemp("queues")
+    (folder / "lessons").mkdir()
+    (folder / "glossary").mkdir()
+    (folder / "lessons" / "01-queues.md").write_text(QUEUES, encoding="utf-8")
+    (folder / "glossary" / "glossary.md").write_text(
+        "prioritisation\n: Letting some traffic go first when the link is busy.\n",
+        encoding="utf-8")
+    build_index(folder / "lessons", folder / "glossary", folder / "index")
+    with serving(folder / "index") as client:
+        yield client
+
+
+@pytest.mark.parametrize("query", [
+    "prioritisation",  # the glossary's spelling: the prose writes prioritization
+    "Prioritisation",
+    "optimization",  # the prose writes optimisation
+    "analyzes",  # and analyses
+])
+def test_the_other_spelling_of_a_courses_word_is_no_slip(queues, query) -> None:
+    """"prioritisation" suggested "prioritization", one letter away with the same stem and
+    the same last three letters, though the search finds the same sections for both."""
+    body = api_search(queues, query)
+    assert body["suggestion"] is None
+    assert hit_places(body) == [("queues", "busy-links")]
+    page = Page(queues.get("/search", query_string={"q": query}).get_data(as_text=True))
+    assert "Did you mean" not in page.text
+
+
+def test_a_slip_in_a_word_the_course_spells_both_ways_is_still_corrected(queues) -> None:
+    body = api_search(queues, "prioritizaton")
+    assert body["suggestion"] == "prioritization"
+    assert [term["term"] for term in body["terms"]] == ["prioritisation"]

@@ -22,7 +22,7 @@ from whoosh import query as wq
 from whoosh.collectors import FilterCollector
 from whoosh.scoring import BM25F
 
-from .analysis import NAME_SYMBOLS, WORD, stem, typed_name
+from .analysis import NAME_SYMBOLS, WORD, american, stem, typed_name
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_PART, TermRecord
@@ -230,9 +230,12 @@ class Searcher:
         the same last three letters, the most used: the slip is inside the word, not in its
         ending, so "embeds" and "tokenizers" are inflections, not slips of "embed" and
         "tokenizer". The search is the same (the two share their stem); the suggestion, and
-        the glossary's term it names, are the course's word."""
+        the glossary's term it names, are the course's word. A word that is the other's
+        British or American spelling is no slip of it ("prioritisation", "prioritization"):
+        the search takes them as one word, and the reader's is as right as the course's."""
         found = [c for _, c in self._speller().candidates(word, 1)
-                 if c[-3:] == word[-3:] and stem(c) == stem(word)]
+                 if c[-3:] == word[-3:] and stem(c) == stem(word)
+                 and american(c) != american(word)]
         return min(found, key=lambda c: (-self._spelling[c], c), default=None)
 
     def _shown(self, searcher, typed: str, word: str) -> str:
