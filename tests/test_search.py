@@ -566,6 +566,30 @@ def test_a_snippet_of_words_apart_still_prefers_the_text(identifier_searcher) ->
     assert "each <mark>file</mark>" in snippet and "_" not in snippet
 
 
+@pytest.fixture(scope="module")
+def command_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A section whose prose names a command and whose code block runs it twice."""
+    yield from course_of(tmp_path_factory, {"01-fixes.md": (
+        "# Fixes\n\n## Ask for a new address\n\nWhen a laptop shows an odd address, look at "
+        "it first: on Windows, `ipconfig /all` lists the lease and the name servers. Then "
+        "hand the lease back and ask for another one.\n\n"
+        "```\nipconfig /all\nipconfig /release\nipconfig /renew\n```\n")})
+
+
+def test_a_snippet_shows_the_code_that_holds_more_of_the_query(command_searcher) -> None:
+    """"ipconfig renew" showed the prose's "ipconfig /all lists the lease", where the code
+    writes ipconfig /renew."""
+    snippet = command_searcher.search("ipconfig renew").results[0].snippet
+    assert "<mark>ipconfig</mark> /<mark>renew</mark>" in snippet
+    assert "name servers" not in snippet
+
+
+def test_a_snippet_of_words_the_prose_holds_as_well_shows_the_prose(command_searcher) -> None:
+    snippet = command_searcher.search("ipconfig lease").results[0].snippet
+    assert "<mark>ipconfig</mark> /all lists the <mark>lease</mark>" in snippet
+    assert command_searcher.search("ipconfig").results[0].snippet.startswith("When a laptop")
+
+
 def test_snippet_without_a_body_match_is_escaped_too(markdown_searcher) -> None:
     hit = markdown_searcher.search("short").results[0]
     assert hit.anchor == "keep-the-role-short"

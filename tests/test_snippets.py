@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lessonsearch.analysis import stem
-from lessonsearch.snippets import marked_snippet, snippet
+from lessonsearch.snippets import marked_snippet, section_snippet, snippet
 
 
 def marks(*words: str) -> frozenset[str]:
@@ -76,3 +76,37 @@ def test_a_window_that_writes_a_phrase_whole_wins():
     got = snippet(text, marks("data", "file"), width=80, phrases=(stems,))
     assert "<mark>data</mark>_<mark>file</mark>" in got and "patient" not in got
     assert "patient" in snippet(text, marks("data", "file"), width=80)  # without: the first
+
+
+PROSE = "Look at the lease first: ipconfig shows it, with the name servers."
+CODE = "ipconfig /all\nipconfig /renew"
+
+
+def test_a_sections_code_is_shown_where_it_holds_more_of_the_query():
+    got = section_snippet(PROSE, CODE, marks("ipconfig", "renew"))
+    assert got == "<mark>ipconfig</mark> /all <mark>ipconfig</mark> /<mark>renew</mark>"
+
+
+def test_a_sections_text_is_shown_unless_its_code_holds_all_of_its_words_and_more():
+    assert section_snippet(PROSE, CODE, marks("ipconfig")).startswith("Look at the lease")
+    assert section_snippet(PROSE, CODE, marks("ipconfig", "lease")).startswith("Look at")
+    assert section_snippet(PROSE, CODE, marks("lease", "renew")).startswith("Look at")
+    assert section_snippet("", CODE, marks("renew")).endswith("/<mark>renew</mark>")
+    assert section_snippet(PROSE, CODE, marks("dhcp")) == ""
+
+
+def test_words_inside_a_name_in_code_count_for_no_more_than_the_text():
+    """``max_new_tokens`` names a setting; it is no passage about new tokens."""
+    text = "Choose how many new words the model may add to the reply."
+    code = "output = model.generate(max_new_tokens=80)"
+    assert section_snippet(text, code, marks("new", "tokens")).startswith("Choose how many")
+    code = "tokens = model.generate(new=80)"
+    assert section_snippet(text, code, marks("new", "tokens")).startswith("<mark>tokens")
+
+
+def test_code_that_alone_writes_the_querys_identifier_is_shown():
+    text = "Sample once with it on, once with it off, and compare the replies."
+    code = "output = model.generate(do_sample=True)"
+    stems = (stem("do"), stem("sample"))
+    got = section_snippet(text, code, marks("sample"), phrases=(stems,))
+    assert "do_<mark>sample</mark>" in got

@@ -31,7 +31,7 @@ from .match_count import MatchCounter
 from .name_case import as_typed, name_of
 from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
 from .query_plan import is_stop, plan
-from .snippets import Phrases, marked_snippet, plain_snippet, writes_phrase
+from .snippets import Phrases, plain_snippet, section_snippet
 from .spelling import Speller, made_from_verb, other_ending
 from .summary_rank import LessonSummaries
 from .term_lookup import Glossary
@@ -410,20 +410,14 @@ class Searcher:
 
     def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
              family: frozenset[str], phrases: Phrases = ()) -> SearchHit:
-        """The snippet is the text's, else the code's; the code's first when only it writes
-        one of ``phrases`` whole ("data_file" in the code, where the text says "file")."""
+        """The snippet is the text's, or the code's where only it writes one of ``phrases``
+        whole ("data_file" in the code, where the text says "file") or its passage holds
+        more of the query's words (``section_snippet``)."""
         score, docnum = hit
         stored = self._stored(searcher, docnum)
         body, code = stored["body"], stored["code"]
-        order = [(body, True), (code, False)]
-        if phrases and not writes_phrase(body, phrases) and writes_phrase(code, phrases):
-            order.reverse()
-        snippet = ""
-        for text, blocks in order:
-            snippet = marked_snippet(text, marks, SNIPPET_CHARS, blocks=blocks, family=family,
-                                     phrases=phrases)[0]
-            if snippet:
-                break
+        snippet = section_snippet(body, code, marks, SNIPPET_CHARS, family=family,
+                                  phrases=phrases)
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
                        else html.escape(_shorten(code, SNIPPET_CHARS)))

@@ -4,15 +4,17 @@ The text is escaped and only the matched words are wrapped in ``<mark>``, so a p
 a snippet as HTML. Words match by their Snowball stems, as the index does, so "calculation"
 marks "calculated". One pass of the shared tokenizer finds the matches; the window with the
 most of the query's phrases written whole wins (``data_file`` or "data file", not "file" in
-passing), then the one with the most different query words, ties going to the earliest. This
-replaced Whoosh's highlighter, whose generator pipeline took about a third of a query's time
-(bench/README.md), and it reads the whole text rather than the first 32K characters.
+passing), then the one with the most different query words, ties going to the earliest; of
+a section's text and its code, the one whose best window is better so, the text on a tie.
+This replaced Whoosh's highlighter, whose generator pipeline took about a third of a query's
+time (bench/README.md), and it reads the whole text rather than the first 32K characters.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 
 from .analysis import WORD, made_from, stem
 
@@ -30,12 +32,6 @@ def snippet(text: str, marks: frozenset[str], width: int = WIDTH,
             family: frozenset[str] | None = None, phrases: Phrases = ()) -> str:
     """The best window of ``text`` with ``marks`` (stems) in ``<mark>``; "" when none match."""
     return marked_snippet(text, marks, width, family=family, phrases=phrases)[0]
-
-
-def writes_phrase(text: str, phrases: Phrases) -> bool:
-    """Whether ``text`` writes one of ``phrases`` whole, its words side by side."""
-    found = [stem(m.group(0).lower()) for m in WORD.finditer(text)] if phrases else []
-    return bool(_phrase_at(found, phrases))
 
 
 def _phrase_at(stems: list[str], phrases: Phrases) -> dict[int, int]:
@@ -72,22 +68,94 @@ def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
     ``Section.text``): a block that ends without punctuation (a list item, a check question's
     answer) is followed by `` · ``, so list items do not run together into one sentence.
     """
-    if not text or not marks:
+    window = _window(text, marks, width, family, phrases)
+    if window is None:
         return "", -1
+    return _rendered(text, window, width, blocks), window.hits[window.first][0]
+
+
+def section_snippet(text: str, code: str, marks: frozenset[str], width: int = WIDTH,
+                    family: frozenset[str] | None = None, phrases: Phrases = ()) -> str:
+    """The ``marked_snippet`` of a section's ``text`` (its blocks shown apart), or of its
+    ``code`` where the code's passage is the fuller one (``_Window.fuller_than``): where only
+    the code writes one of ``phrases`` whole (``data_file``, where the text says "each
+    file"), or its passage holds every query word the text's does and more (``ipconfig
+    /renew`` for "ipconfig renew", where the text names ipconfig alone). The text's
+    otherwise, and whichever matches when only one does; "" when neither does."""
+    prose = _window(text, marks, width, family, phrases)
+    listing = _window(code, marks, width, family, phrases)
+    if listing is not None and (prose is None or listing.fuller_than(prose, code, text)):
+        return _rendered(code, listing, width, blocks=False)
+    return "" if prose is None else _rendered(text, prose, width, blocks=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Window:
+    """The matched words of a text (start, end, stem), the first and last of its best
+    window with that window's ``_best_window`` score, and whether the text writes one of the
+    query's phrases whole anywhere (its stop words too: ``do_sample``)."""
+
+    hits: list[tuple[int, int, str]]
+    first: int
+    last: int
+    score: tuple[int, int, int]
+    writes_phrase: bool
+
+    def fuller_than(self, other: _Window, text: str, other_text: str) -> bool:
+        """Whether this window of ``text`` (code) is to be shown before ``other``, of
+        ``other_text`` (prose): its text writes a phrase whole where the other writes none,
+        or, both or neither writing one, the different words it writes alone (not as a part
+        of a name) are all of the other's and more. Code's names hold many words in passing
+        (``max_new_tokens`` is no "new", ``use_cache`` no "use"), and a passage that leaves
+        out a word the prose's shows is no better for another."""
+        if self.writes_phrase != other.writes_phrase:
+            return self.writes_phrase
+        return self.words(text, alone=True) > other.words(other_text, alone=False)
+
+    def words(self, text: str, alone: bool) -> set[str]:
+        """The stems the window marks; with ``alone``, only of words that are no part of a
+        name (``data_file``, ``numpy.mean``)."""
+        return {key for start, end, key in self.hits[self.first:self.last + 1]
+                if not alone or not (_joins(text, start - 1, start - 2)
+                                     or _joins(text, end, end + 1))}
+
+
+_NAME_JOINS = frozenset("_.")
+
+
+def _joins(text: str, at: int, beyond: int) -> bool:
+    """Whether ``text[at]`` joins a word to another in a name (``data_file``,
+    ``numpy.mean``): an ``_`` or a ``.`` with a letter or digit on its far side, ``beyond``."""
+    return (0 <= at < len(text) and text[at] in _NAME_JOINS
+            and 0 <= beyond < len(text) and text[beyond].isalnum())
+
+
+def _window(text: str, marks: frozenset[str], width: int, family: frozenset[str] | None,
+            phrases: Phrases) -> _Window | None:
+    """The best window of ``text`` (``marked_snippet``), None when no word of it is marked."""
+    if not text or not marks:
+        return None
     family = marks if family is None else family
     found = [(m.start(), m.end(), m.group(0).lower()) for m in WORD.finditer(text)]
     keys = [_marked(word, marks, family) for _, _, word in found]
     hits = [(start, end, key) for (start, end, _), key in zip(found, keys, strict=True)
             if key is not None]
     if not hits:
-        return "", -1
+        return None
+    stems = [stem(word) for _, _, word in found] if phrases else []
+    written = bool(_phrase_at(stems, phrases))
     phrases = tuple(p for p in phrases if marks.issuperset(p))
     together: dict[int, int] = {}
     if phrases:  # in hits' places: every word of such a phrase is a hit
         place = {at: n for n, at in enumerate(i for i, key in enumerate(keys) if key)}
-        together = {place[at]: place[last] for at, last in
-                    _phrase_at([stem(word) for _, _, word in found], phrases).items()}
-    first, last = _best_window(hits, width, together)
+        together = {place[at]: place[last] for at, last in _phrase_at(stems, phrases).items()}
+    first, last, score = _best_window(hits, width, together)
+    return _Window(hits, first, last, score, written)
+
+
+def _rendered(text: str, window: _Window, width: int, blocks: bool) -> str:
+    """The window's passage of ``text``, escaped, its matched words in ``<mark>``."""
+    hits, first, last = window.hits, window.first, window.last
     start = max(0, hits[first][0] - (width - (hits[last][1] - hits[first][0])) // 3)
     start = _word_start(text, start)
     end = _word_end(text, max(hits[last][1], min(len(text), start + width)))
@@ -103,7 +171,7 @@ def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
     parts.append(shown(text, at, end))
     if end < len(text):
         parts.append(ELLIPSIS.rstrip())
-    return " ".join("".join(parts).split()), hits[first][0]
+    return " ".join("".join(parts).split())
 
 
 def plain_snippet(text: str, limit: int = WIDTH) -> str:
@@ -142,10 +210,10 @@ def _shown(text: str, begin: int, end: int) -> str:
 
 
 def _best_window(hits: list[tuple[int, int, str]], width: int,
-                 together: dict[int, int] | None = None) -> tuple[int, int]:
+                 together: dict[int, int] | None = None) -> tuple[int, int, tuple[int, int, int]]:
     """Indexes of the first and last hit of the window with the most phrases written whole
     (``together``: the first hit of each such phrase, and its last), then the most distinct
-    stems."""
+    stems; and its score (phrases whole, distinct stems, hits)."""
     together = together or {}
     best = (0, 0)
     best_score = (0, 0, 0)
@@ -160,7 +228,7 @@ def _best_window(hits: list[tuple[int, int, str]], width: int,
         score = (whole, distinct, right - left + 1)
         if score > best_score:
             best, best_score = (left, right), score
-    return best
+    return (*best, best_score)
 
 
 def _word_start(text: str, at: int) -> int:
