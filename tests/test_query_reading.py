@@ -666,6 +666,102 @@ def test_a_slip_inside_a_word_is_corrected_to_the_courses(inflections, query,
     assert hit_places(body) == [("split", "tokens")]
 
 
+# --- A word the course writes as two ----------------------------------------------------------
+
+
+HOME_NETWORK = """---
+title: Addresses at home
+---
+
+## Who is local
+
+Each device has an address and a subnet mask. The subnet mask says which addresses are
+local; anything else goes to the default gateway.
+
+## Handing out addresses
+
+The DHCP server in the router hands out addresses. Ask the DHCP server again after a
+change, and check the subnet mask it gave.
+
+## Notes
+
+There is no table of addresses on the router's front page. Two cables to one switch are
+faster only where the switch allows aggregation of each link.
+"""
+
+
+@pytest.fixture(scope="module")
+def home_network(tmp_path_factory: pytest.TempPathFactory):
+    """A course that writes subnet mask and default gateway as two words each, and a
+    glossary with the first as a term."""
+    folder = tmp_path_factory.mktemp("home-network")
+    (folder / "lessons").mkdir()
+    (folder / "glossary").mkdir()
+    (folder / "lessons" / "01-addresses.md").write_text(HOME_NETWORK, encoding="utf-8")
+    (folder / "glossary" / "glossary.md").write_text(
+        "subnet mask\n: The number that says which part of an address names the network.\n\n"
+        "link aggregation\n: Cables between two devices used as one faster link.\n",
+        encoding="utf-8")
+    build_index(folder / "lessons", folder / "glossary", folder / "index")
+    with serving(folder / "index") as client:
+        yield client
+
+
+@pytest.mark.parametrize(("query", "suggestion", "as_two"), [
+    ("subnetmask", "subnet mask", "subnet mask"),  # a glossary term, written in prose
+    ("Subnetmask", "Subnet mask", "subnet mask"),
+    ("what is a subnetmask?", "what is a subnet mask?", "what is a subnet mask?"),
+    ("defaultgateway", "default gateway", "default gateway"),  # written side by side
+    ("dhcpserver", "DHCP server", "DHCP server"),  # as the course writes the name
+    ("router subnetmask", "router subnet mask", "router subnet mask"),
+])
+def test_a_word_the_course_writes_as_two_is_searched_as_them(home_network, query,
+                                                             suggestion, as_two) -> None:
+    """"subnetmask" showed the subnet mask card and "No sections match", with no "did you
+    mean": only two words were ever read as one ("sub net" as subnet), not one as two."""
+    body = api_search(home_network, query)
+    assert body["suggestion"] == suggestion
+    apart = api_search(home_network, as_two)
+    assert apart["suggestion"] is None
+    assert hit_places(body) and hit_places(body) == hit_places(apart)
+    assert body["terms"] == apart["terms"]
+    typed = home_network.get("/api/search", query_string={"q": query, "typing": "1"})
+    assert typed.get_json()["suggestion"] == suggestion  # the search box's answer
+
+
+def test_a_word_cut_into_a_glossary_terms_name_is_suggested_as_it(home_network) -> None:
+    """The course never writes link aggregation side by side, but the glossary names it."""
+    body = api_search(home_network, "linkaggregation")
+    assert body["suggestion"] == "link aggregation"
+    assert [term["term"] for term in body["terms"]] == ["link aggregation"]
+
+
+def test_the_search_page_offers_the_two_words(home_network) -> None:
+    html = home_network.get("/search", query_string={"q": "subnetmask"}).get_data(as_text=True)
+    page = Page(html)
+    assert "Did you mean “ subnet mask ”?" in page.text
+    assert "/search?q=subnet+mask" in page.links()
+    assert "No sections match" not in page.text
+    assert "<mark>subnet</mark> <mark>mask</mark>" in html
+
+
+@pytest.mark.parametrize("query", [
+    "notable",  # "no table": a stop word
+    "subnetmasks-x",  # not a plain word
+    "-subnetmask router",  # excluded: left as typed
+    '"subnetmask"',  # in quotes
+])
+def test_a_word_is_not_cut_at_a_stop_word_nor_outside_plain_words(home_network,
+                                                                   query) -> None:
+    assert api_search(home_network, query)["suggestion"] is None
+
+
+def test_a_word_being_typed_that_begins_a_courses_word_is_not_cut(home_network) -> None:
+    """"subnet" and "s" are no cut ("s" is too short), and "subnetm" is still typed."""
+    body = home_network.get("/api/search",
+                            query_string={"q": "subnetm", "typing": "1"}).get_json()
+    assert body["suggestion"] != "subnet m"
+
 # --- A British or American spelling of the course's word ------------------------------------
 
 
