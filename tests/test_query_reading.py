@@ -762,6 +762,73 @@ def test_a_word_being_typed_that_begins_a_courses_word_is_not_cut(home_network) 
                             query_string={"q": "subnetm", "typing": "1"}).get_json()
     assert body["suggestion"] != "subnet m"
 
+# --- A short name with two letters swapped ----------------------------------------------------
+
+
+SWITCHES = """---
+title: Switches and addresses
+---
+
+## Getting an address
+
+The router runs DHCP: a device asks the DHCP server for an address when it joins, and
+DHCP hands one out for a while. The NAS in the cupboard keeps its address for good.
+
+## Separate networks on one switch
+
+A VLAN splits one switch into separate networks. Each VLAN has a number, and a port
+in one VLAN never sees the traffic of another. An old hub cannot do this: it sends every
+frame to every port.
+"""
+
+
+@pytest.fixture(scope="module")
+def switches(tmp_path_factory: pytest.TempPathFactory):
+    """A course that writes acronyms in capitals, one of them a glossary term, and a
+    glossary term of three letters in lower case."""
+    folder = tmp_path_factory.mktemp("switches")
+    (folder / "lessons").mkdir()
+    (folder / "glossary").mkdir()
+    (folder / "lessons" / "01-switches.md").write_text(SWITCHES, encoding="utf-8")
+    (folder / "glossary" / "glossary.md").write_text(
+        "DHCP\n: The protocol that hands out addresses to devices as they join.\n\n"
+        "hub\n: A box that repeats every frame to every port.\n", encoding="utf-8")
+    build_index(folder / "lessons", folder / "glossary", folder / "index")
+    with serving(folder / "index") as client:
+        yield client
+
+
+@pytest.mark.parametrize(("query", "suggestion", "meant"), [
+    ("DHPC", "DHCP", "DHCP"),  # a glossary term
+    ("dhpc", "DHCP", "DHCP"),  # as the course writes it
+    ("what is DHPC?", "what is DHCP?", "what is DHCP?"),
+    ("vlna", "VLAN", "VLAN"),  # no term, but written in capitals, four times
+    ("VLNA port", "VLAN port", "VLAN port"),
+    ("hbu", "hub", "hub"),  # a term of three letters
+])
+def test_a_short_name_with_two_letters_swapped_is_corrected(switches, query, suggestion,
+                                                            meant) -> None:
+    """"DHPC" and "vlna" found nothing and suggested nothing: only words of five letters or
+    more were corrected."""
+    body = api_search(switches, query)
+    assert body["suggestion"] == suggestion
+    written = api_search(switches, meant)
+    assert written["suggestion"] is None
+    assert hit_places(body) and hit_places(body) == hit_places(written)
+    assert body["terms"] == written["terms"]
+
+
+@pytest.mark.parametrize("query", [
+    "dhco",  # a letter changed, not two swapped: a short word's slip is often another word
+    "DHCO",  # in capitals too: "DOS" is no slip of DNS
+    "nsa",  # NAS, written once: no name the course uses
+    "prot",  # port, written twice, but neither a term nor in capitals
+    "form",  # "from", a word
+])
+def test_a_short_word_is_corrected_only_to_a_name_by_a_swap(switches, query) -> None:
+    body = api_search(switches, query)
+    assert body["suggestion"] is None
+
 # --- A British or American spelling of the course's word ------------------------------------
 
 
