@@ -951,3 +951,33 @@ def test_an_incremental_build_keeps_the_checksums_of_the_files_it_links_in(
     done = run("check", "--index", str(out))
     assert done.returncode == 1
     assert checksum_saying(newer, terms) in done.stderr
+
+
+def test_searches_over_a_terms_file_written_over_are_refused_as_damage(tmp_path: Path,
+                                                                       tiny_index: Path):
+    """The command line checks no checksums before a search. Over a terms file written over
+    (``terms_scrambled``) some searches went on to seek before the file's start and raised
+    a bare ``OSError`` ("Invalid argument"), a traceback, where the others were refused
+    naming the file."""
+    from itertools import product
+    from string import ascii_lowercase
+
+    from lessonsearch.errors import IndexDamaged
+
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    version = current_version(out)
+    terms_scrambled(version)
+    refused = 0
+    searcher = Searcher.open(out)
+    try:
+        for first, second in product(ascii_lowercase, repeat=2):
+            try:
+                searcher.search(first + second)
+            except IndexDamaged as exc:
+                # the terms file, or the postings it points into at the wrong place
+                assert exc.file.startswith("whoosh/")
+                refused += 1
+    finally:
+        searcher.close()
+    assert refused
