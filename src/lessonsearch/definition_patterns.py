@@ -257,6 +257,10 @@ class Found:
     bug." and "This is a hack." name nothing a course teaches (``_classifies``)."""
 
 
+_BE_THE = re.compile(r"\b(?:is|are|was|were)\s+the\s")
+"""What ``_MEASURE_IS`` needs, looked for first: its own search is slow to fail."""
+
+
 def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
     """Every definition one sentence makes, the most telling rule first; questions make none."""
     if sentence.rstrip(" \"'”’)").endswith("?"):
@@ -279,7 +283,8 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
         or (comma and ("and" in lowered or "but" in lowered or "so" in lowered))
     ) and _may_set(sentence, lowered):
         setting = _setting(sentence)
-    if not setting and "the " in lowered and (breaks or lowered.startswith("the ") or comma):
+    if not setting and (breaks or lowered.startswith("the ") or comma) and (
+            _BE_THE.search(lowered)):
         setting = _measured(sentence)  # "The number of rows a page holds is …" is both
     found += setting
     if comma and "not" in lowered and (breaks or "--" in sentence):
