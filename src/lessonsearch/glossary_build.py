@@ -47,7 +47,7 @@ from .term_forms import term_anchor, term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
 from .term_lookup import Glossary
 from .term_matching import TermMatcher
-from .whoosh_index import LESSON_ORDERS, Document
+from .whoosh_index import LESSON_ORDERS, Document, Terms
 
 
 @dataclass
@@ -61,6 +61,8 @@ class GlossaryBuild:
     variants: dict[str, list[str]] = field(default_factory=dict)
     lessons: list[LessonMentions] = field(default_factory=list)
     """Every lesson's mentions, in course order."""
+    defined: dict[tuple[str, str | None], tuple[str, ...]] = field(default_factory=dict)
+    """The terms each section defines, by its lesson and anchor (None: the lesson's top)."""
 
     @property
     def term_count(self) -> int:
@@ -77,17 +79,30 @@ class GlossaryBuild:
                                             partial(digest, lesson))
                 for lesson in self.lessons}
 
-    def terms_of(self, doc: Document) -> tuple[str, ...]:
-        """Every name of every term the document's indexed text names (its heading and text,
-        and its lesson's title and headings above it, which are indexed with it): the Whoosh
-        stage indexes them, so a search for one name finds sections that write another. A
-        section of "The KV cache" matched kv cache through the title, and key-value cache
-        only where its own text said KV cache."""
+    def terms_of(self, doc: Document) -> Terms:
+        """Every name of every term the document's indexed text names: its heading and text,
+        and the headings above it, which are indexed with it; apart, those only its lesson's
+        title names, which count as little as the title (``whoosh_index.TITLE_WEIGHT``); and
+        those of the terms it defines (``whoosh_index.DEFINED_WEIGHT``). The Whoosh stage
+        indexes them, so a search for one name finds sections that write another. A section
+        of "The KV cache" matched kv cache through the title, and key-value cache only where
+        its own text said KV cache."""
         lesson = self._by_slug.get(doc.lesson.slug)
         if lesson is None:
-            return ()
-        names = {*lesson.found_by_id.get(doc.id, ()), *lesson.named_by_id.get(doc.id, ())}
-        return tuple(variant for name in sorted(names) for variant in self.variants[name])
+            return (), (), ()
+        found = lesson.found_by_id.get(doc.id, {})
+        title = lesson.title_names
+        if found and doc.id == lesson.docs[0].id:  # its counts hold the title's too
+            found = {name: n for name, n in found.items() if n > title.get(name, 0)}
+        names = {*found, *lesson.named_by_id.get(doc.id, ())}
+        defined = self.defined.get((doc.lesson.slug, doc.anchor), ())
+        if doc.anchor is None and doc.number != 0:  # a definition above any heading
+            defined = ()
+        return (self._names(names), self._names(title.keys() - names),
+                self._names(defined))
+
+    def _names(self, terms) -> tuple[str, ...]:
+        return tuple(variant for name in sorted(terms) for variant in self.variants[name])
 
     @cached_property
     def _by_slug(self) -> dict[str, LessonMentions]:
@@ -122,9 +137,10 @@ class LessonMentions:
     that counted its mentions (an earlier build's, when the terms changed nowhere this
     lesson's words reach: ``_Unchanged``)."""
     docs: list[Document]
-    counted: tuple[bytes, bytes, bytes, bytes]
-    """``found``, ``totals``, the lesson's words and ``named``, pickled: read only for the
-    lessons a build writes again (``found``, ``named``), whose mentions changed (``totals``,
+    counted: tuple[bytes, bytes, bytes, bytes, bytes]
+    """``found``, ``totals``, the lesson's words, ``named`` and ``title_names``, pickled:
+    read only for the lessons a build writes again (``found``, ``named``,
+    ``title_names``), whose mentions changed (``totals``,
     see ``_summed``), or that may mention a term added or removed (the words, see
     ``_Unchanged``).
     Unpickling every lesson's was a sixth of a one-lesson rebuild (bench/README.md)."""
@@ -148,10 +164,15 @@ class LessonMentions:
 
     @cached_property
     def named(self) -> list[tuple[str, ...]]:
-        """For each document, the terms its lesson's title and the headings above its own
-        name: indexed with it (``Document.fields``), yet not mentions of the section's (but
-        the title's, counted once, at the lesson's first document: ``_mention_counts``)."""
+        """For each document, the terms the headings above its own name: indexed with it
+        (``Document.fields``), yet not mentions of the section's."""
         return pickle.loads(self.counted[3])
+
+    @cached_property
+    def title_names(self) -> dict[str, int]:
+        """The terms the lesson's title names, and how often: indexed with every document,
+        yet mentions of its first document's alone (``_mention_counts``)."""
+        return pickle.loads(self.counted[4])
 
     @cached_property
     def named_by_id(self) -> dict[str, tuple[str, ...]]:
@@ -210,7 +231,17 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
                for t in sorted(terms, key=lambda t: t.name.lower())]
     records, unknown = _known_see_also(records, entries)
     return GlossaryBuild(_in_file_order(problems + clashes + unknown), records, entries,
-                         {t.name: tuple(t.aliases) for t in terms}, variants, lessons)
+                         {t.name: tuple(t.aliases) for t in terms}, variants, lessons,
+                         _defined(terms))
+
+
+def _defined(terms: list[_Term]) -> dict[tuple[str, str | None], tuple[str, ...]]:
+    """The terms each section defines (``GlossaryBuild.defined``), A–Z."""
+    found: dict[tuple[str, str | None], set[str]] = {}
+    for term in terms:
+        for _, definition in term.lesson_defs:
+            found.setdefault((definition.lesson, definition.anchor), set()).add(term.name)
+    return {place: tuple(sorted(names)) for place, names in found.items()}
 
 
 def _in_file_order(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:
@@ -438,25 +469,27 @@ def _texts(docs: list[Document]) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, tuple[str, ...]]]
-                    ) -> tuple[bytes, bytes, bytes, bytes]:
+                    ) -> tuple[bytes, bytes, bytes, bytes, bytes]:
     """One lesson's mentions (``LessonMentions.counted``): for each of its documents, each
     term's count (plain dicts, which pickle faster than Counters), the lesson's title
     counted with its first document's (every document is indexed with the title, but a
     title that names a term is one use of it, not one per section); each term's (mentions,
     sections) in all; every word the lesson writes, its titles too (for ``_Unchanged``);
-    and for each document, the terms named above it (``LessonMentions.named``). Each
-    pickled."""
+    for each document, the terms the headings above it name (``LessonMentions.named``);
+    and the terms the title names, with their counts. Each pickled."""
     words: set[str] = set()
     found = [dict(matcher.mentions(text, words)) for text, _ in texts]
+    title: dict[str, int] = {}
     if texts:  # the title names terms once a lesson: at its first document, nearest it
-        for name, count in matcher.mentions(texts[0][1][0], words).items():
+        title = dict(matcher.mentions(texts[0][1][0], words))
+        for name, count in title.items():
             found[0][name] = found[0].get(name, 0) + count
-    in_part: dict[str, frozenset[str]] = {}  # the title and each heading, read once a lesson
+    in_part: dict[str, frozenset[str]] = {}  # each heading, read once a lesson
     for _, parts in texts:
-        for part in parts:
+        for part in parts[1:]:
             if part not in in_part:
                 in_part[part] = frozenset(matcher.mentions(part, words))
-    named = [tuple(sorted(frozenset().union(*map(in_part.__getitem__, parts))))
+    named = [tuple(sorted(frozenset().union(*map(in_part.__getitem__, parts[1:]))))
              for _, parts in texts]
     totals: dict[str, tuple[int, int]] = {}
     for counts in found:
@@ -464,7 +497,8 @@ def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, tuple[str, ...]
             before = totals.get(name, (0, 0))
             totals[name] = (before[0] + count, before[1] + 1)
     return (pickle.dumps(found, protocol=5), pickle.dumps(totals, protocol=5),
-            pickle.dumps(words, protocol=5), pickle.dumps(named, protocol=5))
+            pickle.dumps(words, protocol=5), pickle.dumps(named, protocol=5),
+            pickle.dumps(title, protocol=5))
 
 
 def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],

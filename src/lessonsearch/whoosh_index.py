@@ -106,21 +106,22 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     A word made with -ize (``analysis.made_from``) also counts for the word it was made from,
     at ``FAMILY_WEIGHT`` of a word's weight and with no position: "token" finds a section on
     tokenizers, below one on tokens; no phrase matches through it, and the section's length
-    is its words'. ``value`` may be three parts, the names of the terms a section mentions
-    in the middle: a word of those counts ``NAME_WEIGHT`` once, however often the names
-    write it (a section that mentioned greedy decoding had "greedy" three times more, from
-    "greedy decoding ; greedy sampling ; greedy search", and a two-line exercise outranked
-    the section on it). Their positions are all kept, so that a phrase finds a name of
-    several words ("self-attention"). A fourth part is the section's code, whose words
-    count ``CODE_WEIGHT`` each, in place after the third."""
-    named: list[str] = []
-    code: list[str] = []
+    is its words'. ``value`` may be parts (``Document.fields``, ``CONTENT``): the headings,
+    the names of the terms a section mentions, its text, its code, its lesson's title, the
+    names of the terms only the title names, and the names of the terms it defines. A word
+    of the names counts once, however often they write it (a section that mentioned greedy
+    decoding had "greedy" three times more, from "greedy decoding ; greedy sampling ; greedy
+    search", and a two-line exercise outranked the section on it): ``DEFINED_WEIGHT`` when a
+    name of a term the section defines writes it, else ``NAME_WEIGHT`` when a name of one
+    it mentions does, else ``NAME_WEIGHT`` times ``TITLE_WEIGHT``. Their positions are all
+    kept, so that a phrase finds a name of several words ("self-attention"). A word of the
+    code counts ``CODE_WEIGHT``, of the title ``TITLE_WEIGHT``, each time."""
+    parts: list[list[str]] = []
     if isinstance(value, str):
         words = find_words(value)
     else:  # the parts joined by a line break, which splits no word; a part may come split
-        before, named, after, *rest = [p if type(p) is list else find_words(p) for p in value]
-        code = rest[0] if rest else []
-        words = before + named + after + code
+        parts = [p if type(p) is list else find_words(p) if p else [] for p in value]
+        words = [word for part in parts for word in part]
     by_word: dict[str, list[int]] = {}
     for pos, word in enumerate(words):
         by_word.setdefault(word, []).append(pos)
@@ -144,10 +145,8 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
         positions[text].sort()
     out = [(text, len(found), len(found) * boost, _encode(found))
            for text, found in positions.items()]
-    if named:
-        out = _names_counted_less(out, named, terms, stemming, boost)
-    if code:
-        out = _code_counted_less(out, code, terms, stemming, boost)
+    if len(parts) > 1:
+        out = _parts_counted_less(out, parts, terms, stemming, boost)
     return out if made is None else _with_bases(out, made, boost)
 
 
@@ -157,10 +156,48 @@ writes. The names make "nucleus sampling" find a section that writes only top_p,
 word's full weight they put a two-line exercise doing so above the section on it."""
 
 
-def _names_counted_less(out: list, named: list[str], terms: dict[str, bytes], stemming: bool,
-                        boost: float) -> list:
-    less = _term_counts(named, terms, stemming)
-    return [(text, frequency, weight - (less[text] - NAME_WEIGHT) * boost, encoded)
+TITLE_WEIGHT = 0.5
+"""What a word of a lesson's title counts in each of its documents, against a word the
+document writes; and so, times ``NAME_WEIGHT``, a word of the names of the terms only the
+title names. Every section is indexed with its lesson's title, so a search for a lesson's
+subject finds all of it, and a section in it comes before one as short elsewhere that writes
+the word no more. At a whole word's weight a short section that never wrote the word came
+first by its title alone: "Wi-Fi" put the channels of "Wi-Fi bands and channels" above the
+sections that say Wi-Fi, and "gateway" the lesson's one-line top above a section of another
+lesson that explains it (bench/README.md). The title is the lesson's, not its top's: whole
+at the top, it kept that line second."""
+
+
+DEFINED_WEIGHT = 2.0
+"""What a word of the names of the terms a section defines (``definitions``) counts, once,
+against a word it writes: a section saying what a term is answers a search for it, and it
+may write the name once in passing ("rows (also known as records)")."""
+
+
+def _parts_counted_less(out: list, parts: list[list[str]], terms: dict[str, bytes],
+                        stemming: bool, boost: float) -> list:
+    """``out`` with the words of ``parts`` but the headings and the text counted as
+    ``_postings`` says."""
+    _, named, _, *rest = parts
+    code, title, title_named, defined = (rest + [[], [], [], []])[:4]
+    less: dict[bytes, float] = {}
+    for words, weight in ((code, 1 - CODE_WEIGHT), (title, 1 - TITLE_WEIGHT)):
+        if words:
+            for text, count in _term_counts(words, terms, stemming).items():
+                less[text] = less.get(text, 0.0) + count * weight
+    once: dict[bytes, list[float]] = {}  # each name word: [times written, what it counts]
+    for words, weight in ((title_named, NAME_WEIGHT * TITLE_WEIGHT), (named, NAME_WEIGHT),
+                          (defined, DEFINED_WEIGHT)):
+        if words:
+            for text, count in _term_counts(words, terms, stemming).items():
+                counted = once.setdefault(text, [0, weight])
+                counted[0] += count
+                counted[1] = max(counted[1], weight)  # the weightiest of the names writing it
+    for text, (count, weight) in once.items():
+        less[text] = less.get(text, 0.0) + count - weight
+    if not less:
+        return out
+    return [(text, frequency, weight - less[text] * boost, encoded)
             if text in less else (text, frequency, weight, encoded)
             for text, frequency, weight, encoded in out]
 
@@ -172,14 +209,6 @@ course), so at a whole word's weight six short solutions whose code imports a mo
 before the section that teaches importing, for "import"; the prose says what a section is
 about, as the mention finder, which reads prose only, has it. At half a word the sample
 course's "what's a token?" lost its lesson to a section on attention (bench/README.md)."""
-
-
-def _code_counted_less(out: list, code: list[str], terms: dict[str, bytes], stemming: bool,
-                       boost: float) -> list:
-    less = _term_counts(code, terms, stemming)
-    return [(text, frequency, weight - less[text] * (1 - CODE_WEIGHT) * boost, encoded)
-            if text in less else (text, frequency, weight, encoded)
-            for text, frequency, weight, encoded in out]
 
 
 def _term_counts(words: list[str], terms: dict[str, bytes], stemming: bool) -> dict[bytes, int]:
@@ -308,9 +337,11 @@ class Ordinal(fields.NUMERIC):
 
 
 CONTENT = "content"
-"""Everything a section says in one field: the lesson title, the heading path, the heading
-twice more, the words of the names of the glossary terms it mentions, the body and the code
-(a word of which counts ``CODE_WEIGHT``).
+"""Everything a section says in one field: the heading path, the heading twice more, the
+words of the names of the glossary terms it mentions, the body, the code (a word of which
+counts ``CODE_WEIGHT``), the lesson's title (``TITLE_WEIGHT``), the names of the terms only
+the title names, and those of the terms it defines (a word of which counts
+``DEFINED_WEIGHT``, once).
 
 One field lets BM25 saturate a word's frequency once per section; scoring fields apart and
 summing counted one word up to six times and let it drown the others. Writing the heading
@@ -353,6 +384,11 @@ def schema() -> fields.Schema:
         position=Ordinal(stored=True, sortable=True),
         section=Ordinal(stored=True, sortable=True),
     )
+
+
+Terms = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""The names of the terms a document mentions, of those only its lesson's title names, and
+of those it defines (``Document.fields``)."""
 
 
 class Document(NamedTuple):
@@ -408,9 +444,15 @@ class Document(NamedTuple):
         heading = self.heading or ""
         return (heading,) if self.kind == "check" else (heading, heading)
 
-    def fields(self, terms: Iterable[str] = ()) -> dict[str, object]:
+    def fields(self, terms: Iterable[str] = (), title_terms: Iterable[str] = (),
+               defined: Iterable[str] = ()) -> dict[str, object]:
+        """The document's row: ``terms`` are the names of the terms it mentions (its heading
+        and text, and the headings above it), ``title_terms`` those of the terms only its
+        lesson's title names, ``defined`` those of the terms it defines
+        (``GlossaryBuild.terms_of``)."""
         module = self.lesson.module
         body, code = self.body, self.code
+        headings = "\n".join((*self.heading_path, *self._heading_again))
         return {
             "id": self.id,
             "kind": self.kind,
@@ -421,12 +463,9 @@ class Document(NamedTuple):
             "lesson_title": self.lesson.title,
             "heading": self.heading or "",
             "heading_path": self.heading_path,
-            "content": (  # CourseText.index reads the four parts
-                "\n".join((self.lesson.title, *self.heading_path, *self._heading_again)),
-                " ; ".join(terms),
-                body,
-                code,
-            ),
+            "content": (  # CourseText.index reads the parts (_postings)
+                headings, " ; ".join(terms), body, code, self.lesson.title,
+                " ; ".join(title_terms), " ; ".join(defined)),
             "body": body,
             "code": code,
             "anchor": self.anchor,

@@ -38,7 +38,7 @@ from .analysis import find_words
 from .build_cache import BuildCache, fingerprint
 from .index_store import file_checksum, flush, is_lock_file
 from .parallel import Lazy, Started, start_in_processes, workers
-from .whoosh_index import SPELLING, WHOOSH_DIR, Document, length_bytes, schema
+from .whoosh_index import SPELLING, WHOOSH_DIR, Document, Terms, length_bytes, schema
 
 CHUNK_DOCS = 500
 MAX_CHUNKS = 20
@@ -74,16 +74,17 @@ def plan_whoosh(
     folder: Path,
     docs: Iterable[Document],
     keys: Callable[[], dict[str, str]],
-    terms_of: Callable[[Document], tuple[str, ...]] = lambda doc: (),
+    terms_of: Callable[[Document], Terms] = lambda doc: ((), (), ()),
     cache: BuildCache | None = None,
     previous: Path | None = None,
 ) -> WhooshWrite:
     """Plan writing the documents into a new Whoosh index in ``folder``: ``start()`` hands
     a large write (a full build's) to other processes, so this one can write the glossary
     meanwhile, and ``finish()`` writes what is left and commits the segments (documents,
-    lessons written). ``terms_of`` names the terms a document mentions
-    (``GlossaryBuild.terms_of``); ``keys()`` gives a digest of each lesson that determines
-    its documents and their terms (``GlossaryBuild.lesson_keys``).
+    lessons written). ``terms_of`` names the terms a document mentions, those only its
+    lesson's title names and those it defines (``GlossaryBuild.terms_of``); ``keys()``
+    gives a digest of each lesson that determines its documents and their terms
+    (``GlossaryBuild.lesson_keys``).
 
     With the ``previous`` version and its build ``cache``, only the chunks that changed are
     written. Without them, ``keys()`` is called only once the segments are handed over
@@ -135,7 +136,7 @@ class WhooshWrite:
     (``_surfaces``)."""
 
     def __init__(self, folder: Path, ix, lessons: dict[str, list[Document]],
-                 terms_of: Callable[[Document], tuple[str, ...]],
+                 terms_of: Callable[[Document], Terms],
                  signed: Callable[[], dict[str, str]],
                  before: dict[str, str], cache: BuildCache, chunks: dict[str, Chunk],
                  groups: list[list[str]], dropped: bool = False):
@@ -238,11 +239,11 @@ class WhooshWrite:
             self._writer = None
 
 
-def _item(lessons: dict[str, list[Document]], terms_of: Callable[[Document], tuple[str, ...]],
+def _item(lessons: dict[str, list[Document]], terms_of: Callable[[Document], Terms],
           signed: Callable[[], dict[str, str]], counted: set[str], group: list[str]) -> Group:
     """One segment's work: its lessons' rows, and whether to count their words (the cache
     has the counts of the lessons the previous build counted; none in a full build)."""
-    return [(slug, [doc.fields(terms_of(doc)) for doc in lessons[slug]],
+    return [(slug, [doc.fields(*terms_of(doc)) for doc in lessons[slug]],
              not counted or signed()[slug] not in counted) for slug in group]
 
 
@@ -258,9 +259,9 @@ def _write_segment(folder: str, group: Group):
         texts = []
         for row in rows:
             if count:  # a body split once, for the index and for the lesson's word counts
-                above, names, body, code = row["content"]
-                body = find_words(body)
-                row["content"] = (above, names, body, code)
+                parts = list(row["content"])
+                body = parts[2] = find_words(parts[2])
+                row["content"] = tuple(parts)
                 texts.append((row["heading"], body))
             writer.add_row(row)
         if count:
