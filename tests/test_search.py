@@ -358,15 +358,19 @@ def test_an_alias_marks_the_name_each_section_writes(sample_searcher) -> None:
     """"temp" is an alias of temperature: the sections it finds write "temperature", and
     their snippets mark it (they marked nothing, and showed a part without it). A word of
     a name of several words is not marked alone: "sampling" of "sampling temperature", or
-    "set" of "test set", an alias of benchmark, which marked "settings"."""
+    "set" of "test set", an alias of benchmark, which marked "settings"; the name is marked
+    where it is written whole ("test sets")."""
     response = sample_searcher.search("temp", MAX_LIMIT)
     assert response.total == 10  # the temperature lesson's summary among them
     for hit in response.results:
         marked = {m.lower() for m in re.findall(r"<mark>(.*?)</mark>", hit.snippet)}
         assert marked == {"temperature"}, (hit.heading, hit.snippet)
-    marked = {m.lower() for hit in sample_searcher.search("eval", MAX_LIMIT).results
-              for m in re.findall(r"<mark>(.*?)</mark>", hit.snippet)}
-    assert marked == {"benchmark", "benchmarks"}
+    snippets = [hit.snippet for hit in sample_searcher.search("eval", MAX_LIMIT).results]
+    marked = {m.lower() for snippet in snippets
+              for m in re.findall(r"<mark>(.*?)</mark>", snippet)}
+    assert marked == {"benchmark", "benchmarks", "test", "sets"}
+    alone = [s for s in snippets if re.search(r"(?<!<mark>test</mark> )<mark>sets", s)]
+    assert "<mark>test</mark> <mark>sets</mark>" in " ".join(snippets) and not alone
 
 
 

@@ -110,3 +110,13 @@ def test_code_that_alone_writes_the_querys_identifier_is_shown():
     stems = (stem("do"), stem("sample"))
     got = section_snippet(text, code, marks("sample"), phrases=(stems,))
     assert "do_<mark>sample</mark>" in got
+
+
+def test_a_name_of_several_words_is_marked_only_where_written_whole() -> None:
+    """The names of a term the query names ("wireless LAN" for a search of WLAN): marked
+    as a whole, never a word of it alone ("wireless" in passing is another thing)."""
+    names = ((stem("wireless"), stem("lan")), (stem("wi"), stem("fi")))
+    text = "A wireless mouse. The wireless LAN, or Wi-Fi, reaches the garden."
+    found = snippet(text, frozenset({"wlan"}), names=names)
+    assert found == ("A wireless mouse. The <mark>wireless</mark> <mark>LAN</mark>, or "
+                     "<mark>Wi</mark>-<mark>Fi</mark>, reaches the garden.")

@@ -109,3 +109,10 @@ def test_a_section_that_defines_a_term_comes_first_for_it(searcher: Searcher) ->
     hub twice, and came first."""
     assert places(searcher.search("hub"))[0] == ("boxes", "what-the-box-does")
 
+
+@pytest.mark.parametrize("query", ["wifi", "WLAN"])
+def test_a_search_by_another_name_marks_the_name_the_section_writes(
+        searcher: Searcher, query: str) -> None:
+    """The section was found through the term's names; its snippet marked nothing."""
+    hit = searcher.search(query).results[0]
+    assert "<mark>Wi</mark>-<mark>Fi</mark> connection" in hit.snippet

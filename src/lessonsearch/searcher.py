@@ -444,10 +444,12 @@ class Searcher:
         marks |= {text for _, stems in the_plan.related.values() for text in stems}
         related = _related_words(text, the_plan.related) if total else ()
         phrases = _phrases(tree)  # once for the query, not once for each hit
+        names = _named_runs(terms)
         return SearchResponse(
             query=text,
             total=total,
-            results=tuple(self._hit(searcher, hit, marks, family, phrases) for hit in page_hits),
+            results=tuple(self._hit(searcher, hit, marks, family, phrases, names)
+                          for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
             page=page,
@@ -504,15 +506,16 @@ class Searcher:
         return self._summaries
 
     def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
-             family: frozenset[str], phrases: Phrases = ()) -> SearchHit:
+             family: frozenset[str], phrases: Phrases = (), names: Phrases = ()) -> SearchHit:
         """The snippet is the text's, or the code's where only it writes one of ``phrases``
         whole ("data_file" in the code, where the text says "file") or its passage holds
-        more of the query's words (``section_snippet``)."""
+        more of the query's words (``section_snippet``). ``names``: the names of several
+        words of the terms the query names, marked where written whole (``_named_runs``)."""
         score, docnum = hit
         stored = self._stored(searcher, docnum)
         body, code = stored["body"], stored["code"]
         snippet = section_snippet(body, code, marks, SNIPPET_CHARS, family=family,
-                                  phrases=phrases)
+                                  phrases=phrases, names=names)
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
                        else html.escape(_shorten(code, SNIPPET_CHARS)))
@@ -755,6 +758,15 @@ def _phrases(node: Node | None) -> Phrases:
     else:
         return tuple(p for item in node.items for p in _phrases(item))
     return (tuple(map(stem, parts)),) if len(parts) > 1 else ()
+
+
+def _named_runs(terms: tuple[TermRecord, ...]) -> Phrases:
+    """The stems of each name of several words of the terms a query names, marked in a
+    snippet where written whole: a search for wifi found the sections that write Wi-Fi (the
+    index holds the names of the terms each mentions) and marked nothing in them."""
+    runs = (tuple(map(stem, analysis_words(name)))
+            for t in terms for name in (t.term, *t.aliases))
+    return tuple(dict.fromkeys(run for run in runs if len(run) > 1))
 
 
 def _named_stems(terms: tuple[TermRecord, ...]) -> frozenset[str]:

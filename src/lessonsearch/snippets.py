@@ -29,9 +29,10 @@ quoted phrase."""
 
 
 def snippet(text: str, marks: frozenset[str], width: int = WIDTH,
-            family: frozenset[str] | None = None, phrases: Phrases = ()) -> str:
+            family: frozenset[str] | None = None, phrases: Phrases = (),
+            names: Phrases = ()) -> str:
     """The best window of ``text`` with ``marks`` (stems) in ``<mark>``; "" when none match."""
-    return marked_snippet(text, marks, width, family=family, phrases=phrases)[0]
+    return marked_snippet(text, marks, width, family=family, phrases=phrases, names=names)[0]
 
 
 def _phrase_at(stems: list[str], phrases: Phrases) -> dict[int, int]:
@@ -58,32 +59,35 @@ def _marked(word: str, marks: frozenset[str], family: frozenset[str]) -> str | N
 def marked_snippet(text: str, marks: frozenset[str], width: int = WIDTH,
                    blocks: bool = False,
                    family: frozenset[str] | None = None,
-                   phrases: Phrases = ()) -> tuple[str, int]:
+                   phrases: Phrases = (), names: Phrases = ()) -> tuple[str, int]:
     """``snippet``, and where in ``text`` its first marked word starts (-1 when none match).
     ``family``: the stems whose -ize words are marked too (all of ``marks`` when None).
     ``phrases``: a window that writes more of them whole wins over one with more words; only
-    those whose every word is marked (a phrase's stop words are not).
+    those whose every word is marked (a phrase's stop words are not). ``names``: runs of
+    words marked where they are written whole, and only there: the names of several words of
+    a term the query names ("Wi-Fi" for a search of wifi, where "fi" alone is nothing).
 
     With ``blocks``, ``text`` is a section's text (blocks joined by blank lines, see
     ``Section.text``): a block that ends without punctuation (a list item, a check question's
     answer) is followed by `` · ``, so list items do not run together into one sentence.
     """
-    window = _window(text, marks, width, family, phrases)
+    window = _window(text, marks, width, family, phrases, names)
     if window is None:
         return "", -1
     return _rendered(text, window, width, blocks), window.hits[window.first][0]
 
 
 def section_snippet(text: str, code: str, marks: frozenset[str], width: int = WIDTH,
-                    family: frozenset[str] | None = None, phrases: Phrases = ()) -> str:
+                    family: frozenset[str] | None = None, phrases: Phrases = (),
+                    names: Phrases = ()) -> str:
     """The ``marked_snippet`` of a section's ``text`` (its blocks shown apart), or of its
     ``code`` where the code's passage is the fuller one (``_Window.fuller_than``): where only
     the code writes one of ``phrases`` whole (``data_file``, where the text says "each
     file"), or its passage holds every query word the text's does and more (``ipconfig
     /renew`` for "ipconfig renew", where the text names ipconfig alone). The text's
     otherwise, and whichever matches when only one does; "" when neither does."""
-    prose = _window(text, marks, width, family, phrases)
-    listing = _window(code, marks, width, family, phrases)
+    prose = _window(text, marks, width, family, phrases, names)
+    listing = _window(code, marks, width, family, phrases, names)
     if listing is not None and (prose is None or listing.fuller_than(prose, code, text)):
         return _rendered(code, listing, width, blocks=False)
     return "" if prose is None else _rendered(text, prose, width, blocks=True)
@@ -131,13 +135,17 @@ def _joins(text: str, at: int, beyond: int) -> bool:
 
 
 def _window(text: str, marks: frozenset[str], width: int, family: frozenset[str] | None,
-            phrases: Phrases) -> _Window | None:
+            phrases: Phrases, names: Phrases = ()) -> _Window | None:
     """The best window of ``text`` (``marked_snippet``), None when no word of it is marked."""
-    if not text or not marks:
+    if not text or not (marks or names):
         return None
     family = marks if family is None else family
     found = [(m.start(), m.end(), m.group(0).lower()) for m in WORD.finditer(text)]
     keys = [_marked(word, marks, family) for _, _, word in found]
+    if names:
+        stems = [stem(word) for _, _, word in found]
+        for at, last in _phrase_at(stems, names).items():
+            keys[at:last + 1] = [key or stems[n] for n, key in enumerate(keys[at:last + 1], at)]
     hits = [(start, end, key) for (start, end, _), key in zip(found, keys, strict=True)
             if key is not None]
     if not hits:
