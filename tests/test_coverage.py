@@ -274,6 +274,28 @@ def test_a_thing_given_a_name_of_its_own_defines_nothing_of_the_glossarys(tmp_pa
     assert defined["glob"].lesson == "tables"
 
 
+@pytest.mark.parametrize(("naming", "named"), [
+    # the name before is what the new name is made of: a kind of it, not another name
+    ("Behind a second layer of NAT, known as carrier-grade NAT, calls often fail.",
+     "carrier-grade NAT"),
+    ("Past one layer of NAT, also known as double NAT, peers rarely meet.", "double NAT"),
+    # no adverb says the two are one thing
+    ("Between the stores sits a proxy, known as the broker, that forwards each write.",
+     "broker"),
+])
+def test_a_name_known_as_a_new_one_keeps_its_own_term(tmp_path, naming, named):
+    """Only "X, also known as Y," gives X another name: the glossary's NAT (or proxy) is not
+    defined by the sentence that names carrier-grade NAT (or the broker), which is a term of
+    the lesson's own, defined there."""
+    glossary = "NAT" if "NAT" in named else "proxy"
+    index = _tables_course(tmp_path, naming, f"{glossary};record")
+    report = coverage_report(current_version(index), index)
+    defined = {t.term: t.defined_at for t in report.terms}
+    assert defined[glossary] is None
+    assert defined[named].lesson == "tables"
+    assert defined[named].sentence == naming
+
+
 def test_candidates_say_where_they_occur(report):
     (candidate,) = report.candidates
     assert candidate.kind == "collocation" and candidate.count == 4

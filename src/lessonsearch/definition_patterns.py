@@ -21,6 +21,7 @@ from lessonsearch.definition_terms import (
     term_before,
     term_or_none,
 )
+from lessonsearch.term_forms import term_key
 
 _BE = r"(?:is|are|was|were|be|been|being|gets|get)"
 _HEDGE = r"(?:(?:also|often|usually|sometimes|commonly|generally|simply|typically|widely)\s+)?"
@@ -136,11 +137,13 @@ A sentence may give several things their other names ("columns (also known as fi
 and rows (also known as records) …"): the words after "known as" and "also called" are
 looked at without being taken, so every such cue in it is read, not the first alone."""
 _KNOWN_AS = _NAMING[5]
-_GIVEN_ANOTHER = re.compile(r",\s*(?:(?:also|often|sometimes|usually|commonly)\s+)?$", re.I)
+_GIVEN_ANOTHER = re.compile(r",\s*(?:also|often|sometimes|usually|commonly)\s+$", re.I)
 """Before "known as": "records, also known as rows, …" gives records another name, and the
-glossary may have either. (After "a function, also called glob," the name before is the kind
-of thing named, and in "rows (also known as records)" the name in brackets is the one
-introduced: neither is looked up.)"""
+glossary may have either. The adverb says so: in "Behind two layers of NAT, known as
+carrier-grade NAT, …" the name before is what the new name is made of, not another name of
+one thing (see ``_other_name``). (After "a function, also called glob," the name before is
+the kind of thing named, and in "rows (also known as records)" the name in brackets is the
+one introduced: neither is looked up.)"""
 _NAME_IS = re.compile(
     r"\b(?:the|a|one)\s+(?:usual\s+|common\s+|technical\s+|standard\s+|proper\s+)?"
     r"(?:name|term|word|jargon|label)\s+(?:[\w-]+\s+){0,2}?(?:for|to|that|of)\s+"
@@ -249,8 +252,9 @@ class Found:
     memoization", not "this type inference"): then ``alone`` is the name where the glossary
     has it and not ``term`` (see ``_OPENS_COMPOUNDS``)."""
     other: str | None = None
-    """The name the sentence gives ``term`` to ("rows" in "rows (also known as records)",
-    "records" in "records, also known as rows,"): the glossary may have that one instead."""
+    """The name the sentence gives ``term`` to as another name of one thing ("records" in
+    "records, also known as rows,": ``_other_name``): the glossary may have that one
+    instead."""
     glossary_only: bool = False
     """Whether the sentence names a term only where the glossary has it: "This is a
     firewall." classifies what came before as the glossary's firewall, while "This is a
@@ -562,10 +566,8 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                 continue  # "Then we call these functions." is a step
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
-                other = None
-                if pattern is _KNOWN_AS and (
-                        before := _GIVEN_ANOTHER.search(sentence, 0, match.start())):
-                    other = term_before(sentence[: before.start()])  # "records, also known as"
+                other = _other_name(sentence, match.start(), found) if (
+                    pattern is _KNOWN_AS) else None
                 out.append(Found(found, kind, at, alone=alone, referring=referring,
                                  other=other))
     if term or name:
@@ -667,6 +669,28 @@ def _quoted_complement(sentence: str) -> list[Found]:
 def _after(rest: str, term: str) -> str:
     at = rest.find(term)
     return rest[at + len(term):] if at >= 0 else "?"
+
+
+def _other_name(sentence: str, cue: int, found: str) -> str | None:
+    """The name that "known as" at ``cue`` gives ``found`` to, as another name of one thing:
+    "records" in "Records, also known as rows, …" (``_GIVEN_ANOTHER``). None when no adverb
+    says the two are one thing, or when the name before is part of ``found``: "NAT" in "…
+    layers of NAT, known as carrier-grade NAT," is what the new name is a kind of."""
+    if not (before := _GIVEN_ANOTHER.search(sentence, 0, cue)):
+        return None
+    other = term_before(sentence[: before.start()])
+    if other is None:
+        return None
+    inner, outer = _word_keys(other), _word_keys(found)
+    if any(outer[at: at + len(inner)] == inner for at in range(len(outer) - len(inner) + 1)):
+        return None  # "NAT, also known as carrier-grade NAT": a kind of it, not it
+    return other
+
+
+def _word_keys(name: str) -> list[str]:
+    """Each word of ``name`` as ``term_key`` spells it (a hyphen parts words: "carrier-grade
+    NAT" is three), so a name's words are found in another's however either is inflected."""
+    return [term_key(word) for word in re.split(r"[\s-]+", name) if term_key(word)]
 
 
 _ENDS_OR_GOES_ON = re.compile(f"{_ENDS.pattern}|{_GOES_ON.pattern}")

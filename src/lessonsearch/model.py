@@ -438,9 +438,10 @@ class LessonDefinition:
     ("We call this pattern memoization", not "We call this type inference") and the lesson
     does not write ``term`` again: the glossary decides (``glossary_build._merge``)."""
     other: str | None = None
-    """The name the sentence gives ``term`` to, as another name of one thing ("rows" in
-    "rows (also known as records)", "records" in "records, also known as rows,"): the
-    definition is that name's where the glossary has it and not ``term``."""
+    """The name the sentence gives ``term`` to, as another name of one thing ("records" in
+    "records, also known as rows,"; never one ``term`` is made of, as NAT in "NAT, known as
+    carrier-grade NAT"): the definition is that name's where the glossary has it and not
+    ``term``."""
     glossary_only: bool = False
     """Whether the sentence defines ``term`` only where the glossary has it ("This is a
     firewall.": ``definition_patterns.Found.glossary_only``); elsewhere it defines nothing."""
