@@ -895,6 +895,45 @@ def test_which_words_before_a_term_point_back(words, points):
     assert points_back(words) is points
 
 
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # the sentence before names a term of its own: read together, the two would say the
+        # free space map and the fill factor are one thing
+        ("Each table keeps a list of its pages with room left. This is the free space map. "
+         "We refer to this share as the fill factor.", "fill factor"),
+        ("Rows that no transaction can see any more are what engineers call dead tuples. "
+         "We call this technique lazy reclaiming.", "lazy reclaiming"),
+    ],
+)
+def test_a_pointing_definition_is_not_joined_to_a_sentence_that_defines_another_term(
+        text, term):
+    """A pointing definition after a naming or defining sentence points back at nothing it
+    can be shown with: it is shown alone, as one that opens its section is."""
+    found = {d.term: d for d in find_definitions(lesson_of(section(text)))}
+    assert len(found) == 2
+    assert found[term].points_back and found[term].before is None
+    assert found[term].text == found[term].sentence == split_sentences(text)[-1]
+
+
+def test_a_pointing_definition_that_explains_its_term_after_a_colon_says_it_itself():
+    """'The word for this is "replica lag": every reader …' opens with a pointer but says
+    what the term is after the colon: it is not joined to the sentence before (here a naming
+    of another term), and it reads alone as well as "A replica lag is …" would."""
+    text = ("Sending the log to every replica as it is written is called log shipping. The word "
+            "for this is \"replica lag\": every reader of a replica sees the rows as they were "
+            "a moment ago.")
+    found = {d.term: d for d in find_definitions(lesson_of(section(text)))}
+    assert set(found) == {"log shipping", "replica lag"}
+    lag = found["replica lag"]
+    assert not lag.points_back and lag.before is None
+    assert lag.text == split_sentences(text)[1]
+    (dashed,) = find_definitions(lesson_of(section(
+        "Reads go to the nearest copy. We call this read routing — every query goes to the "
+        "replica closest to the client.")))
+    assert (dashed.term, dashed.points_back, dashed.before) == ("read routing", False, None)
+
+
 def test_a_pointing_definition_is_joined_across_paragraphs_but_not_sections():
     """The sentence before may end the paragraph before; the section before is about
     something else, so a sentence opening a section points back at nothing there."""

@@ -142,6 +142,70 @@ def test_a_sentence_that_opens_its_section_is_joined_to_nothing(client):
     assert term["definition"] == "That job is called compaction."
 
 
+REPLICAS = {
+    "01-copies.md": """\
+# Copies
+
+## Free space
+
+Each table keeps a list of its pages with room left. This is the free space map. We refer to
+this share as the fill factor.
+
+## Replicas
+
+Readers of a replica see rows a little behind the primary. That gap is called replica lag.
+Sending the log to every replica as it is written is called log shipping. We call this
+technique streaming replication.
+""",
+    "02-failover.md": """\
+# Failover
+
+## Keeping up
+
+Each change travels to the replicas as soon as it commits. We call this technique streaming
+replication. The word for this is "replica lag": every reader of a replica sees the rows
+as they were a moment ago.
+""",
+}
+
+
+def test_a_pointing_definition_is_not_shown_after_a_sentence_that_names_another_term(
+        tmp_path):
+    """"This is the free space map. We refer to this share as the fill factor." would say the
+    two are one thing: the fill factor's card and page show its sentence alone. Streaming
+    replication, named right after log shipping in the first lesson, is shown by the second,
+    whose sentence before says what "this technique" is."""
+    with serving(_course(tmp_path, REPLICAS)) as client:
+        fill = client.get("/api/terms/fill factor").get_json()
+        assert fill["definition"] == "We refer to this share as the fill factor."
+        assert fill["defined_at"]["sentence"] == fill["definition"]
+        (card,) = client.get("/api/search?q=fill factor").get_json()["terms"]
+        assert card["definition"] == fill["definition"]
+        p = _page(client, "/glossary/fill factor")
+        assert "free space map" not in p.text
+        streaming = client.get("/api/terms/streaming replication").get_json()
+        assert streaming["definition"] == (
+            "Each change travels to the replicas as soon as it commits. We call this "
+            "technique streaming replication.")
+        assert streaming["defined_at"]["lesson"] == "failover"
+        assert "Also defined in Copies ." in _page(client, "/glossary/streaming replication").text
+
+
+def test_a_pointing_definition_that_explains_itself_after_a_colon_is_the_clearest(tmp_path):
+    """'The word for this is "replica lag": every reader …' says what replica lag is after
+    the colon: it is shown alone, not after the naming of streaming replication before it,
+    and over the first lesson's "That gap is called replica lag.", which needs its sentence
+    before."""
+    with serving(_course(tmp_path, REPLICAS)) as client:
+        lag = client.get("/api/terms/replica lag").get_json()
+        assert lag["definition"] == (
+            "The word for this is \"replica lag\": every reader of a replica sees the rows as "
+            "they were a moment ago.")
+        assert lag["defined_at"]["lesson"] == "failover"
+        (card,) = client.get("/api/search?q=replica lag").get_json()["terms"]
+        assert card["definition"] == lag["definition"]
+
+
 def test_conflicting_definitions_start_with_the_one_the_term_page_shows(index_dir):
     """The coverage report compares each lesson's definition with the one readers are shown,
     and lists that one first, each with the sentence it points back to."""

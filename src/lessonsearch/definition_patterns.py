@@ -656,6 +656,14 @@ def _quoted(sentence: str) -> list[Found]:
     return out
 
 
+def explains_itself(sentence: str, found: Found) -> bool:
+    """Whether ``sentence`` says what ``found``'s term is right after naming it, past a colon
+    or a dash (``_EXPLAINS``): 'The word for this is "airtime fairness": every client gets
+    the same share …' leaves nothing to the sentence before, though it opens with a pointer."""
+    after = _after(sentence[found.start:], found.term).lstrip("\"”’'*_)")
+    return bool(_EXPLAINS.match(after))
+
+
 def _quoted_complement(sentence: str) -> list[Found]:
     """'… until the next cleanup is a "dead tuple".' (``_QUOTED_COMPLEMENT``)."""
     for match in _QUOTED_COMPLEMENT.finditer(sentence):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from lessonsearch.definition_patterns import sentence_definitions
+from lessonsearch.definition_patterns import Found, explains_itself, sentence_definitions
 from lessonsearch.definition_terms import split_sentences, term_or_none, tidy_case
 from lessonsearch.model import Lesson, LessonDefinition, Section, link_to, text_fragment
 from lessonsearch.term_forms import term_key
@@ -34,11 +34,12 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
     found: dict[str, LessonDefinition] = {}
     words: str | None = None  # the lesson's text, read when a name needs it
     for section in lesson.sections:
-        before: str | None = None  # the section's sentence before this one
+        before: str | None = None  # the section's sentence before this one, when it
+        # defines no term itself: a definition that points back is read with it
         for text in section.prose:
             for sentence in split_sentences(text):
-                previous, before = before, sentence
-                for hit in sentence_definitions(sentence, section.emphasis):
+                hits = sentence_definitions(sentence, section.emphasis)
+                for hit in hits:
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
                         "\"'“‘*_ ("))
                     alone = None
@@ -49,8 +50,8 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                     _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation,
                           alone, hit.other and tidy_case(hit.other, at_sentence_start=not (
                               sentence[: sentence.find(hit.other)].strip("\"'“‘*_ ("))),
-                          hit.glossary_only,
-                          previous if points_back(sentence[: hit.start]) else False)
+                          hit.glossary_only, _read_with(sentence, hit, before))
+                before = None if hits else sentence
         for item in section.definitions:
             term = term_or_none(item.term, code_ok=True)  # a list's term is a term: pass@k
             sentences = split_sentences(item.definition)
@@ -74,13 +75,26 @@ def _written_again(name: str, words: str) -> bool:
     return len(re.findall(pattern, words, re.I)) > 1
 
 
+def _read_with(sentence: str, hit: Found, before: str | None) -> str | None | bool:
+    """What ``hit``'s definition is read with (``_keep``'s ``before``): nothing (False) when
+    the sentence says what the term is itself, with no pointer before the term or with an
+    explanation after it past a colon or a dash ('The word for this is "airtime fairness":
+    every client gets …'); else ``before``, the sentence before it. That is None when the
+    sentence opens its section, or when the sentence before defines a term itself ("This is
+    the NAT table. We refer to this number as the hop limit."): read together, the two would
+    say the NAT table and the hop limit are one thing."""
+    if not points_back(sentence[: hit.start]) or explains_itself(sentence, hit):
+        return False
+    return before
+
+
 def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, term: str,
           sentence: str, kind: str, abbreviation: str | None, alone: str | None = None,
           other: str | None = None, glossary_only: bool = False,
           before: str | None | bool = False) -> None:
     """Keep the lesson's first definition of ``term``. ``before``: False when the sentence
-    says what the term is itself, else the sentence it points back to (None when it opens
-    its section, and nothing before it says what it points at)."""
+    says what the term is itself, else the sentence it points back to (None when nothing
+    before it in its section can be shown as what it points at: ``_read_with``)."""
     key = term_key(term)
     if not key or key in found:
         return
@@ -125,7 +139,9 @@ def points_back(words: str) -> bool:
 
 def clarity(definition: LessonDefinition) -> int:
     """How well a definition reads alone, 0 best: one that says what the term is ("A
-    **router** is the device that …"), one that points back, read with the sentence it points
-    to, and one that points back at nothing its section says. The term page shows a term
+    **router** is the device that …", or after a colon: 'The word for this is "airtime
+    fairness": every client …'), one that points back, read with the sentence it points
+    to, and one that points back at nothing it can be shown with (it opens its section, or
+    the sentence before defines another term). The term page shows a term
     several lessons define by its clearest definition, the first in course order of those."""
     return 0 if not definition.points_back else 1 if definition.before else 2

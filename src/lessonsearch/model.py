@@ -447,11 +447,13 @@ class LessonDefinition:
     firewall.": ``definition_patterns.Found.glossary_only``); elsewhere it defines nothing."""
     points_back: bool = False
     """Whether ``sentence`` leaves the meaning to what came before it ("We call this box a
-    router.", "That delay is called bufferbloat."): a term several lessons define is shown by a
-    definition that says it itself (``definitions.clarity``)."""
+    router.", "That delay is called bufferbloat.", but not 'The word for this is "airtime
+    fairness": every client …', which says it after the colon): a term several lessons define
+    is shown by a definition that says it itself (``definitions.clarity``)."""
     before: str | None = None
-    """The sentence before ``sentence`` in its section, when ``sentence`` points back to it:
-    the definition is read with it (``text``)."""
+    """The sentence before ``sentence`` in its section, when ``sentence`` points back to it
+    and it defines no term itself ("This is the NAT table." does): the definition is read
+    with it (``text``)."""
 
     @property
     def text(self) -> str:
