@@ -617,6 +617,86 @@ def test_a_word_that_only_ends_so_or_is_written_is_searched_as_it_is(
     assert (body["total"], body["related"], body["suggestion"]) == (total, [], None)
 
 
+VERBS_OR_NOT = """---
+title: Verbs and look-alikes
+slug: look-alikes
+---
+
+## Drawing tokens
+
+A model samples the next token: each one is sampled in proportion to its probability, and
+sampling again gives another text.
+
+## Cutting text
+
+Text is tokenized before a model reads it; to tokenize it is to cut it into tokens.
+
+## Reading the output
+
+The model's output is parsed token by token, and parsing stops at the end token.
+
+## Training
+
+A model is trained on text, and training it takes weeks.
+
+## Emptying a cache
+
+To flush a cache is to empty it; flushing it often costs time.
+
+## Cables
+
+The leading bits of an address name its network. Cables are boring.
+"""
+
+
+@pytest.fixture(scope="module")
+def look_alikes(tmp_path_factory: pytest.TempPathFactory):
+    """A course that uses some verbs as verbs (sample, tokenize, decode, flush), and writes
+    words that only look like a verb's forms: "leading" bits, "boring" cables. Snowball
+    stems tokenizers and tokenized alike ("tokeniz"): that word is written, and found so."""
+    folder = tmp_path_factory.mktemp("look-alikes")
+    (folder / "lessons").mkdir()
+    (folder / "lessons" / "01-look-alikes.md").write_text(VERBS_OR_NOT, encoding="utf-8")
+    build_index(folder / "lessons", None, folder / "index")
+    with serving(folder / "index") as client:
+        yield client
+
+
+@pytest.mark.parametrize(("query", "searched", "section"), [
+    ("samplers", "sample", "drawing-tokens"),  # samples, sampled, sampling
+    ("parser", "parse", "reading-the-output"),  # was "parsed": the verb, not a form
+    ("trainer", "train", "training"),  # no e put back: not "traine"
+    ("flusher", "flush", "emptying-a-cache"),  # was "flushing"
+])
+def test_an_agent_noun_is_searched_as_its_verb_and_named_as_the_verb(
+        look_alikes, query, searched, section) -> None:
+    """The verb itself is named, as in "No results for embedder; showing results for
+    embed", even where the course writes only its -ed and -ing forms (parsed, parsing)."""
+    body = api_search(look_alikes, query)
+    assert body["related"] == [{"word": query, "searched": searched}]
+    assert hit_places(body) == [("look-alikes", section)]
+    page = Page(look_alikes.get("/search", query_string={"q": query}).get_data(as_text=True))
+    assert f"No results for “{query}”; showing results for “{searched}”." in page.text
+
+
+def test_an_agent_noun_snowball_stems_as_its_verb_is_found_as_written(look_alikes) -> None:
+    body = api_search(look_alikes, "tokenizers")
+    assert (hit_places(body), body["related"]) == ([("look-alikes", "cutting-text")], [])
+
+
+@pytest.mark.parametrize("query", [
+    "leader",  # searched as "leading", the leading bits
+    "borer",  # as "boring", boring cables
+    "flushor",  # as "flushing": -or is no ending of flush, which takes -er
+])
+def test_a_word_is_not_searched_as_a_verb_the_course_does_not_use_as_one(
+        look_alikes, query) -> None:
+    body = api_search(look_alikes, query)
+    assert (body["total"], body["related"]) == (0, [])
+    page = Page(look_alikes.get("/search", query_string={"q": query}).get_data(as_text=True))
+    assert "showing results for" not in page.text
+
+
 INFLECTIONS = """---
 title: Splitting text
 ---

@@ -227,9 +227,9 @@ class Searcher:
 
     def related(self, word: str) -> tuple[str, tuple[str, ...]] | None:
         """For a word no section holds that is an agent noun made from a verb the course
-        writes (``made_from_verb``): that verb as the course writes it, and the stems of its
-        forms, to search in the word's place. "embedder", which Snowball stems "embedd", is
-        searched as embed, embedded and embedding. None for any other word, and for one
+        writes as one (``made_from_verb``): that verb, and the stems of the forms of it the
+        course writes, to search in the word's place. "embedder", which Snowball stems
+        "embedd", is searched as embed, embedded and embedding. None for any other word, and for one
         some section holds: "sampler" is searched as written where the course writes it.
         Asked before a correction is looked for: such a word is spelt right."""
         word = word.lower()

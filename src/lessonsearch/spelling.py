@@ -107,47 +107,83 @@ MADE_ENDINGS = ("ers", "er", "ors", "or")
 predictor predicts. Snowball gives most of them another stem than their verb's ("embedder"
 is "embedd" where "embedding" is "embed"; "trainer" stays whole)."""
 MIN_VERB = 3
+OR_AFTER = ("t", "s")
+"""The letters -or follows in English, whose -or nouns are made from Latin verbs: predictor,
+editor, operator (operate), processor, supervisor (supervise). Any other verb takes -er: a
+"flushor" is no word of flush, whatever the course writes."""
+UNSTRESSED = ("en", "er", "el", "on", "om", "it", "et", "al", "or")
+"""A verb's last syllable that keeps its letters before -ing though a vowel and a consonant
+end it (listening, editing, limiting): such a verb has no e to put back."""
 
 
 def made_from_verb(word: str, known: Mapping[str, int]) -> tuple[str, tuple[str, ...]] | None:
-    """For an agent noun (``MADE_ENDINGS``), the verb it was made from as the course writes
-    it, and the forms of that verb ``known`` (the course's words and their counts) holds,
-    when they show it is a verb: one of them ends with -ing or -ed. ``embedder``: embed (its
-    doubled letter undone), found as embed, embedded and embedding; ``trainers``: train.
-    None for any other word, and for one that only ends so: "paper" and "water" are no
-    verbs with an -er, as no "papping" or "watting" says, nor is "corner" in a course that
-    writes "corn" alone.
+    """For an agent noun (``MADE_ENDINGS``), the verb it was made from, and the forms of
+    that verb ``known`` (the course's words and their counts) holds, when they show the
+    course uses it as a verb: the verb or its -s form written with its -ing or -ed form, or
+    both its -ed and -ing forms. ``embedder``: embed (its doubled letter undone), found as
+    embed, embedded and embedding; ``trainers``: train. None for any other word, and for
+    one that only ends so: "paper" and "water" are no verbs with an -er, as no "papping" or
+    "watting" says, nor is "corner" in a course that writes "corn" alone, nor "leader" in
+    one that writes "leading" alone (the leading bits), nor "borer" where it is "boring".
 
     Of the verbs the ending may leave (``embedd`` undoubled, ``compil`` with an e), the one
-    whose forms the course writes most often. It is written as the verb where the course
-    writes it or its -s form ("predicts" says the verb is predict); else as the form the
-    course writes most (``decoder``: decoding, where "decod" and "decode" are both read in
-    "decoding")."""
+    whose forms the course writes most often, the likelier spelling first on a tie: where
+    the course writes only "decoded" and "decoding", ``decoder`` is decode, not decod. It
+    is named as the verb itself, which the course may not write ("showing results for
+    embed"), never as one of the forms searched."""
     found = []
     for verb in _verbs(word):
         forms = tuple(w for w in _verb_forms(verb) if w in known)
-        if any(f.endswith(("ing", "ed")) for f in forms):
+        if _as_a_verb(verb, forms):
             found.append((sum(known[f] for f in forms), verb, forms))
     if not found:
         return None
     _, verb, forms = max(found, key=lambda each: each[0])  # the first on a tie
-    if verb in forms or _third_person(verb) in forms:
-        return verb, forms
-    return max(forms, key=lambda form: known[form]), forms
+    return verb, forms
+
+
+def _as_a_verb(verb: str, forms: tuple[str, ...]) -> bool:
+    """Whether ``forms`` (of ``verb``, those the course writes) show a verb, not a noun or
+    an adjective that only looks like one of its forms: "leading" alone is an adjective,
+    "lead" and "leading" a verb; "embedded" and "embedding" are both only a verb's."""
+    bare = (verb, _third_person(verb))  # not the -ing or -ed of "bring" or "embed"
+    plain = any(f in bare for f in forms)
+    ing = any(f.endswith("ing") and f not in bare for f in forms)
+    ed = any(f.endswith("ed") and f not in bare for f in forms)
+    return (plain and (ing or ed)) or (ing and ed)
 
 
 def _verbs(word: str) -> list[str]:
     """What may be left of ``word`` without an agent noun's ending, as a verb: with a doubled
     last letter undone (``embedd``, ``runn``; not ``compress``, which doubles its s itself),
-    as it is, or with an e (``compil``)."""
+    as it is, or with an e (``compil``), the e first where English spells the verb so
+    (``_wants_e``). Nothing for -or after any letter but ``OR_AFTER``."""
     for ending in MADE_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= MIN_VERB:
             left = word[:-len(ending)]
-            verbs = [left, left + "e"]
+            if ending.startswith("or") and not left.endswith(OR_AFTER):
+                return []
+            verbs = [left + "e", left] if _wants_e(left) else [left, left + "e"]
             if left[-1] == left[-2] and left[-1] not in "aeiouslz" and len(left) > MIN_VERB:
                 verbs.insert(0, left[:-1])
             return verbs
     return []
+
+
+def _wants_e(left: str) -> bool:
+    """Whether a verb that ``left`` is all but the ending of is more likely spelt with an e
+    (decode, compile, sample, serve, parse, tokenize, operate) than without (train, edit,
+    listen, process): English ends no word in v, and puts an e after a c, g, s or z that is
+    soft, after a consonant's l, and after a vowel and a consonant whose -ing keeps them
+    single (decoding; a stressed verb doubles it, embedding)."""
+    last, before = left[-1], left[-2]
+    vowels = "aeiou"
+    if last in "vc" or (last in "sz" and before != last) or (last == "g" and before not in "gn"):
+        return True
+    if last == "l" and before in "bcdfgkptz":
+        return True
+    return (before in vowels and left[-3] not in vowels and last not in vowels + "wxy"
+            and not left.endswith(UNSTRESSED))
 
 
 def _verb_forms(verb: str) -> list[str]:
