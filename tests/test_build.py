@@ -283,6 +283,34 @@ def test_a_summary_says_what_a_version_changed_when_it_rewrote_no_lesson(tmp_pat
         "; 1 lesson added, 1 removed; the warnings changed; 1 of 2 lessons rewritten)")
 
 
+def test_a_summary_names_the_glossary_and_the_course_file_when_they_changed(tmp_path: Path
+                                                                            ) -> None:
+    """A definition edited in the glossary published a version that rewrote no lesson, and
+    its summary read "0 of 1 lesson rewritten" alone; so did a new [coverage] table."""
+    lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
+    lessons.mkdir()
+    glossary.mkdir()
+    (lessons / "01-one.md").write_text("## Bells\n\nA bell rings in the tower.\n")
+    (glossary / "glossary.md").write_text("bell\n: A hollow metal cup that rings.\n")
+    out = tmp_path / "index"
+    build_index(lessons, glossary, out)
+    (glossary / "glossary.md").write_text("bell\n: A hollow cup of bronze that rings.\n")
+    report = build_index(lessons, glossary, out)
+    assert report.published and report.summary().endswith(
+        "; the glossary changed; 0 of 1 lesson rewritten)")
+    (lessons / "lessonsearch.toml").write_text('[coverage]\nunused = ["bell"]\n')
+    report = build_index(lessons, glossary, out)
+    assert report.published and report.summary().endswith(
+        "; the course file's [coverage] table changed; 0 of 1 lesson rewritten)")
+    report = build_index(lessons, glossary, out, base_url="https://bells.example/l/")
+    assert report.published and report.summary().endswith(
+        "; 1 lesson link changed; 1 of 1 lesson rewritten)")
+    (lessons / "lessonsearch.toml").write_text(
+        '[course]\ntitle = "Bells"\n\n[coverage]\nunused = ["bell"]\n')
+    report = build_index(lessons, glossary, out, base_url="https://bells.example/l/")
+    assert "; the course title changed; " in report.summary()
+
+
 def test_the_readmes_summary_line_is_what_an_edit_of_the_sample_course_prints(
         tmp_path: Path) -> None:
     root = Path(__file__).resolve().parent.parent

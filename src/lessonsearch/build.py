@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 
 from . import index_store, parallel
-from .build_cache import CACHE_FILE, BuildCache, CacheDamaged
+from .build_cache import CACHE_FILE, BuildCache, CacheDamaged, fingerprint
 from .counts import counted
 from .course import index_inside, read_course
 from .coverage_allow import course_allow
@@ -52,9 +52,10 @@ class BuildReport:
     """What the build could not take from the live version, which it did without: a damaged
     live version is replaced, never a reason to fail."""
     changes: tuple[str, ...] = ()
-    """What a published version holds that the live one did not, as its manifests tell:
-    lesson files added and removed, warnings that changed. "0 of 13 lessons rewritten" alone read
-    as a build that did nothing, when a title-only lesson had been added or a file broken."""
+    """What a published version holds that the live one did not (``_changes``): lesson files
+    added and removed, warnings that changed, the glossary, the course file's details, the
+    lessons' links. "0 of 13 lessons rewritten" alone read as a build that did nothing, when
+    a title-only lesson had been added, a file broken or a definition edited."""
 
     @property
     def skipped(self) -> int:
@@ -151,6 +152,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                                index_dir=out)
             docs = list(documents(read.course))
             glossary = find_terms(read.course, glossary_dir, cache, docs, read.own_keys)
+            glossary_changed = _glossary_changed(glossary, cache)
             allow, allow_problems = course_allow(lessons_dir)
             problems = read.problems + tuple(allow_problems) + glossary.problems
             if strict and problems:
@@ -185,12 +187,28 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
         raise
     return BuildReport(name, len(read.course.lessons), _sections(read), count,
                        glossary.term_count, problems, 0.0, written, notes=tuple(notes),
-                       changes=_changes(live_manifest, manifest))
+                       changes=_changes(live_manifest, manifest, glossary_changed))
 
 
-def _changes(live: dict, manifest: dict) -> tuple[str, ...]:
-    """What ``manifest`` lists that the ``live`` version's did not (``BuildReport.changes``):
-    none without a live version to compare with."""
+_GLOSSARY_READ = ("glossary", "entries read")
+"""The build cache's entry for a digest of the glossary's entries, as the build read them."""
+
+
+def _glossary_changed(glossary: GlossaryBuild, cache: BuildCache) -> bool:
+    """Whether the glossary's entries (terms, definitions, aliases, anchors, lines) are not
+    those the live version's build read, as its cache tells; False when it cannot tell.
+    The version does not say: its glossary file holds what lessons define and mention too."""
+    digest = fingerprint(glossary.entries)
+    before = cache.previous(*_GLOSSARY_READ)
+    cache.keep(*_GLOSSARY_READ, digest)
+    return before is not None and before != digest
+
+
+def _changes(live: dict, manifest: dict, glossary_changed: bool = False) -> tuple[str, ...]:
+    """What ``manifest`` lists that the ``live`` version's did not (``BuildReport.changes``),
+    and whether the glossary changed: none without a live version to compare with. Each
+    input of the build that is no lesson file is named, so that a version that rewrote no
+    lesson says why it was published."""
     if not live:
         return ()
 
@@ -206,7 +224,35 @@ def _changes(live: dict, manifest: dict) -> tuple[str, ...]:
     changes = [", ".join(moved)] if moved else []
     if live.get("problems") != manifest["problems"]:
         changes.append("the warnings changed")
+    if glossary_changed:
+        changes.append("the glossary changed")
+    changes += _course_changes(live, manifest)
     return tuple(changes)
+
+
+def _course_changes(live: dict, manifest: dict) -> list[str]:
+    """What the course file (or ``--base-url``) changed: the course's title, slug or link,
+    its modules, the ``[coverage]`` table, and the links of lessons the live version has too
+    (a new base URL, or a new slug)."""
+    course, before = manifest["course"], live.get("course")
+    before = before if isinstance(before, dict) else {}
+    named = {"title": "the course title", "slug": "the course slug", "url": "the course link"}
+    changes = [f"{name} changed" for key, name in named.items()
+               if before.get(key) != course.get(key)]
+    if live.get("modules") != manifest["modules"]:
+        changes.append("the modules changed")
+    if live.get("coverage_allow", []) != manifest["coverage_allow"]:
+        changes.append("the course file's [coverage] table changed")
+
+    def links(lessons: object) -> dict[str, object]:
+        return {x["source"]: x.get("url") for x in lessons if isinstance(x, dict)
+                and isinstance(x.get("source"), str)} if isinstance(lessons, list) else {}
+
+    old, new = links(live.get("lessons")), links(manifest["lessons"])
+    moved = sum(1 for source, url in new.items() if source in old and old[source] != url)
+    if moved:
+        changes.append(f"{counted(moved, 'lesson link')} changed")
+    return changes
 
 
 def _live_version(out: Path, notes: list[str], full: bool = False
