@@ -400,6 +400,8 @@ def test_a_key_written_twice_is_reported_where_the_value_yaml_keeps_is(tmp_path)
         "glossary/quoted-term.md:3: term must be text, not ['a', 'b']; the entry was left out.",
         "glossary/quoted.md:5: anchor must be text, not ['w']; it was ignored.",
         "glossary/quoted.md:4: Expected names in the list, got ['n']; it was ignored.",
+        "glossary/twice.md:3: Front matter key 'aliases' is written twice (lines 3 and 5); "
+        "only the last, on line 5, is kept.",
         "glossary/twice.md:5: Expected names in the list, got ['x']; it was ignored."]
 
 
@@ -541,6 +543,43 @@ def test_a_yaml_error_is_one_line_at_the_line_at_fault_and_keeps_the_entry(tmp_p
     assert [(e.term, e.definition, e.aliases, e.see_also, e.source) for e in entries] == [
         ("roux", "Flour in fat.", (), ("fat",), "glossary/bad.md:2"),
         ("bisque", "A soup.", (), (), "glossary/last.md:2")]
+
+
+def test_a_front_matter_key_written_twice_is_a_warning_naming_the_one_kept(tmp_path):
+    """A second ``term:`` renamed the entry without a word, in front matter YAML reads and
+    in front matter read key by key past a broken one alike."""
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "bell.md").write_text("---\nterm: bell\naliases: [gong]\nterm: chime\n---\n"
+                                    "\nA thing that rings.\n")
+    (folder / "horn.md").write_text("---\nterm: horn\nterm: trumpet\naliases: [a, b\n---\n"
+                                    "\nA thing that blows.\n")
+    entries, problems = read_glossary(folder)
+    assert [(e.term, e.aliases) for e in entries] == [("chime", ("gong",)), ("trumpet", ())]
+    assert [str(p) for p in problems] == [
+        "glossary/bell.md:2: Front matter key 'term' is written twice (lines 2 and 4); only "
+        "the last, on line 4, is kept.",
+        "glossary/horn.md:2: Front matter key 'term' is written twice (lines 2 and 3); only "
+        "the last, on line 3, is kept.",
+        "glossary/horn.md:4:10: Front matter is not valid YAML: the '[' here is never closed "
+        "(did not find expected ',' or ']'); its key 'aliases' was ignored, and the term "
+        "'trumpet' kept without it."]
+
+
+def test_a_tab_or_an_unquoted_colon_in_front_matter_is_said_in_plain_words(tmp_path):
+    folder = tmp_path / "glossary"
+    folder.mkdir()
+    (folder / "bell.md").write_text("---\nterm: bell\naliases:\n\t- gong\n---\n\nIt rings.\n")
+    (folder / "horn.md").write_text("---\nterm: horn\nsee_also: Brass: trumpets\n---\n"
+                                    "\nIt blows.\n")
+    _, problems = read_glossary(folder)
+    assert [str(p) for p in problems] == [
+        "glossary/bell.md:4:1: Front matter is not valid YAML: found character that cannot "
+        "start any token (YAML does not allow tabs for indentation: indent with spaces); its "
+        "key 'aliases' was ignored, and the term 'bell' kept without it.",
+        "glossary/horn.md:3:16: Front matter is not valid YAML: mapping values are not allowed "
+        'in this context (put the value in quotes: see_also: "Brass: trumpets"); its key '
+        "'see_also' was ignored, and the term 'horn' kept without it."]
 
 
 def test_front_matter_whose_term_cannot_be_read_says_the_entry_was_left_out(tmp_path):

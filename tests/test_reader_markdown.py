@@ -137,8 +137,23 @@ def test_a_warning_names_the_line_of_the_key_yaml_read() -> None:
     warning points where the value YAML kept is written, as the glossary's do."""
     lesson = read_text('---\ntitle: First\n"slug": [a]\ntitle: [b]\n---\n\n# Head\n\nx\n')
     assert [str(w) for w in lesson.warnings] == [
+        "lessons/03-inline.md:2: front matter key 'title' is written twice (lines 2 and 4); "
+        "only the last, on line 4, is kept",
         "lessons/03-inline.md:3: slug must be text, not ['a']; it is ignored",
         "lessons/03-inline.md:4: title must be text, not ['b']; it is ignored"]
+
+
+def test_a_front_matter_key_written_twice_is_a_warning_naming_the_one_kept() -> None:
+    """YAML keeps a key's last value without a word: a second ``title:`` pasted below the
+    first renamed the lesson, and nothing said so."""
+    lesson = read_text("---\ntitle: Bells\nminutes: 5\ntitle: Gongs\nslug: b\nslug: c\n"
+                       "slug: d\n---\n\n## Ringing\n\nA bell rings.\n")
+    assert (lesson.title, lesson.slug) == ("Gongs", "d")
+    assert [str(w) for w in lesson.warnings] == [
+        "lessons/03-inline.md:2: front matter key 'title' is written twice (lines 2 and 4); "
+        "only the last, on line 4, is kept",
+        "lessons/03-inline.md:5: front matter key 'slug' is written 3 times (lines 5, 6 and "
+        "7); only the last, on line 7, is kept"]
 
 
 def test_a_title_that_is_no_text_and_no_heading_leave_the_slug_as_title() -> None:
@@ -479,6 +494,25 @@ def test_front_matter_left_open_at_its_end_is_placed_where_it_opens() -> None:
     with pytest.raises(LessonFormatError) as caught:  # found where it is: no bracket left open
         read_text("---\ntitle: Fine\nslug: a: b\n---\n\n## H\n\nx\n")
     assert (caught.value.line, caught.value.column) == (3, 8)
+
+
+@pytest.mark.parametrize(("text", "where", "said"), [
+    ("---\ntitle: Bells\n\tminutes: 5\n---\n", (3, 1), "found a tab character that "
+     "violates indentation (YAML does not allow tabs for indentation: indent with spaces)"),
+    ("---\ntitle: Bells\naliases:\n\t- gong\n---\n", (4, 1), "found character that "
+     "cannot start any token (YAML does not allow tabs for indentation: indent with spaces)"),
+    ("---\ntitle: Colon: in title\n---\n", (2, 13), "mapping values are not allowed in this "
+     'context (put the value in quotes: title: "Colon: in title")'),
+    ('---\nslug: b\nkey_idea: a "bell": it rings\n---\n', (3, 19), "mapping values are not "
+     "allowed in this context (put the value in quotes: key_idea: 'a \"bell\": it rings')"),
+])
+def test_the_commonest_yaml_mistakes_are_said_in_plain_words(text, where, said) -> None:
+    """A tab in an indent and a value holding ': ' unquoted gave only the parser's words
+    ("found character that cannot start any token"), which say nothing of either."""
+    with pytest.raises(LessonFormatError) as caught:
+        read_text(text + "\n## H\n\nx\n")
+    assert (caught.value.line, caught.value.column) == where
+    assert caught.value.reason == f"invalid front matter: {said}"
 
 
 @pytest.mark.parametrize(("block", "paragraphs", "items"), [

@@ -30,10 +30,12 @@ from .folder_walk import entries_below
 from .text_files import decode
 from .yaml_data import (
     Places,
+    Repeats,
     YAMLError,
     fault,
     load_placed,
     load_readable_keys,
+    repeated_key,
     scalar_text,
 )
 
@@ -137,10 +139,11 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
             start = end + 1
             written = "\n".join(lines[1:end])
             try:
-                meta, places = load_placed(written)
+                meta, places, repeats = load_placed(written)
             except YAMLError as error:
-                meta, places, unread = load_readable_keys(written)
+                meta, places, unread, repeats = load_readable_keys(written)
                 broken = (error, written, unread)
+            problems.extend(_repeated_keys(repeats, shown))
             if isinstance(meta, dict) and meta.get("term"):
                 if broken:
                     problems.append(_broken_front_matter(*broken, shown, meta["term"]))
@@ -166,6 +169,17 @@ def read_glossary_text(text: str, shown: str) -> tuple[list[Draft], list[Problem
         problems.append(Problem(shown, "The front matter gives no 'term:', so the definition "
                                 "below it has no term; it was left out.", line=1))
     return drafts, problems
+
+
+def _repeated_keys(repeats: Repeats, shown: str) -> list[Problem]:
+    """A warning for each front matter key written more than once, at its first line: YAML
+    keeps the last value without a word, so a second ``term:`` renamed the entry."""
+    problems = []
+    for key, lines in repeats.items():
+        written = tuple(line + 2 for line in lines)  # the YAML starts on line 2, after '---'
+        problems.append(Problem(shown, f"Front matter key {repeated_key(key, written)}.",
+                                line=written[0]))
+    return problems
 
 
 def _broken_front_matter(error: YAMLError, text: str, unread: list[str], shown: str,

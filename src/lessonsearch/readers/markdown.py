@@ -24,7 +24,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from ..errors import LessonFormatError
 from ..model import CodeBlock, DefinitionItem, Lesson, Module, Problem, Section
 from ..slugs import heading_anchors, slug_from_filename, slugify
-from ..yaml_data import Places, YAMLError, fault, load_placed
+from ..yaml_data import Places, Repeats, YAMLError, fault, load_placed, repeated_key
 from .metadata import DIGITS, Checked
 
 
@@ -199,11 +199,12 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
         raise LessonFormatError(source, "empty lesson file", line=1)
     tokens = _parse(text, source)
     if _rules_around_prose(tokens):
-        tokens, meta, places = _parse(text, source, _MD_RULES), {}, {}
+        tokens, meta, places, repeats = _parse(text, source, _MD_RULES), {}, {}, {}
     else:
-        meta, places = _front_matter(tokens, text, source)
+        meta, places, repeats = _front_matter(tokens, text, source)
     title, sections, anchor_warnings = _sections(tokens, source)
     checked = Checked(source, _key_line(tokens, places))
+    _warn_repeats(checked, tokens, repeats)
     slug = checked.text(meta.get("slug"), "slug") or slug_from_filename(source)
     title = (checked.text(meta.get("title"), "title") or title
              or slug.replace("-", " ").capitalize())
@@ -236,11 +237,27 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
 def _key_line(tokens: list[Token], places: Places) -> Callable[[str], int | None]:
     """The line of a front matter key, for a warning about its value: where the YAML parse
     placed it (``yaml_data.load_placed``; a key written twice where its kept value is)."""
-    start = tokens[0].map[0] + 2 if tokens and tokens[0].map else 2  # the line after '---'
+    start = _yaml_start(tokens)
 
     def line(key: str) -> int | None:
         return start + places[key][0] if key in places else None
     return line
+
+
+def _yaml_start(tokens: list[Token]) -> int:
+    """The file's line the front matter's YAML starts on: the line after '---'."""
+    return tokens[0].map[0] + 2 if tokens and tokens[0].map else 2
+
+
+def _warn_repeats(checked: Checked, tokens: list[Token], repeats: Repeats) -> None:
+    """A warning for each front matter key written more than once, at its first line: YAML
+    keeps the last value without a word, and a second ``title:`` pasted below the first
+    silently renamed the lesson."""
+    start = _yaml_start(tokens)
+    for key, lines in repeats.items():
+        written = tuple(start + line for line in lines)
+        checked.warnings.append(Problem(checked.source, f"front matter key "
+                                        f"{repeated_key(key, written)}", written[0]))
 
 
 def read_markdown_body(text: str, source: str, line: int
@@ -268,26 +285,26 @@ def _rules_around_prose(tokens: list[Token]) -> bool:
 
 
 def _front_matter(tokens: list[Token], text: str, source: str
-                  ) -> tuple[dict[str, Any], Places]:
+                  ) -> tuple[dict[str, Any], Places, Repeats]:
     if not tokens or tokens[0].type != "front_matter":
         if _FRONT_MATTER_OPENING.match(text):
             # markdown-it reads an unclosed block as a rule and its keys as a paragraph of
             # text: broken front matter, like invalid YAML, rather than a silent lesson.
             raise LessonFormatError(source, "front matter opened with '---' is never closed; "
                                     "end it with a '---' line", 1)
-        return {}, {}
+        return {}, {}, {}
     try:
-        meta, places = load_placed(tokens[0].content)
+        meta, places, repeats = load_placed(tokens[0].content)
     except YAMLError as exc:
         # The YAML starts on the line after the opening '---'.
         why, line, column = fault(exc, tokens[0].content, 2)
         raise LessonFormatError(source, f"invalid front matter: {why}", line or 1,
                                 column) from exc
     if meta is None:
-        return {}, {}
+        return {}, {}, {}
     if not isinstance(meta, dict):
         raise LessonFormatError(source, "front matter must be a mapping of keys to values", 2)
-    return meta, places
+    return meta, places, repeats
 
 
 def _sections(
