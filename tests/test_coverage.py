@@ -559,8 +559,38 @@ def test_a_glossary_stub_is_listed_as_needing_a_definition(tmp_path: Path) -> No
     quiet = silence(found, allow, Glossary([]))
     assert [e.term for e in quiet.needs_definition] == ["broadcast domain"]
     assert [w.reason for w in quiet.allow_warnings] == [
-        "the report lists no such term without a definition: stale if the glossary defines "
-        "it now, else a typo"]
+        "the report lists no such term without a definition, and no term is called that: a "
+        "typo, or a stub since removed from the glossary"]
+
+
+def test_a_needs_definition_line_for_a_defined_term_says_who_defines_it(tmp_path: Path
+                                                                        ) -> None:
+    """A needs-definition line for a term the glossary defines said "stale if the glossary
+    defines it now, else a typo", when the report could tell which: it says the glossary
+    (or a lesson) defines it, and that the line can go."""
+    lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
+    lessons.mkdir()
+    glossary.mkdir()
+    (lessons / "01-net.md").write_text(
+        "# Networks\n\n## Edges\n\nTwo networks are joined by a kind of router called a "
+        "gateway. The router forwards packets; the gateway joins.\n")
+    (glossary / "glossary.md").write_text("router\n: A box that forwards packets.\n\n"
+                                          "jitter\n:\n")
+    index = tmp_path / "index"
+    build_index(lessons, glossary, index)
+    allow = tmp_path / "allow.txt"
+    allow.write_text("needs-definition: Routers\nneeds-definition: gateway\n"
+                     "needs-definition: jiter\n")
+    report = coverage_report(current_version(index), index, allow)
+    assert [str(w) for w in report.allow_warnings] == [
+        f"{allow}:1: 'needs-definition: Routers' silences nothing: the glossary defines "
+        "'router' now, so it needs no definition: the line is stale and can go",
+        f"{allow}:2: 'needs-definition: gateway' silences nothing: a lesson defines 'gateway' "
+        "and the glossary writes no stub of it, so it needs no definition: the line is stale "
+        "and can go",
+        f"{allow}:3: 'needs-definition: jiter' silences nothing: the report lists no such "
+        "term without a definition, and no term is called that: a typo, or a stub since "
+        "removed from the glossary (did you mean 'jitter'?)"]
 
 
 def test_a_described_kind_called_x_is_where_the_course_first_defines_x(tmp_path: Path):

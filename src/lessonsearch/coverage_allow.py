@@ -268,11 +268,16 @@ def _idle(line: AllowLine, report: CoverageReport, glossary: Glossary,
     if kind == "broken-anchors" and name.lower() in anchors:
         return _warning(line, "the course has this anchor again, so it is no broken anchor: "
                               "the line is stale and can go")
+    if kind == "needs-definition" and record is not None:
+        # A stub the glossary still wrote would be listed, whoever else defines the term.
+        how = (f"the glossary defines '{record.term}' now" if record.in_glossary else
+               f"a lesson defines '{record.term}' and the glossary writes no stub of it")
+        return _warning(line, f"{how}, so it needs no definition: the line is stale and can go")
     if kind == "candidates":
         why = "no such jargon candidate: stale if the phrase no longer recurs, else a typo"
     elif kind == "needs-definition":
-        why = ("no such term without a definition: stale if the glossary defines it now, "
-               "else a typo")
+        why = ("no such term without a definition, and no term is called that: a typo, or "
+               "a stub since removed from the glossary")
     else:
         why = "no such broken anchor, and the course has no such anchor: a typo"
     return _warning(line, f"the report lists {why}", _nearest(name, listed))
