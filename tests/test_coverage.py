@@ -659,6 +659,33 @@ def test_a_classifying_sentence_defines_only_a_glossary_term(tmp_path: Path) -> 
     assert [t.term for t in report.terms] == ["journal", "latency"]
 
 
+def test_a_title_naming_a_term_a_section_writes_is_that_sections_use(tmp_path: Path):
+    """"Routers and gateways" was a use of router at the lesson's first section, which does
+    not write it: a reader following the mention landed where the term is not, and the
+    title's use came on top of the section's. The section that writes it is the use; a term
+    only the title names is still one, at the first section."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-edges.md").write_text(
+        "---\ntitle: Routers and gateways\n---\n\n## Cables\n\nPlug the cable in first.\n\n"
+        "## Forwarding\n\nA router forwards packets; every router keeps a table.\n",
+        encoding="utf-8")
+    glossary = tmp_path / "glossary"
+    glossary.mkdir()
+    (glossary / "glossary.md").write_text(
+        "router\n: A box that forwards packets.\n\ngateway\n: Where a network meets "
+        "another.\n", encoding="utf-8")
+    index = tmp_path / "index"
+    build_index(lessons, glossary, index)
+    report = coverage_report(current_version(index), index)
+    rows = {t.term: t for t in report.terms}
+    assert [(p.lesson, p.count, p.url.rpartition("#")[2]) for p in rows["router"].lessons] == [
+        ("edges", 2, "forwarding")]
+    assert [(p.lesson, p.count, p.url.rpartition("#")[2]) for p in rows["gateway"].lessons] == [
+        ("edges", 1, "cables")]
+    assert rows["router"].mentions == 2
+
+
 def test_a_title_or_a_heading_that_names_a_term_is_a_use_of_it_once(tmp_path: Path):
     """"Building a cold frame" names the term though none of its three sections' text does:
     the lesson uses it, once (not once a section, though each is indexed with the title);

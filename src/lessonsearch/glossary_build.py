@@ -13,7 +13,7 @@ import dataclasses
 import hashlib
 import pickle
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from itertools import groupby
@@ -471,19 +471,18 @@ def _texts(docs: list[Document]) -> list[tuple[str, tuple[str, ...]]]:
 def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, tuple[str, ...]]]
                     ) -> tuple[bytes, bytes, bytes, bytes, bytes]:
     """One lesson's mentions (``LessonMentions.counted``): for each of its documents, each
-    term's count (plain dicts, which pickle faster than Counters), the lesson's title
-    counted with its first document's (every document is indexed with the title, but a
-    title that names a term is one use of it, not one per section); each term's (mentions,
-    sections) in all; every word the lesson writes, its titles too (for ``_Unchanged``);
-    for each document, the terms the headings above it name (``LessonMentions.named``);
-    and the terms the title names, with their counts. Each pickled."""
+    term's count (plain dicts, which pickle faster than Counters), and a term the lesson's
+    title names but no document writes counted with its first document's (``_title_uses``);
+    each term's (mentions, sections) in all; every word the lesson writes, its titles too
+    (for ``_Unchanged``); for each document, the terms the headings above it name
+    (``LessonMentions.named``); and the terms the title names, with their counts. Each
+    pickled."""
     words: set[str] = set()
     found = [dict(matcher.mentions(text, words)) for text, _ in texts]
     title: dict[str, int] = {}
-    if texts:  # the title names terms once a lesson: at its first document, nearest it
+    if texts:  # the title names terms once a lesson
         title = dict(matcher.mentions(texts[0][1][0], words))
-        for name, count in title.items():
-            found[0][name] = found[0].get(name, 0) + count
+        _title_uses(found, title)
     in_part: dict[str, frozenset[str]] = {}  # each heading, read once a lesson
     for _, parts in texts:
         for part in parts[1:]:
@@ -499,6 +498,19 @@ def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, tuple[str, ...]
     return (pickle.dumps(found, protocol=5), pickle.dumps(totals, protocol=5),
             pickle.dumps(words, protocol=5), pickle.dumps(named, protocol=5),
             pickle.dumps(title, protocol=5))
+
+
+def _title_uses(found: list[dict[str, int]], titled: Mapping[str, int]) -> None:
+    """Count the terms a lesson's title names (``titled``) in ``found``, its documents'
+    mentions. Every document is indexed with the title, but a title that names a term is one
+    use of it, not one per section; and none beside a section that writes the term, where a
+    reader following the mention finds it written ("Routers and gateways" over a section
+    about routers is that section's use). A term no section writes is the title's alone: it
+    is counted at the lesson's first document, nearest the title, so that the lesson still
+    uses it."""
+    for name, count in titled.items():
+        if not any(name in counts for counts in found):
+            found[0][name] = count
 
 
 def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
