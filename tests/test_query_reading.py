@@ -524,6 +524,16 @@ def test_the_search_page_offers_the_word_and_its_card_for_a_slip(sample_client) 
     assert "/glossary/embedding" in page.links()  # the term's card
 
 
+@pytest.mark.parametrize("query", ["embed", "embeds"])
+def test_the_verb_finds_the_lesson_on_its_nouns(sample_client, query) -> None:
+    """Snowball stemmed "embed" "emb", as if its "-ed" were a past tense, and "embedding"
+    "embed": a search for embed found the one section that calls ``embed(question)``, not
+    the lesson on embeddings."""
+    body = api_search(sample_client, query)
+    assert body["total"] == api_search(sample_client, "embedding")["total"] > 2
+    assert body["results"][0]["lesson"] == "embeddings"
+
+
 @pytest.mark.parametrize(("query", "searched"), [
     ("embedder", "embed"), ("Embedder", "Embed"), ("embedders", "embed")])
 def test_a_word_with_another_ending_is_no_slip_of_the_courses(sample_client, query,

@@ -78,7 +78,7 @@ def stem(word: str) -> str:
     → ``tokeniz``: ``made_from``). A British -yse is stemmed as the American -yze
     (``analysed`` and ``analyzed`` → ``analyz``: ``american``)."""
     word = _unpossessed(word)
-    if (apart := KEPT_APART.get(word)) is not None:
+    if (apart := KEPT_APART.get(word) or KEPT_TOGETHER.get(word)) is not None:
         return apart
     at = _ize_at(word)
     return word[:at] + "iz" if at is not None else _stemmer.stem(american(word))
@@ -104,6 +104,12 @@ experiment, "university" for universe, "busy" for business, "informal" for infor
 "executive" for execute, "integral" for integrate, "designate" for design. Snowball cannot
 tell them apart: it cuts suffixes by rule, and these are the rule's known casualties that
 a programming or machine-learning course writes."""
+
+KEPT_TOGETHER = dict.fromkeys(("embed", "embeds"), "embed")
+"""Words Snowball cuts off their own family, given its stem: it reads the "-ed" of "embed" as
+a past tense ("emb"), while "embedded", "embedding" and "embeddings" are "embed", so a
+search for ``embed`` found the one section that calls ``embed(question)`` and not the lesson
+on embeddings."""
 
 
 @lru_cache(maxsize=20_000)
