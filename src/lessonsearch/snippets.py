@@ -142,15 +142,14 @@ def _window(text: str, marks: frozenset[str], width: int, family: frozenset[str]
     family = marks if family is None else family
     found = [(m.start(), m.end(), m.group(0).lower()) for m in WORD.finditer(text)]
     keys = [_marked(word, marks, family) for _, _, word in found]
+    stems = [stem(word) for _, _, word in found] if names or phrases else []
     if names:
-        stems = [stem(word) for _, _, word in found]
         for at, last in _phrase_at(stems, names).items():
             keys[at:last + 1] = [key or stems[n] for n, key in enumerate(keys[at:last + 1], at)]
     hits = [(start, end, key) for (start, end, _), key in zip(found, keys, strict=True)
             if key is not None]
     if not hits:
         return None
-    stems = [stem(word) for _, _, word in found] if phrases else []
     written = bool(_phrase_at(stems, phrases))
     phrases = tuple(p for p in phrases if marks.issuperset(p))
     together: dict[int, int] = {}
