@@ -882,3 +882,19 @@ def test_a_page_past_the_end_shows_the_last_page(tiny_index: Path):
         assert f"Page {pages} of {pages}" in last.text
         assert last.find("a", rel="prev") and not last.find("a", rel="next")
         assert hit_links(last)
+
+
+def test_a_term_only_a_lesson_defines_shows_its_sentence_once(sample_index):
+    """Its definition is the lesson's sentence: shown as the definition, and the page links
+    the lesson that says it, without quoting the sentence a second time below."""
+    with serving(sample_index) as client:
+        term = client.get("/api/terms/repetition-penalty").get_json()
+        sentence = term["defined_at"]["sentence"]
+        assert term["definition"] == sentence  # no glossary entry: the lesson's words
+        p = page(client, "/glossary/repetition-penalty")
+        assert p.text.count(sentence) == 1
+        assert term["defined_at"]["url"] in p.links()
+        glossary_defined = client.get("/api/terms/kv-cache").get_json()
+        quoted = glossary_defined["defined_at"]["sentence"]
+        assert quoted != glossary_defined["definition"]
+        assert quoted in page(client, "/glossary/kv-cache").text  # the lesson's own words
