@@ -50,8 +50,10 @@ def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_cli_json_is_the_api_body(index_dir, client, capsys):
-    code, out, _ = run(capsys, "--index", str(index_dir), "--format", "json")
+@pytest.mark.parametrize("asked", [("--format", "json"), ("--json",)])
+def test_cli_json_is_the_api_body(index_dir, client, capsys, asked):
+    """``--json`` as search, term and terms take it, or ``--format json``."""
+    code, out, _ = run(capsys, "--index", str(index_dir), *asked)
     assert code == 0
     api = client.get("/api/coverage")
     assert api.status_code == 200

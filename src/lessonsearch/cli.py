@@ -152,6 +152,8 @@ def _parser() -> argparse.ArgumentParser:
     _index_option(p)
     p.add_argument("--format", choices=("table", "json", "markdown", "html"), default="table",
                    help="json prints the /api/coverage body")
+    p.add_argument("--json", action="store_const", const="json", dest="format",
+                   help="the same as --format json, as search, term and terms take it")
     p.add_argument("--fail-on", type=_coverage_kinds, default=(), metavar="KINDS",
                    help="exit 1 when any of these comma-separated lists is not empty")
     p.add_argument("--allow", type=Path, metavar="FILE",
