@@ -239,6 +239,63 @@ def test_a_statement_after_the_title_is_the_first_heading() -> None:
     assert headings(lesson) == [("Raw scores come first", "raw-scores-come-first")]
 
 
+CACHING = (
+    "Caching answers\n\nWhy wait?\n\nA cache keeps the answer to a question it has already "
+    "worked out, so the next reader who asks gets it at once.\n\nHow long an answer stays\n\n"
+    "Every entry has an age, and an entry older than its limit is worked out again.\n"
+)
+
+
+def test_a_question_after_the_title_is_the_first_heading_where_headings_follow() -> None:
+    """Prose under the question, then more headings: the lesson opens with its first section,
+    which keeps its heading and the anchor its page has."""
+    lesson = read_text_lesson(CACHING, "course/caching.txt")
+    assert headings(lesson) == [
+        ("Why wait?", "why-wait"),
+        ("How long an answer stays", "how-long-an-answer-stays"),
+    ]
+    assert lesson.sections[0].paragraphs == (
+        "A cache keeps the answer to a question it has already worked out, so the next reader "
+        "who asks gets it at once.",
+    )
+    assert lesson.sections[0].line == 3
+
+
+def test_a_question_heading_first_takes_its_anchor_before_a_later_one() -> None:
+    lesson = read_text_lesson(
+        "Caching answers\n\nWhy wait?\n\nA cache answers at once.\n\nWhy wait?\n\n"
+        "Because working it out again costs as much as the first time.\n",
+        "course/caching.txt",
+    )
+    assert headings(lesson) == [("Why wait?", "why-wait"), ("Why wait?", "why-wait-1")]
+
+
+def test_a_question_on_the_line_under_the_title_stays_the_standfirst() -> None:
+    """The way to say it is a standfirst: no blank line between it and the title."""
+    lesson = read_text_lesson(CACHING.replace("answers\n\nWhy", "answers\nWhy"), "c.txt")
+    assert headings(lesson) == [
+        (None, None),
+        ("How long an answer stays", "how-long-an-answer-stays"),
+    ]
+    assert lesson.sections[0].paragraphs[0] == "Why wait?"
+    assert lesson.sections[0].paragraphs[1].startswith("A cache keeps the answer")
+
+
+def test_a_question_before_another_heading_stays_the_standfirst() -> None:
+    """Straight after it comes a heading: it has no text of its own to head."""
+    lesson = read_text_lesson(
+        "Caching answers\n\nWhy wait?\n\nHow a cache works\n\nA cache keeps each answer it "
+        "has worked out.\n\nHow long an answer stays\n\nEvery entry has an age.\n",
+        "course/caching.txt",
+    )
+    assert headings(lesson) == [
+        (None, None),
+        ("How a cache works", "how-a-cache-works"),
+        ("How long an answer stays", "how-long-an-answer-stays"),
+    ]
+    assert lesson.sections[0].paragraphs == ("Why wait?",)
+
+
 def test_tabs_unicode_and_stray_control_characters() -> None:
     lesson = read_text_lesson(
         "Wie zählt ein Modell?\n\nWörter und Token\n\n"

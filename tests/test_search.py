@@ -629,6 +629,25 @@ def test_hits_carry_lesson_module_and_path(searcher) -> None:
     assert hit.url == "https://courses.example.test/tiny/sampling#scores-are-not-probabilities"
 
 
+CACHING_LESSONS = {
+    "caching.txt": "Caching answers\n\nWhy wait?\n\nA memo table keeps each answer once it is "
+                   "worked out, so asking again costs nothing.\n\nStale entries\n\nAn entry "
+                   "older than its limit is thrown away and worked out again.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def caching_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A plain-text lesson whose first heading is a question, right under its title."""
+    yield from course_of(tmp_path_factory, CACHING_LESSONS)
+
+
+def test_a_question_heading_under_a_text_title_links_to_its_anchor(caching_searcher) -> None:
+    hit = caching_searcher.search("memo table").results[0]
+    assert (hit.lesson, hit.heading, hit.anchor) == ("caching", "Why wait?", "why-wait")
+    assert hit.url == "/lessons/caching#why-wait"
+
+
 WIRING_URL = "https://courses.example.test/boards/wiring"
 WIRING_LESSONS = {
     "01-wiring.md": f"---\nurl: {WIRING_URL}\n---\n# Wiring\n\n"

@@ -126,9 +126,9 @@ def read_text_lesson(text: str, source: str) -> Lesson:
     glued = len(title_block.lines) > 1
     if glued:  # the standfirst (or the intro) follows the title without a blank line
         body.insert(0, _Block(title_block.start + 1, title_block.lines[1:]))
-    # A question straight after the title is the standfirst, not the first heading.
-    standfirst = glued or (bool(body) and body[0].lines[0].rstrip().endswith("?"))
-    parts = _parts(body, standfirst)
+    parts = _parts(body, standfirst=glued)
+    if _question_standfirst(parts):
+        parts[0] = parts[0]._replace(kind="para")
     has_headings = any(part.kind == "heading" for part in parts)
     drafts = _drafts(parts, has_headings)
     page = " ".join(" ".join([title_block.lines[0], *(p.text for p in parts)]).split()).lower()
@@ -142,6 +142,27 @@ def read_text_lesson(text: str, source: str) -> Lesson:
             draft.freeze(None if has_headings else _fragment(draft.opening, page))
             for draft in drafts
         ),
+    )
+
+
+def _question_standfirst(parts: list[_Part]) -> bool:
+    """Whether the heading-shaped question opening the lesson is its standfirst, not its
+    first heading: only where the lesson has no other heading.
+
+    A lesson that has headings goes from its title (and standfirst) straight to the first
+    one, as every page of a course written for the site does; a standfirst is then followed
+    by that heading, which the shape rule already tells apart. So a question followed by
+    prose and later headings is the first heading ("Why wait?" in a lesson on caching), and
+    links to its section need its anchor. Alone, it asks what the whole lesson answers, and
+    the passages keep their text fragments; a missed heading costs only an anchor there.
+    A question written on the line right under the title is a standfirst whatever follows
+    (``_parts`` never takes it for a heading): that is how an author says so.
+    """
+    return (
+        bool(parts)
+        and parts[0].kind == "heading"
+        and parts[0].text.endswith("?")
+        and not any(part.kind == "heading" for part in parts[1:])
     )
 
 
