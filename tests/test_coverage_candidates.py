@@ -426,3 +426,75 @@ def test_a_pair_written_once_in_each_of_two_lessons_is_no_candidate_yet():
     found = find_candidates(course(*HARBOUR), {})
     assert not {"storm jib", "current chart", "chart plotter"} & set(phrases(found))
 
+
+
+FORECASTS = [
+    """---
+title: Predictions
+slug: predictions
+---
+
+## One token at a time
+
+The language model predicts one token per step. When the model predicts slowly, look at the
+context window first: a long context window costs time. It predicts from the context window
+alone. Two training runs of the model differ; the runs are long.
+""",
+    """---
+title: Training
+slug: training
+---
+
+## Runs
+
+Predicting well is learnt in training runs. A model predicts better after many training runs,
+and the model predicts worse when the context window is cut. Running them twice costs money;
+we run each one for a week.
+""",
+]
+
+
+def test_a_noun_and_its_verb_are_no_candidate_but_a_term_is():
+    """"model predicts" recurs four times as often as chance allows, but the course writes
+    "predicts" as a verb ("It predicts from") and never as a noun, with "predicting": a
+    subject and its verb, no term. "training runs" stays, though "run" is a verb here too:
+    the course writes "the runs", a plural noun. So does "context window"."""
+    found = phrases(find_candidates(course(*FORECASTS), {}))
+    assert "model predicts" not in found
+    assert found["context window"] == "collocation"
+    assert found["training runs"] == "collocation"
+
+
+TOKENIZERS = [
+    """---
+title: Splitting
+slug: splitting
+---
+
+## Pieces
+
+Most tokenizers split text into pieces. Byte-level tokenizers split every word into bytes,
+and to split a word they need no vocabulary. The byte pair merges come from the counts; the
+tokenizer splits a word wherever a byte pair merge is missing. Splitting is cheap.
+""",
+    """---
+title: Merging
+slug: merging
+---
+
+## Pieces
+
+Older tokenizers split whitespace first. The tokenizer splits the text, then each byte pair
+merge joins two pieces. A tokenizer splits rare words into more pieces, and it splits
+numbers digit by digit.
+""",
+]
+
+
+def test_a_plural_subject_and_its_verb_and_a_verb_and_its_object_are_no_candidates():
+    """"tokenizers split" (a plural and the verb the course writes after "to") and "splits"
+    (written after "it" and before "the") are what tokenizers do, counted together; "byte
+    pair" is a term."""
+    found = phrases(find_candidates(course(*TOKENIZERS), {}))
+    assert not {"tokenizers split", "tokenizer splits"} & set(found)
+    assert found["byte pair"] == "collocation"

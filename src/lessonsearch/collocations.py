@@ -6,7 +6,9 @@ least ``MIN_COUNT`` times and its likelihood ratio (Dunning), which is asymptoti
 chi-squared, passes ``MIN_LIKELIHOOD``, the p < 0.001 cut-off. Then what statistics cannot
 tell is removed by rule: a stop word, quantifier or common verb at either edge, a phrase made
 only of everyday words (NLTK ships no word-frequency data without a download, so
-``_EVERYDAY`` is a short list), and verb phrases, told by what stands around them.
+``_EVERYDAY`` is a short list), and verb phrases, told by what stands around them: around the
+phrase, and around its words all through the course (``verb_phrase``; NLTK's tagger also
+needs a download).
 Inflections are counted together ("text editor", "text editors").
 """
 
@@ -20,6 +22,7 @@ from itertools import chain, pairwise
 
 from .analysis import STOP_WORDS, normalize, stem
 from .nltk_parts import collocation_parts
+from .spelling import third_person_of, verb_forms_written
 
 MIN_COUNT = 3
 SCORED_COUNT = 2
@@ -84,6 +87,18 @@ _BEFORE_VERB = frozenset(
 _AFTER_VERB = frozenset(
     "the a an to this these those it its their our your my his her them us me him".split()
 )
+
+_SUBJECT = frozenset("it he she who".split())
+"""Words a verb's -s form follows ("it predicts") and a plural noun does not (unlike "that"
+or "which": "note that files…", "which files")."""
+_OBJECT = _AFTER_VERB - {"to"}
+"""Words a verb's -s form is followed by ("predicts the"), not "to", which follows plural
+nouns as often ("changes to the file")."""
+_BEFORE_NOUN = frozenset("""the these those our their your my its his of some many all few
+    several both two three no with in for from on""".split())
+"""Words a plural noun follows ("the files", "of types") and a verb's -s form does not."""
+_BEFORE_SINGULAR = frozenset("the a an this its their our your my his of".split())
+"""Words a noun follows ("a change") and a verb's base form does not."""
 
 
 @dataclass
@@ -157,7 +172,8 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
     caller keeps them. Every n-gram seen ``SCORED_COUNT`` times is scored, its inflections
     counted together before ``MIN_COUNT`` applies."""
     kept: dict[tuple[str, ...], _Uses] = {}
-    for size, finder, measures in _finders(counts or NgramCounts.of(r.lowered for r in runs)):
+    counts = counts or NgramCounts.of(r.lowered for r in runs)
+    for size, finder, measures in _finders(counts):
         finder.apply_freq_filter(SCORED_COUNT)
         finder.apply_ngram_filter(_not_a_term)
         scored = {
@@ -189,7 +205,8 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
                                          for i in range(len(longer) - size + 1)}, uses.count))
         for key, uses in found.items():
             own = uses.count - inside[key]
-            if own >= MIN_COUNT and 2 * uses.verb_context < uses.count:
+            if (own >= MIN_COUNT and 2 * uses.verb_context < uses.count
+                    and not verb_phrase(uses.lowered, counts)):
                 kept[key] = uses
     return {uses.phrase: uses.per_doc for uses in kept.values()}
 
@@ -205,6 +222,53 @@ def _finders(counts: NgramCounts):
          nltk.TrigramAssocMeasures),
         (2, nltk.BigramCollocationFinder(words, pairs), nltk.BigramAssocMeasures),
     )
+
+
+def verb_phrase(gram: tuple[str, ...], counts: NgramCounts) -> bool:
+    """Whether ``gram`` (lower case) says what something does rather than names a thing: it
+    holds a verb's -s form ("model *predicts*", "*selects* lines"), or a plural noun and the
+    verb it governs ("databases represent"), as the course uses those words all through it
+    (``counts``). Words that only look like verbs stay: "mixture of experts", "data types"
+    (the course writes "the types"), "training data", and a plural after an adjective or a
+    participle, which is no subject ("numbered lists")."""
+    return (any(_third_person_verb(word, counts) and not (i and _describes(gram[i - 1]))
+                for i, word in enumerate(gram))
+            or any(_plural(noun, counts) and _base_verb(verb, counts)
+                   for noun, verb in pairwise(gram)))
+
+
+def _describes(word: str) -> bool:
+    """An adjective or a participle by its ending ("numbered", "dangerous")."""
+    return _PAST.search(word) is not None or adjective(word)
+
+
+def _third_person_verb(word: str, counts: NgramCounts) -> bool:
+    """A verb's -s form: the course writes the verb as one (``spelling.verb_forms_written``:
+    "predicted" or "predicting" too) and writes ``word`` as a verb ("it predicts", "predicts
+    the") more often than as a plural noun ("the predicts")."""
+    if not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return False
+    if not any(verb_forms_written(verb, counts.words) for verb in third_person_of(word)):
+        return False
+    pairs = counts.pairs
+    verb = (sum(pairs[before, word] for before in _SUBJECT)
+            + sum(pairs[word, after] for after in _OBJECT))
+    return verb > sum(pairs[before, word] for before in _BEFORE_NOUN)
+
+
+def _plural(word: str, counts: NgramCounts) -> bool:
+    return (word.endswith("s") and not word.endswith(("ss", "us", "is"))
+            and not _third_person_verb(word, counts))
+
+
+def _base_verb(word: str, counts: NgramCounts) -> bool:
+    """A verb's base form after a plural subject ("databases *represent*"): the course writes
+    it as a verb, and after "to", a modal or a pronoun more often than after an article."""
+    if not verb_forms_written(word, counts.words):
+        return False
+    pairs = counts.pairs
+    return (sum(pairs[before, word] for before in _BEFORE_VERB)
+            > sum(pairs[before, word] for before in _BEFORE_SINGULAR))
 
 
 def _grams(words: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from functools import cached_property
 
 from .nltk_parts import edit_distance
@@ -133,13 +133,28 @@ def made_from_verb(word: str, known: Mapping[str, int]) -> tuple[str, tuple[str,
     embed"), never as one of the forms searched."""
     found = []
     for verb in _verbs(word):
-        forms = tuple(w for w in _verb_forms(verb) if w in known)
-        if _as_a_verb(verb, forms):
+        forms = verb_forms_written(verb, known)
+        if forms:
             found.append((sum(known[f] for f in forms), verb, forms))
     if not found:
         return None
     _, verb, forms = max(found, key=lambda each: each[0])  # the first on a tie
     return verb, forms
+
+
+def verb_forms_written(verb: str, known: Mapping[str, int] | Container[str]
+                       ) -> tuple[str, ...]:
+    """The forms of ``verb`` that ``known`` (the course's words) holds, when they show the
+    course uses it as a verb (``_as_a_verb``); nothing otherwise."""
+    forms = tuple(w for w in _verb_forms(verb) if w in known)
+    return forms if _as_a_verb(verb, forms) else ()
+
+
+def third_person_of(word: str) -> list[str]:
+    """The verbs whose -s form ``word`` may be (``_third_person``): "predicts" → predict,
+    "matches" → match and matche (only a verb the course writes is one)."""
+    return [base for base in (word[:-1], word[:-2])
+            if len(base) >= MIN_VERB and _third_person(base) == word]
 
 
 def _as_a_verb(verb: str, forms: tuple[str, ...]) -> bool:
