@@ -142,8 +142,7 @@ def made_from_verb(word: str, known: Mapping[str, int]) -> tuple[str, tuple[str,
     return verb, forms
 
 
-def verb_forms_written(verb: str, known: Mapping[str, int] | Container[str]
-                       ) -> tuple[str, ...]:
+def verb_forms_written(verb: str, known: Container[str]) -> tuple[str, ...]:
     """The forms of ``verb`` that ``known`` (the course's words) holds, when they show the
     course uses it as a verb (``_as_a_verb``); nothing otherwise."""
     forms = tuple(w for w in _verb_forms(verb) if w in known)
