@@ -322,6 +322,17 @@ def test_a_markdown_heading_mark_is_no_part_of_the_title(first: str) -> None:
     assert read_text_lesson("#1 on the list\n\nText.\n", "n.txt").title == "#1 on the list"
 
 
+def test_a_markdown_heading_mark_is_no_part_of_a_heading() -> None:
+    """A Markdown lesson saved as text keeps its headings' marks: its sections are headed
+    and anchored as the original's are, and a search hit shows no "##"."""
+    lesson = read_text_lesson(
+        "# Caching\n\nA cache keeps answers so that the next request is fast.\n\n"
+        "## Why cache?\n\nThe same question asked twice is answered once.\n\n"
+        "### Keys  \n\nEach entry has a key that names what it holds.\n", "c.txt")
+    assert [(s.heading, s.anchor) for s in lesson.sections[1:]] == [
+        ("Why cache?", "why-cache"), ("Keys", "keys")]
+
+
 def test_a_title_alone_gives_no_sections() -> None:
     lesson = read_text_lesson("Just a title\n", "title.txt")
     assert (lesson.title, lesson.sections) == ("Just a title", ())

@@ -108,7 +108,7 @@ class _Draft:
 
 
 _HEADING_MARK = re.compile(r"^#{1,6}\s+")
-"""Markdown's heading mark, which a title pasted into a text file may keep."""
+"""Markdown's heading mark, which a title or a heading pasted into a text file may keep."""
 
 
 def _title(line: str) -> str:
@@ -204,7 +204,8 @@ def _parts(blocks: list[_Block], standfirst: bool) -> list[_Part]:
     parts: list[_Part] = []
     for i, block in enumerate(blocks):
         if shaped[i] and not shaped[i + 1] and not (i == 0 and standfirst):
-            parts.append(_Part("heading", block.start, block.lines[0]))
+            # without a Markdown mark, as the title is (a Markdown lesson saved as text)
+            parts.append(_Part("heading", block.start, _HEADING_MARK.sub("", block.lines[0])))
             continue
         runs: list[tuple[str, int, list[str]]] = []
         kinds = _line_kinds(block.lines)
