@@ -32,6 +32,7 @@ from .glossary_table import (
     GLOSSARY_PART,
     BrokenAnchor,
     Candidate,
+    MovedLink,
     Place,
     TermRecord,
     load_coverage_tables,
@@ -43,7 +44,7 @@ from .term_lessons import TermLessons
 from .term_lookup import Glossary
 
 __all__ = ["LESSONS_SHOWN", "MAX_LESSONS", "STRIP_BARS", "CoverageReport", "DefinedAt",
-           "Stretch", "TermCoverage", "UsedBeforeDefinition", "coverage_report"]
+           "LinksMoved", "Stretch", "TermCoverage", "UsedBeforeDefinition", "coverage_report"]
 
 LESSONS_AGREE = 0.25
 """Two lessons' defining sentences conflict when they share less than this fraction of the
@@ -97,6 +98,21 @@ class Conflict:
 
 
 @dataclass(frozen=True, slots=True)
+class LinksMoved:
+    """Lessons whose links moved together and whose sections stayed: a new base URL moves
+    every lesson's from one base to the other, a new slug one lesson's from its old page to
+    its new one. Their anchors are no broken anchors; the old links need redirects."""
+
+    old_url: str
+    """What the old links start with (the whole old link, for one lesson's new slug)."""
+    url: str
+    """What the links start with now, in the old ones' place."""
+    lesson_count: int
+    last_seen: str
+    """The last index version that published the old links."""
+
+
+@dataclass(frozen=True, slots=True)
 class LessonInfo:
     slug: str
     title: str
@@ -122,6 +138,9 @@ class CoverageReport:
     broken_anchors: tuple[BrokenAnchor, ...] = ()
     needs_definition: tuple[NeedsDefinition, ...] = ()
     zero_result_searches: tuple[ZeroResult, ...] = ()
+    moved_links: tuple[LinksMoved, ...] = ()
+    """Informational, never failing: lessons' links an earlier version published that moved
+    (``links_moved``), which a site redirects so that readers' links still lead somewhere."""
     allowed: int = 0
     """How many entries the allow-list silenced."""
     allow_warnings: tuple[AllowWarning, ...] = ()
@@ -191,11 +210,38 @@ def _report(manifest: dict[str, Any], version_dir: Path, index_dir: Path,
         conflicting=_conflicts(records, facts.conflicts, position),
         candidates=facts.candidates,
         broken_anchors=facts.broken_anchors,
+        moved_links=links_moved(facts.moved),
         needs_definition=tuple(NeedsDefinition(*stub) for stub in facts.stubs),
         zero_result_searches=read_zero_results(index_dir),
     )
     return silence(report, allow, Glossary(records), _has_history(version_dir, index_dir),
                    anchors)
+
+
+def links_moved(moved: tuple[MovedLink, ...]) -> tuple[LinksMoved, ...]:
+    """The lessons' moved links, grouped by what changed (``_moved_part``) and the version
+    that last had the old ones: one line for a new base URL, however many lessons it moved."""
+    groups: dict[tuple[str, str, str], int] = {}
+    for link in moved:
+        key = (*_moved_part(link.old_url, link.url), link.last_seen)
+        groups[key] = groups.get(key, 0) + 1
+    return tuple(LinksMoved(old, new, count, seen)
+                 for (old, new, seen), count in sorted(groups.items(),
+                                                       key=lambda g: (g[0][2], g[0][:2])))
+
+
+def _moved_part(old: str, new: str) -> tuple[str, str]:
+    """The two links without the path they end in alike, cut after a ``/``:
+    ``https://a.test/x/intro`` and ``https://b.test/y/intro`` give ``https://a.test/x/`` and
+    ``https://b.test/y/``; links that end apart (a new slug) are given whole."""
+    same = 0
+    while same < min(len(old), len(new)) and old[-1 - same] == new[-1 - same]:
+        same += 1
+    for kept in range(same, 0, -1):
+        if (kept < len(old) and kept < len(new)
+                and old[-1 - kept] == new[-1 - kept] == "/"):
+            return old[:-kept], new[:-kept]
+    return old, new
 
 
 def _has_history(version_dir: Path, index_dir: Path) -> bool:

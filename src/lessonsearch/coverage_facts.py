@@ -4,6 +4,9 @@
   Only a build sees both the previous live version and the new course. An anchor stays on the
   list (carried from version to version) until it comes back or an editor allows it, because
   readers' bookmarks and embedding sites keep the link whatever we rebuild in between.
+* Moved links: the lessons whose link changed (a new base URL or slug) while the lesson
+  stayed. Its anchors are not broken: the site needs a redirect from the old link, and the
+  report says so once per lesson rather than once per anchor.
 * Glossary conflicts: ``read_glossary`` keeps the first of two different definitions of one
   term and says so in a Problem; here that Problem becomes both texts side by side.
 """
@@ -14,49 +17,117 @@ from pathlib import Path
 
 from . import index_store
 from .glossary_source import read_glossary_text
-from .glossary_table import BrokenAnchor, GlossaryConflict, load_coverage_tables
+from .glossary_table import BrokenAnchor, GlossaryConflict, MovedLink, load_coverage_tables
 from .model import Course, GlossaryEntry, GlossaryGap, Problem
 from .term_forms import term_key
 
-Published = dict[str, tuple[str, tuple[str, ...]]]
-"""Each lesson's link and the anchors of its sections, by slug (what a manifest lists)."""
+Published = dict[str, tuple[str, tuple[str, ...], str]]
+"""Each lesson's link, the anchors of its sections and its file, by slug (what a manifest
+lists)."""
 
 
 def published_anchors(course: Course) -> Published:
-    return {lesson.slug: (lesson.url, lesson.anchors)
+    return {lesson.slug: (lesson.url, lesson.anchors, lesson.source)
             for lesson in course.lessons}
 
 
+class _Lessons:
+    """The new course's lessons, found by what a lesson of an earlier version was known by:
+    its file first (a new slug keeps it), else its slug (a renamed file keeps that); and the
+    anchors each page has now, so a link that still leads somewhere is no broken one."""
+
+    def __init__(self, now: Published) -> None:
+        self.by_slug = now
+        self.by_source = {source: slug for slug, (_, _, source) in now.items() if source}
+        self.pages: dict[str, set[str]] = {}
+        for url, anchors, _ in now.values():
+            self.pages.setdefault(_page(url), set()).update(anchors)
+
+    def find(self, source: str, slug: str) -> str | None:
+        """The slug now of the lesson that was read from ``source`` or called ``slug``."""
+        found = self.by_source.get(source) if source else None
+        return found or (slug if slug in self.by_slug else None)
+
+    def has(self, slug: str | None, old_url: str) -> bool:
+        """Whether the section linked as ``old_url`` is still there: in its lesson (``slug``,
+        wherever the lesson's link is now), or at that very link."""
+        page, _, anchor = old_url.partition("#")
+        if slug is not None and anchor in self.by_slug[slug][1]:
+            return True
+        return anchor in self.pages.get(page, ())
+
+    def link(self, slug: str | None, old_url: str) -> str:
+        """The link now of the section linked as ``old_url``: its lesson's page now and the
+        anchor; ``old_url`` itself for a lesson the course no longer has."""
+        if slug is None:
+            return old_url
+        return f"{_page(self.by_slug[slug][0])}#{old_url.partition('#')[2]}"
+
+
+LinkChanges = tuple[tuple[BrokenAnchor, ...], tuple[MovedLink, ...]]
+
+
 def find_broken_anchors(now: Published, live: Path | None,
-                        before: Published | None = None) -> tuple[BrokenAnchor, ...]:
+                        before: Published | None = None) -> LinkChanges:
     """Section links of the ``live`` version (and the ones it still listed) that the new
-    course (``now``: its ``published_anchors``) lacks; none without a live version.
+    course (``now``: its ``published_anchors``) lacks, and the lessons whose link changed
+    since (and the ones it still listed); none without a live version.
+
+    A lesson is known across versions by its file, else its slug (``_Lessons``), not by its
+    link: a new base URL or slug moves the lesson's links, which is said once per lesson
+    (``MovedLink``), and breaks none of its anchors. A broken anchor it listed is listed
+    again under the lesson's slug and link now, once, with the link it was last published
+    at; a move it listed stays until the lesson's link is the old one again, to the lesson's
+    link now (a link moved twice needs a redirect from each old one).
 
     ``before`` is what the live version published, when the caller kept it; else it is read
     from the version's manifest (nothing, from one that cannot be read). A live glossary file
     that cannot be read raises ``sqlite3.DatabaseError``: the build then carries none over.
     """
     if live is None:
-        return ()
-    anchors: dict[str, set[str]] = {}  # a page → the anchors it has now
-    for url, lesson_anchors in now.values():
-        anchors.setdefault(_page(url), set()).update(lesson_anchors)
-    broken: dict[str, BrokenAnchor] = {}
-    for old in load_coverage_tables(live, only_anchors=True).broken_anchors:
-        page, _, anchor = old.old_url.partition("#")
-        if anchor not in anchors.get(page, ()):
-            broken[old.old_url] = old
+        return (), ()
     if before is None:
         before = _published(live)
-    for slug, published in before.items():
-        if now.get(slug) == published:
-            continue  # the same page with the same anchors
-        page = _page(published[0])
-        have = anchors.get(page, ())
-        for anchor in published[1]:
-            if anchor not in have and (url := f"{page}#{anchor}") not in broken:
-                broken[url] = BrokenAnchor(slug, anchor, url, live.name)
-    return tuple(broken.values())
+    lessons = _Lessons(now)
+    carried = load_coverage_tables(live, only_anchors=True)
+    broken: dict[str, BrokenAnchor] = {}  # by the link now
+    for old in carried.broken_anchors:
+        source = old.source or before.get(old.lesson, ("", (), ""))[2]
+        slug = lessons.find(source, old.lesson)
+        if not lessons.has(slug, old.old_url):
+            url = lessons.link(slug, old.old_url)
+            broken.setdefault(url, BrokenAnchor(
+                slug or old.lesson, old.anchor, old.old_url, old.last_seen,
+                lessons.by_slug[slug][2] if slug else source, url))
+    moved: dict[tuple[str, str], MovedLink] = {}  # by the lesson's file or slug, old link
+    for old in carried.moved:
+        if (slug := lessons.find(old.source, old.lesson)) is not None:
+            _move(moved, lessons, slug, old.old_url, old.last_seen)
+    for old_slug, published in before.items():
+        if now.get(old_slug) == published:
+            continue  # the same lesson at the same link with the same anchors
+        url, anchors, source = published
+        slug = lessons.find(source, old_slug)
+        if slug is not None:
+            _move(moved, lessons, slug, _page(url), live.name)
+        for anchor in anchors:
+            old_url = f"{_page(url)}#{anchor}"
+            if not lessons.has(slug, old_url):
+                link = lessons.link(slug, old_url)
+                broken.setdefault(link, BrokenAnchor(
+                    slug or old_slug, anchor, old_url, live.name,
+                    lessons.by_slug[slug][2] if slug else source, link))
+    return tuple(broken.values()), tuple(moved.values())
+
+
+def _move(moved: dict[tuple[str, str], MovedLink], lessons: _Lessons, slug: str,
+          old_url: str, last_seen: str) -> None:
+    """Note that lesson ``slug`` was at ``old_url``, unless it is there now or this move is
+    noted already (the one carried over, which was seen first)."""
+    url, _, source = lessons.by_slug[slug]
+    if _page(url) != old_url:
+        moved.setdefault((source or slug, old_url),
+                         MovedLink(slug, source, old_url, _page(url), last_seen))
 
 
 def _published(version: Path) -> Published:
@@ -67,10 +138,14 @@ def _published(version: Path) -> Published:
     except (OSError, ValueError):
         return {}
     lessons = manifest.get("lessons") if isinstance(manifest, dict) else None
-    return {x["slug"]: (x["url"], tuple(x.get("anchors", [])))
+    return {x["slug"]: (x["url"], tuple(x.get("anchors", [])), _text(x.get("source")))
             for x in (lessons if isinstance(lessons, list) else [])
             if isinstance(x, dict) and isinstance(x.get("slug"), str)
             and isinstance(x.get("url"), str) and isinstance(x.get("anchors", []), list)}
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
 
 
 def _page(url: str) -> str:

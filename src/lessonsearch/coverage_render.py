@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 
 from . import counts, links
 from .counts import counted
-from .coverage import STRIP_BARS, CoverageReport, TermCoverage
+from .coverage import STRIP_BARS, CoverageReport, LinksMoved, TermCoverage
 from .coverage_allow import KINDS, entry_name
 from .links import href
 
@@ -53,6 +53,7 @@ def report_body(report: CoverageReport) -> dict[str, Any]:
     for kind in KINDS:
         body[kind.replace("-", "_")] = [asdict(e) for e in report.problems(kind)]
     body["zero_result_searches"] = [asdict(z) for z in report.zero_result_searches]
+    body["moved_links"] = [asdict(m) for m in report.moved_links]
     body["allow_warnings"] = [{**asdict(w), "message": str(w)} for w in report.allow_warnings]
     body["version"] = report.version
     body["course"] = report.course
@@ -79,7 +80,19 @@ def describe(kind: str, entry: Any, urls: bool = True) -> str:
         return f"{entry.reason}: " + " vs ".join(d.source for d in entry.definitions)
     if kind == "candidates":
         return f"{entry.kind}, {entry.count}× in {counted(len(entry.lessons), 'lesson')}"
-    return (f"was {entry.old_url} " if urls else "") + f"(last in {entry.last_seen})"
+    moved = (f"; its lesson is at {entry.url.split('#', 1)[0]} now"
+             if urls and entry.url and entry.url != entry.old_url else "")
+    return (f"was {entry.old_url}{moved} " if urls else "") + f"(last in {entry.last_seen})"
+
+
+MOVED_LINKS = "Lesson links moved"
+
+
+def describe_move(move: LinksMoved) -> str:
+    """One line on a move of lessons' links: where from, where to, and what to do."""
+    return (f"{counted(move.lesson_count, 'lesson link')} moved from {move.old_url} to "
+            f"{move.url} (the old links last published by {move.last_seen}): redirect the old "
+            "links to the new ones, so readers' and sites' links still lead to the lessons")
 
 
 def fail_lines(report: CoverageReport, kinds: tuple[str, ...]) -> list[str]:
@@ -103,6 +116,9 @@ def render_table(report: CoverageReport) -> str:
         entries = report.problems(kind)
         lines += ["", f"{TITLES[kind]} ({len(entries)})"]
         lines += [f"  {entry_name(kind, e)}: {describe(kind, e)}" for e in entries]
+        if kind == "broken-anchors" and report.moved_links:
+            lines += ["", f"{MOVED_LINKS} ({len(report.moved_links)})"]
+            lines += [f"  {describe_move(m)}" for m in report.moved_links]
     if report.zero_result_searches:
         lines += ["", f"Searches with no results ({len(report.zero_result_searches)})"]
         lines += [f"  {z.count:>4}× {z.query}" for z in report.zero_result_searches]
@@ -122,6 +138,8 @@ def render_markdown(report: CoverageReport) -> str:
             links = [f"[{_md(p.lesson)}]({href(p.url)})" for p in _places(kind, e)]
             if kind == "broken-anchors":
                 links.append(f"<{href(e.old_url)}>")
+                if e.url and e.url != e.old_url:
+                    links.append(f"(its lesson is at <{href(e.url.split('#', 1)[0])}> now)")
             lines.append(" ".join([f"- **{_md(entry_name(kind, e))}**:",
                                    _md(describe(kind, e, False)), *links]))
             if kind == "conflicting":
@@ -129,6 +147,9 @@ def render_markdown(report: CoverageReport) -> str:
         if not entries:
             lines.append("None.")
         lines.append("")
+        if kind == "broken-anchors" and report.moved_links:
+            lines += [f"## {MOVED_LINKS} ({len(report.moved_links)})", ""]
+            lines += [f"- {_md(describe_move(m))}" for m in report.moved_links] + [""]
     lines += ["## Terms", "",
               "| term | glossary | defined in | mentions | lessons | first mention |",
               "| --- | --- | --- | ---: | ---: | --- |"]
@@ -217,6 +238,7 @@ def page_context(report: CoverageReport, kind: str | None = None,
         "strip_width": bars * STRIP_STEP, "strip_height": STRIP_HEIGHT,
         "describe": describe, "entry_name": entry_name, "places": _places,
         "allow_warnings_title": ALLOW_WARNINGS, "path_breaks": path_breaks,
+        "moved_links_title": MOVED_LINKS, "describe_move": describe_move,
     }
 
 

@@ -330,7 +330,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
                    docs: list[Document], previous: Path | None = None) -> None:
     """The glossary table, the completions and the coverage report's build-time facts, in
     the version being built in ``out_dir``; ``live`` is the live version (None: none), whose
-    broken anchors are carried over.
+    broken anchors and moved links are carried over.
 
     When only a few lessons' mentions differ from the ``previous`` version's, its file is
     copied and patched: those lessons' rows are replaced, the completions kept if they are
@@ -343,14 +343,20 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
         cache.keep("lesson mentions", lesson.slug, lesson.place)
     _write_completions(found, course, docs, out_dir, cache, patched is not None)
     anchors = published_anchors(course)
-    cache.keep("anchors", "published", anchors)
+    cache.keep(*_PUBLISHED, anchors)
+    broken, moved = find_broken_anchors(anchors, live, cache.previous(*_PUBLISHED))
     write_coverage_tables(out_dir, CoverageFacts(
         candidates=_candidates(found, course, docs, cache),
-        broken_anchors=find_broken_anchors(anchors, live,
-                                           cache.previous("anchors", "published")),
+        broken_anchors=broken,
         conflicts=glossary_conflicts(found.problems, found.entries, glossary_dir),
         stubs=glossary_stubs(found.problems, found.entries),
+        moved=moved,
     ))
+
+
+_PUBLISHED = ("anchors", "published by slug, with files")
+"""The build cache's entry for ``published_anchors``: each lesson's link, anchors and file
+(named anew when the file was added, so that a cache kept before is not read as one)."""
 
 
 def _write_mention_tables(found: GlossaryBuild, out_dir: Path, cache: BuildCache,

@@ -299,6 +299,7 @@ def for_build(folder: Path) -> sqlite3.Connection:
 COVERAGE_SCHEMA = """
 DROP TABLE IF EXISTS candidates;  -- a patched build's file is the previous version's
 DROP TABLE IF EXISTS broken_anchors;
+DROP TABLE IF EXISTS moved_links;
 DROP TABLE IF EXISTS glossary_conflicts;
 DROP TABLE IF EXISTS glossary_stubs;
 CREATE TABLE candidates (
@@ -309,7 +310,14 @@ CREATE TABLE candidates (
 );
 CREATE TABLE broken_anchors (
     lesson TEXT NOT NULL, anchor TEXT NOT NULL, old_url TEXT NOT NULL,
-    last_seen TEXT NOT NULL          -- the last version that had it
+    last_seen TEXT NOT NULL,         -- the last version that had it
+    source TEXT NOT NULL,            -- the lesson's file: what it is known by across versions
+    url TEXT NOT NULL                -- the lesson's link now, with the anchor
+);
+CREATE TABLE moved_links (       -- a lesson whose link changed, file or slug the same
+    lesson TEXT NOT NULL, source TEXT NOT NULL,
+    old_url TEXT NOT NULL, url TEXT NOT NULL,
+    last_seen TEXT NOT NULL          -- the last version that published old_url
 );
 CREATE TABLE glossary_stubs (    -- a term written in glossary/ with no definition yet
     term TEXT NOT NULL, entry TEXT NOT NULL
@@ -343,13 +351,37 @@ class Candidate:
 
 @dataclass(frozen=True, slots=True)
 class BrokenAnchor:
-    """A section link an earlier version published that this version no longer has."""
+    """A section link an earlier version published that this version no longer has.
+
+    It belongs to a lesson, known across versions by its file (``source``) or else its slug,
+    not by its link: a lesson whose link changed (a new base URL, a new slug) and kept the
+    section has not lost it, and one that lost it is listed under its slug and link now."""
 
     lesson: str
+    """The lesson's slug now (the one it had when last seen, if the course has it no more)."""
     anchor: str
     old_url: str
+    """The link as it was last published: what readers and sites hold."""
     last_seen: str
     """The last index version that had it."""
+    source: str = ""
+    """The lesson's file (empty in a table written before files were kept)."""
+    url: str = ""
+    """The lesson's link now, with the anchor; ``old_url`` when the lesson is gone or the
+    link did not change."""
+
+
+@dataclass(frozen=True, slots=True)
+class MovedLink:
+    """A lesson's link that changed while the lesson stayed (its file, or its slug): the
+    old link leads nowhere unless the site redirects it to the new one."""
+
+    lesson: str
+    source: str
+    old_url: str
+    url: str
+    last_seen: str
+    """The last index version that published ``old_url``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,6 +402,7 @@ class CoverageFacts:
     conflicts: tuple[GlossaryConflict, ...] = ()
     stubs: tuple[tuple[str, str], ...] = ()
     """Each term the glossary names with no definition yet, and its ``file:line``."""
+    moved: tuple[MovedLink, ...] = ()
 
 
 def write_coverage_tables(folder: Path, facts: CoverageFacts) -> None:
@@ -381,8 +414,12 @@ def write_coverage_tables(folder: Path, facts: CoverageFacts) -> None:
              json.dumps([[p.lesson, p.title, p.url, p.count] for p in c.lessons]))
             for rank, c in enumerate(facts.candidates, start=1)
         ])
-        db.executemany("INSERT INTO broken_anchors VALUES (?, ?, ?, ?)", [
-            (b.lesson, b.anchor, b.old_url, b.last_seen) for b in facts.broken_anchors
+        db.executemany("INSERT INTO broken_anchors VALUES (?, ?, ?, ?, ?, ?)", [
+            (b.lesson, b.anchor, b.old_url, b.last_seen, b.source, b.url or b.old_url)
+            for b in facts.broken_anchors
+        ])
+        db.executemany("INSERT INTO moved_links VALUES (?, ?, ?, ?, ?)", [
+            (m.lesson, m.source, m.old_url, m.url, m.last_seen) for m in facts.moved
         ])
         db.executemany("INSERT INTO glossary_conflicts VALUES (?, ?, ?, ?, ?)", [
             (c.term, c.kept, c.kept_text, c.other, c.other_text) for c in facts.conflicts
@@ -395,7 +432,8 @@ def write_coverage_tables(folder: Path, facts: CoverageFacts) -> None:
 
 def load_coverage_tables(folder: Path, only_anchors: bool = False) -> CoverageFacts:
     """The stored facts; empty for a version built before these tables existed. With
-    ``only_anchors``, only the broken anchors are read (a build needs no more of them)."""
+    ``only_anchors``, only the broken anchors and moved links are read (a build needs no
+    more of them)."""
     path = Path(folder) / GLOSSARY_DB
     if not path.is_file():
         return CoverageFacts()
@@ -404,10 +442,11 @@ def load_coverage_tables(folder: Path, only_anchors: bool = False) -> CoverageFa
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
         if not {"candidates", "broken_anchors", "glossary_conflicts"} <= tables:
             return CoverageFacts()
-        broken = tuple(BrokenAnchor(*row) for row in db.execute(
-            "SELECT * FROM broken_anchors ORDER BY rowid"))
+        broken = _broken_anchors(db)
+        moved = tuple(MovedLink(*row) for row in db.execute(
+            "SELECT * FROM moved_links ORDER BY rowid")) if "moved_links" in tables else ()
         if only_anchors:
-            return CoverageFacts(broken_anchors=broken)
+            return CoverageFacts(broken_anchors=broken, moved=moved)
         candidates = tuple(
             Candidate(phrase, kind, count, tuple(Place(*p) for p in json.loads(lessons)))
             for phrase, kind, count, lessons in db.execute(
@@ -417,6 +456,19 @@ def load_coverage_tables(folder: Path, only_anchors: bool = False) -> CoverageFa
             "SELECT * FROM glossary_conflicts ORDER BY rowid"))
         stubs = tuple(db.execute("SELECT term, entry FROM glossary_stubs ORDER BY rowid")
                       ) if "glossary_stubs" in tables else ()  # none in a file built before
-        return CoverageFacts(candidates, broken, conflicts, stubs)
+        return CoverageFacts(candidates, broken, conflicts, stubs, moved)
     finally:
         db.close()
+
+
+def _broken_anchors(db: sqlite3.Connection) -> tuple[BrokenAnchor, ...]:
+    """The table's rows; one written before it kept the lesson's file and link now (a live
+    version of an earlier release, whose anchors a build carries over) has neither."""
+    columns = [row[1] for row in db.execute("PRAGMA table_info(broken_anchors)")]
+    found = []
+    for row in db.execute("SELECT * FROM broken_anchors ORDER BY rowid"):
+        fields = dict(zip(columns, row, strict=True))
+        found.append(BrokenAnchor(fields["lesson"], fields["anchor"], fields["old_url"],
+                                  fields["last_seen"], fields.get("source") or "",
+                                  fields.get("url") or fields["old_url"]))
+    return tuple(found)
