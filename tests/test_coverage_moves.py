@@ -133,6 +133,9 @@ def test_broken_anchors_listed_before_a_move_are_carried_once_under_the_new_link
     allow.write_text(f"broken-anchors: {OLD}shaping-and-baking#cooling-down\n",
                      encoding="utf-8")
     assert coverage_report(current_version(index), index, allow).broken_anchors == ()
+    allow.write_text(f"broken-anchors: {NEW}shaping-and-baking#cooling-down\n",
+                     encoding="utf-8")  # by its link now
+    assert coverage_report(current_version(index), index, allow).broken_anchors == ()
 
 
 def test_a_move_is_carried_until_the_links_are_back(tmp_path: Path):

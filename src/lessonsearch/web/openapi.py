@@ -226,6 +226,12 @@ COVERAGE = {
         "lessons": {**_list_of(_object(slug=STR, title=STR, url=STR, position=INT)),
                     "description": "Every lesson in course order, with its position as "
                                    "/api/lessons gives it."},
+        "moved_links": {**_list_of(_object(
+            old_url=STR, url=STR, lesson_count=INT, last_seen=STR,
+        )), "description": "Lessons' links that moved (a new base URL or slug) while the "
+                           "lessons stayed: what the old links start with, what the new ones "
+                           "do, and the last version that published the old ones. Not broken "
+                           "anchors; the old links need redirects."},
         "allow_warnings": {**_list_of(_object(
             source=STR, line={"type": ["integer", "null"]}, kind=STR, name=STR, reason=STR,
             suggestion=STR_OR_NULL, message=STR,
