@@ -40,6 +40,7 @@ class _Lessons:
         self.by_slug = now
         self.by_source = {source: slug for slug, (_, _, source) in now.items() if source}
         self.pages: dict[str, set[str]] = {}
+        self.anchors: dict[str, frozenset[str]] = {}  # by slug, for the lessons looked in
         for url, anchors, _ in now.values():
             self.pages.setdefault(_page(url), set()).update(anchors)
 
@@ -52,8 +53,11 @@ class _Lessons:
         """Whether the section linked as ``old_url`` is still there: in its lesson (``slug``,
         wherever the lesson's link is now), or at that very link."""
         page, _, anchor = old_url.partition("#")
-        if slug is not None and anchor in self.by_slug[slug][1]:
-            return True
+        if slug is not None:
+            if slug not in self.anchors:  # a set, made once: a long lesson checks each anchor
+                self.anchors[slug] = frozenset(self.by_slug[slug][1])
+            if anchor in self.anchors[slug]:
+                return True
         return anchor in self.pages.get(page, ())
 
     def link(self, slug: str | None, old_url: str) -> str:
