@@ -25,6 +25,7 @@ from lessonsearch.coverage_allow import (
 from lessonsearch.errors import LessonFormatError
 from lessonsearch.glossary_table import Definition, TermRecord
 from lessonsearch.index_store import current_version
+from lessonsearch.searcher import Searcher
 from lessonsearch.term_lookup import Glossary
 
 COURSE = Path(__file__).resolve().parent / "data" / "coverage"
@@ -657,6 +658,45 @@ def test_a_classifying_sentence_defines_only_a_glossary_term(tmp_path: Path) -> 
                    "to the tables. This is a journal.",
         "latency": "The time one write needs to reach the disk is the latency."}
     assert [t.term for t in report.terms] == ["journal", "latency"]
+
+
+SCRIPTS = "Some files hold shell commands that run one after another. We call these scripts."
+
+
+def test_a_thing_one_calls_after_call_these_names_only_a_glossary_term(tmp_path: Path):
+    """"We call these scripts." names the glossary's script (or its alias) and is read after
+    the sentence that says what "these" are; a thing one calls that the glossary lacks
+    ("We call these queries."), one the sentence before names already ("two helper
+    functions"), or one after "Now" is called, not named."""
+    lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
+    lessons.mkdir()
+    glossary.mkdir()
+    (lessons / "01-shell.md").write_text(
+        f"# Shell\n\n## Scripts\n\n{SCRIPTS}\n\n## Helpers\n\nThe module defines two "
+        "helper functions. We call these functions.\n\n## Steps\n\nThe loader and the "
+        "parser turn text into rows. Now we call these functions.\n\n## Reads\n\nA few "
+        "statements read the same rows on every page. We call these queries.\n\n## Stored"
+        "\n\nSome statements live in the database and run by name. We call these "
+        "procedures.\n", encoding="utf-8")
+    (glossary / "glossary.md").write_text(
+        "script\n: A file of commands run in order.\n\nfunction\n: A named piece of code."
+        "\n\nstored procedure\n: Code kept in the database.\n  Also: procedure\n",
+        encoding="utf-8")
+    build_index(lessons, glossary, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert {t.term: t.defined_at.sentence for t in report.terms if t.defined_at} == {
+        "script": SCRIPTS,
+        "stored procedure": "Some statements live in the database and run by name. We call "
+                            "these procedures."}
+    assert sorted(t.term for t in report.terms) == ["function", "script", "stored procedure"]
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        card = searcher.glossary.find("scripts")
+        assert card is not None and card.term == "script"
+        assert (card.lesson_definition.text, card.lesson_definition.url) == (
+            SCRIPTS, "/lessons/shell#scripts")
+    finally:
+        searcher.close()
 
 
 def test_a_title_naming_a_term_a_section_writes_is_that_sections_use(tmp_path: Path):

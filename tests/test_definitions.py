@@ -243,10 +243,20 @@ def test_naming_near_misses(sentence):
         "Then we call these functions.",
         "Finally we call those methods.",
         "After that, we call these helpers.",
-        # a thing one calls, alone after "call these", is what is called
+        # a thing one calls, alone after "call these", is what is called when nothing
+        # before it says what "these" are: the sentence opens its section, the sentence
+        # before writes the name already or shows them after a colon, or it is a step
         "We call these getters.",
         "We call these scripts.",
         "We call these queries.",
+        "The module defines two helper functions. We call these functions.",
+        "Each class gets two small methods. We call those methods!",
+        "Some files hold shell commands run one after another. Now we call these scripts.",
+        "Some files hold shell commands run one after another. Here we call those scripts.",
+        # or the words after it say how or when they are called
+        "Some files hold shell commands run one after another. We call these scripts twice.",
+        "Some files hold shell commands run one after another. We call these scripts, then "
+        "the loaders.",
         # and an article after a preposition opens no name
         "We call these methods in a loop.",
         "Programmers call these functions from the command line.",
@@ -299,6 +309,68 @@ def test_calling_this_function_names_nothing(sentence):
     """"We call this X" calls X in a programming lesson as often as it names: a count noun
     after "this" is the thing called, and words after a name say how it is called."""
     assert defined(sentence) == []
+
+
+DESCRIBES_SCRIPTS = "Some files hold shell commands that run one after another."
+
+
+@pytest.mark.parametrize(
+    ("naming", "emphasis", "term"),
+    [
+        ("We call these scripts.", ("scripts",), "scripts"),
+        ("We call these scripts!", ("scripts",), "scripts"),
+        ("People call those hooks.", ("hooks",), "hooks"),
+        # singular, "this" and the name alone
+        ("We call this script.", ("script",), "script"),
+        ("We call that endpoint.", ("endpoint",), "endpoint"),
+        ("We call this method.", ("method",), "method"),
+    ],
+)
+def test_a_marked_thing_one_calls_after_call_these_names_it(naming, emphasis, term):
+    """"We call these *scripts*." names scripts: set in bold or italics and ending the
+    sentence, a thing one calls is the name, not what is called. It points back: the card
+    reads it after the sentence that says what "these" are."""
+    (found,) = find_definitions(lesson_of(section(f"{DESCRIBES_SCRIPTS} {naming}",
+                                                  emphasis=emphasis)))
+    assert (found.term, found.kind, found.glossary_only) == (term, "naming", False)
+    assert found.text == f"{DESCRIBES_SCRIPTS} {naming}" and found.before == DESCRIBES_SCRIPTS
+
+
+@pytest.mark.parametrize(
+    ("naming", "term"),
+    [
+        ("We call these scripts.", "scripts"),
+        ("Programmers call those hooks.", "hooks"),
+        ("In this course we call these helpers.", "helpers"),
+        ("We call these APIs.", "APIs"),
+    ],
+)
+def test_an_unmarked_thing_one_calls_after_call_these_names_only_a_glossary_term(naming, term):
+    """"We call these scripts." after a sentence that describes them without the name
+    names scripts where the glossary has script, and nothing elsewhere
+    (``glossary_only``): unmarked, the sentence may as well call them."""
+    (found,) = find_definitions(lesson_of(section(f"{DESCRIBES_SCRIPTS} {naming}")))
+    assert (found.term, found.kind, found.glossary_only) == (term, "naming", True)
+    assert found.text == f"{DESCRIBES_SCRIPTS} {naming}"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "emphasis"),
+    [
+        # unmarked, a singular thing one calls with no article is what is called ("a
+        # script" would be a name), whatever the glossary holds
+        ("We call this script.", ()),
+        # marked, the name must end the sentence, and a step still calls
+        ("We call these scripts from cron.", ("scripts",)),
+        ("We call these scripts twice.", ("scripts",)),
+        ("Then we call these scripts.", ("scripts",)),
+        ("Next, we call this method.", ("method",)),
+    ],
+)
+def test_a_thing_one_calls_that_is_called_names_nothing(sentence, emphasis):
+    found = find_definitions(lesson_of(section(f"{DESCRIBES_SCRIPTS} {sentence}",
+                                               emphasis=emphasis)))
+    assert [(d.term, d.kind) for d in found] == []
 
 
 @pytest.mark.parametrize(

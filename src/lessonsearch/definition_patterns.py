@@ -259,6 +259,12 @@ class Found:
     """Whether the sentence names a term only where the glossary has it: "This is a
     firewall." classifies what came before as the glossary's firewall, while "This is a
     bug." and "This is a hack." name nothing a course teaches (``_classifies``)."""
+    called: bool = False
+    """Whether the name is, unmarked, a thing a program calls, alone after "call these" and
+    ending the sentence ("We call these scripts."): the sentence may as well call the
+    scripts it points at. So it names the glossary's term only (``glossary_only``), and only
+    after a sentence that says what "these" are without the name
+    (``definitions.find_definitions``)."""
 
 
 _BE_THE = re.compile(r"\b(?:is|are|was|were)\s+the\s")
@@ -365,7 +371,7 @@ def _past_plural_noun(hit: Found, sentence: str, emphasis: tuple[str, ...] = ())
         return None  # "We call these two functions once …", "We call those lazily."
     if noun is None and _is_called_thing(hit.term) and _CALL_THESE.search(
             sentence[: hit.start]):
-        return None  # "We call these getters." calls them, as "We call this getter." does
+        return _called_alone(hit, sentence, emphasis)  # "We call these getters."
     name = hit.term[noun.end():] if noun else hit.term
     if noun and (not term_or_none(name, strict=True) or _says_how(name)):
         return None
@@ -373,6 +379,27 @@ def _past_plural_noun(hit: Found, sentence: str, emphasis: tuple[str, ...] = ())
     if not closed and name.lower() not in _marked_names(emphasis):
         return None
     return replace(hit, term=name, start=hit.start + noun.end(), alone=None) if noun else hit
+
+
+def _called_alone(hit: Found, sentence: str, emphasis: tuple[str, ...]) -> Found | None:
+    """"We call these scripts.": a thing one calls (``_CALLED``), alone after "call these" or
+    "call those", is what the sentence calls as often as what it names. It names when the
+    sentence ends right after it and the lesson set it in bold or italics ("We call these
+    *scripts*."; a quoted name is read as quoting); unmarked, it names only a term the
+    glossary has (``Found.called``), and words after it ("We call these getters twice.")
+    say how they are called."""
+    if not _ENDS.match(_after(sentence[hit.start:], hit.term)):
+        return None
+    if hit.term.lower() in _marked_names(emphasis):
+        return hit
+    if _CALL_STEP.match(sentence):
+        return None  # "Now we call these functions." is a step, as "Then …" is
+    return replace(hit, glossary_only=True, called=True)
+
+
+_CALL_STEP = re.compile(r"^\W*(?:now|here)\b", re.I)
+"""Openers that make "we call these …" a step of what the lesson does, besides
+``_IN_SEQUENCE``'s ("Now we call these functions.", "Here we call these helpers.")."""
 
 
 _HOW_OR_WHERE = frozenset("inline online offline overnight upfront".split())
@@ -634,7 +661,10 @@ def _calls_this(match: re.Match[str], rest: str, found: str, emphasis: tuple[str
             or (match["strict"] or "").lower() not in ("this", "that") or _OPENS_NAME.match(rest)):
         return False
     if " " not in found and (found.lower() in _CALLED or _singular(found) in _PRONOUN_KINDS):
-        return True
+        # "We call this *hook*." names; unmarked, a count noun with no article is what is
+        # called (a name would be "a hook"), whatever the glossary holds
+        return not (found.lower() in _marked_names(emphasis)
+                    and _ENDS.match(_after(rest, found)))
     if found.split()[-1].lower() in _HOW_OR_WHERE:
         return True  # "We call this lambda inline." says how
     if _NAME_CLOSED.match(_after(rest, found)):

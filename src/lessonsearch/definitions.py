@@ -38,7 +38,8 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
         # defines no term itself: a definition that points back is read with it
         for text in section.prose:
             for sentence in split_sentences(text):
-                hits = sentence_definitions(sentence, section.emphasis)
+                hits = [hit for hit in sentence_definitions(sentence, section.emphasis)
+                        if not hit.called or _says_what_these_are(before, hit.term)]
                 for hit in hits:
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
                         "\"'“‘*_ ("))
@@ -59,6 +60,23 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                 _keep(found, lesson, section, tidy_case(term, True), sentences[0],
                       "definition-list", None)
     return tuple(found.values())
+
+
+_WORD = re.compile(r"[\w'’-]+")
+
+
+def _says_what_these_are(before: str | None, name: str) -> bool:
+    """Whether ``before``, the sentence before "We call these scripts." (``Found.called``),
+    can be what "these" points at, so that the sentence names them: it describes them
+    without the name ("Some files hold shell commands run in order."). When it writes the
+    name already ("The module defines two helper functions. We call these functions."), or
+    ends with a colon that opens code or a list ("Here are two helpers:"), "these scripts"
+    are the ones it showed, and the sentence calls them. With no such sentence (the naming
+    opens its section, or follows another definition) nothing says what they are."""
+    if before is None or before.rstrip(" \"'”’)").endswith(":"):
+        return False
+    key = term_key(name)
+    return all(term_key(word) != key for word in _WORD.findall(before))
 
 
 def _words(lesson: Lesson) -> str:
