@@ -38,8 +38,10 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
         # defines no term itself: a definition that points back is read with it
         for text in section.prose:
             for sentence in split_sentences(text):
-                hits = [hit for hit in sentence_definitions(sentence, section.emphasis)
-                        if not hit.called or _says_what_these_are(before, hit.term)]
+                hits = sentence_definitions(sentence, section.emphasis)
+                if hits:  # "We call these scripts." names only what the sentence before says
+                    hits = [hit for hit in hits
+                            if not hit.called or _says_what_these_are(before, hit.term)]
                 for hit in hits:
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
                         "\"'“‘*_ ("))
@@ -75,8 +77,9 @@ def _says_what_these_are(before: str | None, name: str) -> bool:
     opens its section, or follows another definition) nothing says what they are."""
     if before is None or before.rstrip(" \"'”’)").endswith(":"):
         return False
-    key = term_key(name)
-    return all(term_key(word) != key for word in _WORD.findall(before))
+    key, start = term_key(name), name[:2].lower()
+    return all(term_key(word) != key for word in _WORD.findall(before)
+               if word[:2].lower() == start)  # only a word that starts as the name may be it
 
 
 def _words(lesson: Lesson) -> str:
