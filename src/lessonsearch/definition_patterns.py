@@ -648,7 +648,10 @@ def _calls_this(match: re.Match[str], rest: str, found: str, emphasis: tuple[str
     - a lone word that is a thing one calls (``_CALLED``: script, query, hook, API …) or a
       kind (``_PRONOUN_KINDS``: method, process …) is what is called, even when it ends the
       sentence: "Next, we call this method." Named things are mass nouns (memoization,
-      caching, dropout); a count noun after "this" points at one thing of the lesson's;
+      caching, dropout); a count noun after "this" points at one thing of the lesson's,
+      unless the lesson set it in bold or italics and it ends the sentence ("We call this
+      *hook*."). The glossary decides nothing here: a count noun named takes an article
+      ("We call this a hook.");
     - any other name must end the sentence, or a comma, colon, dash or bracket must close it,
       or "for short" follow it, or the lesson set it in bold or italics: words after it say
       where, when or how it is called ("from Python", "nightly", "before every commit",
