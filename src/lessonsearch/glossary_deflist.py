@@ -25,9 +25,11 @@ _NOT_TERM = re.compile(
     r"^(#|>|\||<|!\[|:::|\{|[-*+][ \t]|\d+[.)][ \t]|\[[^\]]+\]:\s)|[.,;:!]$"
 )
 _LIST_MARKER = re.compile(
-    r"(?:^|(?<=[.!?])[ \t]+)(?P<kind>see also|also)[ \t]*:[ \t]*", re.I | re.M
+    r"(?:^|(?<=[.!?])[ \t]+)(?P<kind>see also|also|everyday)[ \t]*:[ \t]*", re.I | re.M
 )
-_LIST_START = re.compile(r"^\s*(?P<kind>(?:see also|also)[ \t]*:)", re.I)
+_LIST_START = re.compile(r"^\s*(?P<kind>(?:see also|also|everyday)[ \t]*:)", re.I)
+_YES = frozenset({"yes", "true"})
+"""What ``Everyday:`` is written with to say yes (``Everyday: yes``); anything else is no."""
 _INDENTED = re.compile(r"^(?: {2}|\t| \t)")
 """Indented enough to continue a definition after a blank line (markdown-it's rule)."""
 _SEE_ONLY = re.compile(r"^See (?P<target>[^.,;:]{1,60}?)\.?$")
@@ -55,6 +57,9 @@ class Draft:
     """The line each ``see_also`` name is written on, for a warning about the name."""
     anchor_line: int | None = None
     """The line ``anchor`` is written on, when not the term's (a front-matter key's)."""
+    everyday: bool = False
+    """``Everyday: yes`` (``everyday: true`` in front matter): the term is also an everyday
+    word, so the coverage report counts only its marked uses before its definition."""
 
 
 @dataclass(slots=True)
@@ -187,6 +192,7 @@ def _finish(term: str, anchor: str | None, line: int,
     aliases: list[str] = []
     see_also: list[str] = []
     see_also_lines: list[int] = []
+    everyday = False
     kept: list[tuple[int, str]] = []
     for lines in paragraphs:
         numbers = [number for number, text in lines if text]
@@ -198,6 +204,8 @@ def _finish(term: str, anchor: str | None, line: int,
             if marker["kind"].lower() == "see also":
                 see_also.extend(listed)
                 see_also_lines.extend(_name_lines(listed, text, marker, end, numbers))
+            elif marker["kind"].lower() == "everyday":
+                everyday = bool(listed) and listed[0].lower() in _YES
             else:
                 aliases.extend(listed)
         kept.append((numbers[0] if numbers else line,
@@ -207,7 +215,7 @@ def _finish(term: str, anchor: str | None, line: int,
         see_also.append(see["target"].strip())
         see_also_lines.append(kept[0][0])
     return Draft(term, anchor, line, tuple(p for _, p in kept), tuple(aliases),
-                 tuple(see_also), tuple(see_also_lines))
+                 tuple(see_also), tuple(see_also_lines), everyday=everyday)
 
 
 def _name_lines(names: list[str], text: str, marker: re.Match[str], end: int,

@@ -242,6 +242,7 @@ def _one_term_file(
     aliases, _ = _listed(meta, "aliases", shown, problems, placed)
     see_also, see_also_lines = _listed(meta, "see_also" if "see_also" in meta else "see-also",
                                        shown, problems, placed)
+    everyday = _everyday(meta, shown, problems, line_of("everyday"))
     return Draft(
         term=term.strip(),
         anchor=anchor,
@@ -251,7 +252,21 @@ def _one_term_file(
         see_also=see_also + draft.see_also,
         see_also_lines=see_also_lines + draft.see_also_lines,
         anchor_line=line_of(key) if anchor else None,
+        everyday=everyday or draft.everyday,
     )
+
+
+def _everyday(meta: dict, shown: str, problems: list[Problem], line: int) -> bool:
+    """The front matter's ``everyday: true`` (the term is also an everyday word, see
+    ``Draft.everyday``); a value that is neither true nor false is a warning, and no."""
+    value = meta.get("everyday")
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in ("yes", "true", "no", "false"):
+        return value.strip().lower() in ("yes", "true")
+    problems.append(Problem(shown, f"everyday must be true or false, not {quoted(value)}; it "
+                            "was ignored.", line=line))
+    return False
 
 
 def _listed(
@@ -310,6 +325,7 @@ def _entry(draft: Draft, shown: str) -> GlossaryEntry | None:
         see_also=tuple(see_also),
         see_also_lines=tuple(see_also.values()),
         anchor_line=(draft.anchor_line or draft.line) if draft.anchor else None,
+        everyday=draft.everyday,
     )
 
 

@@ -416,6 +416,9 @@ class GlossaryEntry:
     anchor_line: int | None = None
     """The line of the file ``anchor`` is written on (the term's, or its front-matter key's):
     where a warning about the anchor points."""
+    everyday: bool = False
+    """The editor marked the term an everyday word too (``everyday: true``, ``Everyday:
+    yes``): the coverage report counts only its marked uses before its definition."""
 
 
 @value
