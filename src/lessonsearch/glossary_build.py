@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import pickle
 import shutil
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, partial
@@ -109,21 +110,22 @@ class GlossaryBuild:
         return {lesson.slug: lesson for lesson in self.lessons}
 
     def tables(self, slugs: set[str] | None = None
-               ) -> tuple[list[SectionRow], dict[str, list[tuple[int, int]]]]:
+               ) -> tuple[list[SectionRow], dict[str, list[tuple[int, int, int]]]]:
         """The rows of the glossary file's mention tables (of the ``slugs`` lessons, or of
         all): the sections some term is mentioned in, and each term's (course order,
-        count) of those sections."""
+        count, marked count) of those sections: the marked ones are those that are not
+        ``LessonMentions.plain``."""
         sections: list[SectionRow] = []
-        mentions: dict[str, list[tuple[int, int]]] = {r.term: [] for r in self.records}
+        mentions: dict[str, list[tuple[int, int, int]]] = {r.term: [] for r in self.records}
         for lesson in self.lessons:
             if slugs is not None and lesson.slug not in slugs:
                 continue
-            for doc, found in zip(lesson.docs, lesson.found, strict=True):
+            for doc, found, plain in zip(lesson.docs, lesson.found, lesson.plain, strict=True):
                 if found:
                     sections.append((doc.order, lesson.slug, doc.lesson.title, doc.anchor,
                                      doc.heading, doc.url))
                     for name, count in found.items():
-                        mentions[name].append((doc.order, count))
+                        mentions[name].append((doc.order, count, count - plain.get(name, 0)))
         return sections, mentions
 
 
@@ -137,10 +139,10 @@ class LessonMentions:
     that counted its mentions (an earlier build's, when the terms changed nowhere this
     lesson's words reach: ``_Unchanged``)."""
     docs: list[Document]
-    counted: tuple[bytes, bytes, bytes, bytes, bytes]
-    """``found``, ``totals``, the lesson's words, ``named`` and ``title_names``, pickled:
-    read only for the lessons a build writes again (``found``, ``named``,
-    ``title_names``), whose mentions changed (``totals``,
+    counted: tuple[bytes, bytes, bytes, bytes, bytes, bytes]
+    """``found``, ``totals``, the lesson's words, ``named``, ``title_names`` and ``plain``,
+    pickled: read only for the lessons a build writes again (``found``, ``named``,
+    ``title_names``, ``plain``), whose mentions changed (``totals``,
     see ``_summed``), or that may mention a term added or removed (the words, see
     ``_Unchanged``).
     Unpickling every lesson's was a sixth of a one-lesson rebuild (bench/README.md)."""
@@ -173,6 +175,14 @@ class LessonMentions:
         """The terms the lesson's title names, and how often: indexed with every document,
         yet mentions of its first document's alone (``_mention_counts``)."""
         return pickle.loads(self.counted[4])
+
+    @cached_property
+    def plain(self) -> list[dict[str, int]]:
+        """For each document, how many of its mentions of each one-word term are plain: the
+        term's own word in its prose, outside its heading and bold or italic text
+        (``TermMatcher.mentions``). The others are marked uses, which alone count before
+        the definition of a term the glossary marks as an everyday word too."""
+        return pickle.loads(self.counted[5])
 
     @cached_property
     def named_by_id(self) -> dict[str, tuple[str, ...]]:
@@ -467,35 +477,57 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache
             fingerprint([(lesson.title, lesson.url) for lesson in course.lessons]), parts)
 
 
-def _texts(docs: list[Document]) -> list[tuple[str, tuple[str, ...]]]:
-    """What mentions are counted in, each document's heading and text; and what else of the
-    lesson is indexed with it, its title and the headings above its own."""
+Texts = list[tuple[str, tuple[str, ...], tuple[str, ...]]]
+"""Per document: its heading and text, its title and the headings above it, and what marks
+a use of a term in it (``_marks``)."""
+
+
+def _texts(docs: list[Document]) -> Texts:
+    """What mentions are counted in, each document's heading and text; what else of the
+    lesson is indexed with it, its title and the headings above its own; and its marks."""
     return [("\n".join(filter(None, (doc.heading, doc.body))),
-             (doc.lesson.title, *doc.heading_path)) for doc in docs]
+             (doc.lesson.title, *doc.heading_path), _marks(doc)) for doc in docs]
 
 
-def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, tuple[str, ...]]]
-                    ) -> tuple[bytes, bytes, bytes, bytes, bytes]:
+def _marks(doc: Document) -> tuple[str, ...]:
+    """The parts of a document's text that mark a word as a term: its heading and what the
+    lesson sets in bold or italics. (Code spans and links reach the lesson's text as plain
+    words: the readers keep no trace of them.)"""
+    emphasis = doc.lesson.sections[doc.number].emphasis if doc.kind == "section" else ()
+    return tuple(filter(None, (doc.heading, *emphasis)))
+
+
+def _mention_counts(matcher: TermMatcher, texts: Texts
+                    ) -> tuple[bytes, bytes, bytes, bytes, bytes, bytes]:
     """One lesson's mentions (``LessonMentions.counted``): for each of its documents, each
     term's count (plain dicts, which pickle faster than Counters), and a term the lesson's
     title names but no document writes counted with its first document's (``_title_uses``);
     each term's (mentions, sections) in all; every word the lesson writes, its titles too
     (for ``_Unchanged``); for each document, the terms the headings above it name
-    (``LessonMentions.named``); and the terms the title names, with their counts. Each
-    pickled."""
+    (``LessonMentions.named``); the terms the title names, with their counts; and for each
+    document, its plain mentions (``LessonMentions.plain``). Each pickled."""
     words: set[str] = set()
-    found = [dict(matcher.mentions(text, words)) for text, _ in texts]
+    found, plain = [], []
+    for text, _, marks in texts:
+        in_prose: Counter[str] = Counter()
+        found.append(dict(matcher.mentions(text, words, in_prose)))
+        if in_prose and marks:
+            marked: Counter[str] = Counter()
+            for mark in marks:
+                matcher.mentions(mark, None, marked)
+            in_prose -= marked  # what the heading or emphasis writes is marked
+        plain.append(dict(in_prose))
     title: dict[str, int] = {}
     if texts:  # the title names terms once a lesson
         title = dict(matcher.mentions(texts[0][1][0], words))
         _title_uses(found, title)
     in_part: dict[str, frozenset[str]] = {}  # each heading, read once a lesson
-    for _, parts in texts:
+    for _, parts, _ in texts:
         for part in parts[1:]:
             if part not in in_part:
                 in_part[part] = frozenset(matcher.mentions(part, words))
     named = [tuple(sorted(frozenset().union(*map(in_part.__getitem__, parts[1:]))))
-             for _, parts in texts]
+             for _, parts, _ in texts]
     totals: dict[str, tuple[int, int]] = {}
     for counts in found:
         for name, count in counts.items():
@@ -503,7 +535,7 @@ def _mention_counts(matcher: TermMatcher, texts: list[tuple[str, tuple[str, ...]
             totals[name] = (before[0] + count, before[1] + 1)
     return (pickle.dumps(found, protocol=5), pickle.dumps(totals, protocol=5),
             pickle.dumps(words, protocol=5), pickle.dumps(named, protocol=5),
-            pickle.dumps(title, protocol=5))
+            pickle.dumps(title, protocol=5), pickle.dumps(plain, protocol=5))
 
 
 def _title_uses(found: list[dict[str, int]], titled: Mapping[str, int]) -> None:
@@ -771,4 +803,5 @@ def _record(term: _Term, anchor: str, mention_count: int, mention_sections: int
         mentions=(),
         mention_count=mention_count,
         mention_sections=mention_sections,
+        everyday=entry is not None and entry.everyday,
     )

@@ -34,7 +34,8 @@ CREATE TABLE terms (
     in_glossary INTEGER NOT NULL,
     see_also TEXT NOT NULL,          -- JSON list
     mention_total INTEGER NOT NULL,  -- mentions in all sections
-    mention_sections INTEGER NOT NULL
+    mention_sections INTEGER NOT NULL,
+    everyday INTEGER NOT NULL        -- 1: the glossary says the term is an everyday word too
 );
 CREATE TABLE aliases (
     term_id INTEGER NOT NULL REFERENCES terms(id),
@@ -110,6 +111,8 @@ class TermRecord:
     mention_count: int = 0
     """How often lessons mention the term, in all sections."""
     mention_sections: int = 0
+    everyday: bool = False
+    """The glossary marks the term an everyday word too (``GlossaryEntry.everyday``)."""
 
     @property
     def lesson_definition(self) -> Definition | None:
@@ -124,7 +127,7 @@ heading, url)."""
 
 
 def write_glossary_table(folder: Path, records: list[TermRecord], sections: Iterable[SectionRow],
-                         mentions: Mapping[str, Iterable[tuple[int, int]]]) -> None:
+                         mentions: Mapping[str, Iterable[tuple[int, ...]]]) -> None:
     """The terms (ids: ``term_ids``), and each term's ``mentions`` (by name): the
     (course order, count) of every section in ``sections`` that mentions it, in course order.
     The records' own ``mentions`` are not read."""
@@ -158,7 +161,7 @@ def lesson_ranges(folder: Path, lessons: Iterable[str]) -> Ranges:
 
 
 def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list[SectionRow],
-                         mentions: Mapping[str, Iterable[tuple[int, int]]],
+                         mentions: Mapping[str, Iterable[tuple[int, ...]]],
                          old: Ranges, before: list[str]) -> list[int]:
     """``write_glossary_table`` on the previous version's file, copied into ``folder``, when
     only some lessons (changed, moved or removed, or holding a word of a term added or
@@ -208,9 +211,10 @@ def _write_terms(db: sqlite3.Connection, records: list[TermRecord]) -> dict[str,
     for r in records:
         term_id = ids[r.term]
         db.execute(
-            "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (term_id, r.term, r.anchor, r.definition, r.source, int(r.in_glossary),
-             json.dumps(list(r.see_also)), r.mention_count, r.mention_sections),
+             json.dumps(list(r.see_also)), r.mention_count, r.mention_sections,
+             int(r.everyday)),
         )
         db.executemany("INSERT INTO aliases VALUES (?, ?)", [(term_id, a) for a in r.aliases])
         db.executemany(
@@ -222,12 +226,12 @@ def _write_terms(db: sqlite3.Connection, records: list[TermRecord]) -> dict[str,
 
 
 def _write_mentions(db: sqlite3.Connection, sections: Iterable[SectionRow],
-                    mentions: Mapping[str, Iterable[tuple[int, int]]],
+                    mentions: Mapping[str, Iterable[tuple[int, ...]]],
                     ids: dict[str, int]) -> None:
     db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?)", sections)
     for name, term_id in sorted(ids.items(), key=lambda item: item[1]):  # in the key's order
         db.executemany("INSERT INTO mentions VALUES (?, ?, ?)",
-                       [(term_id, order, count) for order, count in mentions[name]])
+                       [(term_id, order, count) for order, count, *_ in mentions[name]])
 
 
 def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
@@ -252,12 +256,12 @@ def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
                 found.setdefault(row[0], []).append(Mention(*row[1:]))
         records = []
         for (term_id, term, anchor, definition, source, in_glossary, see_also, total,
-             sections) in db.execute("SELECT * FROM terms ORDER BY lower(term)"):
+             sections, everyday) in db.execute("SELECT * FROM terms ORDER BY lower(term)"):
             records.append(TermRecord(
                 term, anchor, definition, source, bool(in_glossary),
                 tuple(aliases.get(term_id, ())), tuple(json.loads(see_also)),
                 tuple(definitions.get(term_id, ())), tuple(found.get(term_id, ())),
-                total, sections,
+                total, sections, bool(everyday),
             ))
         return records
     finally:

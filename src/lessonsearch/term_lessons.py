@@ -25,6 +25,7 @@ CREATE TABLE term_lessons (
     number INTEGER NOT NULL,         -- the lesson's place in the course, from 1
     first_count INTEGER NOT NULL,    -- mentions in that first section
     count INTEGER NOT NULL,          -- mentions in all the lesson's sections
+    marked INTEGER NOT NULL,         -- of them, those not a plain word of prose
     PRIMARY KEY (term_id, course_order)
 ) WITHOUT ROWID;
 """
@@ -65,10 +66,14 @@ class Bar:
     """The first mention in the run."""
 
 
-def write_term_lessons(folder: Path, mentions: Mapping[str, Iterable[tuple[int, int]]],
-                       orders_per_lesson: int) -> None:
+Found = Mapping[str, Iterable[tuple[int, int, int]]]
+"""Each term's mentions, by name, in course order: (course order, count, marked count) of
+each section that mentions it (``GlossaryBuild.tables``)."""
+
+
+def write_term_lessons(folder: Path, mentions: Found, orders_per_lesson: int) -> None:
     """The table, summed from the rows ``write_glossary_table`` has just written: each
-    term's ``mentions`` (by name, in course order). A section's course order, divided by
+    term's ``mentions``. A section's course order, divided by
     ``orders_per_lesson``, is its lesson's place in the course (from 1)."""
     with closing(for_build(folder)) as db:
         db.executescript(SCHEMA)
@@ -76,7 +81,7 @@ def write_term_lessons(folder: Path, mentions: Mapping[str, Iterable[tuple[int, 
         db.commit()
 
 
-def patch_term_lessons(folder: Path, mentions: Mapping[str, Iterable[tuple[int, int]]],
+def patch_term_lessons(folder: Path, mentions: Found,
                        orders_per_lesson: int, old: Ranges, gone: Sequence[int]) -> None:
     """``write_term_lessons`` on the previous version's file, copied into ``folder`` and
     patched by ``patch_glossary_table`` with these ``mentions``: the rows in the patched
@@ -91,31 +96,31 @@ def patch_term_lessons(folder: Path, mentions: Mapping[str, Iterable[tuple[int, 
         db.commit()
 
 
-def _insert(db: sqlite3.Connection, mentions: Mapping[str, Iterable[tuple[int, int]]],
-            orders_per_lesson: int) -> None:
+def _insert(db: sqlite3.Connection, mentions: Found, orders_per_lesson: int) -> None:
     """Each term's rows, summed in one pass over its mentions in course order, and written in
     the table's key order. (SQLite's ``GROUP BY`` over the ``mentions`` table sorted them all
     in a temporary B-tree: 0.2 s of a 10,000-section build, against 0.1 s.)"""
     for name, term_id in sorted(db.execute("SELECT term, id FROM terms"), key=lambda t: t[1]):
-        db.executemany("INSERT INTO term_lessons VALUES (?, ?, ?, ?, ?)",
+        db.executemany("INSERT INTO term_lessons VALUES (?, ?, ?, ?, ?, ?)",
                        _per_lesson(term_id, mentions.get(name, ()), orders_per_lesson))
 
 
-def _per_lesson(term_id: int, found: Iterable[tuple[int, int]], orders_per_lesson: int
-                ) -> Iterator[tuple[int, int, int, int, int]]:
-    """A term's rows: one per lesson, from its (course order, count) mentions in course
-    order; the first mention in a lesson gives its place and its first count."""
-    first = lesson = first_count = total = None
-    for order, count in found:
+def _per_lesson(term_id: int, found: Iterable[tuple[int, int, int]], orders_per_lesson: int
+                ) -> Iterator[tuple[int, int, int, int, int, int]]:
+    """A term's rows: one per lesson, from its (course order, count, marked) mentions in
+    course order; the first mention in a lesson gives its place and its first count."""
+    first = lesson = first_count = total = marked = None
+    for order, count, marks in found:
         number = order // orders_per_lesson
         if number == lesson:
             total += count
+            marked += marks
             continue
         if first is not None:
-            yield term_id, first, lesson, first_count, total
-        first, lesson, first_count, total = order, number, count, count
+            yield term_id, first, lesson, first_count, total, marked
+        first, lesson, first_count, total, marked = order, number, count, count, marks
     if first is not None:
-        yield term_id, first, lesson, first_count, total
+        yield term_id, first, lesson, first_count, total, marked
 
 
 class TermLessons:
@@ -140,16 +145,26 @@ class TermLessons:
             f"{_USE} WHERE term_id = ? ORDER BY course_order LIMIT ?",
             (self.ids.get(term), -1 if limit is None else limit))]
 
-    def before(self, term: str, number: int, limit: int | None) -> tuple[list[LessonUse], int]:
+    def before(self, term: str, number: int, limit: int | None, marked: bool = False
+               ) -> tuple[list[LessonUse], int]:
         """The first ``limit`` lessons before lesson ``number`` that mention ``term``, and how
-        many there are."""
-        where = "WHERE term_id = ? AND number < ?"
+        many there are; with ``marked``, only those with a marked use of it (a heading,
+        bold or italics, an alias: not the plain word in prose)."""
+        where = "WHERE term_id = ? AND number < ?" + (" AND marked > 0" if marked else "")
         found = [LessonUse(*row) for row in self.db.execute(
             f"{_USE} {where} ORDER BY course_order LIMIT ?",
             (self.ids.get(term), number, -1 if limit is None else limit))]
         (count,), = self.db.execute(f"SELECT COUNT(*) FROM term_lessons {where}",
                                     (self.ids.get(term), number))
         return found, count
+
+    def plain_before(self, term: str, number: int) -> int:
+        """How many lessons before lesson ``number`` use ``term`` only as a plain word of
+        their prose: no heading, bold or italics or alias of theirs writes it."""
+        (count,), = self.db.execute(
+            "SELECT COUNT(*) FROM term_lessons WHERE term_id = ? AND number < ? AND marked = 0",
+            (self.ids.get(term), number))
+        return count
 
     def bars(self, most: int) -> dict[str, list[Bar]]:
         """Every term's mentions summed over runs of consecutive lessons, at most ``most``

@@ -103,6 +103,12 @@ class TermMatcher:
                 s for form in forms for s in map(term_stem, words(form)) if s not in STOP_WORDS
             )
         _freeze(self._root)
+        self._own_word = {canonical: term_stem(normalize(found[0]))
+                          for canonical in self._forms
+                          if len(found := find_words(canonical)) == 1
+                          and abbreviation_core(found[0]) is None}
+        """Each one-word term's stem (not an abbreviation's): a mention that writes it as
+        that word alone is a plain use (``mentions``' ``plain``)."""
         # Scanning memos, filled as words are met: a text word → the trie keys it may
         # follow, and → the trie nodes a phrase starting with it reaches (empty for most
         # words); a written mention claimed by several terms → the term it spells.
@@ -164,13 +170,19 @@ class TermMatcher:
 
         return changed
 
-    def mentions(self, text: str, seen: set[str] | None = None) -> Counter[str]:
+    def mentions(self, text: str, seen: set[str] | None = None,
+                 plain: Counter[str] | None = None) -> Counter[str]:
         """How many times each term is mentioned in ``text``; its words are added to
-        ``seen``."""
+        ``seen``. ``plain`` counts, per one-word term, the mentions that write the term's own
+        word alone, in any form ("value", "values", "Value"), and not an alias or a phrase
+        ("value vector"), nor its abbreviation: what an everyday word's every use looks like
+        (``LessonMentions.plain``)."""
         surfaces = find_words(text)
         if seen is not None:
             seen.update(surfaces)
         phrases = self._phrases(surfaces)
+        if plain is not None:
+            self._count_plain(phrases, surfaces, plain)
         if text.isascii():
             # Only a mention several terms claim needs its written form, and only for its
             # ``term_key``. In ASCII text ``normalize`` merely lower-cases, which splits or
@@ -196,6 +208,22 @@ class TermMatcher:
             at = last + 1
             names.append(self._choose(claimed, text[start:pos]))
         return Counter(names)
+
+    def _count_plain(self, phrases: list[tuple[tuple[str, ...], int, int]],
+                     surfaces: list[str], plain: Counter[str]) -> None:
+        """Add the one-word mentions among ``phrases`` that write their term's own word."""
+        own = self._own_word
+        for claimed, first, last in phrases:
+            if first != last:
+                continue
+            surface = surfaces[first]
+            keys = self._word_keys[surface]
+            for name in claimed:
+                stem_ = own.get(name)
+                if stem_ is not None and (stem_ in keys or TITLE + stem_ in keys) and (
+                        abbreviation_core(surface) is None or surface.lower() == name.lower()):
+                    plain[name if len(claimed) == 1 else self._choose(claimed, surface)] += 1
+                    break
 
     def canonical_for(self, name: str) -> str | None:
         """The term that ``name`` spells, in any of its forms and in any case."""
