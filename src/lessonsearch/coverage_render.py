@@ -68,7 +68,14 @@ def describe(kind: str, entry: Any, urls: bool = True) -> str:
         early = ", ".join(p.lesson for p in entry.used_at)
         if entry.used_count > len(entry.used_at):
             early += f" and {counted(entry.used_count - len(entry.used_at), 'more lesson')}"
-        return f"used in {early} before {entry.defined_at.lesson} defines it"
+        said = f"used in {early} before {entry.defined_at.lesson} defines it"
+        if entry.everyday:
+            said += " (marked uses only"
+            if entry.plain_count:
+                said += (f"; it is only the everyday word in "
+                         f"{counted(entry.plain_count, 'more lesson')}")
+            said += ")"
+        return f"{said}; {entry.hint}" if entry.hint else said
     if kind == "missing-from-glossary":
         return f"defined in {entry.defined_at.lesson}" + (
             f": {entry.defined_at.url}" if urls else "")

@@ -17,6 +17,13 @@ from .term_lessons import Bar, LessonUse, TermLessons
 LESSONS_SHOWN = 100
 """Lessons listed per term (and per used-before-definition entry) unless asked for more."""
 MAX_LESSONS = 10_000
+EVERYDAY_LESSONS = 3
+"""A one-word term is likely an everyday word, used in its everyday sense, when at least
+this many lessons before its definition, and at least half of them, write it only as a plain
+word of prose. A technical term is rarely used so widely before it is explained: of the 21
+used-before-definition entries of the five Carpentries lessons and the sample course, 19 are
+used in one or two lessons before the definition, and only 'value' (4 of the 8 lessons
+before it) and shell-novice's 'bash' (4 of 5, mostly the shell's name) reach this."""
 STRIP_BARS = 64
 """The most bars a term's strip has: a longer course puts consecutive lessons in one bar."""
 
@@ -78,7 +85,17 @@ class UsedBeforeDefinition:
     used_at: tuple[Place, ...]
     """The first lessons before the defining one that mention the term (``shown`` of them)."""
     used_count: int
-    """How many lessons before the defining one mention it."""
+    """How many lessons before the defining one mention it (of a term the glossary marks
+    as an everyday word, how many use it marked: see ``everyday``)."""
+    everyday: bool = False
+    """The glossary marks the term an everyday word too (``everyday: true``): only its
+    marked uses count here, in a heading, in bold or italics, or by an alias."""
+    plain_count: int = 0
+    """How many lessons before the defining one write the term only as a plain word of
+    their prose. Of an ``everyday`` term, these are left out of ``used_count``."""
+    hint: str | None = None
+    """For a one-word term not marked ``everyday``, used before its definition so widely
+    that it is likely the everyday word (``everyday_hint``): what the editor can do."""
 
 
 def term_coverage(record: TermRecord, found: TermLessons, bars: list[Bar],
@@ -99,8 +116,10 @@ def term_coverage(record: TermRecord, found: TermLessons, bars: list[Bar],
     glossary = next((d for d in record.definitions if d.origin == "glossary"), None)
     count = sum(b.lessons for b in bars)
     listed = found.first(record.term, shown) if count else []
-    early, early_count = found.before(record.term, defining, shown) \
+    early, early_count = found.before(record.term, defining, shown, record.everyday) \
         if count and defining is not None else ([], 0)
+    plain = found.plain_before(record.term, defining) \
+        if count and defining is not None else 0
     title = titles.get(defined.lesson or "", "") if defined else ""
     defined_at = DefinedAt(defined.lesson or "", title, defined.url or defined.source,
                            defined.text) if defined else None
@@ -118,9 +137,35 @@ def term_coverage(record: TermRecord, found: TermLessons, bars: list[Bar],
         if first else None,
         spread=_stretches(bars, len(position), defining, defined_at),
     )
-    used = UsedBeforeDefinition(record.term, defined_at, tuple(_place(u) for u in early),
-                                early_count) if defined_at and early_count else None
+    used = None
+    if defined_at and early_count:
+        hint = None if record.everyday else everyday_hint(
+            record.term, plain, (defining or 1) - 1)
+        used = UsedBeforeDefinition(record.term, defined_at, tuple(_place(u) for u in early),
+                                    early_count, record.everyday, plain, hint)
     return row, used
+
+
+def everyday_hint(term: str, plain: int, lessons_before: int) -> str | None:
+    """The hint a used-before-definition entry gives when ``term`` is likely an everyday
+    word used in its everyday sense (see ``EVERYDAY_LESSONS``), else None. ``before``
+    lessons before the defining one use it, ``plain`` of them only as the plain word in
+    prose; ``lessons_before`` lessons come before the defining one, of ``lessons``."""
+    if not _one_plain_word(term) or plain < EVERYDAY_LESSONS:
+        return None
+    if plain * 2 < lessons_before:
+        return None
+    return (f"'{term}' may be an everyday word here: {plain} of the {lessons_before} lessons "
+            f"before its definition use it only as a plain word; if they mean the everyday "
+            f"word, mark its glossary entry 'everyday: true', else define it earlier or allow "
+            f"it")
+
+
+def _one_plain_word(term: str) -> bool:
+    """A word of lower-case letters, as an everyday word is written: not a name written
+    with capitals (Git, HEAD), a phrase, or a word with digits or symbols (C++, 2PC)."""
+    return term.isalpha() and term.islower()
+
 
 
 def _place(use: LessonUse) -> Place:

@@ -220,7 +220,14 @@ COVERAGE = {
                                                         "defining one that mention the term "
                                                         "(see the lessons parameter)."},
             used_count={**INT, "description": "How many lessons before the defining one "
-                                              "mention it."},
+                                              "mention it (marked uses only, when "
+                                              "everyday)."},
+            everyday={"type": "boolean", "description": "The glossary marks the term an "
+                                                        "everyday word too."},
+            plain_count={**INT, "description": "How many lessons before the defining one "
+                                               "write it only as a plain word of prose."},
+            hint={**STR_OR_NULL, "description": "Why the term may be an everyday word "
+                                                "here, and what to do about it."},
         )),
         **{name: _list_of({"type": "object"}) for name in _COVERAGE_LISTS[1:]},
         "lessons": {**_list_of(_object(slug=STR, title=STR, url=STR, position=INT)),
