@@ -169,3 +169,16 @@ def test_describe_says_the_hint():
     e = SimpleNamespace(used_at=(), used_count=0, everyday=False, plain_count=3,
                         defined_at=SimpleNamespace(lesson="five"), hint="a hint")
     assert describe("used-before-definition", e).endswith("defines it; a hint")
+
+
+def test_marking_the_entry_in_a_rebuild_changes_the_report(tmp_path, capsys):
+    """A rebuild reuses the lessons' counted mentions (the terms' names are unchanged); the
+    marked uses are among them, so only the glossary's word changes the report."""
+    index = build(tmp_path, **PLAIN)
+    assert entry(coverage_json(index, capsys), "value")["used_count"] == 4
+    (tmp_path / "glossary" / "glossary.md").write_text(
+        GLOSSARY.format(everyday="  Everyday: yes\n"), encoding="utf-8")
+    assert main(["index", "--lessons", str(tmp_path / "lessons"), "--glossary",
+                 str(tmp_path / "glossary"), "--out", str(index)]) == 0
+    assert "the glossary changed" in capsys.readouterr().out
+    assert entry(coverage_json(index, capsys), "value") is None
