@@ -182,3 +182,22 @@ def test_marking_the_entry_in_a_rebuild_changes_the_report(tmp_path, capsys):
                  str(tmp_path / "glossary"), "--out", str(index)]) == 0
     assert "the glossary changed" in capsys.readouterr().out
     assert entry(coverage_json(index, capsys), "value") is None
+
+
+def test_a_check_question_is_no_marked_use(tmp_path, capsys):
+    """The check's question is the heading of its own hit, but a sentence: "What is the value
+    of practice?" uses the everyday word, as the lesson's prose would."""
+    lesson = {"lesson": {"slug": "habits", "title": "Habits", "position": 2},
+              "body": {"format": "markdown", "text": "## Small steps\n\nHabits grow slowly.\n"},
+              "check": {"question": "What is the value of a habit?",
+                        "options": [{"text": "Time", "correct": True},
+                                    {"text": "Nothing", "correct": False}]}}
+    index = build(tmp_path, "  Everyday: yes\n", **PLAIN)
+    (tmp_path / "lessons" / "02-habits.md").unlink()
+    (tmp_path / "lessons" / "02-habits.json").write_text(json.dumps(lesson), encoding="utf-8")
+    assert main(["index", "--lessons", str(tmp_path / "lessons"), "--glossary",
+                 str(tmp_path / "glossary"), "--out", str(index)]) == 0
+    body = coverage_json(index, capsys)
+    assert "habits" in [p["lesson"] for t in body["terms"] if t["term"] == "value"
+                        for p in t["lessons"]]
+    assert entry(body, "value") is None

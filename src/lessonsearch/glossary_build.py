@@ -490,11 +490,13 @@ def _texts(docs: list[Document]) -> Texts:
 
 
 def _marks(doc: Document) -> tuple[str, ...]:
-    """The parts of a document's text that mark a word as a term: its heading and what the
+    """The parts of a section's text that mark a word as a term: its heading and what the
     lesson sets in bold or italics. (Code spans and links reach the lesson's text as plain
-    words: the readers keep no trace of them.)"""
-    emphasis = doc.lesson.sections[doc.number].emphasis if doc.kind == "section" else ()
-    return tuple(filter(None, (doc.heading, *emphasis)))
+    words: the readers keep no trace of them.) A check question's heading is its sentence,
+    and marks nothing."""
+    if doc.kind != "section":
+        return ()
+    return tuple(filter(None, (doc.heading, *doc.lesson.sections[doc.number].emphasis)))
 
 
 def _mention_counts(matcher: TermMatcher, texts: Texts
