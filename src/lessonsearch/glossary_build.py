@@ -20,6 +20,7 @@ from functools import cached_property, partial
 from itertools import groupby
 from pathlib import Path, PurePosixPath
 
+from .analysis import find_words
 from .build_cache import BuildCache, fingerprint
 from .candidates import find_candidates, sample
 from .completions import Suggestion, patch_headings, patch_kind, write_completions
@@ -477,26 +478,28 @@ def _completions_key(found: GlossaryBuild, course: Course, cache: BuildCache
             fingerprint([(lesson.title, lesson.url) for lesson in course.lessons]), parts)
 
 
-Texts = list[tuple[str, tuple[str, ...], tuple[str, ...]]]
+Texts = list[tuple[str, tuple[str, ...], int, tuple[str, ...]]]
 """Per document: its heading and text, its title and the headings above it, and what marks
-a use of a term in it (``_marks``)."""
+a use of a term in it: the number of words its heading has, which come first in the text,
+and the parts the lesson sets in bold or italics (``_marks``)."""
 
 
 def _texts(docs: list[Document]) -> Texts:
     """What mentions are counted in, each document's heading and text; what else of the
     lesson is indexed with it, its title and the headings above its own; and its marks."""
     return [("\n".join(filter(None, (doc.heading, doc.body))),
-             (doc.lesson.title, *doc.heading_path), _marks(doc)) for doc in docs]
+             (doc.lesson.title, *doc.heading_path), *_marks(doc)) for doc in docs]
 
 
-def _marks(doc: Document) -> tuple[str, ...]:
-    """The parts of a section's text that mark a word as a term: its heading and what the
-    lesson sets in bold or italics. (Code spans and links reach the lesson's text as plain
-    words: the readers keep no trace of them.) A check question's heading is its sentence,
-    and marks nothing."""
+def _marks(doc: Document) -> tuple[int, tuple[str, ...]]:
+    """What marks a word of a section's text as a term: its heading (as its number of words,
+    the text's first) and what the lesson sets in bold or italics. (Code spans and links
+    reach the lesson's text as plain words: the readers keep no trace of them.) A check
+    question's heading is its sentence, and marks nothing."""
     if doc.kind != "section":
-        return ()
-    return tuple(filter(None, (doc.heading, *doc.lesson.sections[doc.number].emphasis)))
+        return 0, ()
+    heading = len(find_words(doc.heading)) if doc.heading else 0
+    return heading, tuple(filter(None, doc.lesson.sections[doc.number].emphasis))
 
 
 def _mention_counts(matcher: TermMatcher, texts: Texts
@@ -510,26 +513,26 @@ def _mention_counts(matcher: TermMatcher, texts: Texts
     document, its plain mentions (``LessonMentions.plain``). Each pickled."""
     words: set[str] = set()
     found, plain = [], []
-    for text, _, marks in texts:
+    for text, _, heading, emphasis in texts:
         in_prose: Counter[str] = Counter()
-        found.append(dict(matcher.mentions(text, words, in_prose)))
-        if in_prose and marks:
+        found.append(dict(matcher.mentions(text, words, in_prose, heading)))
+        if in_prose and emphasis:
             marked: Counter[str] = Counter()
-            for mark in marks:
+            for mark in emphasis:
                 matcher.mentions(mark, None, marked)
-            in_prose -= marked  # what the heading or emphasis writes is marked
+            in_prose -= marked  # what bold or italics write is marked
         plain.append(dict(in_prose))
     title: dict[str, int] = {}
     if texts:  # the title names terms once a lesson
         title = dict(matcher.mentions(texts[0][1][0], words))
         _title_uses(found, title)
     in_part: dict[str, frozenset[str]] = {}  # each heading, read once a lesson
-    for _, parts, _ in texts:
+    for _, parts, *_ in texts:
         for part in parts[1:]:
             if part not in in_part:
                 in_part[part] = frozenset(matcher.mentions(part, words))
     named = [tuple(sorted(frozenset().union(*map(in_part.__getitem__, parts[1:]))))
-             for _, parts, _ in texts]
+             for _, parts, *_ in texts]
     totals: dict[str, tuple[int, int]] = {}
     for counts in found:
         for name, count in counts.items():

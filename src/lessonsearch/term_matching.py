@@ -43,6 +43,8 @@ _MAX_JOINED = 4
 _MEMO_LIMIT = 200_000
 """The per-word and per-spelling memos start afresh past this many entries (a long-lived
 matcher in the service sees arbitrary text)."""
+_UNJUDGED = object()
+"""A mention not yet judged plain or not (``TermMatcher._count_plain``)."""
 
 
 _UNPICKLED: dict[tuple, TermMatcher] = {}
@@ -115,6 +117,7 @@ class TermMatcher:
         self._word_keys: dict[str, tuple[str, ...]] = {}
         self._word_starts: dict[str, tuple[dict, ...]] = {}
         self._chosen: dict[tuple[tuple[str, ...], str], str] = {}
+        self._plain: dict[tuple[tuple[str, ...], str], str | None] = {}
 
     def __reduce__(self):
         """Pickled as its terms; unpickled as the process's matcher for them
@@ -171,18 +174,19 @@ class TermMatcher:
         return changed
 
     def mentions(self, text: str, seen: set[str] | None = None,
-                 plain: Counter[str] | None = None) -> Counter[str]:
+                 plain: Counter[str] | None = None, marked: int = 0) -> Counter[str]:
         """How many times each term is mentioned in ``text``; its words are added to
         ``seen``. ``plain`` counts, per one-word term, the mentions that write the term's own
         word alone, in any form ("value", "values", "Value"), and not an alias or a phrase
-        ("value vector"), nor its abbreviation: what an everyday word's every use looks like
+        ("value vector"), nor its abbreviation, nor among the ``marked`` first words of the
+        text (a section's heading): what an everyday word's every use looks like
         (``LessonMentions.plain``)."""
         surfaces = find_words(text)
         if seen is not None:
             seen.update(surfaces)
         phrases = self._phrases(surfaces)
         if plain is not None:
-            self._count_plain(phrases, surfaces, plain)
+            self._count_plain(phrases, surfaces, plain, marked)
         if text.isascii():
             # Only a mention several terms claim needs its written form, and only for its
             # ``term_key``. In ASCII text ``normalize`` merely lower-cases, which splits or
@@ -210,20 +214,33 @@ class TermMatcher:
         return Counter(names)
 
     def _count_plain(self, phrases: list[tuple[tuple[str, ...], int, int]],
-                     surfaces: list[str], plain: Counter[str]) -> None:
-        """Add the one-word mentions among ``phrases`` that write their term's own word."""
-        own = self._own_word
+                     surfaces: list[str], plain: Counter[str], marked: int) -> None:
+        """Add the one-word mentions among ``phrases`` after the ``marked`` first words that
+        write their term's own word. Each written word is judged once per claiming terms
+        (``_plain_name``): a course writes its terms' words hundreds of thousands of times."""
+        memo = self._plain
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        names = []
         for claimed, first, last in phrases:
-            if first != last:
-                continue
-            surface = surfaces[first]
-            keys = self._word_keys[surface]
-            for name in claimed:
-                stem_ = own.get(name)
-                if stem_ is not None and (stem_ in keys or TITLE + stem_ in keys) and (
-                        abbreviation_core(surface) is None or surface.lower() == name.lower()):
-                    plain[name if len(claimed) == 1 else self._choose(claimed, surface)] += 1
-                    break
+            if first == last and first >= marked:
+                key = (claimed, surfaces[first])
+                name = memo.get(key, _UNJUDGED)
+                if name is _UNJUDGED:
+                    name = memo[key] = self._plain_name(claimed, surfaces[first])
+                if name is not None:
+                    names.append(name)
+        plain.update(names)
+
+    def _plain_name(self, claimed: tuple[str, ...], surface: str) -> str | None:
+        """The term a one-word mention ``surface`` writes the own word of, if any."""
+        keys = self._word_keys[surface]
+        for name in claimed:
+            own = self._own_word.get(name)
+            if own is not None and (own in keys or TITLE + own in keys) and (
+                    abbreviation_core(surface) is None or surface.lower() == name.lower()):
+                return name if len(claimed) == 1 else self._choose(claimed, surface)
+        return None
 
     def canonical_for(self, name: str) -> str | None:
         """The term that ``name`` spells, in any of its forms and in any case."""
