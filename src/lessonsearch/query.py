@@ -52,9 +52,11 @@ _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"
 _TOKEN = re.compile(r'[-+]?"[^"]*"?|[-+]?\(|\)|[^\s()"]+')
 """A phrase, a bracket or a word; a phrase or an opening bracket may carry the ``-`` or
 ``+`` a word may (``-"kv cache"``, ``-(a OR b)``)."""
-_PART = re.compile(rf"(?:[\w.\-'’‘‐‑–]++(?:{NAME_SYMBOLS.pattern})?+)++")
+_PART = re.compile(rf"(?:(?:[\w.\-'’‘‐‑–]|(?<=[^\W_])[@&](?=[^\W_]))++"
+                   rf"(?:{NAME_SYMBOLS.pattern})?+)++")
 """A word inside one token. A name's parts stay together, to be searched as a phrase
-(``numpy.mean``, ``data_file``, ``key-value``, ``C++11``; ``don't`` is one word), and so
+(``numpy.mean``, ``data_file``, ``key-value``, ``C++11``, and an ``@`` or ``&`` between
+letters or digits: ``pass@1``, ``user@example.org``, ``Q&A``; ``don't`` is one word), and so
 does the ``++`` or ``#`` that ends a language's name (``C++``, ``C#``:
 ``analysis.NAME_SYMBOLS``, the index's own rule; ``analysis.WORD`` then reads ``count++``
 as count, as the index does); any other punctuation (``ratio:1``, ``input/output``,

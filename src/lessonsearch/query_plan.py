@@ -44,15 +44,21 @@ class Plan:
 
 Correct = Callable[[str], str | None]
 Written = Callable[[str], bool]
+Together = Callable[[list[str]], bool]
 Related = Callable[[str], tuple[str, tuple[str, ...]] | None]
 
 
 def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
-         written: Written | None = None, related: Related | None = None) -> Plan:
+         written: Written | None = None, related: Related | None = None,
+         together: Together | None = None) -> Plan:
     """``written``: whether the course writes a word, for a hyphenated word's joined form.
     ``related``: for a word no section holds, the word it was made from and its stems
     (``Searcher.related``), searched in its place; not under NOT, where a word the course
-    never writes excludes nothing."""
+    never writes excludes nothing. ``together``: whether some section writes words side by
+    side; when ``relaxed``, a word of several parts (``multi-head``) that none writes so is
+    searched as its parts, each one more of the words a section may hold most of, but for
+    stop words and numbers ("gpt-5": gpt; "3.5" stays as typed), which say nothing of a
+    topic alone."""
     bare = _bare_words(node)
     content = [w for w in bare if not is_stop(w)]
     drop_stops = bool(content)
@@ -69,10 +75,13 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             return None
         if len(parts) > 1:
             one = "".join(parts)
-            if ("-" in text and written and all(p.isalpha() for p in parts)
-                    and written(one)):  # "pre-training" is also pretraining
-                joined[text] = one
+            if written and _joinable(text, parts) and written(one):
+                joined[text] = one  # "pre-training" is also pretraining, "GPT-2" gpt2
                 return wq.Or([_phrase(parts), _term(one)])
+            topical = [p for p in dict.fromkeys(parts) if not (is_stop(p) or p.isdigit())]
+            if relaxed and not negated and topical and together and not together(parts):
+                # "multi-head", which no section writes: multi and head, each counted
+                return wq.Or([_term(p) for p in topical])
             return _phrase(parts)
         name = typed_name(text)  # "notepad++": the word notepad, or the name Notepad++
         fixed = None
@@ -220,6 +229,17 @@ def _is_natural(node: Node, bare: list[str]) -> bool:
                                         for i in node.items):
         return False
     return bool(bare and _uncontracted(bare[0]) in _QUESTION_WORDS) or len(bare) >= 5
+
+
+_HYPHENS = re.compile("[-‐‑–]")
+
+
+def _joinable(text: str, parts: list[str]) -> bool:
+    """Whether a word of several ``parts`` may be the one word they make: one a reader
+    hyphenated ("pre-training", "GPT-2", "3-D"), of letters and digits, not of digits alone
+    ("3-5" is a range, not 35)."""
+    return (bool(_HYPHENS.search(text)) and all(p.isalnum() for p in parts)
+            and not all(p.isdigit() for p in parts))
 
 
 def _one_word(node: Node) -> bool:

@@ -148,6 +148,7 @@ class Searcher:
         self._related: dict[str, tuple[str, tuple[str, ...]] | None] = {}
         self._names: dict[str, str | None] = {}
         self._apart: dict[tuple[str, bool], int | None] = {}
+        self._hyphens: dict[tuple[str, str], bool] = {}
         self._counter = MatchCounter(documents)
         self._order = None
         self._summaries: LessonSummaries | None = None
@@ -310,9 +311,9 @@ class Searcher:
         with reading_index(self.version_dir):
             return self.whoosh_searcher().reader().doc_frequency(CONTENT, stem(word)) > 0
 
-    def _written_apart(self, searcher, first: str, second: str) -> bool:
-        """Whether some section writes ``first`` and ``second`` side by side."""
-        phrase = wq.Phrase(CONTENT, [stem(first), stem(second)])
+    def _written_apart(self, searcher, *words: str) -> bool:
+        """Whether some section writes ``words`` side by side."""
+        phrase = wq.Phrase(CONTENT, [stem(word) for word in words])
         with reading_index(self.version_dir):
             return self._counter.count(searcher, phrase, None) > 0
 
@@ -324,7 +325,9 @@ class Searcher:
         it is (not a stem: "carri" of carry) and no stop word: of the 63,000 words of an
         English word list that the sample course does not write, 40 were cut without that
         rule, most at a stop word ("asset": as set, "notable": no table, "upon": up on), 3
-        with it ("nonlinear", "percent", "comeback"). Not a word ``cut_short`` (a search
+        with it ("nonlinear", "percent", "comeback"). But for two the course writes joined by
+        a hyphen (``hyphenated``: "warmup" is warm-up, "setup" set-up). A number that ends
+        the word is a part of any length ("gpt2": GPT-2). Not a word ``cut_short`` (a search
         box's last word, while it is typed) that begins one of the course's: it is
         completed."""
         remembered = (word, cut_short)
@@ -332,12 +335,14 @@ class Searcher:
             return self._apart[remembered]
         lower = word.lower()
         found = None
-        if (lower.isalnum() and len(lower) >= 2 * MIN_SPLIT_PART and not self.written(lower)
+        if (lower.isalnum() and not self.written(lower)
                 and not (cut_short and self._speller().starting(lower))):
             best = (0, 0)
-            for at in range(MIN_SPLIT_PART, len(lower) - MIN_SPLIT_PART + 1):
+            for at in _cuts(lower):
                 first, second = lower[:at], lower[at:]
-                if not self._writes_as_is(first, second):
+                if not self._writes_as_is(first, second, stops=True) or (
+                        (is_stop(first) or is_stop(second))
+                        and not self.hyphenated(searcher, first, second)):
                     continue
                 named = self.glossary.find(f"{first} {second}") is not None
                 fit = (named, self._count_apart(searcher, first, second))
@@ -348,14 +353,32 @@ class Searcher:
         self._apart[remembered] = found
         return found
 
-    def _writes_as_is(self, *words: str) -> bool:
+    def _writes_as_is(self, *words: str, stops: bool = False) -> bool:
         """Whether the course writes each of ``words`` itself, not only a word of its stem,
-        and none is a stop word. The spelling counts leave out words of two letters
-        (``write_spelling``), which are their own stems ("ip"): those are looked up in the
-        index, once the counts have said the rest."""
-        if any(is_stop(w) or w not in self._spelling and len(w) > 2 for w in words):
+        and none is a stop word (unless ``stops``). The spelling counts leave out words of
+        two letters (``write_spelling``), which are their own stems ("ip"): those are looked
+        up in the index, once the counts have said the rest."""
+        if any(is_stop(w) and not stops or w not in self._spelling and len(w) > 2
+               for w in words):
             return False
         return all(w in self._spelling or self.written(w) for w in words)
+
+    def hyphenated(self, searcher, first: str, second: str) -> bool:
+        """Whether the course writes ``first`` and ``second`` joined by a hyphen ("warm-up")
+        at least as often as apart, in the first ``NAME_SECTIONS`` sections that write them
+        side by side (the index reads a hyphen as a space): a word cut so is suggested with
+        its hyphen, and may be cut at a stop word."""
+        pair = (first, second)
+        if pair not in self._hyphens:
+            phrase = wq.Phrase(CONTENT, [stem(first), stem(second)])
+            with reading_index(self.version_dir):
+                numbers = list(islice(searcher.docs_for_query(phrase), NAME_SECTIONS))
+            stored = [self._stored(searcher, n) for n in numbers]
+            texts = [text for s in stored for text in (s["body"], s["code"])]
+            if len(self._hyphens) >= MAX_REMEMBERED_CORRECTIONS:
+                self._hyphens.clear()
+            self._hyphens[pair] = _written_hyphenated(texts, first, second)
+        return self._hyphens[pair]
 
     def _count_apart(self, searcher, first: str, second: str) -> int:
         """How many sections write ``first`` and ``second`` side by side."""
@@ -400,7 +423,7 @@ class Searcher:
 
         shown = partial(self._shown, searcher)
         split = _split(tree, lambda word: self.apart(searcher, word, word.lower() == typed),
-                       shown)
+                       shown, partial(self.hyphenated, searcher))
         if split:  # "subnetmask" is subnet mask
             tree = split[0]
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related)
@@ -422,7 +445,8 @@ class Searcher:
                 joined = None
         if total == 0 and not the_plan.natural:
             loose = plan(tree, correct=correct, relaxed=True, written=self.written,
-                         related=self.related)
+                         related=self.related,
+                         together=lambda parts: self._written_apart(searcher, *parts))
             loose_hits, loose_total = self._run(searcher, loose.query, page, limit, filter_q)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
@@ -678,12 +702,14 @@ def _joined(tree: Node, fits: Callable[[str, str, str], bool],
 
 
 def _split(tree: Node, at: Callable[[str], int | None],
-           shown: Callable[[str, str], str] = _capitalised
+           shown: Callable[[str, str], str] = _capitalised,
+           hyphenated: Callable[[str, str], bool] = lambda first, second: False,
            ) -> tuple[Node, Callable[[str], str]] | None:
     """The query with each plain word that ``at`` cuts (``Searcher.apart``) written as the
     two words it holds, searched side by side ("subnetmask": subnet mask, as "subnet-mask"
     is), and what makes the reader's text so (each word as ``shown`` writes it: "dhcpserver"
-    is "DHCP server" in a course that writes DHCP so); None when no word is cut. A word
+    is "DHCP server" in a course that writes DHCP so; joined by a hyphen where the course
+    writes them ``hyphenated``: "warmup" is "warm-up"); None when no word is cut. A word
     under NOT or in quotes is left as typed."""
     cuts: dict[str, int] = {}
 
@@ -702,13 +728,35 @@ def _split(tree: Node, at: Callable[[str], int | None],
     def written_apart(text: str) -> str:
         for word, cut in cuts.items():
             first, second = word[:cut], word[cut:]
-            text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)",
-                          lambda _, a=first, b=second: (f"{shown(a, a.lower())} "
-                                                        f"{shown(b, b.lower())}"),
+            sign = "-" if hyphenated(first.lower(), second.lower()) else " "
+            two = f"{shown(first, first.lower())}{sign}{shown(second, second.lower())}"
+            text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", lambda _, two=two: two,
                           text, count=1)
         return text
 
     return split, written_apart
+
+
+def _cuts(word: str) -> list[int]:
+    """Where ``Searcher.apart`` may cut ``word``: leaving two parts of ``MIN_SPLIT_PART``
+    letters or more, or before the number that ends it ("gpt2", a name and its version)."""
+    found = list(range(MIN_SPLIT_PART, len(word) - MIN_SPLIT_PART + 1))
+    number = _LAST_NUMBER.search(word)
+    if number is not None and number.start() >= MIN_SPLIT_PART and number.start() not in found:
+        found.append(number.start())
+    return found
+
+
+_LAST_NUMBER = re.compile(r"(?<=[^\W\d_])\d+$")
+
+
+def _written_hyphenated(texts: list[str], first: str, second: str) -> bool:
+    """Whether ``texts`` write ``first`` and ``second`` joined by a hyphen, and at least as
+    often as apart (any case)."""
+    words = rf"(?<![^\W_]){re.escape(first)}(?P<sign>[-‐‑]|\s+){re.escape(second)}(?![^\W_])"
+    signs = [m["sign"] for text in texts for m in re.finditer(words, text, re.IGNORECASE)]
+    joined = sum(1 for sign in signs if not sign.isspace())
+    return joined > 0 and joined >= len(signs) - joined
 
 
 def _join_in(pattern: re.Pattern[str], one: str, shown: Callable[[str, str], str],

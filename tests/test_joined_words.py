@@ -1,0 +1,161 @@
+"""Words a reader joins, hyphenates or joins with a symbol where the course writes them
+otherwise: "warmup" for warm-up, "GPT-2" for gpt2, "gpt3" for GPT-3, ``pass@1`` as the course
+writes it. On the sample course, where a tester met each, and on a small course of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from lessonsearch.build import build_index
+from lessonsearch.searcher import Searcher
+
+
+def places(response) -> list[tuple[str, str | None]]:
+    return [(hit.lesson, hit.anchor) for hit in response.results]
+
+
+# --- On the sample course -------------------------------------------------------------------
+
+
+def test_warmup_finds_the_warm_up_the_course_hyphenates(sample_searcher) -> None:
+    """It found nothing and suggested nothing: "up" is a stop word, and a word was never cut
+    at one ("upon" is no "up on"), but the course writes "warm-up"."""
+    response = sample_searcher.search("warmup")
+    assert response.suggestion == "warm-up"
+    hyphenated = sample_searcher.search("warm-up")
+    assert places(response) == places(hyphenated)
+    assert places(response)[:1] == [("pretraining-and-loss", "how-the-weights-change")]
+    assert response.results[0].snippet == hyphenated.results[0].snippet
+    assert "<mark>warm</mark>-up" in response.results[0].snippet
+
+
+def test_a_hyphenated_name_and_number_finds_the_one_word_the_course_writes(
+        sample_searcher) -> None:
+    """"GPT-2" found nothing: the course writes gpt2 (in code), and only a hyphenated word of
+    letters alone was searched as one word."""
+    response = sample_searcher.search("GPT-2")
+    assert ("tokens-and-tokenizers", "seeing-tokens-in-code") in places(response)
+    assert places(response) == places(sample_searcher.search("gpt2"))
+
+
+def test_a_hyphenated_word_no_section_writes_counts_its_parts_among_most_words(
+        sample_searcher) -> None:
+    """The course writes neither "multi-head" nor "multihead", but its section on many
+    heads is what the reader wants: it was fifth, by "attention" alone."""
+    response = sample_searcher.search("multi-head attention")
+    assert response.relaxed
+    assert places(response)[0] == ("attention", "many-heads-at-once")
+
+
+def test_a_word_joined_by_an_at_sign_is_searched_as_the_phrase_of_its_parts(
+        sample_searcher) -> None:
+    """``pass@1`` searched the words pass and 1 apart: the sections that pass something
+    came first, and the one that writes pass@1 third."""
+    response = sample_searcher.search("pass@1")
+    assert places(response) == [("evaluation-and-benchmarks", "kinds-of-test")]
+    assert places(response) == places(sample_searcher.search('"pass 1"'))
+
+
+# --- On a course of our own -----------------------------------------------------------------
+
+
+TRAINING = """---
+title: Training notes
+---
+
+## Schedules
+
+Most runs begin with a short warm-up at a small learning rate, then decay it. The setup
+of a run also fixes its batch size.
+
+## Layers
+
+Every layer runs multi-head attention: several heads read the sequence side by side.
+
+## Tokenizers
+
+Load the gpt2 tokenizer once and reuse it for every batch.
+
+## Models
+
+The GPT-3 model read far more text than the one before it.
+
+## Evaluation
+
+Code benchmarks report pass@1, the share of problems the first sample solves, Q&A style.
+
+## Data
+
+One pass over the data is an epoch, and 1 epoch is common for the largest runs. Keep the
+flag up on the server, and the pass rate high. Each q in the code is a query.
+"""
+
+
+@pytest.fixture(scope="module")
+def training(tmp_path_factory: pytest.TempPathFactory):
+    lessons = tmp_path_factory.mktemp("training") / "lessons"
+    lessons.mkdir()
+    (lessons / "01-notes.md").write_text(TRAINING, encoding="utf-8")
+    build_index(lessons, None, lessons.parent / "index")
+    opened = Searcher.open(lessons.parent / "index")
+    yield opened
+    opened.close()
+
+
+@pytest.mark.parametrize(("query", "suggestion", "as_written", "found"), [
+    ("warmup", "warm-up", "warm-up", "schedules"),  # cut at a stop word: hyphenated
+    ("Warmup schedule", "Warm-up schedule", "warm-up schedule", "schedules"),
+    ("multihead", "multi-head", "multi-head", "layers"),
+    ("gpt3", "GPT-3", "GPT-3", "models"),  # a name and its number, as the course writes it
+])
+def test_a_word_the_course_writes_hyphenated_is_searched_and_suggested_so(
+        training, query, suggestion, as_written, found) -> None:
+    response = training.search(query)
+    assert response.suggestion == suggestion
+    assert places(response) == places(training.search(as_written))
+    assert places(response) == [("notes", found)]
+
+
+def test_a_word_is_cut_at_a_stop_word_only_where_the_course_hyphenates_the_two(
+        training) -> None:
+    """The course writes "up on" and "flag up" side by side, never hyphenated: "upon" and
+    "flagup" are left alone, while "warmup" is warm-up."""
+    assert training.search("warmup").suggestion == "warm-up"
+    for query in ("upon", "flagup"):
+        response = training.search(query)
+        assert (response.suggestion, response.total) == (None, 0)
+
+
+def test_a_hyphenated_name_and_number_finds_the_course_s_spelling(training) -> None:
+    """"GPT-2" is gpt2, which the course writes; "gpt-3" is still GPT-3 as written."""
+    for query, found in (("GPT-2", "tokenizers"), ("gpt-3", "models")):
+        response = training.search(query)
+        assert places(response) == [("notes", found)]
+        assert response.suggestion is None
+
+
+@pytest.mark.parametrize(("query", "found"), [
+    ("pass@1", "evaluation"),
+    ("Q&A", "evaluation"),
+])
+def test_a_word_joined_by_a_symbol_finds_the_section_that_writes_it(training, query,
+                                                                    found) -> None:
+    """The Data section writes pass and 1, and q: apart, the words matched it too."""
+    assert places(training.search(query)) == [("notes", found)]
+
+
+def test_a_hyphenated_number_and_letter_is_one_word_but_a_range_is_not(tmp_path) -> None:
+    """"3-D" is the 3D the course writes; "3-5" is no 35."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-sizes.md").write_text(
+        "---\ntitle: Sizes\n---\n\n## Batches\n\nA batch of 35 examples.\n\n"
+        "## Plots\n\nDraw the loss as a 3D surface.\n\n"
+        "## Steps\n\nTake 3 steps, then 5 more.\n", encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    opened = Searcher.open(tmp_path / "index")
+    try:
+        assert places(opened.search("3-D")) == [("sizes", "plots")]
+        assert opened.search("3-5").total == 0
+    finally:
+        opened.close()
