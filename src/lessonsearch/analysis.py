@@ -203,8 +203,27 @@ def _ize_at(word: str) -> int | None:
 
 def words(text: str) -> list[str]:
     """The lower-case words of ``text``, in order; found before lower-casing, as the index
-    finds them (``WORD``: ``Count++`` is one word, ``count++`` the word count)."""
-    return [word.lower() for word in find_words(text.translate(_QUOTES))]
+    finds them (``WORD``: ``Count++`` is one word, ``count++`` the word count), and lowered
+    as it lowers them (``lowered``: ``LLMs`` is the word llm)."""
+    return [lowered(word) for word in find_words(text.translate(_QUOTES))]
+
+
+def lowered(word: str) -> str:
+    """One word as ``find_words`` finds it, in lower case, as the index, a query and a
+    snippet read it; an acronym's plural, written in capitals with a lower-case s (``LLMs``,
+    ``GPUs``, ``APIs``, ``URLs``, ``IDs``, ``MP3s``), as its singular (``llm``).
+
+    Snowball cannot tell these from a word: it keeps the s of "llms" (no vowel before it)
+    and of "gpus" and "apis" (a vowel right before it, as in "bus" and "alias"), so a
+    search for LLMs found nothing in a lesson that writes LLM. In lower case the form is no
+    evidence: "https", "dns", "gps" and "cms" are acronyms that end in S, not plurals, and
+    "bus", "gas", "yes" and "this" are words. Written, it is: a word of two capitals or more
+    and a lower-case s. HTTPS, DNS and CMS (all capitals), Ms and Is (one capital), iOS and
+    PhDs (not capitals) are read as they are; so is "LLM's", whose 's ``stem`` drops."""
+    if (len(word) > 2 and word[-1] == "s" and word[0].isalpha() and word[:-1].isalnum()
+            and word[:-1].isupper()):
+        return word[:-1].lower()
+    return word.lower()
 
 
 def typed_name(text: str) -> str | None:

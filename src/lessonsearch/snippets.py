@@ -16,7 +16,7 @@ import html
 import re
 from dataclasses import dataclass
 
-from .analysis import WORD, made_from, stem
+from .analysis import WORD, lowered, made_from, stem
 
 WIDTH = 220
 """Characters of text around the matches."""
@@ -140,7 +140,7 @@ def _window(text: str, marks: frozenset[str], width: int, family: frozenset[str]
     if not text or not (marks or names):
         return None
     family = marks if family is None else family
-    found = [(m.start(), m.end(), m.group(0).lower()) for m in WORD.finditer(text)]
+    found = [(m.start(), m.end(), lowered(m.group(0))) for m in WORD.finditer(text)]
     keys = [_marked(word, marks, family) for _, _, word in found]
     stems = [stem(word) for _, _, word in found] if names or phrases else []
     if names:

@@ -19,7 +19,7 @@ from whoosh import fields, formats
 from whoosh.analysis import IDTokenizer, Token, Tokenizer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 
-from .analysis import WORD, find_words, made_from, stem
+from .analysis import WORD, find_words, lowered, made_from, stem
 from .model import Course, Lesson, link_to, outline, text_fragment
 
 WHOOSH_DIR = "whoosh"
@@ -53,7 +53,7 @@ class CourseTokenizer(Tokenizer):
             return
         fold = stem if self.stemming else str
         for pos, match in enumerate(WORD.finditer(value), start=start_pos):
-            word = match.group(0).lower()
+            word = lowered(match.group(0))  # LLMs: llm
             token.text = fold(word)
             token.boost = 1.0
             token.stopped = False
@@ -255,9 +255,9 @@ def _term(word: str, stemming: bool) -> bytes:
         terms.clear()
         if stemming:  # only a stemmed form has a family entry, kept while its term is
             _FAMILY.clear()
-    lowered = word.lower()
-    text = terms[word] = (stem(lowered) if stemming else lowered).encode("utf-8")
-    if stemming and (bases := made_from(lowered)):
+    low = lowered(word)  # LLMs: llm
+    text = terms[word] = (stem(low) if stemming else low).encode("utf-8")
+    if stemming and (bases := made_from(low)):
         _FAMILY[word] = tuple(base.encode("utf-8") for base in bases)
     return text
 
