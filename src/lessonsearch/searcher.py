@@ -22,7 +22,7 @@ from whoosh import query as wq
 from whoosh.collectors import FilterCollector
 from whoosh.scoring import BM25F
 
-from .analysis import NAME_SYMBOLS, WORD, american, stem, typed_name
+from .analysis import NAME_SYMBOLS, WORD, american, lowered, stem, typed_name
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_PART, TermRecord
@@ -122,7 +122,9 @@ class SearchResponse:
     related: tuple[tuple[str, str], ...] = ()
     """Each word no section holds that was searched as the word it was made from, and that
     word, as the reader's text writes them: ("embedder", "embed"). Not a correction: the
-    reader's word is spelt right, and the course says nothing of it by that name."""
+    reader's word is spelt right, and the course says nothing of it by that name. And when
+    the query found nothing but names a glossary term, searched by the term's names
+    instead (``_terms_instead``): the query and the term ("topp", "nucleus sampling")."""
 
 
 class Searcher:
@@ -241,10 +243,37 @@ class Searcher:
             made = made_from_verb(word, self._spelling)
             if made is not None:
                 found = made[0], tuple(dict.fromkeys(stem(form) for form in made[1]))
+            else:
+                found = self._acronym(word)
         if len(self._related) >= MAX_REMEMBERED_CORRECTIONS:
             self._related.clear()
         self._related[word] = found
         return found
+
+    def _acronym(self, word: str) -> tuple[str, tuple[str, ...]] | None:
+        """For a word no section holds that is an s after a name the course writes in
+        capitals (``name_of``), that name and its stem: "llms", typed in lower case where the
+        course writes LLM and never LLMs, is searched as LLM, and the page says so. Only
+        then: "https" typed where the course writes HTTP and never HTTPS may mean another
+        thing, and is shown as searched for HTTP, not taken for it unsaid."""
+        if len(word) < 3 or word[-1] != "s" or not self.written(word[:-1]):
+            return None
+        name = self._named(self.whoosh_searcher(), word[:-1])
+        return (name, (stem(word[:-1]),)) if name is not None and name.isupper() else None
+
+    def singular(self, word: str) -> str | None:
+        """For a word the course writes only as an acronym's plural, in capitals with a
+        lower-case s (``LLMs``, ``GPUs``), its singular (``llm``): the index reads that
+        plural as its singular (``analysis.lowered``), so a reader's "llms" or "gpus", typed
+        in lower case, is otherwise a word no section holds. The course's own words say so:
+        it writes the word (in some case), no section holds it as a word, and some holds its
+        singular. None for any other word: "https" or "dns", which a course writes as they
+        are, and "bus", which it holds as a word or not at all."""
+        low = word.lower()
+        if (len(low) > 2 and low[-1] == "s" and lowered(word) == low and low in self._spelling
+                and not self.written(low) and self.written(low[:-1])):
+            return low[:-1]
+        return None
 
     def _respelt(self, word: str) -> str | None:
         """For a word the course never writes but whose stem it does (``embeding``, the
@@ -413,6 +442,7 @@ class Searcher:
         tree = parse_query(text)
         if tree is None:
             return SearchResponse(text, 0, (), page=page, limit=limit, version=self.version)
+        tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         searcher = self.whoosh_searcher()
         filters = [wq.Term(k, v) for k, v in (("lesson", lesson), ("module", module)) if v]
         filter_q = wq.And(filters) if filters else None
@@ -455,6 +485,13 @@ class Searcher:
         wanted_words = _apply_corrections(" ".join(positive_words(tree)), instead)
         wanted_words = " ; ".join([wanted_words, *the_plan.joined.values()])  # soft-max: softmax
         terms = tuple(self.glossary.in_text(wanted_words))  # "temprature" names temperature
+        named = ()
+        if total == 0 and terms:  # "topp" names nucleus sampling, which no section calls so
+            by_name = plan(_terms_instead(tree, terms))
+            name_hits, name_total = self._run(searcher, by_name.query, page, limit, filter_q)
+            if name_total:
+                page_hits, total = name_hits, name_total
+                named = tuple((text, t.term) for t in terms)
         suggestion = split[1](text) if split else None
         if joined:
             suggestion = joined[1](suggestion or text)
@@ -466,7 +503,7 @@ class Searcher:
                                        the_plan.corrections)  # not a word in quotes
         marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
         marks |= {text for _, stems in the_plan.related.values() for text in stems}
-        related = _related_words(text, the_plan.related) if total else ()
+        related = (_related_words(text, the_plan.related) if total else ()) + named
         phrases = _phrases(tree)  # once for the query, not once for each hit
         names = _named_runs(terms)
         return SearchResponse(
@@ -757,6 +794,36 @@ def _written_hyphenated(texts: list[str], first: str, second: str) -> bool:
     signs = [m["sign"] for text in texts for m in re.finditer(words, text, re.IGNORECASE)]
     joined = sum(1 for sign in signs if not sign.isspace())
     return joined > 0 and joined >= len(signs) - joined
+def _singular_plurals(tree: Node, singular: Callable[[str], str | None]) -> Node:
+    """The query with each word that ``singular`` gives a singular (``Searcher.singular``:
+    "llms", which the course writes LLMs) written as it, in quotes and under NOT too: the
+    same word in another case, not another word."""
+    def written(text: str) -> str:
+        return WORD.sub(lambda m: singular(m.group(0)) or m.group(0), text)
+
+    def walk(node: Node) -> Node:
+        if isinstance(node, Word):
+            return Word(written(node.text))
+        if isinstance(node, Phrase):
+            return Phrase(tuple(map(written, node.words)))
+        if isinstance(node, Not):
+            return Not(walk(node.item))
+        return type(node)(tuple(walk(item) for item in node.items))
+
+    return walk(tree)
+
+
+def _terms_instead(tree: Node, terms: tuple[TermRecord, ...]) -> Node:
+    """The query with what it wants replaced by the glossary ``terms`` it names, any name
+    of any of them, each as a phrase; what it excludes is kept. For a query that found
+    nothing though it names a term (its card shows): "topp" finds no section, as none
+    writes it, but names nucleus sampling (``Glossary.in_text`` reads it as "top-p"), and
+    a term card that says a lesson defines the term over "No sections match" contradicted
+    itself. The sections are those a search for the names finds, as the index holds the
+    names of the terms each section mentions."""
+    names = AnyOf(tuple(Phrase((name,)) for t in terms for name in (t.term, *t.aliases)))
+    excluded = tuple(i for i in tree.items if isinstance(i, Not)) if isinstance(tree, All) else ()
+    return All((names, *excluded)) if excluded else names
 
 
 def _join_in(pattern: re.Pattern[str], one: str, shown: Callable[[str, str], str],

@@ -76,8 +76,11 @@ SCHEMAS: dict[str, Any] = {
         suggestion={**STR_OR_NULL, "description": "The query with misspelt words corrected."},
         related={**_list_of(_object(word=STR, searched=STR)),
                  "description": "Each word of the query no section holds that was searched "
-                                "as the word it was made from (embedder: embed), which the "
-                                "results are for; not a correction."},
+                                "as the word it was made from (embedder: embed) or as the "
+                                "acronym it is the plural of (llms: LLM), which the results "
+                                "are for; not a correction. Or, when nothing matched a query "
+                                "that names a glossary term, the query and the term, whose "
+                                "names were searched instead (topp: nucleus sampling)."},
     ),
     "DefinedAt": _object(nullable=True, lesson=STR, anchor=STR_OR_NULL, url=STR, sentence=STR),
     "Term": _object(
