@@ -486,7 +486,7 @@ class Searcher:
         wanted_words = " ; ".join([wanted_words, *the_plan.joined.values()])  # soft-max: softmax
         terms = tuple(self.glossary.in_text(wanted_words))  # "temprature" names temperature
         named = ()
-        if total == 0 and terms:  # "topp" names nucleus sampling, which no section calls so
+        if total == 0 and terms and not _quotes(tree):  # "topp": nucleus sampling's
             by_name = plan(_terms_instead(tree, terms))
             name_hits, name_total = self._run(searcher, by_name.query, page, limit, filter_q)
             if name_total:
@@ -824,6 +824,15 @@ def _terms_instead(tree: Node, terms: tuple[TermRecord, ...]) -> Node:
     names = AnyOf(tuple(Phrase((name,)) for t in terms for name in (t.term, *t.aliases)))
     excluded = tuple(i for i in tree.items if isinstance(i, Not)) if isinstance(tree, All) else ()
     return All((names, *excluded)) if excluded else names
+
+
+def _quotes(node: Node) -> bool:
+    """Whether the query wants words in quotes: written exactly so, side by side, as a
+    phrase's words are neither corrected nor searched as another word, nor, when no section
+    writes them, searched as the terms they name (``_terms_instead``)."""
+    if isinstance(node, Phrase):
+        return True
+    return isinstance(node, All | AnyOf) and any(map(_quotes, node.items))
 
 
 def _join_in(pattern: re.Pattern[str], one: str, shown: Callable[[str, str], str],
