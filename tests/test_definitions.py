@@ -810,6 +810,58 @@ def test_an_everyday_word_marked_elsewhere_defines_nothing(sentence, marked):
 
 
 @pytest.mark.parametrize(
+    ("sentence", "marked", "term"),
+    [
+        ("A normal form is a rule a table's columns must keep.", "normal form", "normal form"),
+        ("A simple index is an index on one column.", "simple index", "simple index"),
+        ("The expected row count is the number of rows the planner guesses a step returns.",
+         "expected row count", "expected row count"),
+        ("A common table expression is a named query a statement may read like a table.",
+         "common table expression", "common table expression"),
+        ("Hard link: a second name for the same file on disk.", "Hard link", "hard link"),
+        ("A true positive is a row the filter keeps that really matches.", "true positive",
+         "true positive"),
+    ],
+)
+def test_a_marked_name_may_open_with_a_describing_word(sentence, marked, term):
+    """"A *normal form* is …": describing words ("normal", "simple", "expected", "common")
+    open many terms, and the lesson set the name apart whole; unmarked, "This is normal
+    behaviour." still names nothing."""
+    assert defined(sentence, emphasis=(marked,)) == [(term, "emphasis")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "marked"),
+    [
+        ("The best way is the one that reads the fewest pages.", "best way"),
+        ("A good idea is a small transaction.", "good idea"),
+        ("The new version is the one we ship on Monday.", "new version"),
+        ("Fast and cheap is the goal of every index.", "Fast and cheap"),
+        ("Difficult to maintain: the query repeats itself in three places.",
+         "Difficult to maintain"),
+        ("Simple is the word for this schema.", "Simple"),
+        ("This is a common table expression.", "common"),
+    ],
+)
+def test_a_marked_judgement_is_no_name(sentence, marked):
+    """A marked describing word alone, a phrase that holds a function word ("fast and
+    cheap", "difficult to maintain"), or a judging word before one everyday noun ("the *best
+    way*") stresses a remark."""
+    assert defined(sentence, emphasis=(marked,)) == []
+
+
+def test_a_bold_name_opening_with_a_describing_word_in_a_markdown_lesson_is_defined():
+    lesson = read_markdown_lesson(
+        "## Averages\n\nThe **expected value** is the average of many draws.\n\n"
+        "## Shapes\n\n**Normal distribution**: the bell-shaped curve of many small "
+        "errors.\n\n## Samples\n\nA *simple random sample* is a sample in which every "
+        "row has the same chance.\n", "storage.md")
+    assert [(d.term, d.kind) for d in find_definitions(lesson)] == [
+        ("expected value", "emphasis"), ("normal distribution", "emphasis"),
+        ("simple random sample", "emphasis")]
+
+
+@pytest.mark.parametrize(
     ("sentence", "term", "abbreviation"),
     [
         ("Most systems speak the structured query language (SQL) to the engine.",

@@ -853,7 +853,7 @@ _LIKE_BEFORE = re.compile(r"\b(?:like|as)\s+\S*\s*$")
 
 @lru_cache(maxsize=4096)
 def _emphasised_term(marked: str) -> str | None:
-    return take_term(marked, whole=True, strict=True)
+    return take_term(marked, whole=True, strict=True, marked=True)
 
 
 @lru_cache(maxsize=4096)

@@ -56,6 +56,17 @@ _EVALUATIVE = _word_set(
     obvious clear enough crucial essential key interesting surprising strange odd tricky
     subtle worth wasteful handy helpful harmless dangerous safe unsafe big small large"""
 )
+"""Describing words that, first in an unmarked name a weak cue gives ("This is normal
+behaviour.", "This is a common mistake."), say how a thing is rather than name it. Many also
+open a term ("normal distribution", "expected value", "common cause", "simple random
+sample"), so a name the lesson set in bold or italics may start with one: see ``_judges``."""
+_JUDGING = _word_set(
+    """important useful wrong correct incorrect fine good bad better worse best worst obvious
+    crucial essential interesting surprising strange odd tricky worth wasteful handy helpful
+    harmless dangerous enough possible impossible necessary new old different"""
+)
+"""The ``_EVALUATIVE`` words that only judge or compare and open no term: "the *best way*",
+"a *good idea*", "the *new version*" stress a remark even when marked."""
 _NOT_DESCRIBING = _word_set(
     """not never no nothing none hardly rarely seldom also only always often usually sometimes
     still already even just too so very quite rather much more less there here"""
@@ -89,21 +100,23 @@ def split_sentences(text: str) -> list[str]:
     return sentences
 
 
-def take_term(rest: str, whole: bool = False, strict: bool = False) -> str | None:
+def take_term(rest: str, whole: bool = False, strict: bool = False,
+              marked: bool = False) -> str | None:
     """The term at the start of ``rest``, the words a cue ("is called …") was followed by.
 
     The term ends at the first word that cannot belong to one, or at punctuation; a quoted
     term is taken whole. With ``whole`` the capture must be the term and nothing else
-    (emphasised text, a definition-list term).
+    (emphasised text, a definition-list term); with ``marked`` too it is a name the lesson
+    set in bold or italics, which may open with a describing word (``_judges``).
     """
     rest = _LEADING_WORDS.sub("", rest.lstrip(" \t*_"))
     quoted = _QUOTED_START.match(rest)
     if quoted:
         if whole and rest[quoted.end():].strip(_EDGE):
             return None
-        return _whole_term(next(g for g in quoted.groups() if g is not None), strict)
+        return _whole_term(next(g for g in quoted.groups() if g is not None), strict, marked)
     if whole:
-        return _whole_term(rest, strict)
+        return _whole_term(rest, strict, marked)
     found = list(_WORD.finditer(rest))
     taken: list[re.Match[str]] = []
     for i, match in enumerate(found):
@@ -150,23 +163,26 @@ def _joins(inner: str, before: str, after: str) -> bool:
     return True
 
 
-def _whole_term(text: str, strict: bool) -> str | None:
+def _whole_term(text: str, strict: bool, marked: bool = False) -> str | None:
     """A term given whole (quoted, emphasised): names like "Don't Repeat Yourself" may hold
     function words, but it may not start with one or be mostly made of them."""
     text = _LEADING_WORDS.sub("", text.strip(_EDGE))
     lowered = [w.lower() for w in _WORD.findall(text)]
     if not lowered or lowered[0] in _BREAK or sum(w in _BREAK for w in lowered) * 2 > len(lowered):
         return None
-    return term_or_none(text, strict, inner_ok=True)
+    return term_or_none(text, strict, inner_ok=True, marked=marked)
 
 
 def term_or_none(
-    term: str, strict: bool = False, inner_ok: bool = False, code_ok: bool = False
+    term: str, strict: bool = False, inner_ok: bool = False, code_ok: bool = False,
+    marked: bool = False,
 ) -> str | None:
     """``term`` when it can name a concept: 1–5 words, not code, not a pronoun.
 
     ``strict`` is for the weak cues ("This is X.", emphasis): there a lone vague noun or
-    adjective ("This is the point.", "This is **important**") is refused as well.
+    a describing word ("This is the point.", "This is **important**", "This is normal
+    behaviour.") is refused as well; ``marked`` says the lesson set the name in bold or
+    italics, and then only a judgement is (``_judges``).
     """
     term = term.strip(_EDGE)
     parts = term.split()
@@ -179,11 +195,29 @@ def term_or_none(
         return None
     if lowered[-1] in _BREAK and not inner_ok:
         return None
-    if strict and ((len(parts) == 1 and lowered[0] in _VAGUE) or lowered[0] in _EVALUATIVE):
+    if strict and ((len(parts) == 1 and lowered[0] in _VAGUE) or _judges(lowered, marked)):
         return None
     if not any(c.isalpha() for c in term):
         return None
     return term
+
+
+def _judges(lowered: list[str], marked: bool) -> bool:
+    """Whether a name's words, opened by a describing word (``_EVALUATIVE``), say how a thing
+    is rather than name it. Unmarked, any such opening does: "This is normal behaviour.",
+    "This is a simple fix." Marked, the author set the words apart as one name, and a
+    describing word opens many ("A *normal distribution* is …", "The **expected value** is
+    …", "*simple random sample*"); only these judge: the word alone ("**important**"), words
+    that are all describing or function words, or hold a function word ("*fast and cheap*",
+    "**difficult to maintain**": a name holds only "of", "per", "with" or "without"), and a
+    word that only judges before one everyday noun ("the *best way*", "a *good idea*")."""
+    if lowered[0] not in _EVALUATIVE:
+        return False
+    if not marked or len(lowered) == 1 or lowered[-1] in _EVALUATIVE:
+        return True
+    if any(word in _BREAK and word not in _INNER for word in lowered):
+        return True
+    return len(lowered) == 2 and lowered[0] in _JUDGING and lowered[1] in _VAGUE
 
 
 def is_vague(term: str) -> bool:
