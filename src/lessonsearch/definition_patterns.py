@@ -851,6 +851,33 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
 _LIKE_BEFORE = re.compile(r"\b(?:like|as)\s+\S*\s*$")
 
 
+_PLAIN = re.compile(
+    r"^[\"“‘(]?(?:a|an)\s+(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s+is\s+"
+    r"(?:a|an|the|one(?!\s+of\b))\s+(?P<what>.+)", re.I
+)
+"""'A p-value is the probability …': the subject, after "a" or "an", opens the sentence, and
+an article opens what it is ("A model is trained on …" says what is done to it)."""
+
+
+def plain_definition(sentence: str) -> Found | None:
+    """"A p-value is the probability, computed …": the plain form, with nothing marked. Such
+    sentences mostly describe ("A lower number is a better result"), so the caller reads one
+    only where a definition is expected (``definitions.find_definitions``: the first sentence
+    of its section, or under a heading that says it defines), and the hit names the term only
+    where the glossary has it (``Found.glossary_only``). What the subject is must be a thing
+    described, not judged: "A test is a good idea", "An index is the first thing to check"
+    define nothing."""
+    if sentence[:4].lower().lstrip("\"“‘(")[:2] not in ("a ", "an"):
+        return None  # the pattern needs "a" or "an" first: most sentences fail here
+    match = _PLAIN.match(sentence)
+    if match is None or (term := take_term(match["term"], whole=True)) is None:
+        return None
+    what = take_term(match["what"])
+    if what is None or not starts_description(what.split()[0]):
+        return None
+    return Found(term, "plain", match.start("term"), glossary_only=True)
+
+
 @lru_cache(maxsize=4096)
 def _emphasised_term(marked: str) -> str | None:
     return take_term(marked, whole=True, strict=True, marked=True)
