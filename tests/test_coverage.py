@@ -660,6 +660,35 @@ def test_a_classifying_sentence_defines_only_a_glossary_term(tmp_path: Path) -> 
     assert [t.term for t in report.terms] == ["journal", "latency"]
 
 
+def test_a_plain_definition_in_a_text_lesson_defines_the_glossary_term(tmp_path: Path):
+    """A plain-text lesson has no emphasis: "A p-value is the probability, …" under "The
+    definition" defines the glossary's p-value, so its use in an earlier lesson is a use
+    before its definition. "A histogram is …" opening a section names nothing the glossary
+    lacks, and "A model is trained on …" says what is done to a model."""
+    lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
+    lessons.mkdir()
+    glossary.mkdir()
+    (lessons / "01-chance.txt").write_text(
+        "Chance\n\nWhat luck looks like\n\nA small p-value makes us doubt that luck alone "
+        "explains what we saw.\n", encoding="utf-8")
+    (lessons / "02-testing.txt").write_text(
+        "Testing a hypothesis\n\nThe definition\n\nA p-value is the probability, computed "
+        "assuming the null hypothesis is true, of data at least as extreme as ours.\n\n"
+        "Pictures\n\nA histogram is a chart of counts in bins.\n\nFitting\n\nA model is "
+        "trained on the data before we test it.\n", encoding="utf-8")
+    (glossary / "glossary.md").write_text(
+        "p-value\n: How likely data this extreme are if only chance is at work.\n\nmodel\n: A "
+        "description of how the data arise.\n", encoding="utf-8")
+    build_index(lessons, glossary, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    defined = {t.term: t.defined_at for t in report.terms if t.defined_at}
+    assert list(defined) == ["p-value"]
+    assert defined["p-value"].lesson == "testing"
+    assert defined["p-value"].sentence.startswith("A p-value is the probability, computed")
+    assert [u.term for u in report.used_before_definition] == ["p-value"]
+    assert "histogram" not in [t.term for t in report.terms]
+
+
 SCRIPTS = "Some files hold shell commands that run one after another. We call these scripts."
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from lessonsearch.definition_abbreviations import abbreviations
 from lessonsearch.definition_terms import (
+    describes,
     is_plain_noun_phrase,
     is_vague,
     starts_description,
@@ -870,10 +871,10 @@ def plain_definition(sentence: str) -> Found | None:
     if sentence[:4].lower().lstrip("\"“‘(")[:2] not in ("a ", "an"):
         return None  # the pattern needs "a" or "an" first: most sentences fail here
     match = _PLAIN.match(sentence)
-    if match is None or (term := take_term(match["term"], whole=True)) is None:
-        return None
+    if match is None or (term := take_term(match["term"])) != match["term"]:
+        return None  # "A row that nobody reads is …" describes one row
     what = take_term(match["what"])
-    if what is None or not starts_description(what.split()[0]):
+    if what is None or not describes(what.split()[0]):
         return None
     return Found(term, "plain", match.start("term"), glossary_only=True)
 

@@ -229,13 +229,15 @@ def is_vague(term: str) -> bool:
 def starts_description(word: str) -> bool:
     """Whether "X is <word> …" goes on to say what X is, not how X is ("is not", "is
     important", "is usually")."""
+    return describes(word) and not word.lower().endswith("ed")  # passive: "is followed by"
+
+
+def describes(word: str) -> bool:
+    """Whether a phrase that opens with ``word`` may say what a thing is, not judge it: "a
+    sorted copy", but not "a good idea", "not a table", "usually a list"."""
     word = word.lower()
-    return not (
-        word in _NOT_DESCRIBING
-        or word in _EVALUATIVE
-        or (_ADVERB.search(word) and len(word) > 4)
-        or word.endswith("ed")  # passive: "The prompt is followed by …"
-    )
+    return not (word in _NOT_DESCRIBING or word in _EVALUATIVE
+                or (_ADVERB.search(word) and len(word) > 4))
 
 
 def is_plain_noun_phrase(text: str) -> bool:
