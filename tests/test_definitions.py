@@ -779,9 +779,11 @@ def test_emphasis_near_misses(sentence, marked):
 def test_an_everyday_word_the_lesson_marks_as_the_subject_is_defined(sentence, marked, term):
     """The vague nouns ("function", "list", "value") are refused where the sentence alone
     must say it names a term; set in bold or italics as the subject of "is a …" the author
-    defines them. Unmarked, "A value is one cell" defines nothing, as before."""
+    defines them. Unmarked, "A value is one cell" defines nothing, as before, but where the
+    glossary has the word (the plain form, ``glossary_only``)."""
     assert defined(sentence, emphasis=(marked,)) == ([(term, "emphasis")] if term else [])
-    assert defined(sentence) == []
+    assert [d for d in find_definitions(lesson_of(section(sentence)))
+            if not d.glossary_only] == []
 
 
 def test_a_bold_everyday_word_in_a_markdown_lesson_is_defined():
@@ -846,8 +848,71 @@ def test_a_marked_name_may_open_with_a_describing_word(sentence, marked, term):
 def test_a_marked_judgement_is_no_name(sentence, marked):
     """A marked describing word alone, a phrase that holds a function word ("fast and
     cheap", "difficult to maintain"), or a judging word before one everyday noun ("the *best
-    way*") stresses a remark."""
-    assert defined(sentence, emphasis=(marked,)) == []
+    way*") stresses a remark, where "A *normal form* is …" names."""
+    assert defined(sentence, "A normal form is a rule a table's columns must keep.",
+                   emphasis=(marked, "normal form")) == [("normal form", "emphasis")]
+
+
+def plain(*sections: tuple[str | None, str]) -> list[tuple[str, str, bool]]:
+    """What a lesson of (heading, paragraph) sections defines, with ``glossary_only``."""
+    lesson = lesson_of(*(Section(anchor=heading and heading.lower().replace(" ", "-"),
+                                 heading=heading, level=2 if heading else 0,
+                                 paragraphs=(text,)) for heading, text in sections))
+    return [(d.term, d.kind, d.glossary_only) for d in find_definitions(lesson)]
+
+
+@pytest.mark.parametrize(
+    ("heading", "text", "term"),
+    [
+        # the first sentence of its section
+        ("Indexes", "An index is a sorted copy of one column that points back at the rows. "
+         "It speeds up reads.", "index"),
+        ("Keeping old rows", "A tombstone is the mark a deleted row keeps until the next "
+         "cleanup.", "tombstone"),
+        (None, "A view is one query the database keeps under a name. Reading it runs the "
+         "query.", "view"),
+        # or any sentence under a heading that says it defines, or names the term
+        ("The definition", "Reads must not see half a change. A transaction is a group of "
+         "statements that succeed or fail together.", "transaction"),
+        ("What is a shard?", "Big tables are split. A shard is one slice of such a table.",
+         "shard"),
+        ("Replicas and lag", "Reads may go elsewhere. A replica is a copy of the database "
+         "that follows the primary.", "replica"),
+    ],
+)
+def test_a_plain_definition_where_one_is_expected_names_a_glossary_term(heading, text, term):
+    """"A p-value is the probability …", unmarked, says what a term is where a section
+    expects a definition; whether it names a term is the glossary's to say
+    (``glossary_only``), as for "This is a journal."."""
+    assert plain((heading, text)) == [(term, "plain", True)]
+
+
+@pytest.mark.parametrize(
+    ("heading", "text"),
+    [
+        ("Training", "A model is trained on the data before we test it."),
+        ("Tests", "A test is a good idea before any change to the schema."),
+        ("Indexes", "An index is the first thing to check when a query is slow."),
+        ("Indexes", "A table is not an index."),
+        ("Plans", "The planner is a program that picks a plan."),
+        ("Vacuum", "A row is a lot like a line of a spreadsheet."),
+        # a later sentence of a section that neither defines nor names the term
+        ("Storage", "Rows live in pages. A page is the unit the disk reads at once."),
+    ],
+)
+def test_a_plain_sentence_elsewhere_or_of_another_shape_names_nothing(heading, text):
+    """Only the plain form where a definition is expected names: "A view is …" opening
+    the section after."""
+    assert plain((heading, text), ("Views", "A view is a stored query.")) == [
+        ("view", "plain", True)]
+
+
+def test_a_marked_definition_is_no_plain_one():
+    """With the term marked the sentence defines it whatever the glossary holds."""
+    found = find_definitions(lesson_of(section(
+        "A simple index is an index on one column.", emphasis=("simple index",))))
+    assert [(d.term, d.kind, d.glossary_only) for d in found] == [
+        ("simple index", "emphasis", False)]
 
 
 def test_a_bold_name_opening_with_a_describing_word_in_a_markdown_lesson_is_defined():
@@ -897,6 +962,15 @@ def test_a_bold_name_opening_with_a_describing_word_in_a_markdown_lesson_is_defi
         ("Printers pair over Wi-Fi Protected Setup (WPS) at the push of a button.",
          "Wi-Fi Protected Setup", "WPS"),
         ("Cards use Near-Field Communication (NFC) to pay.", "Near-Field Communication", "NFC"),
+        # a letter after a prefix inside a word, as if it were hyphenated
+        ("The interquartile range (IQR) of query times is Q3 minus Q1.", "interquartile range",
+         "IQR"),
+        ("IQR (interquartile range) is the third quartile minus the first.",
+         "interquartile range", "IQR"),
+        ("Postgres uses multiversion concurrency control (MVCC) for reads.",
+         "multiversion concurrency control", "MVCC"),
+        ("Pages travel over the hypertext transfer protocol (HTTP).",
+         "hypertext transfer protocol", "HTTP"),
     ],
 )
 def test_abbreviation(sentence, term, abbreviation):
@@ -929,6 +1003,22 @@ def test_abbreviation(sentence, term, abbreviation):
 )
 def test_abbreviation_near_misses(sentence):
     assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The presentation (PS) starts at noon.",
+        "Each subquery (SQ) runs first.",
+        "The interval timer (IVT) fires every second.",
+    ],
+)
+def test_a_letter_after_a_prefix_counts_in_a_long_name_of_several_words(sentence):
+    """"interquartile range (IQR)" takes Q after "inter"; a word alone that starts as a
+    prefix does ("presentation (PS)"), or a prefix before fewer than four letters
+    ("interval"), gives no letter."""
+    assert defined(sentence, "The interquartile range (IQR) is Q3 minus Q1.") == [
+        ("interquartile range", "abbreviation")]
 
 
 def test_definition_list_items():

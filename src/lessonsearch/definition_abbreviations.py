@@ -2,7 +2,8 @@
 
 The long name counts only when the abbreviation's letters are its words' initials, in order
 (small words like "of" may be skipped, a capital inside a word may give a letter:
-"JavaScript Object Notation (JSON)"), so "values (OK)" or "see the table (T2)" give nothing.
+"JavaScript Object Notation (JSON)", and so may the start of a word after a prefix:
+"interquartile range (IQR)"), so "values (OK)" or "see the table (T2)" give nothing.
 A digit is a word for its number: "two-phase commit (2PC)", "third normal form (3NF)",
 "three-dimensional (3D)", "three dimensions (3D)"; between two letters a 2 may be "to" and a
 4 "for", as they sound: "peer-to-peer (P2P)". A number that counts letters
@@ -139,27 +140,54 @@ def _gives(word: str, letter: Letter) -> bool:
     return word.lower() in letter
 
 
+_PREFIXES = ("inter", "intra", "multi", "sub", "super", "pre", "post", "micro", "macro",
+             "hyper", "non", "semi")
+"""Prefixes written into a word whose next letter an abbreviation may take, as if the word
+were hyphenated: "interquartile range (IQR)" as "inter-quartile range", "nonparametric
+test (NPT)". Only these, before four letters at least, and only in a long name of two
+words or more: a letter from anywhere inside a word ("tables (TB)") fits too many words by
+chance, and so would a word that only starts as a prefix does, alone ("presentation (PS)")."""
+_MIN_AFTER_PREFIX = 4
+
+
+def _inner_letters(word: str, prefixed: bool) -> list[str]:
+    """The letters inside ``word`` (after its first) that may give an abbreviation's, in
+    order: a capital ("JavaScript") and, when ``prefixed``, the first letter after a prefix
+    ("interquartile"), prefixes after prefixes too ("nonsubmodular")."""
+    at: set[int] = {i for i, c in enumerate(word) if i and c.isupper()}
+    lowered, start = word.lower(), 0
+    while prefixed and (prefix := next((p for p in _PREFIXES if lowered.startswith(p, start)
+                          and lowered[start + len(p):].isalpha()
+                          and len(lowered) - start - len(p) >= _MIN_AFTER_PREFIX), None)):
+        start += len(prefix)
+        at.add(start)
+    return [word[i].lower() for i in sorted(at)]
+
+
 def _fits(letters: list[Letter], long_words: list[str]) -> bool:
-    """Each letter is a word's initial (or a capital inside it), in order; small words and the
+    """Each letter is a word's initial (or a capital inside it, or the letter after a prefix:
+    ``_inner_letters``), in order; small words and the
     later parts of a hyphenated word ("Wi-Fi") may be skipped, but the first and last words
     must give a letter."""
     if not long_words or not letters or not _gives(long_words[0], letters[0]):
         return False
-    return _fit(letters, long_words, first=True)
+    prefixed = sum(not _joined(word) for word in long_words) > 1
+    return _fit(letters, long_words, prefixed, first=True)
 
 
-def _fit(letters: list[Letter], long_words: list[str], first: bool = False) -> bool:
+def _fit(letters: list[Letter], long_words: list[str], prefixed: bool,
+         first: bool = False) -> bool:
     if not long_words:
         return not letters
     word, rest = long_words[0], long_words[1:]
     if not first and (word.lstrip("-").lower() in _SKIPPABLE or _joined(word)) and rest and (
-            _fit(letters, rest)):
+            _fit(letters, rest, prefixed)):
         return True
     if not letters or not _gives(word, letters[0]):
         return False
-    inner = [c.lower() for c in word.lstrip("-")[1:] if c.isupper()]
+    inner = _inner_letters(word.lstrip("-"), prefixed)
     for extra in range(len(inner) + 1):
         taken = letters[1: 1 + extra]
-        if taken == inner[:extra] and _fit(letters[1 + extra:], rest):
+        if taken == inner[:extra] and _fit(letters[1 + extra:], rest, prefixed):
             return True
     return False
