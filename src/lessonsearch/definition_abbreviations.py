@@ -147,7 +147,7 @@ were hyphenated: "interquartile range (IQR)" as "inter-quartile range", "nonpara
 test (NPT)". Only these, before four letters at least, and only in a long name of two
 words or more: a letter from anywhere inside a word ("tables (TB)") fits too many words by
 chance, and so would a word that only starts as a prefix does, alone ("presentation (PS)")."""
-_MIN_AFTER_PREFIX = 4
+_PREFIX = re.compile(rf"(?:{'|'.join(_PREFIXES)})(?=[a-z]{{4}})")
 
 
 def _inner_letters(word: str, prefixed: bool) -> list[str]:
@@ -156,10 +156,8 @@ def _inner_letters(word: str, prefixed: bool) -> list[str]:
     ("interquartile"), prefixes after prefixes too ("nonsubmodular")."""
     at: set[int] = {i for i, c in enumerate(word) if i and c.isupper()}
     lowered, start = word.lower(), 0
-    while prefixed and (prefix := next((p for p in _PREFIXES if lowered.startswith(p, start)
-                          and lowered[start + len(p):].isalpha()
-                          and len(lowered) - start - len(p) >= _MIN_AFTER_PREFIX), None)):
-        start += len(prefix)
+    while prefixed and (prefix := _PREFIX.match(lowered, start)):
+        start = prefix.end()
         at.add(start)
     return [word[i].lower() for i in sorted(at)]
 

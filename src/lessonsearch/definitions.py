@@ -42,7 +42,7 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
     for section in lesson.sections:
         before: str | None = None  # the section's sentence before this one, when it
         # defines no term itself: a definition that points back is read with it
-        defining, opening = _says_it_defines(section.heading), True
+        opening = True
         for text in section.prose:
             for sentence in split_sentences(text):
                 hits = sentence_definitions(sentence, section.emphasis)
@@ -50,7 +50,7 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                     hits = [hit for hit in hits
                             if not hit.called or _says_what_these_are(before, hit.term)]
                 elif (plain := plain_definition(sentence)) and (
-                        opening or defining or _heading_names(section.heading, plain.term)):
+                        opening or _expects(section.heading, plain.term)):
                     hits = [plain]  # "A p-value is the probability …" opening its section
                 opening = False
                 for hit in hits:
@@ -79,19 +79,16 @@ _WORD = re.compile(r"[\w'’-]+")
 _DEFINES = re.compile(r"\bdefin(?:ition|itions|e|es|ed|ing)\b|^\W*what\s*(?:is|are|['’]s)\s", re.I)
 
 
-def _says_it_defines(heading: str | None) -> bool:
-    """Whether a section's heading says it defines ("The definition", "Defining a p-value",
-    "What is a p-value?"): then the plain form that names the glossary's term
-    (``plain_definition``) is read in any of its sentences, not only in the first, where
-    any section says what it is about."""
-    return bool(heading and _DEFINES.search(heading))
-
-
-def _heading_names(heading: str | None, term: str) -> bool:
-    """Whether a section's heading names ``term``, in any inflection ("Some more about
-    remotes" names remote): a section about a term is where the plain form defines it."""
+def _expects(heading: str | None, term: str) -> bool:
+    """Whether a section whose heading is ``heading`` expects a definition of ``term`` in any
+    of its sentences, not only in the first, where any section says what it is about: the
+    heading says it defines ("The definition", "Defining a p-value", "What is a p-value?")
+    or names the term, in any inflection ("Some more about remotes" names remote). There the
+    plain form that names the glossary's term (``plain_definition``) is read."""
     if not heading:
         return False
+    if _DEFINES.search(heading):
+        return True
     words, size, key = _WORD.findall(heading), len(term.split()), term_key(term)
     return any(term_key(" ".join(words[at: at + size])) == key
                for at in range(len(words) - size + 1))
