@@ -434,7 +434,7 @@ class LessonDefinition:
     anchor: str | None = None
     kind: str = "naming"
     """Which phrasing gave it away: naming, pointing-back, quoting, contrasting, setting,
-    defining, emphasis, abbreviation, definition-list."""
+    defining, emphasis, abbreviation, definition-list, plain."""
     abbreviation: str | None = None
     alone: str | None = None
     """The name without the kind noun ``term`` starts with, when the sentence may name either
