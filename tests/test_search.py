@@ -458,6 +458,94 @@ def test_a_phrase_must_keep_word_order(searcher) -> None:
     assert searcher.search('"probabilities not are scores"').total == 0
 
 
+GAP_GLOSSARY = """context window {#context-window}
+: How many tokens a model reads at once.
+
+sliding window {#sliding-window}
+: A window of text moved along a longer one.
+
+embedding {#embedding}
+: The numbers that stand for a token.
+
+attention {#attention}
+: How each token weighs the ones before it.
+  Also: self-attention
+"""
+
+GAP_LESSONS = {
+    "01-model.md": "# What a model does\n\n## Where the course goes next\n\n"
+                   "Chapters on tokens come first.\n\n### Further on\n\nLater, numbers.\n\n"
+                   "## Why not just use words\n\n"
+                   "Tokens are smaller than whole words.\n",
+    "02-prediction.md": "# Next-token prediction\n\n## One guess at a time\n\n"
+                        "The model guesses the next token, then the one after it.\n",
+    "03-embeddings.md": "# Points in embedding space\n\n## Tables\n\nThe numbers live "
+                        "in a table.\n\n## Lookups\n\nThey live in a table.\n\n"
+                        "Embedding tables are looked up, never computed.\n",
+    "04-window.md": "# Reading limits\n\n## Room for text\n\nThe context window "
+                    "holds the prompt; a sliding window moves over what is longer, and "
+                    "attention reads it all.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def gap_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A course whose headings, titles, paragraphs and glossary names end in a word the
+    next one's first word would make a phrase with."""
+    root = tmp_path_factory.mktemp("gaps")
+    (root / "lessons").mkdir()
+    (root / "glossary").mkdir()
+    (root / "glossary" / "glossary.md").write_text(GAP_GLOSSARY, encoding="utf-8")
+    for name, text in GAP_LESSONS.items():
+        (root / "lessons" / name).write_text(text, encoding="utf-8")
+    build_index(root / "lessons", root / "glossary", root / "index")
+    opened = Searcher.open(root / "index")
+    yield opened
+    opened.close()
+
+
+@pytest.mark.parametrize("query", [
+    '"next chapters"',  # a heading's last word, the text's first
+    '"next further"',  # one heading's last word, the next heading's first
+    '"next where"',  # the heading written again after its path: its last word, its first
+    '"words tokens"',
+    '"space embedding"',  # a lesson's title, then the names of the terms only it names
+    '"table embedding"',  # one paragraph's last word, the next one's first
+    '"window context window" OR "window sliding window"',  # two terms' names, either order
+])
+def test_a_phrase_does_not_match_words_that_are_not_side_by_side(gap_searcher, query) -> None:
+    """A section's indexed text joins its headings, the names of the terms it mentions, its
+    paragraphs, its code and its lesson's title: the words on either side of a join are
+    not side by side anywhere a reader sees them, and the search tips promise a phrase
+    only words side by side. ``"next token"`` found a section whose heading ends in "next"
+    and whose text opens with "Tokens" above the lesson on next-token prediction."""
+    assert places(gap_searcher.search(query)) == []
+
+
+def test_the_sample_courses_phrases_match_only_words_side_by_side(sample_searcher) -> None:
+    """A tester's report: ``"next token"`` put "Where the course goes next" (a heading ending
+    in "next", a text with "tokens") first, and three phrases found sections that write
+    their words only across a heading's edge or between two terms' names."""
+    hit = sample_searcher.search('"next token"').results[0]
+    assert (hit.lesson, hit.heading) == ("next-token-prediction", "One guess at a time")
+    for query in ('"words token"', '"space embedding"', '"window context window"'):
+        assert places(sample_searcher.search(query)) == [], query
+
+
+def test_a_phrase_within_a_heading_a_text_or_a_name_still_matches(gap_searcher) -> None:
+    hits = gap_searcher.search('"next token"').results
+    assert [(h.lesson, h.anchor) for h in hits] == [("prediction", "one-guess-at-a-time")]
+    assert "the <mark>next</mark> <mark>token</mark>" in hits[0].snippet
+    assert places(gap_searcher.search('"course goes next"')) \
+        == [("model", "where-the-course-goes-next"), ("model", "further-on")]  # its path
+    assert places(gap_searcher.search('"embedding tables"')) == [("embeddings", "lookups")]
+    window = places(gap_searcher.search('"sliding window"'))
+    assert window == [("window", "room-for-text")]
+    assert places(gap_searcher.search('"points in embedding space"'))  # the title, in every section
+    # A name of several words no section writes: found among the names of the terms
+    assert places(gap_searcher.search('"self attention"')) == window
+
+
 def test_and(searcher) -> None:
     assert places(searcher.search("cache AND memory")) == [("kv-cache", "memory-grows")]
     assert places(searcher.search("cache memory")) == [("kv-cache", "memory-grows")]

@@ -8,6 +8,12 @@ block's data with a later protocol. Positions are stored as ``CoursePositions`` 
 and read back as Whoosh's own ``Positions`` would. A word made with -ize also counts for the
 word it was made from, which stock Whoosh has no way to write: the comparisons leave it out
 (``without_families``), and a test of its own reads it back.
+
+Positions leave a gap at each blank line (``BREAK``: between a section's parts, heading
+lines, names, paragraphs): stock Whoosh gets the gaps from our tokenizer, which it runs as
+it runs any, and ours from ``_postings``, so the comparisons check the gaps too; a test of
+their own checks that a section's parts, which only ours reads, are placed as the text
+they join into.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from whoosh.writing import SegmentWriter
 from lessonsearch import whoosh_index, whoosh_writer
 from lessonsearch.course import read_course
 from lessonsearch.whoosh_index import (
+    BREAK,
     CODE_WEIGHT,
     FAMILY_WEIGHT,
     NAME_WEIGHT,
@@ -85,7 +92,7 @@ def rows() -> list[dict]:
     course = read_course(ROOT / "lessons").course
     rows = [doc.fields(("attention head", "logit")) for doc in documents(course)]
     for row in rows:  # as one text, which stock Whoosh takes: every word counted in full
-        row["content"] = "\n".join(row["content"])
+        row["content"] = BREAK.join(row["content"])  # the parts apart, as the index has them
     rows[0]["content"] += AWKWARD
     rows[1]["heading"] += AWKWARD
     return rows
@@ -221,27 +228,56 @@ def same_index(stock, ours, documents: int) -> None:
 def test_the_names_of_terms_count_each_word_once_and_half():
     """A section's indexed text holds the names of the terms it mentions: a word of them
     counts half a word the section writes, once however many names share it; every
-    position is kept, for phrases."""
+    position is kept, for phrases, with one left unused between names and between parts."""
     field = schema()["content"]
     found = {text: (frequency, weight, field.format.decode_positions(encoded))
              for text, frequency, weight, encoded in field.index(
-                 ("Sampling", "greedy decoding ; greedy sampling ; greedy search",
+                 ("Sampling", BREAK.join(("greedy decoding", "greedy sampling", "greedy search")),
                   "Decoding is greedy."))}
-    assert found[b"greedi"] == (4, 1 + NAME_WEIGHT, [1, 3, 5, 9])
-    assert found[b"sampl"] == (2, 1 + NAME_WEIGHT, [0, 4])
-    assert found[b"decod"] == (2, 1 + NAME_WEIGHT, [2, 7])
-    assert found[b"search"] == (1, NAME_WEIGHT, [6])
+    assert found[b"greedi"] == (4, 1 + NAME_WEIGHT, [2, 5, 8, 13])
+    assert found[b"sampl"] == (2, 1 + NAME_WEIGHT, [0, 6])
+    assert found[b"decod"] == (2, 1 + NAME_WEIGHT, [3, 11])
+    assert found[b"search"] == (1, NAME_WEIGHT, [9])
     plain = {text: weight for text, _, weight, _ in field.index("greedy decoding ; greedy")}
     assert plain[b"greedi"] == 2
 
 
 def test_a_word_of_code_counts_less_than_a_word_of_prose():
     """A section's code, the fourth part, is indexed after its prose, each word of it
-    counted ``CODE_WEIGHT``; its positions are kept, for phrases."""
+    counted ``CODE_WEIGHT``; its positions are kept, for phrases (each part after a gap)."""
     field = schema()["content"]
     found = {text: (frequency, pytest.approx(weight), field.format.decode_positions(encoded))
              for text, frequency, weight, encoded in field.index(
                  ("Imports", "", "We import numpy.", "import numpy\nimport sys"))}
-    assert found[b"import"] == (4, 2 + 2 * CODE_WEIGHT, [0, 2, 4, 6])
-    assert found[b"numpi"] == (2, 1 + CODE_WEIGHT, [3, 5])
-    assert found[b"sys"] == (1, CODE_WEIGHT, [7])
+    assert found[b"import"] == (4, 2 + 2 * CODE_WEIGHT, [0, 4, 7, 9])
+    assert found[b"numpi"] == (2, 1 + CODE_WEIGHT, [5, 8])
+    assert found[b"sys"] == (1, CODE_WEIGHT, [10])
+
+
+def test_positions_leave_a_gap_at_each_blank_line_in_either_writer(tmp_path: Path):
+    """Our tokenizer, which stock Whoosh runs, and ours, which indexes without it, place the
+    words alike: one position left unused at each blank line, none at a line break."""
+    rows = [{"id": "a", "content": "next\n\ntokens come\nnext\n\n\n\ntoken"}]
+    with write(tmp_path / "stock", stock_schema, SegmentWriter, rows) as stock, \
+            write(tmp_path / "ours", schema, _SegmentWriter, rows) as ours:
+        for reader in (stock, ours):
+            assert reader.postings("content", b"next").value_as("positions") == [0, 4]
+            assert reader.postings("content", b"token").value_as("positions") == [2, 7]
+            assert reader.doc_field_length(0, "content") == 5  # words, not the last place
+
+
+def test_a_sections_parts_are_placed_as_the_text_they_join_into(without_families):
+    """``_postings`` reads a section's parts apart (the names and the code count less), and
+    places their words as our tokenizer places those of the parts joined by ``BREAK``:
+    what the byte-for-byte comparisons, given the joined text, check."""
+    field = schema()["content"]
+    course = read_course(ROOT / "lessons").course
+    for doc in documents(course):
+        parts = doc.fields(("attention head", "logit"), ("softmax",), ("key", "value"))["content"]
+        tokens = field.analyzer(BREAK.join(parts), positions=True)
+        expected: dict[bytes, list[int]] = {}
+        for token in tokens:
+            expected.setdefault(token.text.encode(), []).append(token.pos)
+        found = {text: field.format.decode_positions(encoded)
+                 for text, _, _, encoded in field.index(parts)}
+        assert found == expected, doc.id

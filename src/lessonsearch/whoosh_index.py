@@ -52,28 +52,57 @@ class CourseTokenizer(Tokenizer):
             yield token
             return
         fold = stem if self.stemming else str
-        for pos, match in enumerate(WORD.finditer(value), start=start_pos):
-            word = lowered(match.group(0))  # LLMs: llm
-            token.text = fold(word)
-            token.boost = 1.0
-            token.stopped = False
-            if keeporiginal:
-                token.original = word
-            if positions:
-                token.pos = pos
-            if chars:
-                token.startchar = start_char + match.start()
-                token.endchar = start_char + match.end()
-            yield token
+        pos, offset = start_pos, start_char
+        for piece in value.split(BREAK):  # positions leave a GAP at each break (_postings)
+            for match in WORD.finditer(piece):
+                word = lowered(match.group(0))  # LLMs: llm
+                token.text = fold(word)
+                token.boost = 1.0
+                token.stopped = False
+                if keeporiginal:
+                    token.original = word
+                if positions:
+                    token.pos = pos
+                if chars:
+                    token.startchar = offset + match.start()
+                    token.endchar = offset + match.end()
+                pos += 1
+                yield token
+            pos += GAP
+            offset += len(piece) + len(BREAK)
 
 
 def course_analyzer(stemming: bool = True):
     """Identifiers split at ``.`` and ``_``, curly apostrophes kept in words, Snowball stems.
 
     Stop words are kept in the index so phrase queries stay exact; the query side decides
-    what to ignore.
+    what to ignore. Positions leave a ``GAP`` at each ``BREAK``, as ``_postings`` does.
     """
     return CourseTokenizer(stemming)
+
+
+BREAK = "\n\n"
+"""Where the words on either side are not side by side as a reader sees them: between the
+paragraphs and list items of a section's text (``Section.text``), between its code blocks,
+between the parts of ``CONTENT`` and, within them, between heading lines and between the
+names of terms (``Document.fields`` joins them so)."""
+
+GAP = 1
+"""Positions left unused at each ``BREAK``. A phrase query (Whoosh's slop 1: each word at
+the position right after the one before) then never matches across one: the last word of a
+heading and the first of the text, or the last word of one term's name and the first of
+the next, were read as side by side, and ``"next token"`` found a section whose heading
+ends in "next" and whose text opens with "tokens" above the lesson on next-token
+prediction. One position is all a phrase needs; more would only bring a section of many
+short paragraphs sooner to positions stored as ints (past 65,535: ``CoursePositions``).
+A section's length is still its number of words (``_SegmentWriter.add_row`` sums the
+words' frequencies), so no score but a phrase's changes."""
+
+
+def pieces(text: str) -> list[list[str]]:
+    """The words of ``text`` in its pieces, the runs between ``BREAK``s: each run's words
+    are side by side, the last of one run and the first of the next are not."""
+    return [find_words(piece) for piece in text.split(BREAK)]
 
 
 class CourseText(fields.TEXT):
@@ -92,7 +121,7 @@ class CourseText(fields.TEXT):
         second, its code fourth (``_postings``)."""
         analyzer, form = self.analyzer, self.format
         if type(analyzer) is not CourseTokenizer or type(form) is not CoursePositions:
-            return super().index("\n".join(value) if type(value) is tuple else value, **kwargs)
+            return super().index(BREAK.join(value) if type(value) is tuple else value, **kwargs)
         if not isinstance(value, str | tuple):
             return super().index(value, **kwargs)
         return _postings(value, analyzer.stemming, form.field_boost)
@@ -115,16 +144,22 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     name of a term the section defines writes it, else ``NAME_WEIGHT`` when a name of one
     it mentions does, else ``NAME_WEIGHT`` times ``TITLE_WEIGHT``. Their positions are all
     kept, so that a phrase finds a name of several words ("self-attention"). A word of the
-    code counts ``CODE_WEIGHT``, of the title ``TITLE_WEIGHT``, each time."""
-    parts: list[list[str]] = []
+    code counts ``CODE_WEIGHT``, of the title ``TITLE_WEIGHT``, each time.
+
+    Positions are those of the parts joined by ``BREAK``, which splits no word: each
+    ``BREAK`` (between parts, and within one between heading lines, names, paragraphs and
+    code blocks) leaves ``GAP`` positions unused, so no phrase matches across it."""
     if isinstance(value, str):
-        words = find_words(value)
-    else:  # the parts joined by a line break, which splits no word; a part may come split
-        parts = [p if type(p) is list else find_words(p) if p else [] for p in value]
-        words = [word for part in parts for word in part]
+        parts = [pieces(value)]
+    else:  # a part may come split into its pieces (``_write_segment``: the text)
+        parts = [p if type(p) is list else pieces(p) if p else [[]] for p in value]
     by_word: dict[str, list[int]] = {}
-    for pos, word in enumerate(words):
-        by_word.setdefault(word, []).append(pos)
+    start = 0
+    for part in parts:
+        for piece in part:
+            for pos, word in enumerate(piece, start):
+                by_word.setdefault(word, []).append(pos)
+            start += len(piece) + GAP
     positions: dict[bytes, list[int]] = {}
     merged = []
     terms = _TERMS[stemming]
@@ -174,12 +209,12 @@ against a word it writes: a section saying what a term is answers a search for i
 may write the name once in passing ("rows (also known as records)")."""
 
 
-def _parts_counted_less(out: list, parts: list[list[str]], terms: dict[str, bytes],
+def _parts_counted_less(out: list, parts: list[list[list[str]]], terms: dict[str, bytes],
                         stemming: bool, boost: float) -> list:
     """``out`` with the words of ``parts`` but the headings and the text counted as
     ``_postings`` says."""
     _, named, _, *rest = parts
-    code, title, title_named, defined = (rest + [[], [], [], []])[:4]
+    code, title, title_named, defined = (rest + [[], [], [], []])[:4]  # each its pieces
     less: dict[bytes, float] = {}
     for words, weight in ((code, 1 - CODE_WEIGHT), (title, 1 - TITLE_WEIGHT)):
         if words:
@@ -211,12 +246,14 @@ about, as the mention finder, which reads prose only, has it. At half a word the
 course's "what's a token?" lost its lesson to a section on attention (bench/README.md)."""
 
 
-def _term_counts(words: list[str], terms: dict[str, bytes], stemming: bool) -> dict[bytes, int]:
-    """How often each indexed term is written among ``words`` (a part of ``_postings``)."""
+def _term_counts(part: list[list[str]], terms: dict[str, bytes], stemming: bool,
+                 ) -> dict[bytes, int]:
+    """How often each indexed term is written in ``part`` (of ``_postings``, in pieces)."""
     found: dict[bytes, int] = {}
-    for word in words:
-        text = terms.get(word) or _term(word, stemming)
-        found[text] = found.get(text, 0) + 1
+    for piece in part:
+        for word in piece:
+            text = terms.get(word) or _term(word, stemming)
+            found[text] = found.get(text, 0) + 1
     return found
 
 
@@ -452,7 +489,7 @@ class Document(NamedTuple):
         (``GlossaryBuild.terms_of``)."""
         module = self.lesson.module
         body, code = self.body, self.code
-        headings = "\n".join((*self.heading_path, *self._heading_again))
+        headings = BREAK.join((*self.heading_path, *self._heading_again))
         return {
             "id": self.id,
             "kind": self.kind,
@@ -463,9 +500,9 @@ class Document(NamedTuple):
             "lesson_title": self.lesson.title,
             "heading": self.heading or "",
             "heading_path": self.heading_path,
-            "content": (  # CourseText.index reads the parts (_postings)
-                headings, " ; ".join(terms), body, code, self.lesson.title,
-                " ; ".join(title_terms), " ; ".join(defined)),
+            "content": (  # CourseText.index reads the parts (_postings), BREAK between
+                headings, BREAK.join(terms), body, code, self.lesson.title,  # names too
+                BREAK.join(title_terms), BREAK.join(defined)),
             "body": body,
             "code": code,
             "anchor": self.anchor,
