@@ -99,10 +99,24 @@ A section's length is still its number of words (``_SegmentWriter.add_row`` sums
 words' frequencies), so no score but a phrase's changes."""
 
 
-def pieces(text: str) -> list[list[str]]:
-    """The words of ``text`` in its pieces, the runs between ``BREAK``s: each run's words
-    are side by side, the last of one run and the first of the next are not."""
-    return [find_words(piece) for piece in text.split(BREAK)]
+_UNUSED = (None,) * GAP
+"""What stands for the positions left unused at a ``BREAK`` among a text's words
+(``spaced_words``)."""
+
+
+def spaced_words(text: str) -> list[str | None]:
+    """The words of ``text`` (``find_words``), with ``GAP`` Nones in the place of each
+    ``BREAK``: positions counted along the list leave the gaps, and the words on either side
+    of one are no phrase. One list, not one per piece, so that ``_postings`` numbers a
+    section's words in one loop, as it did before the gaps (bench/README.md)."""
+    if BREAK not in text:
+        return find_words(text)
+    words: list[str | None] = []
+    for piece in text.split(BREAK):
+        words += find_words(piece)
+        words += _UNUSED
+    del words[-GAP:]
+    return words
 
 
 class CourseText(fields.TEXT):
@@ -149,17 +163,19 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     Positions are those of the parts joined by ``BREAK``, which splits no word: each
     ``BREAK`` (between parts, and within one between heading lines, names, paragraphs and
     code blocks) leaves ``GAP`` positions unused, so no phrase matches across it."""
+    parts: list[list[str | None]] = []
     if isinstance(value, str):
-        parts = [pieces(value)]
-    else:  # a part may come split into its pieces (``_write_segment``: the text)
-        parts = [p if type(p) is list else pieces(p) if p else [[]] for p in value]
-    by_word: dict[str, list[int]] = {}
-    start = 0
-    for part in parts:
-        for piece in part:
-            for pos, word in enumerate(piece, start):
-                by_word.setdefault(word, []).append(pos)
-            start += len(piece) + GAP
+        words = spaced_words(value)
+    else:  # a part may come split (``_write_segment``: the text)
+        parts = [p if type(p) is list else spaced_words(p) if p else [] for p in value]
+        words = []
+        for part in parts:
+            words += part
+            words += _UNUSED
+    by_word: dict[str | None, list[int]] = {}
+    for pos, word in enumerate(words):
+        by_word.setdefault(word, []).append(pos)
+    by_word.pop(None, None)  # the gaps
     positions: dict[bytes, list[int]] = {}
     merged = []
     terms = _TERMS[stemming]
@@ -209,12 +225,12 @@ against a word it writes: a section saying what a term is answers a search for i
 may write the name once in passing ("rows (also known as records)")."""
 
 
-def _parts_counted_less(out: list, parts: list[list[list[str]]], terms: dict[str, bytes],
+def _parts_counted_less(out: list, parts: list[list[str | None]], terms: dict[str, bytes],
                         stemming: bool, boost: float) -> list:
     """``out`` with the words of ``parts`` but the headings and the text counted as
     ``_postings`` says."""
     _, named, _, *rest = parts
-    code, title, title_named, defined = (rest + [[], [], [], []])[:4]  # each its pieces
+    code, title, title_named, defined = (rest + [[], [], [], []])[:4]
     less: dict[bytes, float] = {}
     for words, weight in ((code, 1 - CODE_WEIGHT), (title, 1 - TITLE_WEIGHT)):
         if words:
@@ -246,14 +262,14 @@ about, as the mention finder, which reads prose only, has it. At half a word the
 course's "what's a token?" lost its lesson to a section on attention (bench/README.md)."""
 
 
-def _term_counts(part: list[list[str]], terms: dict[str, bytes], stemming: bool,
+def _term_counts(words: list[str | None], terms: dict[str, bytes], stemming: bool,
                  ) -> dict[bytes, int]:
-    """How often each indexed term is written in ``part`` (of ``_postings``, in pieces)."""
+    """How often each indexed term is written among ``words`` (a part of ``_postings``, its
+    gaps None)."""
     found: dict[bytes, int] = {}
-    for piece in part:
-        for word in piece:
-            text = terms.get(word) or _term(word, stemming)
-            found[text] = found.get(text, 0) + 1
+    for word in filter(None, words):
+        text = terms.get(word) or _term(word, stemming)
+        found[text] = found.get(text, 0) + 1
     return found
 
 

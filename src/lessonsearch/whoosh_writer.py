@@ -44,8 +44,8 @@ from .whoosh_index import (
     Document,
     Terms,
     length_bytes,
-    pieces,
     schema,
+    spaced_words,
 )
 
 CHUNK_DOCS = 500
@@ -268,7 +268,7 @@ def _write_segment(folder: str, group: Group):
         for row in rows:
             if count:  # a body split once, for the index and for the lesson's word counts
                 parts = list(row["content"])
-                body = parts[2] = pieces(parts[2])
+                body = parts[2] = spaced_words(parts[2])
                 row["content"] = tuple(parts)
                 texts.append((row["heading"], body))
             writer.add_row(row)
@@ -535,23 +535,19 @@ def _link_tree(source: Path, target: Path) -> None:
             shutil.copy2(path, target / path.name)
 
 
-def _surfaces(title: str, texts: Iterable[tuple[str | None, str | list[list[str]]]]
+def _surfaces(title: str, texts: Iterable[tuple[str | None, str | list[str | None]]]
               ) -> dict[str, int]:
     """How often one lesson writes each word (its title, once, headings and text, as readers
     see them, and as a section is found by its lesson's title): ``texts`` are its documents'
-    (heading, body), each body as text or as the words of its pieces, split as the index
-    splits it (``_write_segment`` splits each once for both). The words are lower-cased as
+    (heading, body), each body as text or as its words, split as the index splits it, its
+    gaps None (``_write_segment`` splits each once for both). The words are lower-cased as
     the index reads them: ``Notepad++`` is one word, ``count++`` the word count
     (``analysis.WORD``)."""
     words = find_words(title)
     for heading, body in texts:
         if heading:
             words += find_words(heading)
-        if type(body) is list:
-            for piece in body:
-                words += piece
-        else:
-            words += find_words(body)
+        words += filter(None, body) if type(body) is list else find_words(body)
     found: dict[str, int] = {}
     for word, count in Counter(words).items():
         lowered = word.lower()
