@@ -401,7 +401,9 @@ summing counted one word up to six times and let it drown the others. Writing th
 three times is the heading's boost: a heading match outranks a body mention, and a query
 walks a single posting list per word (bench/README.md has the measurements behind both).
 The terms' names make a section found by any name of a term it mentions; a word of them
-counts ``NAME_WEIGHT``, once however many names write it (``_postings``)."""
+counts ``NAME_WEIGHT``, once however many names write it (``_postings``). One field, but no
+phrase runs from one of these pieces into the next: their positions leave a ``GAP`` at each
+``BREAK``."""
 
 
 PART = "part"
