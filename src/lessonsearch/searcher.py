@@ -34,7 +34,7 @@ from .query import Any as AnyOf
 from .query_plan import is_stop, plan
 from .snippets import Phrases, plain_snippet, section_snippet
 from .spelling import Speller, made_from_verb, other_ending
-from .summary_rank import LessonSummaries
+from .summary_rank import LessonParts
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
@@ -153,7 +153,7 @@ class Searcher:
         self._hyphens: dict[tuple[str, str], bool] = {}
         self._counter = MatchCounter(documents)
         self._order = None
-        self._summaries: LessonSummaries | None = None
+        self._parts: LessonParts | None = None
         self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
         self._slugs = {
             "lesson": frozenset(x["slug"] for x in self.manifest.get("lessons", [])),
@@ -533,8 +533,9 @@ class Searcher:
         Queries of words and phrases are scored from whole posting blocks (``word_scoring``);
         anything else by Whoosh's matchers, every match scored (``top_hits``: Whoosh's own
         skipping lost hits under NOT), and counted on bitmaps (``match_count``), which also
-        answer a query that matches nothing without scoring. Either way a lesson's summary
-        never comes before its lesson's best section: they trade places (``summary_rank``).
+        answer a query that matches nothing without scoring. Either way a lesson's summary or
+        check never comes before its lesson's best section: they trade places
+        (``summary_rank``).
         """
         if q is None:
             return [], 0
@@ -549,22 +550,22 @@ class Searcher:
         total = self._counter.count(searcher, q, filter_q)
         if total == 0:
             return [], 0
-        collector = TopInCourseOrder(self._order, wanted, self._lesson_summaries(searcher))
+        collector = TopInCourseOrder(self._order, wanted, self._lesson_parts(searcher))
         searcher.search_with_collector(q, FilterCollector(collector, allow=filter_q))
         return collector.best()[(page - 1) * limit : wanted], total
 
     def _trade(self, searcher, scores: dict[int, float], floor: float) -> None:
-        """Each lesson summary in ``scores`` after its lesson's best section
-        (``LessonSummaries.trade``)."""
+        """Each lesson's summary and check in ``scores`` after its lesson's best section
+        (``LessonParts.trade``)."""
         if scores:
-            self._lesson_summaries(searcher).trade(scores, floor)
+            self._lesson_parts(searcher).trade(scores, floor)
 
-    def _lesson_summaries(self, searcher) -> LessonSummaries:
+    def _lesson_parts(self, searcher) -> LessonParts:
         """Read when a query first matches something: which documents are summaries and
-        checks, and each summary's lesson."""
-        if self._summaries is None:
-            self._summaries = LessonSummaries(searcher, self._order)
-        return self._summaries
+        checks, and the lesson of each."""
+        if self._parts is None:
+            self._parts = LessonParts(searcher, self._order)
+        return self._parts
 
     def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
              family: frozenset[str], phrases: Phrases = (), names: Phrases = ()) -> SearchHit:

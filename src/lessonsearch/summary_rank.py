@@ -1,4 +1,5 @@
-"""A lesson's summary (its key idea and short answer) ranked as a part of its lesson.
+"""A lesson's summary (its key idea and short answer) and its check question ranked as
+parts of their lesson.
 
 A summary is a few sentences that restate the lesson's key words, so BM25's length
 normalisation scored it above the sections that teach them: "running total" put the
@@ -13,8 +14,15 @@ section takes the summary's score and place, the summary the section's. The less
 high as before, its best section first; the scores a page holds are the same, only who holds
 them changes, so the page's last score and the number of matches do not change. A summary no
 section of whose lesson matches keeps its own score: a word only the key idea writes still
-finds the lesson, as high as the summary's words put it. (The check question is no section:
-it trades with no summary.)
+finds the lesson, as high as the summary's words put it.
+
+A check question is short too, and asks about the word its lesson teaches: "tokenizer" found
+"Check: Why do most modern tokenizers split…" above "Text arrives as pieces", and "residual
+connection" the transformer block's check above "Adding instead of replacing". It is a part
+of its lesson the same way. Where a lesson's summary and check both score above its best
+section, the higher of the two trades with it (the first in course order, the check, on a
+tie), and the other keeps its score: one trade a lesson, so the lesson still ranks where its
+best document put it and the page's scores stay the same.
 """
 
 from __future__ import annotations
@@ -29,41 +37,51 @@ from .whoosh_index import PART
 Scores = dict[int, float]
 
 
-class LessonSummaries:
-    """The summaries of one open index version, each with its lesson's sections."""
+class LessonParts:
+    """The summaries and check questions of one open index version, and their lessons'
+    sections."""
 
     def __init__(self, searcher, order: array):
         """``order``: each document's place in the course (``top_hits.course_order``), whose
         lesson part is the lesson's position: positions never repeat (``course.py``)."""
-        summaries = list(searcher.docs_for_query(wq.Term(PART, "summary")))
-        self.checks = frozenset(searcher.docs_for_query(wq.Term(PART, "check")))
-        self.lesson_of: dict[int, int] = {s: order[s] // SECTIONS_PER_LESSON
-                                          for s in summaries}
-        """Each summary's lesson, by its place in ``order``."""
-        by_lesson = {lesson: s for s, lesson in self.lesson_of.items()}
-        sections: dict[int, list[int]] = {s: [] for s in summaries}
-        if by_lesson:
+        self._order = order
+        parts = [*searcher.docs_for_query(wq.Term(PART, "summary")),
+                 *searcher.docs_for_query(wq.Term(PART, "check"))]
+        self.lesson_of: dict[int, int] = {p: order[p] // SECTIONS_PER_LESSON for p in parts}
+        """Each summary's and check's lesson, by its place in ``order``."""
+        sections: dict[int, list[int]] = {lesson: [] for lesson in self.lesson_of.values()}
+        if sections:
             for docnum, place in enumerate(order):
-                summary = by_lesson.get(place // SECTIONS_PER_LESSON)
-                if summary is not None and summary != docnum and docnum not in self.checks:
-                    sections[summary].append(docnum)
-        self._sections = {s: tuple(sorted(found, key=order.__getitem__))
-                          for s, found in sections.items()}
-        """Each summary's lesson's sections, in course order."""
+                found = sections.get(place // SECTIONS_PER_LESSON)
+                if found is not None and docnum not in self.lesson_of:
+                    found.append(docnum)
+        self._sections = {lesson: tuple(sorted(found, key=order.__getitem__))
+                          for lesson, found in sections.items()}
+        """The sections of each lesson that has a summary or a check, in course order."""
 
     def trade(self, scores: Scores, floor: float = float("-inf")) -> None:
         """Swap in ``scores`` (every match of a query, changed in place) the score of each
-        summary scoring ``floor`` or more with that of its lesson's best section, where the
-        summary's is higher. (Below the page's last score a summary need not be looked at:
-        both it and its section stay off the page.)"""
-        if len(self._sections) < len(scores):
-            found = [s for s in self._sections if s in scores and scores[s] >= floor]
+        lesson's best part (summary or check) scoring ``floor`` or more with that of its
+        best section, where the part's is higher. (Below the page's last score a part need
+        not be looked at: both it and its section stay off the page.)"""
+        if len(self.lesson_of) < len(scores):
+            found = [p for p in self.lesson_of if p in scores and scores[p] >= floor]
         else:
-            found = [d for d, score in scores.items() if score >= floor and d in self._sections]
-        for summary in found:
-            best = best_section(scores, self._sections[summary])
-            if best is not None and ranks_above(scores[summary], scores[best]):
-                scores[summary], scores[best] = scores[best], scores[summary]
+            found = [d for d, score in scores.items() if score >= floor and d in self.lesson_of]
+        best_part: dict[int, int] = {}
+        for part in found:
+            lesson = self.lesson_of[part]
+            other = best_part.get(lesson)
+            if other is None or self._ranks(part, scores) > self._ranks(other, scores):
+                best_part[lesson] = part
+        for lesson, part in best_part.items():
+            best = best_section(scores, self._sections[lesson])
+            if best is not None and ranks_above(scores[part], scores[best]):
+                scores[part], scores[best] = scores[best], scores[part]
+
+    def _ranks(self, docnum: int, scores: Scores) -> tuple[float, int]:
+        """Where ``docnum`` ranks on a page: by score, ties in course order."""
+        return round(scores[docnum], 9), -self._order[docnum]
 
 
 def best_section(scores: Scores, sections: tuple[int, ...]) -> int | None:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from whoosh.collectors import TopCollector
 
 if TYPE_CHECKING:
-    from .summary_rank import LessonSummaries
+    from .summary_rank import LessonParts
 
 SECTIONS_PER_LESSON = 1 << 16
 
@@ -60,23 +60,23 @@ class TopInCourseOrder(TopCollector):
     not decide them) broken by ``order``, then by docnum, and nothing skipped by score: its
     ``minscore``, which Whoosh hands the matchers to prune with, stays 0.
 
-    ``summaries``: the index's lesson summaries (``summary_rank``). A summary, and the best
-    section so far of a lesson that has one, are held until every match is in; then the two
-    trade scores where the summary's is higher, as the block scorer has them."""
+    ``parts``: the index's lesson summaries and check questions (``summary_rank``). They,
+    and the best section so far of a lesson that has one, are held until every match is in;
+    then a lesson's best part and best section trade scores where the part's is higher, as
+    the block scorer has them."""
 
-    def __init__(self, order: array, limit: int, summaries: LessonSummaries | None = None):
+    def __init__(self, order: array, limit: int, parts: LessonParts | None = None):
         super().__init__(limit=limit, usequality=False)
         self._order = order
-        self._summaries = summaries.lesson_of if summaries else {}
-        self._checks = summaries.checks if summaries else frozenset()
-        self._lessons = frozenset(self._summaries.values())
+        self._parts = parts.lesson_of if parts else {}
+        self._lessons = frozenset(self._parts.values())
         self._held: list[tuple[int, float]] = []
         self._best_in: dict[int, tuple[int, float]] = {}
 
     def _collect(self, global_docnum, score):
         self.total += 1
-        if self._lessons and global_docnum not in self._checks:
-            if global_docnum in self._summaries:
+        if self._lessons:
+            if global_docnum in self._parts:
                 self._held.append((global_docnum, score))
                 return 0
             lesson = self._order[global_docnum] // SECTIONS_PER_LESSON
@@ -113,13 +113,18 @@ class TopInCourseOrder(TopCollector):
 
         Not ``results()``: Whoosh's Results object counts every match again when iterated.
         """
-        for summary, score in self._held:
-            section = self._best_in.pop(self._summaries[summary], None)
-            if section is not None and ranks_above(score, section[1]):
-                score, section = section[1], (section[0], score)
-            self._keep(summary, score)
-            if section is not None:
+        top: dict[int, tuple[int, float]] = {}  # each lesson's best part
+        for part, score in self._held:
+            lesson = self._parts[part]
+            if lesson not in top or self._above(part, score, *top[lesson]):
+                top[lesson] = (part, score)
+        for part, score in self._held:
+            lesson = self._parts[part]
+            if top[lesson][0] == part and (section := self._best_in.pop(lesson, None)):
+                if ranks_above(score, section[1]):
+                    score, section = section[1], (section[0], score)
                 self._keep(*section)
+            self._keep(part, score)
         for section in self._best_in.values():
             self._keep(*section)
         self._held, self._best_in = [], {}

@@ -20,7 +20,7 @@ from whoosh.analysis import IDTokenizer, Token, Tokenizer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 
 from .analysis import WORD, find_words, lowered, made_from, stem
-from .model import Course, Lesson, link_to, outline, text_fragment
+from .model import CheckQuestion, Course, Lesson, link_to, outline, text_fragment
 
 WHOOSH_DIR = "whoosh"
 SPELLING = "spelling.json"
@@ -479,9 +479,21 @@ class Document(NamedTuple):
         """The prose a reader sees: the section's text, the check's question and answers, or
         the summary's answer and key idea."""
         if self.kind == "check":
-            check = self.lesson.check
-            lines = [check.question] + [o.text for o in check.options]
-            return "\n\n".join(lines + [o.tempting for o in check.options if o.tempting])
+            return "\n\n".join(_check_text(self.lesson.check, wrong=True))
+        return self.searched
+
+    @property
+    def searched(self) -> str:
+        """The prose it is found by: its ``body``, less a check question's wrong options.
+
+        A wrong option says something false ("Because words are stored in alphabetical
+        order"): found by its words, the check answered "how does the model know word
+        order?" first, and a reader searching "alphabetical order" wants no quiz whose wrong
+        answer says it. The question, the right answer and why each wrong one tempts (which
+        the author says as true: "Tokenizing does save space overall, but…") are indexed as
+        a section's text is; the page shows all of it."""
+        if self.kind == "check":
+            return "\n\n".join(_check_text(self.lesson.check, wrong=False))
         if self.kind == "summary":
             return "\n\n".join(filter(None, (self.lesson.answer, self.lesson.key_idea)))
         return self.lesson.sections[self.number].text
@@ -507,6 +519,7 @@ class Document(NamedTuple):
         (``GlossaryBuild.terms_of``)."""
         module = self.lesson.module
         body, code = self.body, self.code
+        searched = self.searched if self.kind == "check" else body  # (a section's is its body)
         headings = BREAK.join((*self.heading_path, *self._heading_again))
         return {
             "id": self.id,
@@ -519,7 +532,7 @@ class Document(NamedTuple):
             "heading": self.heading or "",
             "heading_path": self.heading_path,
             "content": (  # CourseText.index reads the parts (_postings), BREAK between
-                headings, BREAK.join(terms), body, code, self.lesson.title,  # names too
+                headings, BREAK.join(terms), searched, code, self.lesson.title,  # names too
                 BREAK.join(title_terms), BREAK.join(defined)),
             "body": body,
             "code": code,
@@ -529,6 +542,13 @@ class Document(NamedTuple):
             "position": self.lesson.position or 0,
             "section": self.number,
         }
+
+
+def _check_text(check: CheckQuestion, wrong: bool) -> list[str]:
+    """A check's question, its options (the wrong ones only when ``wrong``), then why each
+    wrong option tempts, where the lesson says."""
+    options = [o.text for o in check.options if wrong or o.correct]
+    return [check.question, *options, *(o.tempting for o in check.options if o.tempting)]
 
 
 def _unique(doc_id: str, number: int, ids: set[str]) -> str:

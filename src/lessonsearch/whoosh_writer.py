@@ -220,7 +220,7 @@ class WhooshWrite:
             found = counted.get(slug) or cache.previous("surfaces", signature)
             docs = self._lessons[slug]
             surfaces[slug] = found if found is not None else _surfaces(
-                docs[0].lesson.title, [(doc.heading, doc.body) for doc in docs])
+                docs[0].lesson.title, [(doc.heading, doc.searched) for doc in docs])
             cache.keep("surfaces", signature, surfaces[slug])
         if total is None:
             total = Counter()
@@ -539,10 +539,10 @@ def _surfaces(title: str, texts: Iterable[tuple[str | None, str | list[str | Non
               ) -> dict[str, int]:
     """How often one lesson writes each word (its title, once, headings and text, as readers
     see them, and as a section is found by its lesson's title): ``texts`` are its documents'
-    (heading, body), each body as text or as its words, split as the index splits it, its
-    gaps None (``_write_segment`` splits each once for both). The words are lower-cased as
-    the index reads them: ``Notepad++`` is one word, ``count++`` the word count
-    (``analysis.WORD``)."""
+    (heading, text it is found by: ``Document.searched``), each text as text or as its
+    words, split as the index splits it, its gaps None (``_write_segment`` splits each once
+    for both). The words are lower-cased as the index reads them: ``Notepad++`` is one word,
+    ``count++`` the word count (``analysis.WORD``)."""
     words = find_words(title)
     for heading, body in texts:
         if heading:
