@@ -485,9 +485,10 @@ and the parts the lesson sets in bold or italics (``_marks``)."""
 
 
 def _texts(docs: list[Document]) -> Texts:
-    """What mentions are counted in, each document's heading and text; what else of the
+    """What mentions are counted in, each document's heading and what it is found by
+    (``Document.searched``: a check's wrong options are not); what else of the
     lesson is indexed with it, its title and the headings above its own; and its marks."""
-    return [("\n".join(filter(None, (doc.heading, doc.body))),
+    return [("\n".join(filter(None, (doc.heading, doc.searched))),
              (doc.lesson.title, *doc.heading_path), *_marks(doc)) for doc in docs]
 
 
