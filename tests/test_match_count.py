@@ -44,8 +44,9 @@ class PlainSearcher(Searcher):
     """The slow, sure way: every match scored and ranked, the page cut from all of them.
 
     (Not Whoosh's count of a limited search: with a phrase in an OR it missed a match.) A
-    lesson's summary that scores above its lesson's best section trades scores with it, as
-    the stored fields tell which they are.
+    lesson's summary or check question, the higher of the two (the first in course order on
+    a tie), that scores above its lesson's best section trades scores with it, as the stored
+    fields tell which they are.
     """
 
     def _run(self, searcher, q, page, limit, filter_q):
@@ -58,12 +59,17 @@ class PlainSearcher(Searcher):
         for hit in sorted(results, key=lambda hit: place[hit.docnum]):
             if hit["kind"] == "section":
                 sections.setdefault(hit["lesson"], []).append(hit.docnum)
-        for summary in [hit for hit in results if hit["kind"] == "summary"]:
-            if summary["lesson"] in sections:
-                best = max(sections[summary["lesson"]],
-                           key=lambda d: round(scores[d], 9))  # the first of ties
-                if round(summary.score, 9) > round(scores[best], 9):
-                    scores[summary.docnum], scores[best] = scores[best], summary.score
+        parts: dict[str, int] = {}  # each lesson's best summary or check
+        for hit in sorted(results, key=lambda hit: place[hit.docnum]):
+            other = parts.get(hit["lesson"])
+            if hit["kind"] != "section" and (
+                    other is None or round(hit.score, 9) > round(scores[other], 9)):
+                parts[hit["lesson"]] = hit.docnum
+        for lesson, part in parts.items():
+            if lesson in sections:
+                best = max(sections[lesson], key=lambda d: round(scores[d], 9))  # first of ties
+                if round(scores[part], 9) > round(scores[best], 9):
+                    scores[part], scores[best] = scores[best], scores[part]
         ranked = sorted(scores, key=lambda d: (-round(scores[d], 9), place[d]))
         return [(scores[d], d) for d in ranked[(page - 1) * limit : page * limit]], len(ranked)
 
