@@ -27,6 +27,7 @@ import pytest
 from web_fixtures import serving
 from whoosh import index as whoosh_index
 
+from lessonsearch.errors import IndexDamaged
 from lessonsearch.index_store import current_version
 from lessonsearch.searcher import Searcher
 
@@ -865,8 +866,11 @@ def test_a_file_written_over_with_as_many_bytes_is_a_503_from_the_first_search(
     version = current_version(out)
     saying = checksum_saying(version, terms_scrambled(version))
     searcher = Searcher.open(out)
-    try:
-        assert searcher.search("cache").total == 0  # what a reader was told
+    try:  # what a reader was told: nothing, or, where a changed byte breaks a block it
+        try:  # reads (as the index's bytes fall), that a file is damaged, not which
+            assert searcher.search("cache").total == 0
+        except IndexDamaged as damaged:
+            assert "its bytes are not the ones the build wrote" not in str(damaged)
     finally:
         searcher.close()
     public = f"The index {saying}. Rebuild it on the server: lessonsearch index --full"
