@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessonsearch.analysis import WORD, _stemmer, find_words, made_from, stem, words
+from lessonsearch.analysis import WORD, _stemmer, american, find_words, made_from, stem, words
 
 # Letters, digits and every character that decides where a word ends: apostrophes straight
 # and curly, underscores, dots, hyphens, spaces of several kinds, letters beyond ASCII, and
@@ -103,8 +103,9 @@ NOT_MADE_WITH_IZE = (
     "rise size prize seize noise poise raise praise cruise disguise precise concise exercise "
     "excise incise advise devise revise supervise televise improvise wise otherwise pairwise "
     "elementwise likewise promise compromise premise demise surmise surprise enterprise "
-    "comprise sunrise despise practise advertise chastise expertise treatise franchise "
+    "comprise sunrise despise advertise chastise expertise treatise franchise "
     "merchandise paradise denoise").split()
+"""Practise is no -ise either, but the British verb of practice (``american``)."""
 
 
 @pytest.mark.parametrize("word", NOT_MADE_WITH_IZE)
@@ -113,3 +114,49 @@ def test_a_word_that_merely_ends_in_ise_keeps_its_snowball_stem(word: str) -> No
     for form in (word, word + "s", word + "d", word + "r", word + "rs", base + "ing"):
         assert stem(form) == _stemmer.stem(form), form
         assert made_from(form) == (), form
+
+
+@pytest.mark.parametrize("family", [
+    "behaviour behavior behaviours behaviors behavioural behavioral",
+    "favour favor favoured favored favouring favoring favours favors",
+    "favourite favorite favourites favorites",
+    "colour color colours colors coloured colored colourful colorful",
+    "neighbour neighbor neighbouring neighboring",
+    "honour honor honourable honorable",
+    "labour labor laboured labored",
+    "vapour vapor", "tumour tumor", "harbour harbor", "armour armor", "rumour rumor",
+    "flavour flavor flavoured flavored", "humour humor", "odour odor", "vigour vigor",
+    "labelling labeling labelled labeled label", "modelling modeling modelled modeled model",
+    "traveller traveler travelled traveled", "cancelled canceled cancelling canceling",
+    "signalling signaling", "levelled leveled", "fuelled fueled", "tunnelling tunneling",
+    "channelled channeled", "totalled totaled", "counselled counseled", "counsellor counselor",
+    "dialled dialed", "equalled equaled", "marvelled marveled marvellous marvelous",
+    "centre center centres centers centred centered centring centering",
+    "metre meter metres meters", "kilometres kilometers", "litre liter", "fibre fiber",
+    "calibre caliber", "theatre theater", "lustre luster", "sombre somber", "spectre specter",
+    "catalogue catalog catalogues catalogs catalogued cataloged", "dialogue dialog",
+    "analogue analog analogues analogs",
+    "defence defense defences defenses", "offence offense", "licence license", "pretence pretense",
+    "practise practice practised practiced practising practicing",
+    "artefact artifact artefacts artifacts", "grey gray greys grays", "greyscale grayscale",
+    "aluminium aluminum", "sceptical skeptical sceptic skeptic", "mould mold moulded molded",
+    "plough plow ploughed plowed", "judgement judgment judgements judgments",
+    "colourise colorize colourised colorized",  # -our and -ise in one word
+])
+def test_a_british_spelling_is_the_american_one(family: str) -> None:
+    """Snowball stemmed "behaviour" and "behavior", "labelling" and "label" apart: a search
+    for favor found nothing in a course that writes "favoured"."""
+    assert len({stem(w) for w in family.split()}) == 1, {w: stem(w) for w in family.split()}
+
+
+@pytest.mark.parametrize("word", (
+    "four hour your our tour pour flour sour detour contour devour glamour velour filled "
+    "called controlled filling filing tilled tiled cancellation medallion genre acre "
+    "mediocre ogre massacre lucre macabre rogue vogue prologue synagogue fence hence science "
+    "string literal metric symmetric theatrical spectrum program programme tire curb story "
+    "draft check").split())
+def test_a_word_only_like_a_british_spelling_is_left_as_it_is(word: str) -> None:
+    """The lists are of word families, not rules: -our→-or would make "four" "for", one l
+    for two "filling" "filing", -re→-er "acre" "acer"."""
+    assert american(word) == word
+    assert stem(word) == _stemmer.stem(word)

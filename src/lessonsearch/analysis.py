@@ -75,13 +75,14 @@ def normalize(text: str) -> str:
 def stem(word: str) -> str:
     """Snowball stem of one lower-case word (``calculated``/``calculation`` → ``calcul``); for a
     word made with -ize or -ise, the stem its family shares (``tokenizer``, ``tokenisation``
-    → ``tokeniz``: ``made_from``). A British -yse is stemmed as the American -yze
-    (``analysed`` and ``analyzed`` → ``analyz``: ``american``)."""
-    word = _unpossessed(word)
+    → ``tokeniz``: ``made_from``). A British spelling is stemmed as the American one
+    (``analysed`` and ``analyzed`` → ``analyz``, ``favoured`` and ``favored`` → ``favor``:
+    ``american``)."""
+    word = american(_unpossessed(word))
     if (apart := KEPT_APART.get(word) or KEPT_TOGETHER.get(word)) is not None:
         return apart
     at = _ize_at(word)
-    return word[:at] + "iz" if at is not None else _stemmer.stem(american(word))
+    return word[:at] + "iz" if at is not None else _stemmer.stem(word)
 
 
 KEPT_APART = {
@@ -135,7 +136,7 @@ def made_from(word: str) -> tuple[str, ...]:
     doubled l (crystallize, crystal) as the base word's stem does, and it cuts a short word
     ("realize", "theorize") that Snowball leaves whole with its -ize.
     """
-    word = _unpossessed(word)
+    word = american(_unpossessed(word))  # colourise: color
     at = _ize_at(word)
     if at is None:
         return ()
@@ -147,16 +148,100 @@ def made_from(word: str) -> tuple[str, ...]:
 
 
 def american(word: str) -> str:
-    """``word`` with a British -ise spelled -ize (``tokenisation`` → ``tokenization``) and a
-    British -yse -yze (``analysed`` → ``analyzed``, ``paralyse``, ``catalyser``); any other
-    word as it is. Snowball knows only -ize and -yze, and the glossary's look-ups and
-    mentions (``term_forms``) take both spellings as one."""
+    """A lower-case ``word`` in its American spelling, any other word as it is: a British
+    -ise spelled -ize (``tokenisation`` → ``tokenization``) and -yse -yze (``analysed``,
+    ``paralyse``, ``catalyser``), for any word made so; and, for the words of short lists,
+    -our spelled -or (``favoured`` → ``favored``, ``neighbourhood``), -re -er (``centred`` →
+    ``centered``, ``kilometres``), a doubled l before an ending single (``labelling`` →
+    ``labeling``, ``modeller``), -ogue -og (``catalogues``), -ence -ense (``defences``),
+    and a few words of their own (``artefact``, ``grey``, ``sceptical``: ``_WORDS``).
+
+    Snowball knows only the American spellings, and stems the British ones apart
+    ("behaviour" and "behavior", "labelling" and "label"): with this, ``stem``, the index,
+    the spelling suggestions and the glossary's look-ups and mentions (``term_forms``) take
+    both spellings as one word, and a search for ``favor`` finds the course's "favoured".
+
+    Beside -ise and -yse, each is one word family at a time, from a short list, not a rule:
+    a rule would make other words one. -our→-or would make "four" "for" and "tour" "tor";
+    -re→-er "acre" the maple "acer" and "genre" "gener"; one l for two "filling" "filing"
+    and "tilled" "tiled"; -ogue→-og "rogue" "rog". A word not listed keeps its spellings
+    apart, as before.
+
+    Cheap, as it reads every distinct word of every build: each list is asked only when
+    the word holds the letters all its words do (``"our" in word``), a test in C."""
     at = _ize_at(word)
-    if at is None:
-        if "lys" in word and (found := _LYSE.search(word)) is not None:
-            return word[:found.start()] + "z" + word[found.start() + 1:]
-        return word
-    return word if word[at + 1] == "z" else word[:at + 1] + "z" + word[at + 2:]
+    if at is not None:
+        if word[at + 1] != "z":
+            word = word[:at + 1] + "z" + word[at + 2:]
+    elif "lys" in word and (found := _LYSE.search(word)) is not None:
+        word = word[:found.start()] + "z" + word[found.start() + 1:]
+    if "our" in word:
+        word = _OUR.sub(r"\1r", word)
+    if "re" in word or "ring" in word:
+        word = _RE.sub(_er, word)
+    if "ll" in word:
+        word = _LL.sub(r"\1", word)
+    if "ogu" in word:
+        word = _OGUE.sub(_og, word)
+    if "enc" in word or "practis" in word:
+        word = _ENCE.sub(r"\1s", word).replace("practis", "practic")
+    if word.startswith(_WORD_STARTS):
+        start = next(s for s in _WORD_STARTS if word.startswith(s))
+        word = _WORDS[start] + word[len(start):]
+    return word
+
+
+_OUR = re.compile(r"(arbo|ardo|armo|behavio|cando|clamo|colo|demeano|endeavo|favo|fervo|flavo"
+                  r"|harbo|hono|humo|labo|neighbo|odo|parlo|ranco|rigo|rumo|savio|savo"
+                  r"|splendo|succo|tumo|valo|vapo|vigo)ur")
+"""-our: colour(ful), behaviour(al), favour(ite), labourer, honourable, neighbourhood,
+(mis)demeanour, saviour, vapourware. Not four, hour, your, our, tour, pour, flour, sour,
+detour, contour, devour, velour or troubadour, which American spells so too, nor glamour."""
+
+_RE = re.compile(r"(calib|cent|fib|lit|lust|meag|met|och|sab|scept|somb|spect|theat)"
+                 r"(re(?=d$)|r(?=ing$)|re)")
+"""-re: centre(s), centred, centring, epicentre, centrepiece, fibre(glass), litre,
+(kilo)metre, theatre, spectre, calibre, lustre, meagre, ochre, sabre, sceptre, sombre. Not
+acre, genre, mediocre, ogre, massacre, lucre or macabre, which American spells so too."""
+
+_LL = re.compile(r"(barrel|bevel|cancel|channel|chisel|counsel|dial|duel|enamel|equal|fuel"
+                 r"|funnel|gravel|grovel|initial|jewel|kennel|label|level|libel|marshal|marvel"
+                 r"|medal|model|panel|parcel|pedal|pencil|quarrel|ravel|revel|rival|shovel"
+                 r"|signal|snorkel|spiral|swivel|total|towel|travel|tunnel|yodel)"
+                 r"l(?=(?:ings?|ed|ers?|ors?|ists?|ous)$)")
+"""A doubled l before an ending: modelling, (un)labelled, traveller(s), cancelled,
+signalling, counsellor, medallist, marvellous. Not cancellation or medallion, which American
+doubles too, nor filled, called or controlled, whose l is doubled in both."""
+
+_OGUE = re.compile(r"(analog|catalog|dialog|epilog|homolog|monolog|ortholog|paralog|travelog)"
+                   r"(ues?$|u(?=e[dr]s?$|ing$))")
+"""-ogue: catalogue(s), catalogued, cataloguing, dialogue, analogue. Not prologue, which
+would be Prolog, the language, nor rogue, vogue or synagogue."""
+
+_ENCE = re.compile(r"(defen|licen|offen|preten)c(?=e)")
+"""-ence: licence(s), licenced, defence(less), offence, pretence; and the verb practise
+(practised, practising), which American spells as the noun, practice."""
+
+_WORDS = {"artefact": "artifact", "aluminium": "aluminum", "sceptic": "skeptic",
+          "grey": "gray", "mould": "mold", "plough": "plow", "judgement": "judgment",
+          "acknowledgement": "acknowledgment", "skilful": "skillful"}
+"""Words spelt otherwise, and the words that begin with them: artefact(s), aluminium,
+sceptic(al, ism), grey(s, ed, scale), mould(ed, ing, y), plough(ed), judgement(s),
+acknowledgement(s), skilful(ly). Not tyre, kerb, storey, draught, cheque or programme,
+whose American spelling is another word in British too (a tire, a curb, a story, a
+draft, a check, a computer program)."""
+_WORD_STARTS = tuple(_WORDS)
+
+
+def _er(match: re.Match[str]) -> str:
+    """centre → center, centred → centered, centring → centering."""
+    before_d = match.group(2) == "re" and match.string[match.end():] == "d"
+    return match.group(1) + ("ere" if before_d else "er")
+
+
+def _og(match: re.Match[str]) -> str:
+    """catalogue → catalog, catalogues → catalogs, catalogued → cataloged."""
+    return match.group(1) + ("s" if match.group(2) == "ues" else "")
 
 
 def _unpossessed(word: str) -> str:

@@ -56,7 +56,7 @@ def read_glossary(
     first is kept and the second is reported, naming both places, so an editor can choose.
     Names are the same term when they share a ``term_key`` (case, British spelling, plural:
     "Tokenisation" and "tokenization", "colour" and "color", "commits" and "commit",
-    ``term_forms.us_spelling``), as every look-up and mention
+    ``analysis.american``), as every look-up and mention
     reads them; so is a name that spells an alias of an entry before it ("nucleus sampling",
     an alias of top-p sampling): kept apart, the later was a term no look-up reached.
     """

@@ -4,7 +4,7 @@ Three keys serve three jobs: Snowball stems (``term_stem``) let inflections meet
 matcher's trie; ``writes_term_word`` refuses the derivations Snowball also folds together
 ("headings" for "head", "transformed" for "transformer"); ``term_key`` is the light, exact
 key for look-ups and for telling apart terms that share a stem (token, tokenizer). All three
-read a British spelling as the American one (``us_spelling``).
+read a British spelling as the American one (``analysis.american``).
 """
 
 from __future__ import annotations
@@ -45,68 +45,12 @@ def _spelled(match: re.Match[str]) -> str:
     return word[:-len(end)] + _SPELLED[end] if end else word
 
 
-_OUR = re.compile(r"(arbo|ardo|armo|behavio|cando|clamo|colo|endeavo|favo|fervo|flavo|harbo"
-                  r"|hono|humo|labo|neighbo|odo|parlo|rigo|rumo|savo|splendo|tumo|valo|vapo"
-                  r"|vigo)ur")
-"""-our: colour, behaviour(al), favourite, labourer, honourable, neighbourhood."""
-_RE = re.compile(r"(calib|cent|fib|lit|lust|meag|met|och|sab|scept|somb|spect|theat)"
-                 r"(re(?=d$)|r(?=ing$)|re)")
-"""-re: centre(s), centred, centring, epicentre, fibre, litre, (kilo)metre, theatre, spectre."""
-_LL = re.compile(r"(barrel|bevel|cancel|channel|chisel|counsel|dial|duel|enamel|equal|fuel"
-                 r"|funnel|gravel|grovel|initial|jewel|kennel|label|level|libel|marshal|marvel"
-                 r"|medal|model|panel|parcel|pedal|pencil|quarrel|ravel|revel|rival|shovel"
-                 r"|signal|snorkel|spiral|swivel|total|towel|travel|tunnel|yodel)"
-                 r"l(?=(?:ings?|ed|ers?|ors?|ists?|ous)$)")
-"""A doubled l: modelling, labelled, traveller(s), cancelled, signalling, counsellor,
-medallist, marvellous (not cancellation, which American doubles too)."""
-_OGUE = re.compile(r"(analog|catalog|dialog|epilog|homolog|monolog|ortholog|paralog|travelog)"
-                   r"(ues?$|u(?=e[dr]s?$|ing$))")
-"""-ogue: catalogue(s), catalogued, cataloguing, dialogue, analogue. Not prologue, which
-would be Prolog, the language."""
-_ENCE = re.compile(r"(defen|licen|offen|preten)c(?=e)")
-"""-ence: licence(s), licenced, defence(less), offence, pretence."""
-
-
-def us_spelling(word: str) -> str:
-    """A lower-case word in its American spelling, as far as the glossary's look-ups and
-    mentions need: a British -ise or -yse (``analysis.american``, which the search's stems
-    share: memoise too), -our, -re, a doubled l before an ending, -ogue and -ence
-    (``us_spelling("modelling") == us_spelling("modeling")``); any other word as it is.
-
-    Beside -ise, each of these is one word family at a time, from a short list of stems,
-    not a rule: a rule would make other words one. -our→-or would make "hour" "hor" and
-    "four" "for"; -re→-er "acre" the maple "acer"; one l for two "filling"
-    "filing" and "tilled" "tiled"; -ogue→-og "rogue" "rog". A word not listed keeps its
-    spellings apart, as before: a term the glossary writes twice, not two terms merged.
-    Only the glossary reads these (``term_key``, ``term_stem``); the search's stems are
-    ``analysis.stem``'s, which read only -ise and -yse.
-    """
-    word = american(word)
-    if "our" in word:
-        word = _OUR.sub(r"\1r", word)
-    if "r" in word:
-        word = _RE.sub(_er, word)
-    if "ll" in word:
-        word = _LL.sub(r"\1", word)
-    if "ogu" in word:
-        word = _OGUE.sub(lambda m: m.group(1) + ("s" if m.group(2) == "ues" else ""), word)
-    if "enc" in word:
-        word = _ENCE.sub(r"\1s", word)
-    return word
-
-
-def _er(match: re.Match[str]) -> str:
-    """centre → center, centred → centered, centring → centering."""
-    before_d = match.group(2) == "re" and match.string[match.end():] == "d"
-    return match.group(1) + ("ere" if before_d else "er")
-
-
 @lru_cache(maxsize=200_000)
 def term_stem(word: str) -> str:
-    """The Snowball stem of a lower-case word in its American spelling (``us_spelling``):
-    the key the matcher's trie and its look-ups use, so "colour" in a text is a mention of
-    the glossary's "color"."""
-    return stem(us_spelling(word))
+    """The stem of a lower-case word (``analysis.stem``, which reads a British spelling as
+    the American one): the key the matcher's trie and its look-ups use, so "colour" in a
+    text is a mention of the glossary's "color"."""
+    return stem(word)
 
 
 def term_anchor(name: str) -> str:
@@ -117,13 +61,13 @@ def term_anchor(name: str) -> str:
 
 def term_key(text: str) -> str:
     """What two spellings of one term share: lower-case words, the last one singular, in
-    American spelling (``us_spelling``: tokenisation, colour), and the symbols that end a
+    American spelling (``analysis.american``: tokenisation, colour), and the symbols that end a
     name spelled out (``spell_symbols``).
 
     Lighter than stemming on purpose: Snowball gives "token", "tokenizer" and "tokenization"
     one stem, and they are three terms.
     """
-    found = [us_spelling(w) for w in words(spell_symbols(text))]  # colour: color
+    found = [american(w) for w in words(spell_symbols(text))]  # colour: color
     if found:
         last = found[-1]
         if last.endswith("ies") and len(last) > 4:
@@ -181,7 +125,7 @@ def writes_term_word(word: str, term_word: str) -> bool:
     -ing, bare or with -s ("overfits" for "overfitting"), but not its participles: an
     embedded image is no embedding.
     """
-    word, term_word = us_spelling(word), us_spelling(term_word)  # "tokenisers", "colours"
+    word, term_word = american(word), american(term_word)  # "tokenisers", "colours"
     if _ending(word, term_word) is not None:
         return True
     for base in {stem(term_word), *(term_word[:-len(end)] for end in _ENDINGS
