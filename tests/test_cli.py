@@ -441,7 +441,7 @@ def test_search_human_output_names_terms_and_corrections(workdir: Path, indexed)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("[term] temperature: A number that divides the scores")
-    assert lines[1] == "Did you mean: temperature"
+    assert lines[1] == "Showing results for temperature"  # "temprature" finds nothing
     assert lines[2].startswith("1. Sampling and temperature")
     result = run("search", "temperature", cwd=workdir)
     assert result.stdout.startswith("[term] temperature: A number that divides the scores")

@@ -417,7 +417,7 @@ def test_the_search_page_offers_the_name_as_the_course_writes_it(tools) -> None:
     for query, said, link in [("notpad++", "Notepad++", "/search?q=Notepad%2B%2B"),
                               ("pyhton", "Python", "/search?q=Python")]:
         page = Page(tools.get("/search", query_string={"q": query}).get_data(as_text=True))
-        assert f"Did you mean “ {said} ”?" in page.text  # the link's text, quoted
+        assert f"Showing results for “ {said} ”." in page.text  # the link's text, quoted
         assert link in page.links()
 
 
@@ -486,7 +486,7 @@ def test_a_name_is_read_from_prose_not_addresses_and_by_its_inner_capitals(
 
 def test_the_search_page_offers_a_name_its_addresses_write_in_lower_case(sharing) -> None:
     page = Page(sharing.get("/search", query_string={"q": "githb"}).get_data(as_text=True))
-    assert "Did you mean “ GitHub ”?" in page.text
+    assert "Showing results for “ GitHub ”." in page.text
     assert "/search?q=GitHub" in page.links()
 
 
@@ -509,6 +509,7 @@ def test_a_slip_is_corrected_though_its_stem_finds_sections(sample_client, query
                                                             suggestion) -> None:
     body = api_search(sample_client, query)
     assert body["suggestion"] == suggestion
+    assert body["suggestion_searched"] is False  # the same search: "Did you mean"
     assert [term["term"] for term in body["terms"]] == ["embedding"]
     corrected = api_search(sample_client, suggestion)
     assert corrected["suggestion"] is None
@@ -734,6 +735,7 @@ def inflections(tmp_path_factory: pytest.TempPathFactory):
     "tokenizers",
     "tokenized",
     "tokeniser",  # British, one letter from "tokenizer" but at its ending
+    "modeling",  # American: the course writes "Modelling", no slip of it
     "embeds",  # one letter from "embed", but an inflection of it
     "embeddings",
     "models",
@@ -747,7 +749,6 @@ def test_an_inflection_the_course_does_not_write_is_not_corrected(inflections,
 
 @pytest.mark.parametrize(("query", "suggestion"), [
     ("embeding", "embedding"),
-    ("modeling", "modelling"),  # the course's spelling
 ])
 def test_a_slip_inside_a_word_is_corrected_to_the_courses(inflections, query,
                                                           suggestion) -> None:
@@ -829,7 +830,7 @@ def test_a_word_cut_into_a_glossary_terms_name_is_suggested_as_it(home_network) 
 def test_the_search_page_offers_the_two_words(home_network) -> None:
     html = home_network.get("/search", query_string={"q": "subnetmask"}).get_data(as_text=True)
     page = Page(html)
-    assert "Did you mean “ subnet mask ”?" in page.text
+    assert "Showing results for “ subnet mask ”." in page.text
     assert "/search?q=subnet+mask" in page.links()
     assert "No sections match" not in page.text
     assert "<mark>subnet</mark> <mark>mask</mark>" in html
@@ -969,3 +970,93 @@ def test_a_slip_in_a_word_the_course_spells_both_ways_is_still_corrected(queues)
     body = api_search(queues, "prioritizaton")
     assert body["suggestion"] == "prioritization"
     assert [term["term"] for term in body["terms"]] == ["prioritisation"]
+
+
+# --- British and American spellings ------------------------------------------------------------
+
+
+BRITISH = """---
+title: Behaviour of models
+---
+
+## Neighbouring tokens
+
+The behaviour of a model depends on its neighbouring tokens. Labelling data is slow, and
+each artefact of the labelling is kept in grey.
+
+## Choices
+
+Training favoured short answers, and the loss kept favouring them. The curve is centred on
+zero; the catalogues of colours and their defences were modelled by hand.
+
+## Temperature
+
+A higher temperature spreads the choices.
+"""
+
+
+@pytest.fixture(scope="module")
+def british(tmp_path_factory: pytest.TempPathFactory):
+    """A course written in British spelling."""
+    folder = tmp_path_factory.mktemp("british")
+    (folder / "lessons").mkdir()
+    (folder / "lessons" / "01-behaviour.md").write_text(BRITISH, encoding="utf-8")
+    build_index(folder / "lessons", None, folder / "index")
+    with serving(folder / "index") as client:
+        yield client
+
+
+@pytest.mark.parametrize(("query", "place", "marked"), [
+    ("behavior", ("behaviour", "neighbouring-tokens"), "behaviour"),
+    ("neighboring", ("behaviour", "neighbouring-tokens"), "neighbouring"),
+    ("labeling", ("behaviour", "neighbouring-tokens"), "Labelling"),
+    ("artifact", ("behaviour", "neighbouring-tokens"), "artefact"),
+    ("gray", ("behaviour", "neighbouring-tokens"), "grey"),
+    ("favor", ("behaviour", "choices"), "favoured"),
+    ("favoring", ("behaviour", "choices"), "favoured"),
+    ("centered", ("behaviour", "choices"), "centred"),
+    ("catalog", ("behaviour", "choices"), "catalogues"),
+    ("colors", ("behaviour", "choices"), "colours"),
+    ("defense", ("behaviour", "choices"), "defences"),
+    ("modeled", ("behaviour", "choices"), "modelled"),
+])
+def test_an_american_spelling_finds_the_british_one_and_is_no_slip(british, query, place,
+                                                                    marked) -> None:
+    """A search for behavior said "Did you mean “behaviour”?" above the sections that write
+    behaviour, telling an American reader a right word was misspelt; favor found nothing in
+    a course that writes "favoured" and "favouring". Both spellings are one word now: the
+    search finds the course's, marks it, and corrects nothing."""
+    body = api_search(british, query)
+    assert body["suggestion"] is None and body["suggestion_searched"] is False
+    assert place in hit_places(body)
+    snippet = next(hit["snippet"] for hit in body["results"]
+                   if (hit["lesson"], hit["anchor"]) == place)
+    assert f"<mark>{marked}</mark>" in snippet
+    page = Page(british.get("/search", query_string={"q": query}).get_data(as_text=True))
+    assert "Did you mean" not in page.text and "Showing results for" not in page.text
+
+
+def test_a_slip_in_a_british_word_is_still_corrected(british) -> None:
+    """A slip is corrected to the course's spelling, and the results are the corrected
+    search's: "behavour" finds nothing as typed."""
+    body = api_search(british, "behavour")
+    assert body["suggestion"] == "behaviour" and body["suggestion_searched"] is True
+    assert ("behaviour", "neighbouring-tokens") in hit_places(body)
+    page = Page(british.get("/search", query_string={"q": "behavour"}).get_data(as_text=True))
+    assert "Showing results for “ behaviour ”." in page.text
+
+
+@pytest.mark.parametrize(("query", "suggestion", "searched"), [
+    ("tempreture", "temperature", True),  # found as typed: nothing
+    ("Tempreture spreads", "Temperature spreads", True),
+])
+def test_the_results_of_a_corrected_search_are_said_to_be_its(british, query, suggestion,
+                                                              searched) -> None:
+    """"Did you mean “temperature”?" sat above the results for temperature: the page says
+    which search they are, and the API tells the two kinds of suggestion apart."""
+    body = api_search(british, query)
+    assert (body["suggestion"], body["suggestion_searched"]) == (suggestion, searched)
+    assert hit_places(body) == [("behaviour", "temperature")]
+    page = Page(british.get("/search", query_string={"q": query}).get_data(as_text=True))
+    assert f"Showing results for “ {suggestion} ”." in page.text
+    assert "Did you mean" not in page.text

@@ -932,7 +932,8 @@ def test_a_too_long_query_is_refused(searcher) -> None:
 def test_search_body_has_exactly_the_documented_keys(searcher) -> None:
     body = responses.search_body(searcher.search("token temperature OR cache"))
     assert set(body) == {
-        "query", "total", "page", "limit", "relaxed", "results", "terms", "suggestion", "related",
+        "query", "total", "page", "limit", "relaxed", "results", "terms", "suggestion",
+        "suggestion_searched", "related",
     }
     assert body["results"]
     for result in body["results"]:

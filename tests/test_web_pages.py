@@ -148,16 +148,20 @@ def test_the_term_card_comes_first_when_the_query_names_a_term(client):
     assert "The stored keys and values of earlier tokens" in p.text
 
 
-def test_a_typo_offers_the_corrected_search(client):
+def test_a_typo_says_which_search_the_results_are_for(client):
+    """The typed word finds nothing, so the results shown are the corrected search's:
+    "Did you mean" asked a question the page had already answered."""
     p = page(client, "/search?q=temprature")
-    assert "Did you mean “ temperature ”?" in p.text
+    assert "Showing results for “ temperature ”." in p.text
+    assert "Did you mean" not in p.text
     assert "/search?q=temperature" in p.links()
 
 
-def test_a_corrected_question_ends_with_one_question_mark(client):
-    """"Did you mean what is temperature??": the question's own mark, then the sentence's."""
+def test_a_corrected_question_is_shown_with_its_own_question_mark(client):
+    """"Did you mean what is temperature??" had the question's own mark, then the
+    sentence's; the results for the corrected question end with one, then a full stop."""
     p = page(client, "/search?q=what+is+temprature%3F")
-    assert "Did you mean “ what is temperature? ”" in p.text
+    assert "Showing results for “ what is temperature? ”." in p.text
     assert "?”?" not in p.text.replace(" ", "") and "??" not in p.text
     assert "/search?q=what+is+temperature?" in p.links()
 

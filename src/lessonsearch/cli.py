@@ -242,7 +242,9 @@ def _search(args: argparse.Namespace) -> int:
         return 0
     for term in response.terms:
         print(f"[term] {term.term}: {term.definition or ''}")
-    if response.suggestion:
+    if response.suggestion and response.suggestion_searched and response.total:
+        print(f"Showing results for {response.suggestion}")  # the typed words find nothing
+    elif response.suggestion:
         print(f"Did you mean: {response.suggestion}")
     for word, searched in response.related:
         print(f"No results for {word}; showing results for {searched}.")

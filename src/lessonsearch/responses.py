@@ -41,6 +41,7 @@ def search_body(response: SearchResponse) -> dict[str, Any]:
         ],
         "terms": [term_card(t) for t in response.terms],
         "suggestion": response.suggestion,
+        "suggestion_searched": response.suggestion_searched,
         "related": [{"word": word, "searched": searched}
                     for word, searched in response.related],
     }

@@ -113,6 +113,12 @@ class SearchResponse:
     terms: tuple[TermRecord, ...] = ()
     """Glossary terms the query names."""
     suggestion: str | None = None
+    suggestion_searched: bool = False
+    """True when the results are the suggestion's: a word of the query that no section holds
+    as typed was searched as the suggestion writes it ("tempreture": temperature, "subnetmask":
+    subnet mask), so the pages say "Showing results for" it. False when the query as typed
+    finds the same sections and the suggestion only writes a word as the course does
+    ("embeding": embedding, one stem), an offer: "Did you mean"."""
     page: int = 1
     limit: int = 10
     relaxed: bool = False
@@ -498,6 +504,8 @@ class Searcher:
         if the_plan.corrections:
             suggestion = _apply_corrections(suggestion or text, the_plan.corrections,
                                             shown)
+        searched = bool(split or joined or any(
+            stem(fixed) != stem(word) for word, fixed in the_plan.corrections.items()))
         marks = _marked_stems(positive_words(tree), the_plan.corrections)
         family = marks & _marked_stems(positive_words(tree, phrases=False),
                                        the_plan.corrections)  # not a word in quotes
@@ -513,6 +521,7 @@ class Searcher:
                           for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
+            suggestion_searched=searched and suggestion is not None,
             page=page,
             limit=limit,
             relaxed=the_plan.relaxed,

@@ -425,6 +425,9 @@
     }
 
     // Terms first (with their definitions), then sections, then "see all"; or why there are none.
+    // A suggestion is offered ("Did you mean") only when nothing is shown, as the results page
+    // offers it: results shown are already the corrected search's (found.suggestion_searched),
+    // or the typed words' own, and while the reader types, the last word is being completed.
     showResults(text, found, suggested, known) {
       const terms = matchingTerms(found, suggested, known);
       const results = found.results || [];
