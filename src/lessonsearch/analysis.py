@@ -175,19 +175,22 @@ def american(word: str) -> str:
             word = word[:at + 1] + "z" + word[at + 2:]
     elif "lys" in word and (found := _LYSE.search(word)) is not None:
         word = word[:found.start()] + "z" + word[found.start() + 1:]
-    if "our" in word:
-        word = _OUR.sub(r"\1r", word)
-    if "re" in word or "ring" in word:
+    if "our" in word and _OUR.search(word):
+        word = _OUR.sub(_or, word)
+    if ("re" in word or "ring" in word) and _RE.search(word):
         word = _RE.sub(_er, word)
-    if "ll" in word:
-        word = _LL.sub(r"\1", word)
-    if "ogu" in word:
+    if "ll" in word and _LL.search(word):
+        word = _LL.sub(_l, word)
+    if "ogu" in word and _OGUE.search(word):
         word = _OGUE.sub(_og, word)
-    if "enc" in word or "practis" in word:
-        word = _ENCE.sub(r"\1s", word).replace("practis", "practic")
-    if word.startswith(_WORD_STARTS):
-        start = next(s for s in _WORD_STARTS if word.startswith(s))
-        word = _WORDS[start] + word[len(start):]
+    if "enc" in word and _ENCE.search(word):
+        word = _ENCE.sub(_ense, word)
+    if "practis" in word:
+        word = word.replace("practis", "practic")
+    if word[:4] in _WORD_HEADS:
+        for start, spelt in _WORDS.items():
+            if word.startswith(start):
+                return spelt + word[len(start):]
     return word
 
 
@@ -230,7 +233,24 @@ sceptic(al, ism), grey(s, ed, scale), mould(ed, ing, y), plough(ed), judgement(s
 acknowledgement(s), skilful(ly). Not tyre, kerb, storey, draught, cheque or programme,
 whose American spelling is another word in British too (a tire, a curb, a story, a
 draft, a check, a computer program)."""
-_WORD_STARTS = tuple(_WORDS)
+_WORD_HEADS = frozenset(start[:4] for start in _WORDS)
+"""The first four letters of ``_WORDS``' words: most words are ruled out by one look-up."""
+
+
+def _or(match: re.Match[str]) -> str:
+    """colour → color (a function: a template such as ``\\1r`` is expanded in Python at
+    each substitution)."""
+    return match.group(1) + "r"
+
+
+def _l(match: re.Match[str]) -> str:
+    """labelled → labeled."""
+    return match.group(1)
+
+
+def _ense(match: re.Match[str]) -> str:
+    """defence → defense."""
+    return match.group(1) + "s"
 
 
 def _er(match: re.Match[str]) -> str:
