@@ -168,7 +168,9 @@ def american(word: str) -> str:
     apart, as before.
 
     Cheap, as it reads every distinct word of every build: each list is asked only when
-    the word holds the letters all its words do (``"our" in word``), a test in C."""
+    the word holds the letters all its words do (``"our" in word``), a test in C, and is
+    searched before it substitutes. About half a microsecond a word, where Snowball takes
+    ten (bench/README.md)."""
     at = _ize_at(word)
     if at is not None:
         if word[at + 1] != "z":
@@ -185,7 +187,7 @@ def american(word: str) -> str:
         word = _OGUE.sub(_og, word)
     if "enc" in word and _ENCE.search(word):
         word = _ENCE.sub(_ense, word)
-    if "practis" in word:
+    if "practis" in word:  # the British verb: practised, practising
         word = word.replace("practis", "practic")
     if word[:4] in _WORD_HEADS:
         for start, spelt in _WORDS.items():
@@ -222,8 +224,8 @@ _OGUE = re.compile(r"(analog|catalog|dialog|epilog|homolog|monolog|ortholog|para
 would be Prolog, the language, nor rogue, vogue or synagogue."""
 
 _ENCE = re.compile(r"(defen|licen|offen|preten)c(?=e)")
-"""-ence: licence(s), licenced, defence(less), offence, pretence; and the verb practise
-(practised, practising), which American spells as the noun, practice."""
+"""-ence: licence(s), licenced, defence(less), offence, pretence. (And -ise: the verb
+practise, practised, practising, which American spells as the noun, practice.)"""
 
 _WORDS = {"artefact": "artifact", "aluminium": "aluminum", "sceptic": "skeptic",
           "grey": "gray", "mould": "mold", "plough": "plow", "judgement": "judgment",
