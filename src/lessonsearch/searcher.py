@@ -114,11 +114,12 @@ class SearchResponse:
     """Glossary terms the query names."""
     suggestion: str | None = None
     suggestion_searched: bool = False
-    """True when the results are the suggestion's: a word of the query that no section holds
-    as typed was searched as the suggestion writes it ("tempreture": temperature, "subnetmask":
-    subnet mask), so the pages say "Showing results for" it. False when the query as typed
-    finds the same sections and the suggestion only writes a word as the course does
-    ("embeding": embedding, one stem), an offer: "Did you mean"."""
+    """True when the results are the suggestion's: the query was searched as corrected, not
+    as typed (a word no section holds as typed, "tempreture": temperature, "subnetmask":
+    subnet mask; two words the course writes as one, "soft max"), so the pages say "Showing
+    results for" it. False when the query as typed finds the same sections and the
+    suggestion only writes a word as the course does ("embeding": embedding, one stem), an
+    offer: "Did you mean"."""
     page: int = 1
     limit: int = 10
     relaxed: bool = False

@@ -76,10 +76,10 @@ SCHEMAS: dict[str, Any] = {
         suggestion={**STR_OR_NULL, "description": "The query with misspelt words corrected."},
         suggestion_searched={
             "type": "boolean",
-            "description": "The results are the suggestion's: a word no section holds as "
-                           "typed was searched as the suggestion writes it (\"Showing "
-                           "results for\"). False when the query as typed finds the same "
-                           "sections, or there is no suggestion (\"Did you mean\")."},
+            "description": "The results are the suggestion's: the query was searched as "
+                           "corrected, not as typed (\"Showing results for\"). False when "
+                           "the query as typed finds the same sections (\"Did you mean\"), "
+                           "or there is no suggestion."},
         related={**_list_of(_object(word=STR, searched=STR)),
                  "description": "Each word of the query no section holds that was searched "
                                 "as the word it was made from (embedder: embed) or as the "
