@@ -240,3 +240,19 @@ def test_an_acronym_written_beside_a_glossary_long_name_is_its_alias(client):
     assert term["mention_count"] == 3  # "write-ahead log", "(WAL)" and "the WAL"
     cards = client.get("/api/search?q=WAL").get_json()["terms"]
     assert [c["term"] for c in cards] == ["write-ahead log"]
+
+
+@pytest.mark.parametrize("query, cards", [
+    ("max_new_tokens", []), ("past_key_values", []), ("what is max_new_tokens?", []),
+    ("top_p", ["nucleus sampling"]), ("kv_cache", ["KV cache"]),
+    ("max_new_tokens token", ["token"]),
+])
+def test_a_name_in_snake_case_shows_a_card_only_for_a_term_it_names_whole(sample_index, query,
+                                                                           cards):
+    """``max_new_tokens`` is a setting of the code the sample course shows: no card for the
+    term token above its results, nor one for key and value over ``past_key_values``; a
+    name the glossary gives in snake case still shows its term."""
+    with serving(sample_index) as client:
+        body = client.get("/api/search", query_string={"q": query}).get_json()
+        assert [card["term"] for card in body["terms"]] == cards
+        assert body["total"] > 0

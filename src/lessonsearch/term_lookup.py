@@ -7,6 +7,7 @@ suggestions, and a search query is scanned for the terms it names.
 from __future__ import annotations
 
 import dataclasses
+import re
 from functools import cached_property
 from pathlib import Path
 
@@ -15,6 +16,10 @@ from .errors import TermNotFound
 from .glossary_table import TermRecord, load_glossary, load_mentions
 from .term_forms import term_anchor
 from .term_matching import TermMatcher
+
+_SNAKE_CASE = re.compile(r"(?<![\w.])[^\W_]+(?:_+[^\W_]+)+(?![\w.])")
+"""A name in snake case, as code writes one (``max_new_tokens``): a word of it is no word
+of the query's own."""
 
 MENTIONS_SHOWN = 100
 """Sections listed for a looked-up term unless asked for more: a term used throughout a
@@ -82,11 +87,17 @@ class Glossary:
     def in_text(self, text: str) -> list[TermRecord]:
         """The terms a text (a search query) names, longest match first, each once. A query
         is typed in lower case: "kv cache" names "KV cache", alone or in a question (a
-        lesson's "kv" is no mention of it, but a reader who types it means it)."""
+        lesson's "kv" is no mention of it, but a reader who types it means it). A name in
+        snake case names a term only whole (``top_p``, ``kv_cache``): ``max_new_tokens`` is
+        a setting, not the term token, and ``past_key_values`` no card for key and value."""
         whole = self.find(text)
         typed = WORD.sub(lambda m: self._capitals.get(m.group(0), m.group(0)), text)
+        compounds = [m.span() for m in _SNAKE_CASE.finditer(typed)]
         names = dict.fromkeys(
-            ([whole.term] if whole else []) + [name for name, _, _ in self.matcher.spans(typed)]
+            ([whole.term] if whole else [])
+            + [name for name, start, end in self.matcher.spans(typed)
+               if not any(a <= start and end <= b and (start, end) != (a, b)
+                          for a, b in compounds)]
         )
         return [self._by_name[n] for n in names if n in self._by_name]
 
