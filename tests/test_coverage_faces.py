@@ -337,7 +337,8 @@ def test_a_malformed_allow_file_is_refused_by_the_cli_at_its_line(index_dir, tmp
     assert err == ("lessonsearch: coverage-allow.txt:2: 'unsued: levain' is no allow-list line: "
                    "'unsued' is no kind of problem; the kinds are used-before-definition, "
                    "missing-from-glossary, unused, undefined, conflicting, candidates, "
-                   "broken-anchors, needs-definition (did you mean 'unused: levain'?)\n")
+                   "broken-anchors, needs-definition, moved-links "
+                   "(did you mean 'unused: levain'?)\n")
 
 
 def test_a_malformed_allow_file_is_shown_by_the_server_and_its_bad_lines_ignored(

@@ -340,9 +340,17 @@ def _coverage(args: argparse.Namespace) -> int:
 
 
 def _coverage_kinds(text: str) -> tuple[str, ...]:
-    from .coverage_allow import KINDS
+    """``--fail-on``'s kinds: the problem lists. A move of lessons' links is no problem of
+    the course (the site redirects its old links), so ``moved-links``, which an allow line
+    may name, is refused here with a sentence saying why rather than as a typo."""
+    from .coverage_allow import KINDS, MOVES
 
     kinds = tuple(dict.fromkeys(k.strip() for k in text.split(",") if k.strip()))
+    if MOVES in kinds:
+        raise argparse.ArgumentTypeError(
+            f"{MOVES} never fails: a move of lessons' links is informational (redirect "
+            "the old links, then accept the move with its allow line); choose from "
+            f"{', '.join(KINDS)}")
     unknown = [k for k in kinds if k not in KINDS]
     if unknown or not kinds:
         raise argparse.ArgumentTypeError(

@@ -1,11 +1,11 @@
 """The coverage allow-list: entries an editor has accepted, so they stop failing CI.
 
 One line per entry, ``kind: name`` (``unused: beam search``, ``broken-anchors:
-lesson#anchor``), ``#`` starting a comment. Lines come from two places: the course file's
-``[coverage]`` table, read at build time (``course_allow``) and stored in the manifest, and a
-file read at report time (``--allow FILE``, by default ``./coverage-allow.txt``). A term is
-named in any spelling the glossary knows; the kinds themselves are defined here because this
-is where people spell them.
+lesson#anchor``, ``moved-links: https://old.example/base/``), ``#`` starting a comment. Lines
+come from two places: the course file's ``[coverage]`` table, read at build time
+(``course_allow``) and stored in the manifest, and a file read at report time (``--allow
+FILE``, by default ``./coverage-allow.txt``). A term is named in any spelling the glossary
+knows; the kinds themselves are defined here because this is where people spell them.
 
 A line that silences nothing is reported (``AllowWarning``): a typo would otherwise look to
 the editor like an accepted entry while the problem it meant stays, or is hidden later. So is
@@ -38,6 +38,13 @@ if TYPE_CHECKING:
 KINDS = ("used-before-definition", "missing-from-glossary", "unused", "undefined",
          "conflicting", "candidates", "broken-anchors", "needs-definition")
 """Every problem list, in the order the report shows them."""
+MOVES = "moved-links"
+"""The moves of lessons' links (``CoverageReport.moved_links``): never a problem (no
+``--fail-on`` kind), but carried from version to version until the links are the old ones
+again, so a move whose old links the site redirects, or that a one-off build made, would be
+listed for good unless an editor accepts it."""
+ALLOW_KINDS = (*KINDS, MOVES)
+"""Every kind an allow line may name."""
 DEFAULT_ALLOW_FILE = Path("coverage-allow.txt")
 _COMMENT = re.compile(r"(?:^|\s)#.*$")
 """A comment: ``#`` at the start or after a space, so ``lesson#anchor`` stays whole."""
@@ -160,7 +167,10 @@ def default_allow_file() -> Path | None:
 
 
 def entry_name(kind: str, entry: Any) -> str:
-    """What an allow-list line names for ``entry``: a term, a phrase or ``lesson#anchor``."""
+    """What an allow-list line names for ``entry``: a term, a phrase, ``lesson#anchor``, or
+    for a move what its old links start with (its ``old_url``, as the report prints it)."""
+    if kind == MOVES:
+        return entry.old_url
     if kind == "candidates":
         return entry.phrase
     if kind == "broken-anchors":
@@ -184,11 +194,11 @@ def read_line(raw: str, source: str, number: int | None) -> AllowLine | None:
     kind, colon, name = (part.strip() for part in text.partition(":"))
     if not colon:
         first, _, rest = text.partition(" ")
-        meant = f"{first.lower()}: {rest.strip()}" if first.lower() in KINDS else None
+        meant = f"{first.lower()}: {rest.strip()}" if first.lower() in ALLOW_KINDS else None
         return AllowLine("", text, source, number, "expected 'kind: name', a kind of "
                          f"problem, a colon, then what to accept; the kinds are {_KINDS}", meant)
-    if kind.lower() not in KINDS:
-        near = _nearest(kind, list(KINDS))
+    if kind.lower() not in ALLOW_KINDS:
+        near = _nearest(kind, list(ALLOW_KINDS))
         return AllowLine(kind, name, source, number, f"'{kind}' is no kind of problem; the "
                          f"kinds are {_KINDS}", f"{near}: {name}" if near and name else None)
     if not name:
@@ -196,15 +206,16 @@ def read_line(raw: str, source: str, number: int | None) -> AllowLine | None:
     return AllowLine(kind.lower(), name, source, number)
 
 
-_KINDS = ", ".join(KINDS)
+_KINDS = ", ".join(ALLOW_KINDS)
 
 
 def silence(report: CoverageReport, allow: list[AllowLine], glossary: Glossary,
             history: bool = True, anchors: frozenset[str] = frozenset()) -> CoverageReport:
     """The report without the allowed entries; ``allowed`` counts them and
     ``allow_warnings`` names the lines that silenced nothing. ``history``: the index holds an
-    older version, so its broken anchors could be known (without one, a broken-anchors line
-    is not judged: a CI job that builds afresh sees none). ``anchors``: the broken-anchors
+    older version, so its broken anchors and moved links could be known (without one, a
+    broken-anchors or moved-links line is not judged: a CI job that builds afresh sees
+    none). ``anchors``: the broken-anchors
     lines' names the course has again (``anchors_back``)."""
     silenced, changes, used = 0, {}, set()
     for kind in dict.fromkeys(a.kind for a in allow if a.problem is None):
@@ -219,8 +230,12 @@ def silence(report: CoverageReport, allow: list[AllowLine], glossary: Glossary,
         silenced += len(report.problems(kind)) - len(kept)
         changes[kind.replace("-", "_")] = tuple(kept)
     idle = tuple(_idle(a, report, glossary, anchors) for n, a in enumerate(allow)
-                 if n not in used and (history or a.kind != "broken-anchors" or a.problem))
+                 if n not in used and (history or a.kind not in _HISTORY or a.problem))
     return replace(report, **changes, allowed=silenced, allow_warnings=idle)
+
+
+_HISTORY = ("broken-anchors", MOVES)
+"""The kinds whose entries only a build over an earlier version finds."""
 
 
 def _term(line: AllowLine, glossary: Glossary) -> str | None:
@@ -231,7 +246,11 @@ def _term(line: AllowLine, glossary: Glossary) -> str | None:
 
 def _names(line: AllowLine, term: str | None, entry: Any) -> bool:
     """Whether ``line`` names ``entry``: as written, as its ``term``, or by its old URL (or,
-    for a lesson whose link moved since, the link it would have now)."""
+    for a lesson whose link moved since, the link it would have now). A move is named by its
+    old link exactly (but for a last ``/``): a redirect is set up per link, and two bases
+    whose words alone differ (``/intro-to-x`` and ``/intro_to_x``) are two sites' links."""
+    if line.kind == MOVES:
+        return line.name.rstrip("/") == entry.old_url.rstrip("/")
     if _key(line.name) == _key(entry_name(line.kind, entry)):
         return True
     if line.kind in TERM_KINDS:
@@ -266,6 +285,8 @@ def _idle(line: AllowLine, report: CoverageReport, glossary: Glossary,
     if kind == "candidates" and record is not None:
         return _warning(line, f"'{record.term}' is a term now, so no longer a candidate: "
                               "the line is stale and can go")
+    if kind == MOVES:
+        return _idle_move(line, report, listed)
     if kind == "broken-anchors" and name.lower() in anchors:
         return _warning(line, "the course has this anchor again, so it is no broken anchor: "
                               "the line is stale and can go")
@@ -282,6 +303,40 @@ def _idle(line: AllowLine, report: CoverageReport, glossary: Glossary,
     else:
         why = "no such broken anchor, and the course has no such anchor: a typo"
     return _warning(line, f"the report lists {why}", _nearest(name, listed))
+
+
+def _idle_move(line: AllowLine, report: CoverageReport, listed: list[str]) -> AllowWarning:
+    """Why a moved-links line silenced nothing: the lessons' links start with its name again
+    (stale: the move is over), it names one link under a listed move's old base (the move
+    is named by the base, as the report prints it), or nothing the report lists (a typo:
+    the nearest old link listed is suggested)."""
+    name = line.name
+    if any(_under(lesson.url, name) for lesson in report.lessons):
+        return _warning(line, "the lessons' links start with it now, so no move from it is "
+                              "listed: the line is stale and can go")
+    base = next((old for old in listed if old.endswith("/") and name.startswith(old)), None)
+    if base is not None:
+        return _warning(line, "the report lists the move of lessons' links from the old base "
+                              "this link starts with; an allow line names the move as the "
+                              "report prints it", base)
+    return _warning(line, "the report lists no move of lessons' links from there: stale if "
+                          "the move was never in this index, else a typo",
+                    _nearest_link(name, listed))
+
+
+def _under(url: str, old: str) -> bool:
+    """Whether the page ``url`` is at ``old`` or under it (``old`` a base, ending in ``/``)."""
+    page = url.split("#", 1)[0]
+    return page.rstrip("/") == old.rstrip("/") or (old.endswith("/") and page.startswith(old))
+
+
+def _nearest_link(name: str, links: list[str]) -> str | None:
+    """The closest of ``links`` by edit distance on the text itself (a URL's punctuation is
+    part of it), when close enough to be a typo of it."""
+    scored = sorted((edit_distance(name, link, transpositions=True), link) for link in links)
+    if scored and scored[0][0] <= max(1, len(name) // 8):
+        return scored[0][1]
+    return None
 
 
 def anchors_back(allow: Iterable[AllowLine], lessons: Iterable[dict]) -> frozenset[str]:
@@ -340,8 +395,8 @@ def course_allow(lessons_dir: Path) -> tuple[list[str], list[Problem]]:
 
     for key, value in course.allow.items():
         values = value if isinstance(value, list) else [value]
-        if key != "allow" and key.lower() not in KINDS:
-            near = _nearest(key, list(KINDS))
+        if key != "allow" and key.lower() not in ALLOW_KINDS:
+            near = _nearest(key, list(ALLOW_KINDS))
             warn(key, None, f"'{key}' is no kind of problem; the keys are allow and the kinds, "
                  f"{_KINDS}", near and f"'{near}'")
             continue

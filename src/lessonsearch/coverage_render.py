@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 from . import counts, links
 from .counts import counted
 from .coverage import STRIP_BARS, CoverageReport, LinksMoved, TermCoverage
-from .coverage_allow import KINDS, entry_name
+from .coverage_allow import KINDS, MOVES, entry_name
 from .links import href
 
 WEB = Path(__file__).resolve().parent / "web"
@@ -96,10 +96,13 @@ MOVED_LINKS = "Lesson links moved"
 
 
 def describe_move(move: LinksMoved) -> str:
-    """One line on a move of lessons' links: where from, where to, and what to do."""
+    """One line on a move of lessons' links: where from, where to, what to do, and the allow
+    line that accepts it once done (the move is listed until the links are back, else)."""
     return (f"{counted(move.lesson_count, 'lesson link')} moved from {move.old_url} to "
             f"{move.url} (the old links last published by {move.last_seen}): redirect the old "
-            "links to the new ones, so readers' and sites' links still lead to the lessons")
+            "links to the new ones, so readers' and sites' links still lead to the lessons; "
+            "once they are redirected (or were never public), accept the move with the allow "
+            f"line '{MOVES}: {entry_name(MOVES, move)}'")
 
 
 def fail_lines(report: CoverageReport, kinds: tuple[str, ...]) -> list[str]:
