@@ -43,8 +43,8 @@ _MAX_JOINED = 4
 _MEMO_LIMIT = 200_000
 """The per-word and per-spelling memos start afresh past this many entries (a long-lived
 matcher in the service sees arbitrary text)."""
-_UNJUDGED = object()
-"""A mention not yet judged plain or not (``TermMatcher._count_plain``)."""
+_NONE: frozenset[str] = frozenset()
+"""The one-word terms most written words write the own word of (``TermMatcher._plain_of``)."""
 
 
 _UNPICKLED: dict[tuple, TermMatcher] = {}
@@ -111,13 +111,16 @@ class TermMatcher:
                           and abbreviation_core(found[0]) is None}
         """Each one-word term's stem (not an abbreviation's): a mention that writes it as
         that word alone is a plain use (``mentions``' ``plain``)."""
+        self._own_names: dict[str, tuple[str, ...]] = {}
+        for canonical, own in self._own_word.items():
+            self._own_names[own] = (*self._own_names.get(own, ()), canonical)
         # Scanning memos, filled as words are met: a text word → the trie keys it may
         # follow, and → the trie nodes a phrase starting with it reaches (empty for most
         # words); a written mention claimed by several terms → the term it spells.
         self._word_keys: dict[str, tuple[str, ...]] = {}
         self._word_starts: dict[str, tuple[dict, ...]] = {}
         self._chosen: dict[tuple[tuple[str, ...], str], str] = {}
-        self._plain: dict[tuple[tuple[str, ...], str], str | None] = {}
+        self._plain_of: dict[str, frozenset[str]] = {}
 
     def __reduce__(self):
         """Pickled as its terms; unpickled as the process's matcher for them
@@ -216,31 +219,16 @@ class TermMatcher:
     def _count_plain(self, phrases: list[tuple[tuple[str, ...], int, int]],
                      surfaces: list[str], plain: Counter[str], marked: int) -> None:
         """Add the one-word mentions among ``phrases`` after the ``marked`` first words that
-        write their term's own word. Each written word is judged once per claiming terms
-        (``_plain_name``): a course writes its terms' words hundreds of thousands of times."""
-        memo = self._plain
-        if len(memo) > _MEMO_LIMIT:
-            memo.clear()
-        names = []
-        for claimed, first, last in phrases:
-            if first == last and first >= marked:
-                key = (claimed, surfaces[first])
-                name = memo.get(key, _UNJUDGED)
-                if name is _UNJUDGED:
-                    name = memo[key] = self._plain_name(claimed, surfaces[first])
-                if name is not None:
-                    names.append(name)
-        plain.update(names)
-
-    def _plain_name(self, claimed: tuple[str, ...], surface: str) -> str | None:
-        """The term a one-word mention ``surface`` writes the own word of, if any."""
-        keys = self._word_keys[surface]
-        for name in claimed:
-            own = self._own_word.get(name)
-            if own is not None and (own in keys or TITLE + own in keys) and (
-                    abbreviation_core(surface) is None or surface.lower() == name.lower()):
-                return name if len(claimed) == 1 else self._choose(claimed, surface)
-        return None
+        write their term's own word: one test a mention, of what each written word was found
+        to write when it was first met (``_plain_names``); a course writes its terms' words
+        hundreds of thousands of times."""
+        plain_of = self._plain_of
+        plain.update([
+            claimed[0] if len(claimed) == 1 else self._choose(claimed, surface)
+            for claimed, first, last in phrases
+            if first == last and first >= marked
+            and not plain_of[surface := surfaces[first]].isdisjoint(claimed)
+        ])
 
     def canonical_for(self, name: str) -> str | None:
         """The term that ``name`` spells, in any of its forms and in any case."""
@@ -361,6 +349,15 @@ class TermMatcher:
         for surface in surfaces:
             keys = self._word_keys[surface] = self._keys_of(surface)
             self._word_starts[surface] = tuple(root[k] for k in keys if k in root)
+            self._plain_of[surface] = self._plain_names(surface, keys)
+
+    def _plain_names(self, surface: str, keys: tuple[str, ...]) -> frozenset[str]:
+        """The one-word terms whose own word ``surface`` writes (``mentions``' ``plain``):
+        it follows the term word's stem, as written or capitalised, and is no abbreviation
+        but the term's own name."""
+        found = [name for key in keys for name in self._own_names.get(key.removeprefix(TITLE), ())
+                 if abbreviation_core(surface) is None or surface.lower() == name.lower()]
+        return frozenset(found) if found else _NONE
 
     def _phrases(self, surfaces: list[str]) -> list[tuple[tuple[str, ...], int, int]]:
         """(terms claiming it, first token, last token) of each mention, taking the longest
@@ -368,6 +365,7 @@ class TermMatcher:
         if len(self._word_starts) > _MEMO_LIMIT:
             self._word_starts.clear()
             self._word_keys.clear()
+            self._plain_of.clear()
         new = set(surfaces).difference(self._word_starts)
         if new:
             self._learn(new)
