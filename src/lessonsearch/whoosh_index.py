@@ -194,8 +194,14 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
                 made[base] = made.get(base, 0) + len(found)
     for text in merged:
         positions[text].sort()
-    out = [(text, len(found), len(found) * boost, _encode(found))
-           for text, found in positions.items()]
+    if len(words) <= _MOST_SHORTS and not _SWAP:  # every position an unsigned short:
+        one, shorts = _one_position, _SHORTS  # encoded here, not by a call of _encode each
+        out = [(text, n, n * boost,
+                one(found[0]) if n == 1 else shorts + array("H", found).tobytes())
+               for text, found in positions.items() for n in (len(found),)]
+    else:
+        out = [(text, len(found), len(found) * boost, _encode(found))
+               for text, found in positions.items()]
     if len(parts) > 1:
         out = _parts_counted_less(out, parts, terms, stemming, boost)
     return out if made is None else _with_bases(out, made, boost)
@@ -358,6 +364,9 @@ def _one_position(position: int) -> bytes:
     return _pack([position])
 
 
+_SHORTS = b"H"
+_MOST_SHORTS = 65536
+"""A text of at most this many positions has every one of them an unsigned short."""
 _NO_POSITIONS = b"H"
 """A posting's positions when it has none: an empty array of unsigned shorts."""
 
