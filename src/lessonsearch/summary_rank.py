@@ -31,7 +31,7 @@ from array import array
 
 from whoosh import query as wq
 
-from .top_hits import SECTIONS_PER_LESSON, ranks_above
+from .top_hits import SECTIONS_PER_LESSON, page_rank, ranks_above
 from .whoosh_index import PART
 
 Scores = dict[int, float]
@@ -72,16 +72,13 @@ class LessonParts:
         for part in found:
             lesson = self.lesson_of[part]
             other = best_part.get(lesson)
-            if other is None or self._ranks(part, scores) > self._ranks(other, scores):
+            if other is None or (page_rank(scores[part], self._order, part)
+                                 > page_rank(scores[other], self._order, other)):
                 best_part[lesson] = part
         for lesson, part in best_part.items():
             best = best_section(scores, self._sections[lesson])
             if best is not None and ranks_above(scores[part], scores[best]):
                 scores[part], scores[best] = scores[best], scores[part]
-
-    def _ranks(self, docnum: int, scores: Scores) -> tuple[float, int]:
-        """Where ``docnum`` ranks on a page: by score, ties in course order."""
-        return round(scores[docnum], 9), -self._order[docnum]
 
 
 def best_section(scores: Scores, sections: tuple[int, ...]) -> int | None:

@@ -41,6 +41,12 @@ def ranks_above(score: float, other: float) -> bool:
     return round(score, 9) > round(other, 9)
 
 
+def page_rank(score: float, order: array, docnum: int) -> tuple[float, int, int]:
+    """Where a document scoring ``score`` stands on a page (the higher, the sooner): by its
+    score to 9 decimals, then in course order (``order``), then by docnum."""
+    return round(score, 9), -order[docnum], -docnum
+
+
 def course_order(searcher) -> array:
     """Each document's place in the course (lesson position, then section), by docnum."""
     order = array("q")
@@ -92,7 +98,7 @@ class TopInCourseOrder(TopCollector):
         return self._entry(docnum, score) > self._entry(other, other_score)
 
     def _entry(self, docnum: int, score: float) -> tuple[float, int, int]:
-        return round(score, 9), -self._order[docnum], -docnum
+        return page_rank(score, self._order, docnum)
 
     def _keep(self, global_docnum, score):
         items = self.items
