@@ -118,8 +118,6 @@ def term_coverage(record: TermRecord, found: TermLessons, bars: list[Bar],
     listed = found.first(record.term, shown) if count else []
     early, early_count = found.before(record.term, defining, shown, record.everyday) \
         if count and defining is not None else ([], 0)
-    plain = found.plain_before(record.term, defining) \
-        if count and defining is not None else 0
     title = titles.get(defined.lesson or "", "") if defined else ""
     defined_at = DefinedAt(defined.lesson or "", title, defined.url or defined.source,
                            defined.text) if defined else None
@@ -138,7 +136,8 @@ def term_coverage(record: TermRecord, found: TermLessons, bars: list[Bar],
         spread=_stretches(bars, len(position), defining, defined_at),
     )
     used = None
-    if defined_at and early_count:
+    if defined_at and early_count:  # asked only of a term used before its definition
+        plain = found.plain_before(record.term, defining)
         hint = None if record.everyday else everyday_hint(
             record.term, plain, (defining or 1) - 1)
         used = UsedBeforeDefinition(record.term, defined_at, tuple(_place(u) for u in early),
@@ -148,9 +147,9 @@ def term_coverage(record: TermRecord, found: TermLessons, bars: list[Bar],
 
 def everyday_hint(term: str, plain: int, lessons_before: int) -> str | None:
     """The hint a used-before-definition entry gives when ``term`` is likely an everyday
-    word used in its everyday sense (see ``EVERYDAY_LESSONS``), else None. ``before``
-    lessons before the defining one use it, ``plain`` of them only as the plain word in
-    prose; ``lessons_before`` lessons come before the defining one, of ``lessons``."""
+    word used in its everyday sense (see ``EVERYDAY_LESSONS``), else None: ``plain`` of the
+    ``lessons_before`` lessons before the defining one write it only as the plain word in
+    prose."""
     if not _one_plain_word(term) or plain < EVERYDAY_LESSONS:
         return None
     if plain * 2 < lessons_before:
@@ -165,7 +164,6 @@ def _one_plain_word(term: str) -> bool:
     """A word of lower-case letters, as an everyday word is written: not a name written
     with capitals (Git, HEAD), a phrase, or a word with digits or symbols (C++, 2PC)."""
     return term.isalpha() and term.islower()
-
 
 
 def _place(use: LessonUse) -> Place:
