@@ -28,8 +28,8 @@ _LIST_MARKER = re.compile(
     r"(?:^|(?<=[.!?])[ \t]+)(?P<kind>see also|also|everyday)[ \t]*:[ \t]*", re.I | re.M
 )
 _LIST_START = re.compile(r"^\s*(?P<kind>(?:see also|also|everyday)[ \t]*:)", re.I)
-_YES = frozenset({"yes", "true"})
-"""What ``Everyday:`` is written with to say yes (``Everyday: yes``); anything else is no."""
+EVERYDAY_YES = frozenset({"yes", "true"})
+"""What ``Everyday:`` (``everyday:`` in a term file's front matter) says yes with."""
 _INDENTED = re.compile(r"^(?: {2}|\t| \t)")
 """Indented enough to continue a definition after a blank line (markdown-it's rule)."""
 _SEE_ONLY = re.compile(r"^See (?P<target>[^.,;:]{1,60}?)\.?$")
@@ -205,7 +205,7 @@ def _finish(term: str, anchor: str | None, line: int,
                 see_also.extend(listed)
                 see_also_lines.extend(_name_lines(listed, text, marker, end, numbers))
             elif marker["kind"].lower() == "everyday":
-                everyday = bool(listed) and listed[0].lower() in _YES
+                everyday = bool(listed) and listed[0].lower() in EVERYDAY_YES
             else:
                 aliases.extend(listed)
         kept.append((numbers[0] if numbers else line,

@@ -21,7 +21,12 @@ from pathlib import Path
 
 from lessonsearch.analysis import WORD, words
 from lessonsearch.errors import LessonFormatError
-from lessonsearch.glossary_deflist import Draft, body_definition, read_definition_list
+from lessonsearch.glossary_deflist import (
+    EVERYDAY_YES,
+    Draft,
+    body_definition,
+    read_definition_list,
+)
 from lessonsearch.model import GlossaryEntry, GlossaryGap, Problem, quoted
 from lessonsearch.term_forms import term_key
 from lessonsearch.term_matching import TermMatcher
@@ -262,8 +267,8 @@ def _everyday(meta: dict, shown: str, problems: list[Problem], line: int) -> boo
     value = meta.get("everyday")
     if value is None or isinstance(value, bool):
         return bool(value)
-    if isinstance(value, str) and value.strip().lower() in ("yes", "true", "no", "false"):
-        return value.strip().lower() in ("yes", "true")
+    if isinstance(value, str) and value.strip().lower() in (*EVERYDAY_YES, "no", "false"):
+        return value.strip().lower() in EVERYDAY_YES
     problems.append(Problem(shown, f"everyday must be true or false, not {quoted(value)}; it "
                             "was ignored.", line=line))
     return False
