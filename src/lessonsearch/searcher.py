@@ -805,6 +805,8 @@ def _written_hyphenated(texts: list[str], first: str, second: str) -> bool:
     signs = [m["sign"] for text in texts for m in re.finditer(words, text, re.IGNORECASE)]
     joined = sum(1 for sign in signs if not sign.isspace())
     return joined > 0 and joined >= len(signs) - joined
+
+
 def _singular_plurals(tree: Node, singular: Callable[[str], str | None]) -> Node:
     """The query with each word that ``singular`` gives a singular (``Searcher.singular``:
     "llms", which the course writes LLMs) written as it, in quotes and under NOT too: the
