@@ -270,3 +270,62 @@ def test_a_version_whose_folder_goes_while_it_is_checked_is_not_swapped_in(tmp_p
         live.release(opened)
     finally:
         live.close()
+
+
+def test_a_request_that_raced_a_failed_swap_does_not_try_the_version_again(
+        tmp_path, course, monkeypatch):
+    """A request that found ``current`` naming a version not yet tried, and lost the CPU
+    while it checked the folder of the one served (a ``stat``, which lets the other threads
+    run), while the swap in the background tried that version and failed: it serves the
+    one served and starts no second try (which logged the failure a second time)."""
+    index_dir = tmp_path / "index"
+    good = build(course, index_dir)
+    attempts: list[str] = []
+    swap_may_fail, paused, may_go_on = threading.Event(), threading.Event(), threading.Event()
+
+    def opener(folder: Path) -> Searcher:
+        if folder.name != good:
+            swap_may_fail.wait(60)
+            attempts.append(folder.name)
+            raise ValueError("an index written by an incompatible version")
+        attempts.append(folder.name)
+        return Searcher(folder)
+
+    is_dir = Path.is_dir
+
+    def checking(path: Path) -> bool:
+        if threading.current_thread().name == "late request" and path.name == good:
+            paused.set()
+            may_go_on.wait(60)
+        return is_dir(path)
+
+    monkeypatch.setattr(Path, "is_dir", checking)
+    live = LiveIndex(index_dir, opener=opener)
+    served: list[str] = []
+
+    def late_request() -> None:
+        opened = live.acquire()
+        served.append(opened.version)
+        live.release(opened)
+
+    try:
+        live.release(live.acquire())
+        bad = build(course, index_dir, full=True)
+        live.release(live.acquire())  # starts the swap, which waits in the opener
+        request = threading.Thread(target=late_request, name="late request")
+        request.start()
+        assert paused.wait(60)  # it saw no failed version yet
+        swap_may_fail.set()
+        assert not_loaded_once_tried(live)[0] == bad
+        while any(t.name == "open the current index version" for t in threading.enumerate()):
+            time.sleep(0.01)
+        may_go_on.set()
+        request.join(60)
+        while any(t.name == "open the current index version" for t in threading.enumerate()):
+            time.sleep(0.01)
+        assert served == [good]
+        assert attempts == [good, bad]
+    finally:
+        swap_may_fail.set()
+        may_go_on.set()
+        live.close()

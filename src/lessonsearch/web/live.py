@@ -112,7 +112,9 @@ class LiveIndex:
             if live is None or not (self.index_dir / live.version).is_dir():
                 return self._swap()
             with self._lock:
-                if self._live is live:
+                # Decided again if a swap ended meanwhile (the folder's check lets other
+                # threads run): one that could not open ``name`` tries it no more.
+                if self._live is live and self._unopenable is failed:
                     live.users += 1
                     self._swap_later()
                     return live
