@@ -261,6 +261,29 @@ def test_hostile_lessons_show_as_text_in_the_widget_and_tooltip(browser, xss_hos
     assert tab.unexpected_errors() == []
 
 
+def test_hostile_words_in_a_notice_show_as_text_in_the_widget(browser, xss_host):
+    """The box says which correction its results are for, and the correction keeps the
+    reader's other words, markup and all: they show as text, as the results page shows them."""
+    tab = open_tab(browser)
+    page = tab.page
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    try:
+        page.goto(f"{xss_host}/xss.html")
+        open_widget(page, "[data-lessonsearch]", '<img src=x onerror="window.__xss=11"> zebrafsh')
+        notes = page.locator("[data-lessonsearch] .notes")
+        expect(notes).to_have_text(
+            'Showing results for “<img src=x onerror="window.__xss=11"> zebrafish”.')
+        expect(page.locator("[data-lessonsearch] [role=status]")).to_contain_text(
+            '“<img src=x onerror="window.__xss=11"> zebrafish”')
+        assert page.locator("[data-lessonsearch]").evaluate(
+            f"el => el.shadowRoot.querySelectorAll('{HOSTILE_ELEMENTS}').length") == 0
+        assert_nothing_ran(page, dialogs)
+    finally:
+        page.context.close()
+    assert tab.unexpected_errors() == []
+
+
 HOSTILE_PAGES = {
     "/": "Escaping <script>alert('title')</script> lessons",
     "/search?q=zebrafish": "<script>window.__xss=6</script>",

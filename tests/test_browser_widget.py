@@ -68,6 +68,100 @@ def test_the_word_being_typed_is_completed(tab, host):
     expect(results.first.locator("mark").first).to_have_text(re.compile("^softmax$", re.I))
 
 
+# --- How the query was read: the results page's notices, in the box -------------------------
+
+PANEL = f"{BOX} .panel"
+NOTES = f"{BOX} .notes"
+STATUS = f"{BOX} [role=status]"
+DID_YOU_MEAN = f"{OPTION}[data-kind=did-you-mean]"
+
+
+def test_a_word_searched_as_another_is_said_above_its_results_and_aloud_once(tab, host):
+    """The course never writes "embedder": the service searched "embed", and the results page
+    says so, but the box listed sections about embeddings as if they were the reader's. It says
+    it above them in the page's words; the live region says it with the first results only, not
+    again with each keystroke's results after it."""
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    said = "No results for “embedder”; showing results for “embed”."
+    type_query(page, "embedder")
+    notes, status = page.locator(NOTES), page.locator(STATUS)
+    expect(page.locator(PANEL)).to_contain_text(said)
+    expect(notes).to_have_text(said)
+    first = page.locator(f"{OPTION}[data-kind=result]").first
+    expect(first).to_be_visible()
+    assert notes.bounding_box()["y"] < first.bounding_box()["y"]  # above the results
+    counts = r"\d+ terms? and \d+ of \d+ results\."
+    expect(status).to_have_text(re.compile("^" + re.escape(said) + " " + counts))
+
+    page.locator(FIELD).press_sequentially(" model", delay=25)
+    wait_for_answer(page, BOX, "embedder model")
+    expect(notes).to_have_text(said)  # still true, still shown
+    expect(status).to_have_text(re.compile("^" + counts))
+
+    page.locator(FIELD).fill("")  # the notice goes with its results, and is new when it is back
+    type_query(page, "embedder")
+    expect(status).to_have_text(re.compile("^" + re.escape(said)))
+
+
+def test_a_term_searched_for_a_query_that_finds_nothing_is_said(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    type_query(page, "topp")
+    said = "No results for “topp”; showing results for “nucleus sampling”."
+    expect(page.locator(PANEL)).to_contain_text(said)
+    expect(page.locator(NOTES)).to_have_text(said)
+    expect(page.locator(f"{OPTION}[data-kind=term]").first).to_contain_text("nucleus sampling")
+    expect(page.locator(STATUS)).to_have_text(re.compile("^" + re.escape(said) + " "))
+
+
+def test_results_for_a_correction_say_so_but_a_completed_word_does_not(tab, host):
+    """Typed "tempreture" finds nothing: the results are temperature's, and say so, as the
+    results page does, with no "Did you mean" for what is already searched. "softm" is the
+    word being typed, completed to softmax: that is what the box does, and no correction."""
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    type_query(page, "tempreture")
+    said = "Showing results for “temperature”."
+    expect(page.locator(PANEL)).to_contain_text(said)
+    expect(page.locator(NOTES)).to_have_text(said)
+    expect(page.locator(f"{NOTES} .q")).to_have_text("temperature")
+    expect(page.locator(DID_YOU_MEAN)).to_have_count(0)
+    expect(page.locator(f"{OPTION}[data-kind=result]").first).to_be_visible()
+    expect(page.locator(STATUS)).to_have_text(re.compile("^" + re.escape(said) + " "))
+
+    page.locator(FIELD).fill("softm")
+    wait_for_answer(page, BOX, "softm")
+    expect(page.locator(NOTES)).to_be_hidden()
+    expect(page.locator(PANEL)).not_to_contain_text("Showing results for")
+    expect(page.locator(STATUS)).not_to_contain_text("softmax")
+
+
+def test_did_you_mean_is_offered_over_results_and_searches_in_the_box(tab, host):
+    """Typed "embeding" finds the sections "embedding" finds (one stem), so the results page
+    asks "Did you mean “embedding”?" above them, and so does the box, as its first option;
+    choosing it searches that spelling in the box, on the reader's page."""
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    type_query(page, "embeding")
+    ask = page.locator(DID_YOU_MEAN)
+    expect(ask).to_have_text("Did you mean “embedding”?")
+    expect(page.locator(OPTION).first).to_have_attribute("data-kind", "did-you-mean")
+    expect(page.locator(f"{OPTION}[data-kind=result]").first).to_be_visible()
+    expect(page.locator(NOTES)).to_be_hidden()
+    expect(page.locator(STATUS)).to_have_text(re.compile("^Did you mean “embedding”\\? \\d+ term"))
+
+    field = page.locator(FIELD)
+    field.press("ArrowDown")
+    expect(ask).to_have_attribute("aria-selected", "true")
+    field.press("Enter")
+    expect(field).to_have_value("embedding")
+    wait_for_answer(page, BOX, "embedding")
+    expect(page.locator(DID_YOU_MEAN)).to_have_count(0)
+    expect(page.locator(f"{OPTION}[data-kind=result]").first).to_be_visible()
+    assert page.url == f"{host}/index.html"
+
+
 def test_a_term_completed_through_its_alias_says_which(tab, host):
     page = tab.page
     page.goto(f"{host}/index.html")

@@ -244,14 +244,21 @@
     .panel { position: absolute; z-index: var(--ls-z-index, 2147483000); left: 0; right: 0; top: calc(100% + 4px);
       background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius);
       box-shadow: var(--_shadow); max-height: min(70vh, 34em); overflow-y: auto; overscroll-behavior: contain; }
-    .panel[hidden], .state:empty { display: none; }
+    .panel[hidden], .state:empty, .notes:empty { display: none; }
     .panel.busy::before { content: ""; position: sticky; top: 0; display: block; height: 2px;
       background: linear-gradient(90deg, transparent, var(--_accent), transparent) 0 0 / 50% 100% no-repeat;
       animation: sweep 0.9s linear infinite; }
     @keyframes sweep { from { background-position: -50% 0; } to { background-position: 150% 0; } }
     @media (prefers-reduced-motion: reduce) { .panel.busy::before { animation: none; background-size: 100% 100%; } }
     .state { padding: 0.75em 1em; color: var(--_muted); }
-    [role=listbox][aria-busy="true"] { opacity: 0.6; }
+    [role=listbox][aria-busy="true"], .panel.busy .notes { opacity: 0.6; }
+    .notes { padding: 0.6em 1em; border-bottom: 1px solid var(--_border); font-size: 0.9em; color: var(--_muted); }
+    .note { margin: 0; }
+    .note + .note { margin-top: 0.3em; }
+    .q { font-weight: 600; color: var(--_fg); }
+    .offer:not(:last-child) { border-bottom: 1px solid var(--_border); }
+    [data-kind="did-you-mean"] .title { font-weight: 400; color: var(--_fg); }
+    [data-kind="did-you-mean"] .q { color: var(--_link); text-decoration: underline; text-underline-offset: 0.15em; }
     .state.error { color: var(--_fg); }
     .label { padding: 0.7em 1em 0.2em; font-size: 0.75em; font-weight: 600; letter-spacing: 0.06em;
       text-transform: uppercase; color: var(--_muted); }
@@ -300,6 +307,7 @@
       this.active = -1;
       this.timer = 0;
       this.nothingFor = null; // the query on show when it found nothing; see close()
+      this.heard = []; // the notices on show, already announced; see showResults()
       this.controller = null;
       this.asked = 0; // numbers each search; a late answer to an older one is dropped
       const theme = option(host, "theme");
@@ -318,8 +326,9 @@
       });
       this.listbox = make("div", { id: id + "listbox" }, { role: "listbox", "aria-label": "Search suggestions" });
       this.state = make("div", { className: "state" });
+      this.notes = make("div", { className: "notes" }); // how the service read the query
       this.panel = make("div", { className: "panel", hidden: true });
-      this.panel.append(this.state, this.listbox);
+      this.panel.append(this.state, this.notes, this.listbox);
       this.status = make("div", { className: "vh" }, { role: "status", "aria-live": "polite", "aria-atomic": "true" });
       const hint = make("kbd", { className: "hint", textContent: "/" }, { "aria-hidden": "true" });
       const field = make("div", { className: "field" });
@@ -424,31 +433,43 @@
       this.announce("Searching…");
     }
 
-    // Terms first (with their definitions), then sections, then "see all"; or why there are none.
-    // A suggestion is offered ("Did you mean") only when nothing is shown, as the results page
-    // offers it: results shown are already the corrected search's (found.suggestion_searched),
-    // or the typed words' own, and while the reader types, the last word is being completed.
+    /**
+     * Terms first (with their definitions), then sections, then "see all"; or why there are
+     * none. Above them, what the results page says of how the query was read, in its words
+     * (notices()): the correction whose results these are, a word searched as another. A
+     * correction the results are not for is offered as the results page offers it, "Did you
+     * mean", as the first option, which searches it in the box.
+     *
+     * The live region says a notice once, with the first results it comes with: the next
+     * keystrokes' results ("embedder m", "embedder mo"…) keep it on show but say only their
+     * counts. A notice that goes and comes back is new again.
+     */
     showResults(text, found, suggested, known) {
       const terms = matchingTerms(found, suggested, known);
       const results = found.results || [];
-      const fix = found.suggestion;
+      const { notes, offer } = notices(text, found);
       const groups = [];
+      if (offer) {
+        const ask = this.actionOption(offer, () => this.searchFor(found.suggestion), "did-you-mean");
+        groups.push({ className: "offer", options: [ask] });
+      }
       if (terms.length) groups.push({ label: "Terms", options: terms.map((t) => this.termOption(t)) });
       if (results.length) {
         groups.push({ label: "Results", options: results.map((r) => this.resultOption(r)) });
         const all = results.length < found.total ? "See all " + found.total + " results" : "Open the full results page";
         const href = endpoint(this.base, "search", { q: text });
         groups.push({ className: "all", options: [this.linkOption(href, all, null, "all")] });
-      } else if (fix) {
-        groups.push({ options: [this.actionOption("Did you mean “" + fix + "”?", () => this.searchFor(fix))] });
       }
+      const said = [...notes, ...(offer ? [offer] : [])].map((parts) => parts.join(""));
+      const fresh = said.filter((notice) => !this.heard.includes(notice));
       this.shownFor = text;
-      this.render(groups);
+      this.render(groups, notes);
+      this.heard = said;
       const none = terms.length || results.length ? "" : "No results for “" + text + "”.";
       this.nothingFor = none ? text : null;
-      this.setState(fix ? "" : none);
-      this.announce(none ? none + (fix ? " Did you mean “" + fix + "”?" : "")
-        : describeCounts(terms.length, results.length, found.total));
+      this.setState(offer ? "" : none);
+      const counts = none || describeCounts(terms.length, results.length, found.total);
+      this.announce(none ? [none, ...fresh].join(" ") : [...fresh, counts].join(" "));
     }
 
     showRecent() {
@@ -511,9 +532,12 @@
       return el;
     }
 
+    /** An option that runs `run`; its text is a string, or a notice's parts (quotedText()). */
     actionOption(text, run, kind) {
       const el = make("div", { className: "option" }, optionAttributes(kind || "action"));
-      el.append(make("span", { className: "title", textContent: text }));
+      const title = make("span", { className: "title" });
+      if (Array.isArray(text)) title.append(quotedText(text)); else title.textContent = text;
+      el.append(title);
       el.run = run;
       return el;
     }
@@ -524,7 +548,14 @@
       this.search(text);
     }
 
-    render(groups) {
+    /** The options, in their groups, and the notices above them (none unless given). */
+    render(groups, notes) {
+      this.heard = [];
+      this.notes.replaceChildren(...(notes || []).map((parts) => {
+        const note = make("p", { className: "note" });
+        note.append(quotedText(parts));
+        return note;
+      }));
       this.options = [];
       this.active = -1;
       this.input.removeAttribute("aria-activedescendant");
@@ -659,6 +690,44 @@
       terms.set(anchor, { term: s.text, definition, anchor, matched: s.matched });
     }
     return [...terms.values()].slice(0, MAX_TERMS_SHOWN);
+  }
+
+  /**
+   * What the results page says of how the service read the query (search.html), in its words,
+   * each as parts: text, then a quoted word, then text… `notes` are said above the results;
+   * `offer` is a correction the results are not for ("Did you mean"), or null.
+   *
+   * The results are a correction's when found.suggestion_searched says so and it found some:
+   * "Showing results for". A suggestion that only completes the word being typed ("softm":
+   * softmax) is neither: the box completes that word anyway, and the reader is still typing it.
+   * found.related: a word no section holds, searched as the one it was made from ("embedder":
+   * embed), or a query that found nothing searched as the glossary term it names ("topp").
+   */
+  function notices(text, found) {
+    const notes = [];
+    let offer = null;
+    const fix = found.suggestion;
+    if (fix && !completesLastWord(text, fix)) {
+      if (found.suggestion_searched && found.total) notes.push(["Showing results for “", fix, "”."]);
+      else offer = ["Did you mean “", fix, fix.endsWith("?") ? "”" : "”?"]; // not "softmax?"?
+    }
+    for (const { word, searched } of found.related || []) {
+      notes.push(["No results for “", word, "”; showing results for “", searched, "”."]);
+    }
+    return { notes, offer };
+  }
+
+  function completesLastWord(text, fix) {
+    const typed = text.toLowerCase();
+    const fixed = fix.toLowerCase();
+    return fixed.startsWith(typed) && !/\s/.test(fixed.slice(typed.length));
+  }
+
+  /** A notice's parts as text nodes, every other part (the quoted words) in a <span class="q">. */
+  function quotedText(parts) {
+    const out = document.createDocumentFragment();
+    parts.forEach((part, i) => out.append(i % 2 ? make("span", { className: "q", textContent: part }) : part));
+    return out;
   }
 
   function optionAttributes(kind) {
