@@ -162,6 +162,13 @@ def test_did_you_mean_is_offered_over_results_and_searches_in_the_box(tab, host)
     assert page.url == f"{host}/index.html"
 
 
+def test_did_you_mean_ends_a_question_once(tab, host):
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    type_query(page, "what is embeding?")
+    expect(page.locator(DID_YOU_MEAN)).to_have_text("Did you mean “what is embedding?”")
+
+
 def test_a_term_completed_through_its_alias_says_which(tab, host):
     page = tab.page
     page.goto(f"{host}/index.html")
