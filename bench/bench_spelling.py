@@ -1,7 +1,8 @@
 """What a misspelt word costs a query, and how often its correction is the word meant.
 
     .venv/bin/python bench/bench_spelling.py INDEX [--misspellings 2000] [--seed 7]
-                                             [--foreign OTHER_INDEX ...]
+                                             [--foreign OTHER_INDEX ...] [--query TEXT ...]
+                                             [--cases bench/misspellings.json]
 
 INDEX is a folder ``lessonsearch index --out`` wrote. From the course's own spelling words
 of five letters or more, drawn at random, it makes misspellings of one edit and of two (a
@@ -9,17 +10,28 @@ letter dropped, added, changed, or two swapped; never the first letter, as reade
 get that wrong), keeps those the index does not hold (a word it holds is never corrected),
 and times ``Searcher.correct`` on each, once: no correction is remembered between them.
 Prints the speller's size in memory, the time per misspelling, and for one edit and two, in
-words shorter than eight letters and longer, how many were corrected to the word meant, to
-another word, or not at all.
+words of fewer than seven letters, of seven or eight and of nine or more (where two edits
+are looked for, and how), how many were corrected to the word meant, to another word, or not
+at all.
 
 With ``--foreign``: the real words other courses write and this one does not (of five
 letters or more, none the start of a word it holds), by length: how many one edit would take
-to a word of the course, and how many more two would (what a wrong "did you mean" costs).
+to a word of the course, how many more two would, and how many ``Searcher.correct`` does
+take to one (what a wrong "did you mean" costs).
+
+With ``--cases``: misspellings written by hand, each with the word meant, and real words
+near the course's that it does not write (``misspellings.json``, for the sample course):
+how many of each were corrected, to what, by edits and length.
+
+With ``--query``: each query searched in process, with the searcher's memos of words
+emptied before each search, as for a query not seen before (median and best of 30, after
+one search that builds the speller).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import string
@@ -33,11 +45,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from lessonsearch.analysis import stem  # noqa: E402
-from lessonsearch.searcher import MIN_TWO_EDITS, Searcher  # noqa: E402
+from lessonsearch.nltk_parts import edit_distance  # noqa: E402
+from lessonsearch.searcher import MAX_TWO_EDITS, Searcher  # noqa: E402
 from lessonsearch.spelling import Speller  # noqa: E402
 from lessonsearch.whoosh_index import CONTENT, read_spelling  # noqa: E402
 
-LONG = MIN_TWO_EDITS
+LENGTHS = ((5, 6), (7, 8), (9, MAX_TWO_EDITS))
+"""The lengths of misspelling counted apart: two edits are looked for from seven letters,
+and from nine with fewer conditions (``Searcher.correct``)."""
+
+
+def length_of(word: str) -> tuple[int, int]:
+    return next((low, high) for low, high in LENGTHS if len(word) <= high)
 
 
 def misspell(word: str, edits: int, rng: random.Random) -> str:
@@ -61,6 +80,8 @@ def main() -> None:
     parser.add_argument("--misspellings", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--foreign", type=Path, nargs="*", default=[])
+    parser.add_argument("--query", nargs="*", default=[])
+    parser.add_argument("--cases", type=Path)
     args = parser.parse_args()
 
     searcher = Searcher.open(args.index)
@@ -84,32 +105,79 @@ def main() -> None:
     lookups = []
     for typo in wanted:
         started = time.perf_counter()
-        speller.candidates(typo, 2 if len(typo) >= LONG else 1)
+        speller.candidates(typo, 2 if len(typo) >= 7 else 1)
         lookups.append(time.perf_counter() - started)
     times = []
-    outcome: Counter[tuple[int, bool, str]] = Counter()
+    outcome: Counter[tuple[int, tuple[int, int], str]] = Counter()
     for typo, (word, edits) in wanted.items():
         started = time.perf_counter()
         fixed = searcher.correct(typo)
         times.append(time.perf_counter() - started)
         said = "meant" if fixed == word else "none" if fixed is None else "other"
-        outcome[edits, len(typo) >= LONG, said] += 1
+        outcome[edits, length_of(typo), said] += 1
 
     print(f"{len(words):,} spelling words; speller {size / 2**20:.2f} MB")
-    long = [t for t, typo in zip(lookups, wanted, strict=True) if len(typo) >= LONG]
+    long = [t for t, typo in zip(lookups, wanted, strict=True) if len(typo) >= 7]
     print(f"{len(times):,} misspellings, ms: " + "; ".join(
         f"{name} mean {statistics.fmean(t) * 1e3:.3f}, p50 {sorted(t)[len(t) // 2] * 1e3:.3f}, "
         f"p99 {sorted(t)[int(len(t) * 0.99)] * 1e3:.3f}"
         for name, t in (("correct", times), ("speller alone", lookups),
-                        (f"speller, the {len(long)} of ≥ {LONG} letters", long))))
+                        (f"speller, the {len(long)} of ≥ 7 letters", long))))
     for edits in (1, 2):
-        for long in (False, True):
-            row = {said: outcome[edits, long, said] for said in ("meant", "other", "none")}
-            label = f"{edits} edit{'s' if edits > 1 else ''}, {'≥' if long else '<'} {LONG} letters"
+        for low, high in LENGTHS:
+            row = {said: outcome[edits, (low, high), said] for said in ("meant", "other", "none")}
+            label = f"{edits} edit{'s' if edits > 1 else ''}, {low}–{high} letters"
             print(f"  {label:24} " + "  ".join(f"{k} {v:4}" for k, v in row.items()))
 
     if args.foreign:
         foreign(searcher, speller, reader, args.foreign)
+    if args.cases:
+        cases(searcher, json.loads(args.cases.read_text(encoding="utf-8")))
+    for query in args.query:
+        timed(searcher, query)
+
+
+def cases(searcher: Searcher, written: dict) -> None:
+    """The hand-written cases: each misspelling by its edits from the word meant and its
+    length, corrected to that word, to another, or not at all; each real word, whether it
+    was corrected (it never should be)."""
+    outcome: Counter[tuple[int, tuple[int, int], str]] = Counter()
+    wrong = []
+    for typo, word in written["misspelt"].items():
+        fixed = searcher.correct(typo)
+        said = "meant" if fixed == word else "none" if fixed is None else "other"
+        outcome[edit_distance(typo, word, transpositions=True), length_of(typo), said] += 1
+        if said != "meant":
+            wrong.append(f"{typo}: {fixed or '-'}")
+    print(f"hand-written misspellings ({len(written['misspelt'])}):")
+    for edits in (1, 2):
+        for low, high in LENGTHS:
+            row = {said: outcome[edits, (low, high), said] for said in ("meant", "other", "none")}
+            if sum(row.values()):
+                label = f"{edits} edit{'s' if edits > 1 else ''}, {low}–{high} letters"
+                print(f"  {label:24} " + "  ".join(f"{k} {v:4}" for k, v in row.items()))
+    print("  not corrected to the word meant: " + ", ".join(wrong))
+    real = written["real"]
+    fixed = [f"{word}: {searcher.correct(word)}" for word in real if searcher.correct(word)]
+    print(f"real words ({len(real)}): {len(fixed)} corrected" + (": " if fixed else "")
+          + ", ".join(fixed))
+
+
+def timed(searcher: Searcher, query: str) -> None:
+    """Search ``query`` as one not seen before: the searcher remembers what it found for each
+    word (corrections, related words, cuts, names), so those memos are emptied each time."""
+    memos = [getattr(searcher, name) for name in
+             ("_corrections", "_related", "_names", "_apart", "_hyphens")]
+    first = searcher.search(query)
+    times = []
+    for _ in range(30):
+        for memo in memos:
+            memo.clear()
+        started = time.perf_counter()
+        searcher.search(query)
+        times.append(time.perf_counter() - started)
+    print(f"query {query!r}: suggestion {first.suggestion!r}, {first.total} results; "
+          f"ms median {statistics.median(times) * 1e3:.2f}, best {min(times) * 1e3:.2f}")
 
 
 def foreign(searcher: Searcher, speller: Speller, reader, others: list[Path]) -> None:
@@ -124,12 +192,14 @@ def foreign(searcher: Searcher, speller: Speller, reader, others: list[Path]) ->
         length = min(len(word), 11)
         counts[length, "words"] += 1
         counts[length, "none" if not near else f"{near[0][0]} edit"] += 1
-    print("foreign words: corrected by one edit, by two (another word either way)")
+        counts[length, "corrected"] += searcher.correct(word) is not None
+    print("foreign words: within one edit, within two (another word either way), "
+          "and corrected")
     for length in range(5, 12):
         n = counts[length, "words"]
         print(f"  {length:2}{'+' if length == 11 else ' '} letters {n:5}: "
               + "  ".join(f"{kind} {counts[length, kind]:4} ({counts[length, kind] / n:4.0%})"
-                          for kind in ("1 edit", "2 edit")))
+                          for kind in ("1 edit", "2 edit", "corrected")))
 
 
 if __name__ == "__main__":

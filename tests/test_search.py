@@ -1018,3 +1018,56 @@ def test_a_very_long_word_is_corrected_one_slip_away_only(editors_searcher) -> N
     assert editors_searcher.correct(word.replace("micro", "mikro")) == word
     assert editors_searcher.correct(word.replace("micro", "mikra")) is None
     assert editors_searcher.correct("edtiro") is None  # short: two slips are too many
+
+
+# --- Two slips in a word of seven letters or more -----------------------------------------
+
+
+@pytest.mark.parametrize(("query", "suggestion"), [
+    ("softmaks", "softmax"),  # a letter changed, one added
+    ("sofmaxx", "softmax"),  # one dropped, one added
+    ("atension", "attention"),
+    ("contekst", "context"),
+    ("how does softmaks work", "how does softmax work"),
+])
+def test_two_slips_in_a_word_of_seven_or_eight_letters_are_corrected(sample_searcher, query,
+                                                                     suggestion) -> None:
+    response = sample_searcher.search(query)
+    assert response.suggestion == suggestion
+    assert response.suggestion_searched
+    assert response.total > 0
+
+
+def test_softmaks_finds_the_softmax_lesson(sample_searcher) -> None:
+    response = sample_searcher.search("softmaks")
+    assert response.results[0].lesson == "logits-and-softmax"
+
+
+@pytest.fixture(scope="module")
+def workshop_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A course whose words lie two slips from real words it does not write."""
+    yield from course_of(tmp_path_factory, {"01-wiring.md": (
+        "# Wiring a workshop\n\n## Cables\n\n"
+        "Each cable is connected to one socket. A cable connected to two sockets is "
+        "corrected by the inspector, and a label is corrected where it was wrong. The "
+        "passage behind the bench holds the cables: keep the passage clear, as a blocked "
+        "passage is a hazard. The result of a careful check is a safe room, and that result "
+        "is written down. The apprentice trained for a week and trained again in spring.\n")})
+
+
+@pytest.mark.parametrize("word", [
+    "collected",  # two slips from connected and from corrected, each written twice
+    "package",  # two letters changed from passage
+    "rebuilt",  # two slips from result, a shorter word
+    "bllockd",  # two slips from blocked, written once
+    "passage", "connected", "trained",  # the course's own words
+])
+def test_a_word_two_slips_from_no_one_clear_word_is_not_corrected(workshop_searcher,
+                                                                  word) -> None:
+    assert workshop_searcher.search(word).suggestion is None
+
+
+def test_two_slips_from_a_word_the_course_writes_often_are_corrected(workshop_searcher) -> None:
+    response = workshop_searcher.search("passeges")
+    assert response.suggestion == "passage"
+    assert response.total == 1

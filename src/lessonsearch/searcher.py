@@ -64,11 +64,23 @@ MIN_SHORT_NAME_USES = 2
 """How often the course writes a word for a short word to be corrected to it as the name
 it writes in capitals, unless the glossary names it: an acronym said once is no likely
 target."""
-MIN_TWO_EDITS = 9
-"""Words this long are corrected up to two edits away. Of the real words five Carpentries
-lessons write and the sample course does not, two edits would take 5 % of those of nine
-letters to one of its words (one edit takes 4 % at seven) but 11 % at eight
-(bench/README.md): a wrong "did you mean" is worse than none."""
+MIN_TWO_EDITS = 7
+"""Words this long are corrected up to two edits away, to a word as long ("softmaks":
+softmax), when no word is one edit away and one word two away is clearly the likeliest
+(``TWO_EDIT_LEAD``). Two slips bring a shorter word to too many others: of the real words
+five Carpentries lessons write and the sample course does not, 43 % of those of six letters
+are two edits from one of its words (bench/README.md)."""
+MIN_LOOSE_TWO_EDITS = 9
+"""Words of seven or eight letters are corrected two edits away only to a word the course
+writes ``MIN_TWO_EDIT_USES`` times or that the glossary names, and not by two letters
+changed (``Searcher._two_slips``); from this length, to any. Of those real words, two edits
+would take 28 % of those of seven letters and 11 % of eight to a word of the sample course,
+0.3 % and 1.2 % with these rules (and 5 % of nine letters with none): a wrong "did you mean"
+is worse than none (bench/README.md)."""
+MIN_TWO_EDIT_USES = 3
+TWO_EDIT_LEAD = 4
+"""How many times as often as any other word two edits away the course must write the one
+a word is corrected to: two near alike are a guess ("comment": common or content)."""
 MAX_TWO_EDITS = 24
 """Nor longer: a word's two-edit keys grow with the square of its length (a 500-letter word
 took 5 s, a worker tied up by one request), and no course word is that long."""
@@ -198,10 +210,12 @@ class Searcher:
         """A better-known spelling from the course's own words, for a word it does not hold.
 
         Candidates are the course's words that differ from it only in accents, and for a
-        word of five letters or more those within one edit (two from nine letters to
-        ``MAX_TWO_EDITS``), but for one that is the word with another ending, another word of
-        its family (``other_ending``: "embedder" is no slip of "embedded"); the nearest
-        wins, then the one the course uses most. But first, a word ``cut_short`` (a search
+        word of five letters or more those within one edit, but for one that is the word
+        with another ending, another word of its family (``other_ending``: "embedder" is no
+        slip of "embedded"); the nearest wins, then the one the course uses most. A word of
+        ``MIN_TWO_EDITS`` to ``MAX_TWO_EDITS`` letters with none one edit away is given one
+        two edits away only when that one is clearly the likeliest (``_two_slips``:
+        "softmaks" is softmax). But first, a word ``cut_short`` (a search
         box's last word, while it is typed) of four letters or more that begins some of the
         course's words is taken as the most used of them: "softm" is softmax, not soft. A
         whole word is only given the symbols that end a name ("Notepad+": Notepad++). An
@@ -224,8 +238,10 @@ class Searcher:
                             key=lambda w: (-self._spelling[w], w), default=None)
             found = speller.candidates(word.lower(), maxdist) if fixed is None else None
             found = [(d, c) for d, c in found or () if not other_ending(word.lower(), c)]
-            if found:
+            if found and found[0][0] < 2:
                 fixed = min(found, key=lambda p: (p[0], -self._spelling[p[1]], p[1]))[1]
+            elif found:
+                fixed = self._two_slips(word.lower(), [c for _, c in found])
             elif fixed is None and MIN_SHORT_CORRECTED <= len(word) < MIN_CORRECTED:
                 fixed = self._short_name(word.lower())
         elif written and len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
@@ -234,6 +250,29 @@ class Searcher:
             self._corrections.clear()
         self._corrections[remembered] = fixed  # the "most words" fallback asks again
         return fixed
+
+    def _two_slips(self, word: str, found: list[str]) -> str | None:
+        """Of the words of ``MIN_TWO_EDITS`` letters or more two edits from ``word`` (none
+        nearer), the one the course writes most, when it is clearly the likeliest: the only
+        one, or written ``TWO_EDIT_LEAD`` times as often as the next. A word of
+        fewer than ``MIN_LOOSE_TWO_EDITS`` letters is also corrected only to a word the
+        glossary names or the course writes ``MIN_TWO_EDIT_USES`` times, and not to one as
+        long as itself with two of its letters changed, the others in place: the word a
+        reader searches for is one the course uses, and a real word of seven or eight
+        letters that the course does not write is most often two letters changed from one
+        it does ("package": passage, "trapped": trained), where slips more often add, drop
+        or swap letters ("sofmaxx": softmax)."""
+        ranked = sorted((c for c in found if len(c) >= MIN_TWO_EDITS),
+                        key=lambda c: (-self._spelling[c], c))
+        if not ranked or len(ranked) > 1 and (
+                self._spelling[ranked[0]] < TWO_EDIT_LEAD * self._spelling[ranked[1]]):
+            return None
+        best = ranked[0]
+        if len(word) < MIN_LOOSE_TWO_EDITS and (
+                best not in self._glossary_words and self._spelling[best] < MIN_TWO_EDIT_USES
+                or _letters_changed(word, best) == 2):
+            return None
+        return best
 
     def related(self, word: str) -> tuple[str, tuple[str, ...]] | None:
         """For a word no section holds that is an agent noun made from a verb the course
@@ -688,6 +727,14 @@ def _capitalised(typed: str, word: str) -> str:
     if typed.isupper() and len(typed) > 1:
         return word.upper()
     return word.capitalize() if typed[:1].isupper() else word
+
+
+def _letters_changed(word: str, other: str) -> int | None:
+    """How many places ``word`` and ``other`` hold different letters in, when they are as
+    long; None when they are not."""
+    if len(word) != len(other):
+        return None
+    return sum(a != b for a, b in zip(word, other, strict=True))
 
 
 def _apply_corrections(text: str, corrections: dict[str, str],
