@@ -65,7 +65,7 @@ MIN_SHORT_NAME_USES = 2
 it writes in capitals, unless the glossary names it: an acronym said once is no likely
 target."""
 MIN_TWO_EDITS = 7
-"""Words this long are corrected up to two edits away, to a word as long ("softmaks":
+"""Words this long are corrected up to two edits away, to a word this long too ("softmaks":
 softmax), when no word is one edit away and one word two away is clearly the likeliest
 (``TWO_EDIT_LEAD``). Two slips bring a shorter word to too many others: of the real words
 five Carpentries lessons write and the sample course does not, 43 % of those of six letters
@@ -80,7 +80,7 @@ is worse than none (bench/README.md)."""
 MIN_TWO_EDIT_USES = 3
 TWO_EDIT_LEAD = 4
 """How many times as often as any other word two edits away the course must write the one
-a word is corrected to: two near alike are a guess ("comment": common or content)."""
+a word is corrected to: two near alike are a guess ("collected": connected or corrected)."""
 MAX_TWO_EDITS = 24
 """Nor longer: a word's two-edit keys grow with the square of its length (a 500-letter word
 took 5 s, a worker tied up by one request), and no course word is that long."""
