@@ -17,7 +17,7 @@ import pytest
 from lessonsearch.build import build_index
 from lessonsearch.query import parse_query
 from lessonsearch.query_plan import plan
-from lessonsearch.searcher import Searcher
+from lessonsearch.searcher import DEFINING_BOOST, Searcher
 from lessonsearch.whoosh_index import CONTENT
 from lessonsearch.word_scoring import _lengths, can_score
 
@@ -28,6 +28,7 @@ from generate_course import TOPIC, VERBS, generate  # noqa: E402
 
 QUERIES = [
     "attention", "the", "model", "token", "cache", "learning rate", "attention head",
+    "embedding", "tokens", "hallucination", "soft-max", "tokens -cache",
     '"learning rate"', '"the model"', "attention OR cache", "model -attention",
     "token AND NOT vocabulary", "how does the cache grow", "what is a logit",
     "temprature", "atention head", "numpy.mean", "reads writes predicts",
@@ -46,15 +47,17 @@ class PlainSearcher(Searcher):
     (Not Whoosh's count of a limited search: with a phrase in an OR it missed a match.) A
     lesson's summary or check question, the higher of the two (the first in course order on
     a tie), that scores above its lesson's best section trades scores with it, as the stored
-    fields tell which they are.
+    fields tell which they are. The sections that define the term a query names alone
+    score ``DEFINING_BOOST`` times as much, before any trade.
     """
 
-    def _run(self, searcher, q, page, limit, filter_q):
+    def _run(self, searcher, q, page, limit, filter_q, boosted=frozenset()):
         if q is None:
             return [], 0
         results = searcher.search(q, limit=None, filter=filter_q, optimize=False)
         place = {hit.docnum: (hit["position"], hit.get("section") or 0) for hit in results}
-        scores = {hit.docnum: hit.score for hit in results}
+        scores = {hit.docnum: hit.score * (DEFINING_BOOST if hit.docnum in boosted else 1)
+                  for hit in results}
         sections: dict[str, list[int]] = {}
         for hit in sorted(results, key=lambda hit: place[hit.docnum]):
             if hit["kind"] == "section":

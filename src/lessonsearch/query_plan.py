@@ -46,12 +46,15 @@ Correct = Callable[[str], str | None]
 Written = Callable[[str], bool]
 Together = Callable[[list[str]], bool]
 Related = Callable[[str], tuple[str, tuple[str, ...]] | None]
+Rarity = Callable[[str], float]
 
 
 def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
          written: Written | None = None, related: Related | None = None,
-         together: Together | None = None) -> Plan:
-    """``written``: whether the course writes a word, for a hyphenated word's joined form.
+         together: Together | None = None, rarity: Rarity | None = None) -> Plan:
+    """``written``: whether the course writes a word, for a hyphenated word's joined form,
+    which weighs no more than the written form (``rarity``: an indexed word's IDF;
+    ``_joined_term``).
     ``related``: for a word no section holds, the word it was made from and its stems
     (``Searcher.related``), searched in its place; not under NOT, where a word the course
     never writes excludes nothing. ``together``: whether some section writes words side by
@@ -77,7 +80,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             one = "".join(parts)
             if written and _joinable(text, parts) and written(one):
                 joined[text] = one  # "pre-training" is also pretraining, "GPT-2" gpt2
-                return wq.Or([_phrase(parts), _term(one)])
+                return wq.Or([_phrase(parts), _joined_term(one, parts, rarity)])
             topical = [p for p in dict.fromkeys(parts) if not (is_stop(p) or p.isdigit())]
             if relaxed and not negated and topical and together and not together(parts):
                 # "multi-head", which no section writes: multi and head, each counted
@@ -276,6 +279,23 @@ def _exact(q: wq.Query) -> wq.Query:
     if type(q) in (wq.And, wq.Or):
         return type(q)([_exact(s) for s in q.subqueries])
     return q
+
+
+def _joined_term(one: str, parts: list[str], rarity: Rarity | None) -> wq.Query:
+    """The one word a hyphenated word's ``parts`` make ("pvalue" for "p-value"), weighing no
+    more than the written form: its IDF is taken down to the sum of the parts' (``rarity``),
+    what a section writing the phrase as often scores, since Whoosh scores a phrase as the
+    sum of its words. A joined form is mostly rarer than its parts, code's ``result.pvalue``
+    for a course that says p-value in its prose, and at its own IDF a short code block
+    writing it twice came before the section that defines p-value. Left whole when the
+    joined form is the commoner: the reader's hyphen is no reason to find less."""
+    term = _term(one)
+    if rarity is not None:
+        own = rarity(term.text)
+        written = sum(rarity(stem(p)) for p in parts)
+        if own > written > 0:
+            term.boost = written / own  # scores scale so, as Whoosh's boost does
+    return term
 
 
 def _phrase(parts: list[str]) -> wq.Query:

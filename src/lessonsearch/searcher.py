@@ -17,6 +17,7 @@ from functools import cached_property, partial
 from itertools import islice
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from whoosh import query as wq
 from whoosh.collectors import FilterCollector
@@ -25,13 +26,13 @@ from whoosh.scoring import BM25F
 from .analysis import NAME_SYMBOLS, WORD, american, lowered, stem, typed_name
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
-from .glossary_table import GLOSSARY_PART, TermRecord
+from .glossary_table import GLOSSARY_PART, Definition, TermRecord
 from .index_store import MANIFEST, current_version, open_manifest, reading_part
 from .match_count import MatchCounter
 from .name_case import as_typed, name_of
 from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
 from .query import Any as AnyOf
-from .query_plan import is_stop, plan
+from .query_plan import Plan, is_stop, plan
 from .snippets import Phrases, plain_snippet, section_snippet
 from .spelling import Speller, made_from_verb, other_ending
 from .summary_rank import LessonParts
@@ -97,6 +98,14 @@ NAME_SECTIONS = 10
 does (``name_case``): the first in the course's order."""
 BM25_B = 0.75
 BM25_K1 = 1.2
+DEFINING_BOOST = 1.5
+"""What a section that defines a term (the glossary's lesson definitions) has its score
+multiplied by, when the query is that term alone (``Searcher.defining``): a reader who
+types a term wants to be told what it is. The index counts the names of the terms a section
+defines as a word written twice (``whoosh_index.DEFINED_WEIGHT``), but BM25 saturates a
+word's count, so a longer defining section came after a short one using the term more:
+"embedding" found a retrieval pipeline before the section saying what an embedding is.
+The figures behind the value are in bench/README.md."""
 
 
 
@@ -168,6 +177,7 @@ class Searcher:
         self._corrections: dict[tuple[str, bool], str | None] = {}
         self._related: dict[str, tuple[str, tuple[str, ...]] | None] = {}
         self._names: dict[str, str | None] = {}
+        self._defining: dict[str, frozenset[int]] = {}
         self._apart: dict[tuple[str, bool], int | None] = {}
         self._hyphens: dict[tuple[str, str], bool] = {}
         self._counter = MatchCounter(documents)
@@ -502,8 +512,15 @@ class Searcher:
                        shown, partial(self.hyphenated, searcher))
         if split:  # "subnetmask" is subnet mask
             tree = split[0]
-        the_plan = plan(tree, correct=correct, written=self.written, related=self.related)
-        page_hits, total = self._run(searcher, the_plan.query, page, limit, filter_q)
+        rarity = partial(searcher.idf, CONTENT)
+        the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
+                        rarity=rarity)
+
+        def run(a_plan: Plan, a_tree: Node) -> tuple[list, int]:
+            return self._run(searcher, a_plan.query, page, limit, filter_q,
+                             self.defining(searcher, a_tree, a_plan))
+
+        page_hits, total = run(the_plan, tree)
         joined = None
         if the_plan.natural:  # "what is soft max?": both words found, apart
             joined = _joined(tree, lambda a, b, one: self.written(one)
@@ -512,8 +529,8 @@ class Searcher:
             joined = _joined(tree, lambda a, b, one: self.written(one), shown)
         if joined:
             together = plan(joined[0], correct=correct, written=self.written,
-                            related=self.related)
-            hits, found = self._run(searcher, together.query, page, limit, filter_q)
+                            related=self.related, rarity=rarity)
+            hits, found = run(together, joined[0])
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
                 tree = joined[0]
@@ -522,8 +539,9 @@ class Searcher:
         if total == 0 and not the_plan.natural:
             loose = plan(tree, correct=correct, relaxed=True, written=self.written,
                          related=self.related,
-                         together=lambda parts: self._written_apart(searcher, *parts))
-            loose_hits, loose_total = self._run(searcher, loose.query, page, limit, filter_q)
+                         together=lambda parts: self._written_apart(searcher, *parts),
+                         rarity=rarity)
+            loose_hits, loose_total = run(loose, tree)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
         instead = {**the_plan.corrections,
@@ -570,14 +588,57 @@ class Searcher:
             related=related,
         )
 
-    def _run(self, searcher, q, page, limit, filter_q) -> tuple[list, int]:
+    def defining(self, searcher, tree: Node, the_plan: Plan) -> frozenset[int]:
+        """The sections that define the term the query ``tree`` names alone, its words
+        (those not excluded, as corrected, or as the one word a hyphenated one also is)
+        being one of the term's names ("tokens": token; "embeding": embedding; "soft-max":
+        softmax): they rank ``DEFINING_BOOST`` times their score. None for a query of other
+        words beside the name ("token limit") or of several terms."""
+        typed = positive_words(tree)
+        record = None
+        for form in dict.fromkeys((" ".join(typed), " ".join(
+                the_plan.joined.get(word, word) for word in typed))):
+            if form.strip() and (record := self.glossary.find(
+                    _apply_corrections(form, the_plan.corrections))):
+                break
+        if record is None:
+            return frozenset()
+        found = self._defining.get(record.term)
+        if found is None:
+            with reading_index(self.version_dir):
+                found = frozenset(n for d in record.definitions if d.origin == "lesson"
+                                  for n in self._defined_at(searcher, d))
+            with self._lock:
+                if len(self._defining) >= MAX_REMEMBERED_CORRECTIONS:
+                    self._defining.clear()
+                self._defining[record.term] = found
+        return found
+
+    def _defined_at(self, searcher, definition: Definition) -> list[int]:
+        """The section of ``definition``: its lesson's section with its anchor. A lesson's
+        passages with no anchor (a plain-text lesson's paragraphs, the text above the first
+        heading) share one, None: of them, the one that holds the defining sentence (its
+        first words, the link's text fragment), not each."""
+        numbers = [n for n in searcher.document_numbers(lesson=definition.lesson)
+                   if (stored := self._stored(searcher, n))["kind"] == "section"
+                   and stored.get("anchor") == definition.anchor]
+        if definition.anchor is not None or len(numbers) < 2:
+            return numbers
+        opening = _opening_words(definition)
+        return [n for n in numbers
+                if opening in " ".join(self._stored(searcher, n)["body"].split())][:1]
+
+    def _run(self, searcher, q, page, limit, filter_q,
+             boosted: frozenset[int] = frozenset()) -> tuple[list, int]:
         """The hits of one page and the number of matches in all pages; a file of the index
         that cannot be read is ``IndexDamaged`` (``reading_index``)."""
         with reading_index(self.version_dir):
-            return self._run_reading(searcher, q, page, limit, filter_q)
+            return self._run_reading(searcher, q, page, limit, filter_q, boosted)
 
-    def _run_reading(self, searcher, q, page, limit, filter_q) -> tuple[list, int]:
-        """The hits of one page and the number of matches in all pages.
+    def _run_reading(self, searcher, q, page, limit, filter_q,
+                     boosted: frozenset[int] = frozenset()) -> tuple[list, int]:
+        """The hits of one page and the number of matches in all pages, the ``boosted``
+        documents' scores ``DEFINING_BOOST`` times what they score.
 
         Queries of words and phrases are scored from whole posting blocks (``word_scoring``);
         anything else by Whoosh's matchers, every match scored (``top_hits``: Whoosh's own
@@ -594,12 +655,14 @@ class Searcher:
         if can_score(q, CONTENT):
             allow = None if filter_q is None else self._counter.bits(searcher, filter_q)
             hits, total = self._words.top(searcher, q, wanted, self._order, allow,
-                                          partial(self._trade, searcher))
+                                          partial(self._trade, searcher),
+                                          dict.fromkeys(boosted, DEFINING_BOOST))
             return hits[(page - 1) * limit : wanted], total
         total = self._counter.count(searcher, q, filter_q)
         if total == 0:
             return [], 0
-        collector = TopInCourseOrder(self._order, wanted, self._lesson_parts(searcher))
+        collector = TopInCourseOrder(self._order, wanted, self._lesson_parts(searcher),
+                                     dict.fromkeys(boosted, DEFINING_BOOST))
         searcher.search_with_collector(q, FilterCollector(collector, allow=filter_q))
         return collector.best()[(page - 1) * limit : wanted], total
 
@@ -899,6 +962,13 @@ def _join_in(pattern: re.Pattern[str], one: str, shown: Callable[[str, str], str
              text: str) -> str:
     """``text`` with the two words ``pattern`` finds written as the one word ``one``."""
     return pattern.sub(lambda _: shown(one, one.lower()), text, count=1)
+
+
+def _opening_words(definition: Definition) -> str:
+    """The first words of a lesson definition's sentence, as its link's text fragment has
+    them (``model.text_fragment``), spaces made single; its text when the link has none."""
+    _, _, fragment = (definition.url or "").partition("#:~:text=")
+    return " ".join((unquote(fragment) if fragment else definition.text).split())
 
 
 def _read_spelling(version_dir: Path) -> dict[str, int]:

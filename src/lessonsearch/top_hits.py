@@ -69,10 +69,13 @@ class TopInCourseOrder(TopCollector):
     ``parts``: the index's lesson summaries and check questions (``summary_rank``). They,
     and the best section so far of a lesson that has one, are held until every match is in;
     then a lesson's best part and best section trade scores where the part's is higher, as
-    the block scorer has them."""
+    the block scorer has them. ``boost`` multiplies the scores of the documents it holds
+    (``WordScorer.top``)."""
 
-    def __init__(self, order: array, limit: int, parts: LessonParts | None = None):
+    def __init__(self, order: array, limit: int, parts: LessonParts | None = None,
+                 boost: dict[int, float] | None = None):
         super().__init__(limit=limit, usequality=False)
+        self._boost = boost or {}
         self._order = order
         self._parts = parts.lesson_of if parts else {}
         self._lessons = frozenset(self._parts.values())
@@ -81,6 +84,8 @@ class TopInCourseOrder(TopCollector):
 
     def _collect(self, global_docnum, score):
         self.total += 1
+        if global_docnum in self._boost:
+            score *= self._boost[global_docnum]
         if self._lessons:
             if global_docnum in self._parts:
                 self._held.append((global_docnum, score))

@@ -36,12 +36,12 @@ CACHED_POSTINGS = 1_000_000
 
 def can_score(q: wq.Query, field: str) -> bool:
     """True for a tree of words (``Term``) on ``field`` joined by And, Or and MostWords, with
-    NOT only inside an And beside something positive, and no boosts; MostWords only over
-    words or ORs of words."""
-    if q.boost != 1.0:
-        return False
+    NOT only inside an And beside something positive, and no boosts but a word's (a joined
+    form's: ``query_plan._joined_term``); MostWords only over words or ORs of words."""
     if isinstance(q, wq.Term):
         return q.fieldname == field
+    if q.boost != 1.0:
+        return False
     if type(q) is wq.Phrase:
         return q.fieldname == field and q.slop == 1 and len(q.words) > 1
     if isinstance(q, MostWords):
@@ -73,10 +73,11 @@ class WordScorer:
 
     def top(self, searcher, q: wq.Query, wanted: int, order, allow: int | None = None,
             rescore: Callable[[Scores, float], None] | None = None,
-            ) -> tuple[list[tuple[float, int]], int]:
+            boost: dict[int, float] | None = None) -> tuple[list[tuple[float, int]], int]:
         """The ``wanted`` best (score, docnum), ties in ``order``, and how many matched.
 
-        ``allow`` is a bitmap of the documents a filter lets through, or None.
+        ``allow`` is a bitmap of the documents a filter lets through, or None. ``boost``
+        multiplies the scores of the documents it holds that match.
         ``rescore(scores, floor)`` may swap, in place, scores of the matches the filter lets
         through, where one of the two is ``floor`` (the page's last score) or more
         (``summary_rank``): the page's scores, and so its last one, stay the same.
@@ -86,6 +87,9 @@ class WordScorer:
             segment = _Segment(self, searcher, leaf, number)
             for docnum, score in segment.evaluate(q).items():
                 scores[docnum + offset] = score
+        for docnum, factor in (boost or {}).items():
+            if docnum in scores:
+                scores[docnum] *= factor
         if allow is not None:
             scores = {d: s for d, s in scores.items() if allow >> d & 1}
         candidates = scores.items()
@@ -143,6 +147,8 @@ class _Segment:
         not where the index counts a word made from it (``query_plan.Exact``)."""
         if isinstance(q, wq.Term):
             scores = self.term(q.text)
+            if q.boost != 1.0:  # each score times the boost, as Whoosh's WrappingMatcher
+                scores = {d: s * q.boost for d, s in scores.items()}
             if scores and (exact or isinstance(q, Exact)):
                 found = unwritten(self.leaf, self.scorer.field, q.text)
                 if found:
