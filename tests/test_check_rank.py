@@ -177,12 +177,23 @@ def test_a_term_only_a_wrong_option_names_neither_finds_nor_is_mentioned_by_the_
     ("tokeniser", "Text arrives as pieces"),
     ("tokenisation", "Text arrives as pieces"),
     ("residual connection", "Adding instead of replacing"),
-    ("input", "The same block, many times"),
 ])
 def test_the_sample_course_s_sections_come_before_their_lesson_s_check(
         sample_searcher, query: str, heading: str) -> None:
     hits = sample_searcher.search(query).results
     assert (hits[0].kind, hits[0].heading) == ("section", heading)
+
+
+def test_the_transformer_block_s_section_comes_before_its_check_for_input(
+        sample_searcher) -> None:
+    """"input" is a name of the glossary's prompt, so the section defining the prompt comes
+    first (``DEFINING_BOOST``); the transformer block's section still comes before its check."""
+    hits = sample_searcher.search("input").results
+    assert (hits[0].lesson, hits[0].heading) == ("what-is-a-language-model",
+                                                 "A machine for continuing text")
+    block = [(hit.kind, hit.heading) for hit in hits if hit.lesson == "transformer-block"]
+    assert block[0] == ("section", "The same block, many times")
+    assert block[1][0] == "check"
 
 
 def test_the_sample_course_s_wrong_answer_about_alphabetical_order_is_not_searched(
