@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
 from xml.etree import ElementTree
@@ -230,13 +231,25 @@ def assert_nothing_ran(page, dialogs: list[str]) -> None:
     assert dialogs == []
 
 
-def test_hostile_lessons_show_as_text_in_the_widget_and_tooltip(browser, xss_host):
+@contextmanager
+def hostile_host_page(browser, xss_host):
+    """The host page that embeds the box over the hostile course, and the dialogs any of its
+    markup opened, were it run: none, and no unexpected error either, once the test is done."""
     tab = open_tab(browser)
     page = tab.page
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     try:
         page.goto(f"{xss_host}/xss.html")
+        yield page
+        assert_nothing_ran(page, dialogs)
+    finally:
+        page.context.close()
+    assert tab.unexpected_errors() == []
+
+
+def test_hostile_lessons_show_as_text_in_the_widget_and_tooltip(browser, xss_host):
+    with hostile_host_page(browser, xss_host) as page:
         open_widget(page, "[data-lessonsearch]", "zebrafish")
         box = page.locator("[data-lessonsearch] [role=listbox]")
         expect(box).to_contain_text("Escaping <script>alert('title')</script> lessons")
@@ -255,21 +268,12 @@ def test_hostile_lessons_show_as_text_in_the_widget_and_tooltip(browser, xss_hos
         expect(tooltip).to_contain_text('<script>window.__xss=9</script>')
         assert tooltip.evaluate(
             f"el => el.shadowRoot.querySelectorAll('{HOSTILE_ELEMENTS}').length") == 0
-        assert_nothing_ran(page, dialogs)
-    finally:
-        page.context.close()
-    assert tab.unexpected_errors() == []
 
 
 def test_hostile_words_in_a_notice_show_as_text_in_the_widget(browser, xss_host):
     """The box says which correction its results are for, and the correction keeps the
     reader's other words, markup and all: they show as text, as the results page shows them."""
-    tab = open_tab(browser)
-    page = tab.page
-    dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    try:
-        page.goto(f"{xss_host}/xss.html")
+    with hostile_host_page(browser, xss_host) as page:
         open_widget(page, "[data-lessonsearch]", '<img src=x onerror="window.__xss=11"> zebrafsh')
         notes = page.locator("[data-lessonsearch] .notes")
         expect(notes).to_have_text(
@@ -278,10 +282,6 @@ def test_hostile_words_in_a_notice_show_as_text_in_the_widget(browser, xss_host)
             '“<img src=x onerror="window.__xss=11"> zebrafish”')
         assert page.locator("[data-lessonsearch]").evaluate(
             f"el => el.shadowRoot.querySelectorAll('{HOSTILE_ELEMENTS}').length") == 0
-        assert_nothing_ran(page, dialogs)
-    finally:
-        page.context.close()
-    assert tab.unexpected_errors() == []
 
 
 HOSTILE_PAGES = {
