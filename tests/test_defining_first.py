@@ -162,3 +162,19 @@ def test_the_defining_paragraph_of_a_lesson_without_headings_comes_first(
     assert first.lesson == "hallucination"
     assert first.url.endswith("#:~:text=The%20name%20that%20stuck%20for%20this")
 
+
+
+def test_the_opening_paragraph_of_a_lesson_without_headings_takes_no_definition_weight(
+        sample_searcher: Searcher) -> None:
+    """The hallucination lesson's opening paragraph never writes hallucination: it is found
+    only through the lesson's title, as the other paragraphs that do not write it are, so
+    it comes after every hit that writes the word. The build gave the definition's weight
+    to the lesson's first paragraph, not to the one defining the term, and the opening
+    paragraph came second, before the sections and paragraphs that write hallucination."""
+    hits = sample_searcher.search("hallucination", limit=20).results
+    snippets = [hit.snippet for hit in hits]
+    assert snippets[0].startswith("The name that stuck for this is “<mark>hallucination")
+    opening = next(n for n, s in enumerate(snippets) if s.startswith("Ask a language model"))
+    assert hits[opening].heading is None and "<mark>" not in snippets[opening]
+    writing = [n for n, s in enumerate(snippets) if "<mark>" in s]
+    assert len(writing) == 5 and max(writing) < opening

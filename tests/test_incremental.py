@@ -114,6 +114,35 @@ def test_a_retitled_lesson_is_the_only_one_rewritten(course: Path, tmp_path: Pat
     assert side_files(out) == side_files(tmp_path / "full")
 
 
+PREFIX_CACHING = ("Keeping those stored values for an opening that many requests share is "
+                  "called prefix caching, and it is why a long fixed instruction costs little "
+                  "after the first request.")
+
+
+def test_a_definition_in_a_lesson_without_headings_weighs_on_its_own_paragraph(
+        course: Path, tmp_path: Path):
+    """The notes lesson is plain text: its paragraphs share one anchor, none. A paragraph
+    added to define prefix caching, then moved to the end, gives the term's weight to
+    itself, not to the lesson's opening paragraph, which never writes the term and was a
+    hit for it; an incremental build answers as a full one after each edit."""
+    out = tmp_path / "index"
+    build(course, out)
+    notes = course / "lessons" / "04-notes.txt"
+    paragraphs = notes.read_text().split("\n\n")
+    for number, text in enumerate([paragraphs[:3] + [PREFIX_CACHING] + paragraphs[3:],
+                                   [*paragraphs, PREFIX_CACHING]]):
+        notes.write_text("\n\n".join(text))
+        assert build(course, out).rewritten == 1
+        full = tmp_path / f"full-{number}"
+        build(course, full, full=True)
+        found = hits(out, "prefix caching")
+        assert found == hits(full, "prefix caching")
+        assert side_files(out) == side_files(full)
+        assert "is called <mark>prefix</mark> <mark>caching</mark>" in found[0].snippet
+        assert found[0].url.endswith("#:~:text=Keeping%20those%20stored%20values%20for%20an")
+        assert not [h for h in found if "#:~:text=A%20prompt%20that" in h.url], number
+
+
 def test_a_removed_lesson_disappears_from_an_incremental_build(course: Path, tmp_path: Path):
     out = tmp_path / "index"
     build(course, out)

@@ -43,7 +43,14 @@ from .glossary_table import (
     write_coverage_tables,
     write_glossary_table,
 )
-from .model import Course, GlossaryEntry, LessonDefinition, Problem
+from .model import (
+    Course,
+    GlossaryEntry,
+    LessonDefinition,
+    Problem,
+    defining_passage,
+    opening_words,
+)
 from .slugs import AnchorRegistry
 from .term_forms import term_anchor, term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
@@ -63,8 +70,16 @@ class GlossaryBuild:
     variants: dict[str, list[str]] = field(default_factory=dict)
     lessons: list[LessonMentions] = field(default_factory=list)
     """Every lesson's mentions, in course order."""
-    defined: dict[tuple[str, str | None], tuple[str, ...]] = field(default_factory=dict)
-    """The terms each section defines, by its lesson and anchor (None: the lesson's top)."""
+    defined: dict[tuple[str, str | None], tuple[tuple[str, str], ...]] = field(
+        default_factory=dict)
+    """The terms each section defines, by its lesson and anchor, A–Z, each with its defining
+    sentence's ``model.opening_words``: a lesson's passages with no anchor (a plain-text
+    lesson's paragraphs) share one, None, and of them the one holding those words defines it
+    (``_defines``)."""
+    _passages: dict[tuple[str, str], str] = field(default_factory=dict, repr=False,
+                                                  compare=False)
+    """The id of the passage with no anchor that defines what a lesson's (slug) sentence
+    opening so does, found once for the lesson's passages (``_defines``)."""
 
     @property
     def term_count(self) -> int:
@@ -97,11 +112,32 @@ class GlossaryBuild:
         if found and doc.id == lesson.docs[0].id:  # its counts hold the title's too
             found = {name: n for name, n in found.items() if n > title.get(name, 0)}
         names = {*found, *lesson.named_by_id.get(doc.id, ())}
-        defined = self.defined.get((doc.lesson.slug, doc.anchor), ())
-        if doc.anchor is None and doc.number != 0:  # a definition above any heading
-            defined = ()
         return (self._names(names), self._names(title.keys() - names),
-                self._names(defined))
+                self._names(self._defines(lesson, doc)))
+
+    def _defines(self, lesson: LessonMentions, doc: Document) -> list[str]:
+        """The terms the section ``doc`` defines: those defined at its anchor; of a lesson's
+        passages with no anchor, each term's goes to the passage holding its defining
+        sentence (``model.defining_passage``, as a search ranks it), not to the first: the
+        hallucination lesson's opening paragraph, which never writes hallucination, was a
+        hit for it on the definition's weight alone. Only the text of such a lesson's
+        passages is read, and only when it has several and defines a term there."""
+        if doc.kind != "section":
+            return []
+        defined = self.defined.get((lesson.slug, doc.anchor), ())
+        if doc.anchor is not None or not defined:
+            return [name for name, _ in defined]
+        passages = None
+        for _, opening in defined:
+            if (lesson.slug, opening) not in self._passages:
+                if passages is None:
+                    passages = [d for d in lesson.docs
+                                if d.kind == "section" and d.anchor is None]
+                    texts = [" ".join(d.body.split()) for d in passages]
+                self._passages[lesson.slug, opening] = passages[
+                    defining_passage(opening, texts)].id
+        return [name for name, opening in defined
+                if self._passages[lesson.slug, opening] == doc.id]
 
     def _names(self, terms) -> tuple[str, ...]:
         return tuple(variant for name in sorted(terms) for variant in self.variants[name])
@@ -246,13 +282,16 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
                          _defined(terms))
 
 
-def _defined(terms: list[_Term]) -> dict[tuple[str, str | None], tuple[str, ...]]:
-    """The terms each section defines (``GlossaryBuild.defined``), A–Z."""
-    found: dict[tuple[str, str | None], set[str]] = {}
+def _defined(terms: list[_Term]
+             ) -> dict[tuple[str, str | None], tuple[tuple[str, str], ...]]:
+    """The terms each section defines, with their sentences' opening words
+    (``GlossaryBuild.defined``), A–Z."""
+    found: dict[tuple[str, str | None], set[tuple[str, str]]] = {}
     for term in terms:
-        for _, definition in term.lesson_defs:
-            found.setdefault((definition.lesson, definition.anchor), set()).add(term.name)
-    return {place: tuple(sorted(names)) for place, names in found.items()}
+        for _, d in term.lesson_defs:
+            found.setdefault((d.lesson, d.anchor), set()).add(
+                (term.name, opening_words(d.url, d.sentence)))
+    return {place: tuple(sorted(named)) for place, named in found.items()}
 
 
 def _in_file_order(problems: tuple[Problem, ...]) -> tuple[Problem, ...]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pickle
 import reprlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import NamedTuple, TypeVar, dataclass_transform, overload
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 T = TypeVar("T")
 
@@ -393,6 +393,26 @@ def link_to(url: str, anchor: str | None, fragment: str | None = None) -> str:
     if fragment:
         return f"{base}#{fragment}"
     return base
+
+
+def opening_words(url: str | None, text: str) -> str:
+    """The first words of the passage ``url`` links to by its text fragment
+    (``text_fragment``), spaces made single; ``text``'s, all of it, when the link has none."""
+    _, _, fragment = (url or "").partition("#:~:text=")
+    return " ".join((unquote(fragment) if fragment else text).split())
+
+
+def defining_passage(opening: str, passages: Iterable[str]) -> int:
+    """Which of a lesson's passages with no anchor (a plain-text lesson's paragraphs, which
+    all share one, None) a definition there belongs to, by the passages' texts in order: the
+    first holding ``opening``, the defining sentence's ``opening_words``; else the first.
+
+    The build gives that passage the definition's weight (``whoosh_index.DEFINED_WEIGHT``)
+    and a search for the term alone ranks it first (``Searcher.defining``): both choose by
+    this rule. The build gave the weight to the first passage, which made the lesson's
+    opening paragraph a hit for a term it never writes."""
+    return next((number for number, text in enumerate(passages)
+                 if opening in " ".join(text.split())), 0)
 
 
 # --- Defined terms -------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from functools import cached_property, partial
 from itertools import islice
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 from whoosh import query as wq
 from whoosh.collectors import FilterCollector
@@ -29,6 +28,7 @@ from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_PART, Definition, TermRecord
 from .index_store import MANIFEST, current_version, open_manifest, reading_part
 from .match_count import MatchCounter
+from .model import defining_passage, opening_words
 from .name_case import as_typed, name_of
 from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
 from .query import Any as AnyOf
@@ -618,15 +618,16 @@ class Searcher:
         """The section of ``definition``: its lesson's section with its anchor. A lesson's
         passages with no anchor (a plain-text lesson's paragraphs, the text above the first
         heading) share one, None: of them, the one that holds the defining sentence (its
-        first words, the link's text fragment), not each."""
+        first words, the link's text fragment), not each; the one the build gave the
+        definition's weight (``model.defining_passage``)."""
         numbers = [n for n in searcher.document_numbers(lesson=definition.lesson)
                    if (stored := self._stored(searcher, n))["kind"] == "section"
                    and stored.get("anchor") == definition.anchor]
         if definition.anchor is not None or len(numbers) < 2:
             return numbers
-        opening = _opening_words(definition)
-        return [n for n in numbers
-                if opening in " ".join(self._stored(searcher, n)["body"].split())][:1]
+        opening = opening_words(definition.url, definition.text)
+        return [numbers[defining_passage(
+            opening, (self._stored(searcher, n)["body"] for n in numbers))]]
 
     def _run(self, searcher, q, page, limit, filter_q,
              boosted: frozenset[int] = frozenset()) -> tuple[list, int]:
@@ -962,13 +963,6 @@ def _join_in(pattern: re.Pattern[str], one: str, shown: Callable[[str, str], str
              text: str) -> str:
     """``text`` with the two words ``pattern`` finds written as the one word ``one``."""
     return pattern.sub(lambda _: shown(one, one.lower()), text, count=1)
-
-
-def _opening_words(definition: Definition) -> str:
-    """The first words of a lesson definition's sentence, as its link's text fragment has
-    them (``model.text_fragment``), spaces made single; its text when the link has none."""
-    _, _, fragment = (definition.url or "").partition("#:~:text=")
-    return " ".join((unquote(fragment) if fragment else definition.text).split())
 
 
 def _read_spelling(version_dir: Path) -> dict[str, int]:
