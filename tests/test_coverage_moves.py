@@ -47,6 +47,18 @@ def copied(tmp_path: Path) -> Path:
     return Path(shutil.copytree(COURSE, tmp_path / "course"))
 
 
+def built_then_retired(tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of the course and its index, built once with the section ``RETIRED`` adds to
+    the lesson, which is then taken out again (the next build finds its anchor gone)."""
+    course, index = copied(tmp_path), tmp_path / "index"
+    lesson = course / "lessons" / LESSON
+    original = lesson.read_text(encoding="utf-8")
+    lesson.write_text(original + RETIRED, encoding="utf-8")
+    build(course, index)
+    lesson.write_text(original, encoding="utf-8")
+    return course, index
+
+
 def build(course: Path, index: Path, base_url: str | None = None, full: bool = False):
     return build_index(course / "lessons", course / "glossary", index, base_url=base_url,
                        full=full)
@@ -93,12 +105,7 @@ def test_a_full_build_at_a_new_base_url_finds_the_move_from_the_manifest(tmp_pat
 
 
 def test_an_anchor_removed_with_the_move_is_listed_under_the_lessons_link_now(tmp_path):
-    course, index = copied(tmp_path), tmp_path / "index"
-    lesson = course / "lessons" / LESSON
-    original = lesson.read_text(encoding="utf-8")
-    lesson.write_text(original + RETIRED, encoding="utf-8")
-    build(course, index)
-    lesson.write_text(original, encoding="utf-8")
+    course, index = built_then_retired(tmp_path)
     build(course, index, base_url=NEW)
     report = report_of(index)
     (broken,) = report.broken_anchors
@@ -111,12 +118,7 @@ def test_an_anchor_removed_with_the_move_is_listed_under_the_lessons_link_now(tm
 
 
 def test_broken_anchors_listed_before_a_move_are_carried_once_under_the_new_link(tmp_path):
-    course, index = copied(tmp_path), tmp_path / "index"
-    lesson = course / "lessons" / LESSON
-    original = lesson.read_text(encoding="utf-8")
-    lesson.write_text(original + RETIRED, encoding="utf-8")
-    build(course, index)
-    lesson.write_text(original, encoding="utf-8")
+    course, index = built_then_retired(tmp_path)
     build(course, index)  # lists cooling-down as broken, at the old base URL
     first = versions(index)[0]
     build(course, index, base_url=NEW)
@@ -177,12 +179,7 @@ def test_a_new_slug_is_a_moved_link_not_broken_anchors(tmp_path: Path):
 def test_anchors_listed_by_a_version_that_kept_no_lesson_files_are_carried(tmp_path: Path):
     """A live version written before broken anchors kept their lesson's file (and before
     moved links): its entries are carried over a new base URL all the same, found by slug."""
-    course, index = copied(tmp_path), tmp_path / "index"
-    lesson = course / "lessons" / LESSON
-    original = lesson.read_text(encoding="utf-8")
-    lesson.write_text(original + RETIRED, encoding="utf-8")
-    build(course, index)
-    lesson.write_text(original, encoding="utf-8")
+    course, index = built_then_retired(tmp_path)
     build(course, index)
     live = current_version(index)
     db_file = live / GLOSSARY_DB
