@@ -22,7 +22,7 @@ from itertools import chain, pairwise
 
 from .analysis import STOP_WORDS, normalize, stem
 from .nltk_parts import collocation_parts
-from .spelling import third_person_of, verb_forms_written
+from .spelling import third_person, third_person_of, verb_forms_written
 
 MIN_COUNT = 3
 SCORED_COUNT = 2
@@ -99,6 +99,11 @@ _BEFORE_NOUN = frozenset("""the these those our their your my its his of some ma
 """Words a plural noun follows ("the files", "of types") and a verb's -s form does not."""
 _BEFORE_SINGULAR = frozenset("the a an this its their our your my his of".split())
 """Words a noun follows ("a change") and a verb's base form does not."""
+_NOUN_PHRASE_OPENERS = _BEFORE_NOUN | _BEFORE_SINGULAR | frozenset("""an each every any
+    another four five by at into about""".split())
+"""Words a noun phrase follows ("a join table", "of build tools") and a verb and its object
+never do ("we *write queries*"): articles, determiners, numbers and prepositions, not "to"."""
+_POSSESSIVE = re.compile(r"['’]s$")
 
 
 @dataclass
@@ -111,6 +116,13 @@ class _Uses:
     verb_context: int = 0
     """Occurrences after "to", a modal or a pronoun ("we *write queries*"), or before an
     article or pronoun ("the model *predicts the*"): the phrase starts or ends with a verb."""
+    noun_context: int = 0
+    """Occurrences after an article, a determiner, a number, a preposition or a possessive
+    ("a *join table*", "Word's *Track Changes*"), where a noun phrase stands and a verb does
+    not."""
+    clause_start: int = 0
+    """Occurrences opening a clause ("*Write queries* that…") or after "to", a modal or a
+    pronoun: where a verb stands."""
 
     @property
     def count(self) -> int:
@@ -199,6 +211,10 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
                 before = words[i - 1] if i else None
                 after = words[i + size] if i + size < len(words) else None
                 uses.verb_context += before in _BEFORE_VERB or after in _AFTER_VERB
+                uses.clause_start += before is None or before in _BEFORE_VERB
+                uses.noun_context += before is not None and (
+                    before in _NOUN_PHRASE_OPENERS or before.isdigit()
+                    or _POSSESSIVE.search(before) is not None)
         inside: Counter = Counter()  # uses of a shorter n-gram inside the kept longer ones
         for longer, uses in kept.items():
             inside.update(dict.fromkeys({longer[i:i + size]
@@ -206,7 +222,8 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
         for key, uses in found.items():
             own = uses.count - inside[key]
             if (own >= MIN_COUNT and 2 * uses.verb_context < uses.count
-                    and not verb_phrase(uses.lowered, counts)):
+                    and not verb_phrase(uses.lowered, counts)
+                    and not verb_and_object(uses, counts)):
                 kept[key] = uses
     return {uses.phrase: uses.per_doc for uses in kept.values()}
 
@@ -237,6 +254,18 @@ def verb_phrase(gram: tuple[str, ...], counts: NgramCounts) -> bool:
                    for noun, verb in pairwise(gram)))
 
 
+def verb_and_object(uses: _Uses, counts: NgramCounts) -> bool:
+    """Whether the phrase of ``uses`` is a verb and its object ("write queries", "insert
+    values", "ignore null values"): its first word is a verb by the course's own text
+    (``_base_verb``), the phrase is never written where a noun phrase stands (after an
+    article, a determiner, a number, a preposition or a possessive), and it is written
+    where a verb stands (opening a clause, after "to", a modal or a pronoun). A noun phrase
+    led by a word the course also writes as a verb is written after an article somewhere
+    ("a join table", "the build tools") and stays."""
+    return (not uses.noun_context and uses.clause_start > 0
+            and _base_verb(uses.lowered[0], counts))
+
+
 def _describes(word: str) -> bool:
     """An adjective or a participle by its ending ("numbered", "dangerous")."""
     return _PAST.search(word) is not None or adjective(word)
@@ -262,13 +291,19 @@ def _plural(word: str, counts: NgramCounts) -> bool:
 
 
 def _base_verb(word: str, counts: NgramCounts) -> bool:
-    """A verb's base form after a plural subject ("databases *represent*"): the course writes
-    it as a verb, and after "to", a modal or a pronoun more often than after an article."""
+    """A verb's base form, after a plural subject ("databases *represent*", "values *lie*")
+    or before its object ("*write* queries"): the course writes it as a verb (with its -ing
+    or -ed form), and after "to", a modal or a pronoun more often than after an article,
+    or never as a noun at all: neither it after an article, a determiner or "of" ("a lie")
+    nor its -s form after one or a preposition ("the lies")."""
     if not verb_forms_written(word, counts.words):
         return False
     pairs = counts.pairs
-    return (sum(pairs[before, word] for before in _BEFORE_VERB)
-            > sum(pairs[before, word] for before in _BEFORE_SINGULAR))
+    as_noun = sum(pairs[before, word] for before in _BEFORE_SINGULAR)
+    if sum(pairs[before, word] for before in _BEFORE_VERB) > as_noun:
+        return True
+    plural = third_person(word)
+    return not as_noun and not any(pairs[before, plural] for before in _BEFORE_NOUN)
 
 
 def _grams(words: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:

@@ -150,17 +150,18 @@ def verb_forms_written(verb: str, known: Container[str]) -> tuple[str, ...]:
 
 
 def third_person_of(word: str) -> list[str]:
-    """The verbs whose -s form ``word`` may be (``_third_person``): "predicts" → predict,
-    "matches" → match and matche (only a verb the course writes is one)."""
-    return [base for base in (word[:-1], word[:-2])
-            if len(base) >= MIN_VERB and _third_person(base) == word]
+    """The verbs whose -s form ``word`` may be (``third_person``): "predicts" → predict,
+    "matches" → match and matche (only a verb the course writes is one), "queries" →
+    query."""
+    bases = (word[:-1], word[:-2], word[:-3] + "y" if word.endswith("ies") else "")
+    return [base for base in bases if len(base) >= MIN_VERB and third_person(base) == word]
 
 
 def _as_a_verb(verb: str, forms: tuple[str, ...]) -> bool:
     """Whether ``forms`` (of ``verb``, those the course writes) show a verb, not a noun or
     an adjective that only looks like one of its forms: "leading" alone is an adjective,
     "lead" and "leading" a verb; "embedded" and "embedding" are both only a verb's."""
-    bare = (verb, _third_person(verb))  # not the -ing or -ed of "bring" or "embed"
+    bare = (verb, third_person(verb))  # not the -ing or -ed of "bring" or "embed"
     plain = any(f in bare for f in forms)
     ing = any(f.endswith("ing") and f not in bare for f in forms)
     ed = any(f.endswith("ed") and f not in bare for f in forms)
@@ -202,17 +203,29 @@ def _wants_e(left: str) -> bool:
 
 def _verb_forms(verb: str) -> list[str]:
     """``verb``'s own forms: as it is, with -s (or -es), and with -ed and -ing (its last
-    letter doubled, or its e dropped, as English spells them)."""
-    forms = [verb, _third_person(verb), verb + "ed", verb + "ing",
+    letter doubled, or its e dropped, as English spells them: a y after a consonant turns
+    to i before -ed, "queried", and -ie to y before -ing, "lying")."""
+    forms = [verb, third_person(verb), verb + "ed", verb + "ing",
              verb + verb[-1] + "ed", verb + verb[-1] + "ing"]
     if verb.endswith("e"):
         forms += [verb + "d", verb[:-1] + "ing"]
+    if len(verb) == 3 and verb.endswith("ie"):  # die, lie, tie, vie
+        forms.append(verb[:-2] + "ying")
+    if _consonant_y(verb):
+        forms.append(verb[:-1] + "ied")
     return list(dict.fromkeys(forms))
 
 
-def _third_person(verb: str) -> str:
-    """``verb`` with -s, or -es after a hissing sound (compresses, pushes)."""
+def third_person(verb: str) -> str:
+    """``verb`` with -s, or -es after a hissing sound (compresses, pushes), its y after a
+    consonant turned to i (queries, copies)."""
+    if _consonant_y(verb):
+        return verb[:-1] + "ies"
     return verb + ("es" if verb.endswith(("s", "x", "z", "ch", "sh")) else "s")
+
+
+def _consonant_y(verb: str) -> bool:
+    return len(verb) > 2 and verb[-1] == "y" and verb[-2] not in "aeiouy"
 
 
 def fold_accents(word: str) -> str:
