@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from lessonsearch.nltk_parts import edit_distance
-from lessonsearch.spelling import Speller
+from lessonsearch.spelling import Speller, made_from_verb, third_person_of, verb_forms_written
 
 
 def test_one_edit_of_every_kind_is_found():
@@ -68,3 +70,13 @@ def test_the_words_a_prefix_begins():
     assert sorted(speller.starting("soft")) == ["softmax", "software"]  # not itself
     assert speller.starting("cafe") == ["café"]  # accents aside
     assert speller.starting("zz") == []
+
+
+def test_a_verb_s_forms_are_spelt_as_english_spells_them():
+    """A y after a consonant turns to i before -s and -ed, -ie to y before -ing: a course
+    writing "dries" and "dried" writes dry as a verb, so a dryer is made from it; one
+    writing "lie" and "lying" writes lie as one; "queries" may be query's -s form."""
+    assert made_from_verb("dryer", Counter({"dry": 3, "dries": 2, "dried": 1})) == (
+        "dry", ("dry", "dries", "dried"))
+    assert verb_forms_written("lie", {"lie", "lying"}) == ("lie", "lying")
+    assert "query" in third_person_of("queries")
