@@ -1,14 +1,21 @@
 """How well natural questions find the section that answers them: lessonsearch vs FTS5.
 
     .venv/bin/python bench/questions_eval.py
+    .venv/bin/python bench/questions_eval.py --questions bench/questions_heldout.json \
+        --lessons ../shared/corpora/shell-novice/episodes \
+        --glossary ../shared/corpora/shell-novice/learners
 
-Reads the judged set ``bench/questions.json`` (each question with its answering lesson and
-anchor), builds the sample course into a temporary index, and prints top-1, top-3 and MRR
-for lessonsearch and for the plain BM25 baseline (FTS5) over the same sections, in one run.
+Reads a judged set (by default ``bench/questions.json``, over the sample course: each
+question with its answering lesson and anchor), builds the course into a temporary index,
+and prints top-1, top-3 and MRR for lessonsearch and for the plain BM25 baseline (FTS5) over
+the same sections, in one run. ``bench/questions_heldout.json`` is a held-out set over the
+shell-novice lesson, written before any ranking was tuned: a change fitted to the default
+set should help it too.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import tempfile
@@ -40,13 +47,25 @@ def scores(ranks: list[int | None]) -> dict[str, float]:
     }
 
 
-def main() -> int:
-    questions = json.loads((ROOT / "bench" / "questions.json").read_text())
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--questions", type=Path, default=ROOT / "bench" / "questions.json",
+                        help="the judged questions (default: bench/questions.json)")
+    parser.add_argument("--lessons", type=Path, default=ROOT / "lessons",
+                        help="the course's lessons folder (default: the sample course's)")
+    parser.add_argument("--glossary", type=Path, default=None,
+                        help="its glossary folder (default: the sample course's, when "
+                             "--lessons is not given)")
+    args = parser.parse_args(argv)
+    glossary = args.glossary
+    if glossary is None and args.lessons == ROOT / "lessons":
+        glossary = ROOT / "glossary"
+    questions = json.loads(args.questions.read_text(encoding="utf-8"))
     questions = questions["questions"] if isinstance(questions, dict) else questions
     with tempfile.TemporaryDirectory() as tmp:
-        build_index(ROOT / "lessons", ROOT / "glossary", Path(tmp) / "index")
+        build_index(args.lessons, glossary, Path(tmp) / "index")
         searcher = Searcher.open(Path(tmp) / "index")
-        baseline = Fts5Baseline(read_course(ROOT / "lessons").course)
+        baseline = Fts5Baseline(read_course(args.lessons).course)
         ours, theirs, misses = [], [], []
         for q in questions:
             response = searcher.search(q["question"], limit=10)
