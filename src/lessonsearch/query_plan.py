@@ -234,6 +234,60 @@ def _is_natural(node: Node, bare: list[str]) -> bool:
     return bool(bare and _uncontracted(bare[0]) in _QUESTION_WORDS) or len(bare) >= 5
 
 
+_MEAN_VERB = {"mean", "means", "meant"}
+_DO = {"do", "does", "did"}
+_BE = {"is", "are", "was", "were", "be", "been"}
+_DETERMINERS = {"the", "a", "an", "this", "that", "these", "those", "its", "their", "our",
+                "your", "my", "his", "her", "each", "every", "any", "some"}
+
+
+def without_question_verbs(node: Node) -> Node:
+    """``node`` without the verb "mean" of a question, which is a question word as "what"
+    and "does" are: "what does variance mean?", "what do p-values mean", "what does it mean
+    to overfit", "what is meant by variance". In a course whose glossary defines the
+    statistic mean, the verb named that term and found the sections on it.
+
+    Only in a question of plain words (``_is_natural``, begun by a question word), and only
+    the verb: "mean" or "means" after the question's do, does or did and its subject (a
+    word or more between them), "meant" after its is, are, was or were (or a do), and either
+    ending the question or followed by a stop word ("to", "by", "for"); not after a
+    determiner ("what does the mean mean?": the first is the noun), and once. The noun is
+    left as typed: "what is the mean?", "how is the mean computed", "how do mean and median
+    differ", "mean and median", `mean` alone and `"mean"` in quotes. Nor is it dropped when
+    no other content word would be left ("what does it mean?")."""
+    if not isinstance(node, All) or not all(isinstance(i, Word) for i in node.items):
+        return node
+    texts = [_uncontracted(i.text.lower()) for i in node.items]
+    if texts[0] not in _QUESTION_WORDS and node.items[0].text.lower() not in _QUESTION_WORDS:
+        return node
+    verb = _mean_verb(texts, [i.text.lower() for i in node.items])
+    if verb is None:
+        return node
+    rest = node.items[:verb] + node.items[verb + 1:]
+    if not any(not is_stop(w) for i in rest for w in words(i.text)):
+        return node
+    return All(rest) if len(rest) > 1 else rest[0]
+
+
+def _mean_verb(texts: list[str], typed: list[str]) -> int | None:
+    """Where the verb "mean" of a question stands among its words (``texts``, contractions
+    read as the words they start with; ``typed``, as typed), or None."""
+    auxiliary = None
+    for at, (text, word) in enumerate(zip(texts, typed, strict=True)):
+        if auxiliary is None:
+            if text in _DO or text in _BE or word != text and text in _QUESTION_WORDS:
+                auxiliary = (at, text)  # "what's" is "what is"
+            continue
+        if word not in _MEAN_VERB:
+            continue
+        after = typed[at + 1] if at + 1 < len(typed) else None
+        if at and typed[at - 1] in _DETERMINERS or not (after is None or is_stop(after)):
+            continue
+        if word == "meant" or auxiliary[1] in _DO and at > auxiliary[0] + 1:
+            return at
+    return None
+
+
 _HYPHENS = re.compile("[-‐‑–]")
 
 

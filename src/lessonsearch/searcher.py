@@ -32,7 +32,7 @@ from .model import defining_passage, opening_words
 from .name_case import as_typed, name_of
 from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
 from .query import Any as AnyOf
-from .query_plan import Plan, is_stop, plan
+from .query_plan import Plan, is_stop, plan, without_question_verbs
 from .snippets import Phrases, plain_snippet, section_snippet
 from .spelling import Speller, made_from_verb, other_ending
 from .summary_rank import LessonParts
@@ -499,6 +499,7 @@ class Searcher:
         if tree is None:
             return SearchResponse(text, 0, (), page=page, limit=limit, version=self.version)
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
+        tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
         searcher = self.whoosh_searcher()
         filters = [wq.Term(k, v) for k, v in (("lesson", lesson), ("module", module)) if v]
         filter_q = wq.And(filters) if filters else None

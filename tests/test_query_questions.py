@@ -1,0 +1,176 @@
+"""The verb "mean" of a question ("what does variance mean?") is a question word, as "what"
+and "does" are, in a course whose glossary defines the statistic mean: it names no term and
+is not searched. The noun is still the term ("what is the mean?", "mean and median", `mean`
+alone, `"mean"` in quotes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from web_fixtures import serving
+
+from lessonsearch.build import build_index
+from lessonsearch.searcher import Searcher
+
+GLOSSARY = """\
+---
+title: Glossary
+---
+
+mean {#mean}
+: The sum of a list of numbers divided by how many numbers there are.
+  Also: average, arithmetic mean
+
+median {#median}
+: The middle value of a sorted list of numbers.
+
+variance {#variance}
+: How widely values scatter: the average squared distance of each value from the centre.
+
+standard deviation {#standard-deviation}
+: The square root of the variance, in the units of the data.
+
+p-value {#p-value}
+: How likely data at least this extreme would be if nothing but chance were at work.
+  Also: p-values
+
+overfitting {#overfitting}
+: Fitting the noise of a training sample along with its signal.
+  Also: overfit
+"""
+
+LESSONS = {
+    "01-averages.md": """\
+---
+title: Averages
+slug: averages
+---
+
+## Adding up and dividing
+
+The mean of a list is its total divided by its count. The mean of 2, 4 and 9 is 5: add
+them up to 15, then divide by 3. A spreadsheet computes the mean with its AVERAGE function.
+
+## The middle value
+
+Sort the list and take the value in the middle: that is the median. One huge value moves
+the mean a long way and the median hardly at all, so incomes are summed up by their median.
+
+## Which mean to report
+
+A mean of rates is best taken as a harmonic mean; a mean of growth factors as a geometric
+mean. The plain arithmetic mean is right for amounts that add up.
+""",
+    "02-spread.md": """\
+---
+title: Spread
+slug: spread
+---
+
+## Variance
+
+Variance says how far the values scatter. Take each value's distance from the centre,
+square it, and average the squares. A variance of zero says every value is the same.
+
+## Standard deviation
+
+The standard deviation is the square root of the variance, so it comes back in the units
+of the data: centimetres for heights, seconds for times.
+""",
+    "03-testing.md": """\
+---
+title: Testing a hunch
+slug: testing
+---
+
+## Chance alone
+
+A p-value asks how surprising the data would be if chance alone were at work. Small
+p-values say chance alone is a poor explanation; they never say how big an effect is.
+""",
+    "04-models.md": """\
+---
+title: Fitting models
+slug: models
+---
+
+## Too close a fit
+
+A model can overfit: it learns the noise of its training sample along with the signal, and
+predicts new data worse than a simpler model would. Hold back some data to catch it.
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def stats_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    course = tmp_path_factory.mktemp("stats")
+    (course / "lessons").mkdir()
+    (course / "glossary").mkdir()
+    for name, text in LESSONS.items():
+        (course / "lessons" / name).write_text(text, encoding="utf-8")
+    (course / "glossary" / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", course / "index")
+    return course / "index"
+
+
+@pytest.fixture(scope="module")
+def stats(stats_index: Path):
+    opened = Searcher.open(stats_index)
+    yield opened
+    opened.close()
+
+
+def first(response) -> tuple[str, str | None]:
+    return (response.results[0].lesson, response.results[0].anchor)
+
+
+def terms(response) -> list[str]:
+    return [t.term for t in response.terms]
+
+
+@pytest.mark.parametrize(("query", "term", "section"), [
+    ("what does variance mean?", "variance", ("spread", "variance")),
+    ("What does variance mean", "variance", ("spread", "variance")),
+    ("what do p-values mean", "p-value", ("testing", "chance-alone")),
+    ("what is meant by variance", "variance", ("spread", "variance")),
+    ("what's meant by the standard deviation?", "standard deviation",
+     ("spread", "standard-deviation")),
+    ("what does it mean to overfit", "overfitting", ("models", "too-close-a-fit")),
+    ("what does a small p-value mean for my hunch?", "p-value", ("testing", "chance-alone")),
+])
+def test_the_verb_mean_of_a_question_is_no_term(stats, query, term, section) -> None:
+    response = stats.search(query)
+    assert terms(response) == [term]
+    assert first(response) == section
+    assert "averages" not in {hit.lesson for hit in response.results}  # no section on means
+    assert "mean" not in response.words and "meant" not in response.words
+    assert all("<mark>mean" not in hit.snippet for hit in response.results)
+
+
+@pytest.mark.parametrize(("query", "named"), [
+    ("what is the mean?", ["mean"]),
+    ("how is the mean computed", ["mean"]),
+    ("mean and median", ["mean", "median"]),
+    ("mean", ["mean"]),
+    ('"mean"', ["mean"]),
+    ("what does the mean mean?", ["mean"]),  # the noun, then the verb
+    ("how does the mean change with one huge value", ["mean"]),
+    ("how do mean and median differ", ["mean", "median"]),
+    ('what does "mean" mean', ["mean"]),
+])
+def test_the_noun_mean_is_still_the_term(stats, query, named) -> None:
+    response = stats.search(query)
+    assert terms(response) == named
+    assert "mean" in response.words
+    assert first(response)[0] == "averages"
+
+
+def test_the_api_names_no_term_for_the_verb(stats_index) -> None:
+    with serving(stats_index) as client:
+        asked = client.get("/api/search", query_string={"q": "what does variance mean?"})
+        noun = client.get("/api/search", query_string={"q": "what is the mean?"})
+    assert [t["term"] for t in asked.get_json()["terms"]] == ["variance"]
+    assert asked.get_json()["results"][0]["anchor"] == "variance"
+    assert [t["term"] for t in noun.get_json()["terms"]] == ["mean"]
