@@ -139,6 +139,7 @@ def terms(response) -> list[str]:
      ("spread", "standard-deviation")),
     ("what does it mean to overfit", "overfitting", ("models", "too-close-a-fit")),
     ("what does a small p-value mean for my hunch?", "p-value", ("testing", "chance-alone")),
+    ('what does "variance" mean?', "variance", ("spread", "variance")),  # a word in quotes
 ])
 def test_the_verb_mean_of_a_question_is_no_term(stats, query, term, section) -> None:
     response = stats.search(query)
@@ -174,3 +175,15 @@ def test_the_api_names_no_term_for_the_verb(stats_index) -> None:
     assert [t["term"] for t in asked.get_json()["terms"]] == ["variance"]
     assert asked.get_json()["results"][0]["anchor"] == "variance"
     assert [t["term"] for t in noun.get_json()["terms"]] == ["mean"]
+
+
+def test_mean_in_quotes_is_the_term_wherever_it_stands(stats) -> None:
+    """The reader who quotes it asks for the word: `what does variance "mean"` names both."""
+    assert terms(stats.search('what does variance "mean"')) == ["variance", "mean"]
+
+
+def test_the_verb_stays_when_nothing_else_is_asked(stats) -> None:
+    """`what does it mean?` has no other word to search: the word is searched as before."""
+    response = stats.search("what does it mean?")
+    assert response.words == ("mean",)
+    assert terms(response) == ["mean"]

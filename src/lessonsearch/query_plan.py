@@ -243,7 +243,8 @@ _DETERMINERS = {"the", "a", "an", "this", "that", "these", "those", "its", "thei
 
 def without_question_verbs(node: Node) -> Node:
     """``node`` without the verb "mean" of a question, which is a question word as "what"
-    and "does" are: "what does variance mean?", "what do p-values mean", "what does it mean
+    and "does" are (a word in quotes among the question's words is one of them, and never
+    the verb): "what does variance mean?", "what do p-values mean", "what does it mean
     to overfit", "what is meant by variance". In a course whose glossary defines the
     statistic mean, the verb named that term and found the sections on it.
 
@@ -255,16 +256,17 @@ def without_question_verbs(node: Node) -> Node:
     left as typed: "what is the mean?", "how is the mean computed", "how do mean and median
     differ", "mean and median", `mean` alone and `"mean"` in quotes. Nor is it dropped when
     no other content word would be left ("what does it mean?")."""
-    if not isinstance(node, All) or not all(isinstance(i, Word) for i in node.items):
+    if not _is_natural(node, _bare_words(node)) or len(node.items) < 2:
         return node
-    texts = [_uncontracted(i.text.lower()) for i in node.items]
-    if texts[0] not in _QUESTION_WORDS and node.items[0].text.lower() not in _QUESTION_WORDS:
+    typed = [(i.text if isinstance(i, Word) else i.words[0]).lower() for i in node.items]
+    texts = [_uncontracted(word) for word in typed]
+    if texts[0] not in _QUESTION_WORDS and typed[0] not in _QUESTION_WORDS:
         return node
-    verb = _mean_verb(texts, [i.text.lower() for i in node.items])
-    if verb is None:
+    verb = _mean_verb(texts, typed)
+    if verb is None or not isinstance(node.items[verb], Word):  # "mean" in quotes: the noun
         return node
     rest = node.items[:verb] + node.items[verb + 1:]
-    if not any(not is_stop(w) for i in rest for w in words(i.text)):
+    if all(is_stop(w) for word in typed[:verb] + typed[verb + 1:] for w in words(word)):
         return node
     return All(rest) if len(rest) > 1 else rest[0]
 
