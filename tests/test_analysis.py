@@ -8,7 +8,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessonsearch.analysis import WORD, _stemmer, american, find_words, made_from, stem, words
+from lessonsearch.analysis import (
+    WORD,
+    _stemmer,
+    american,
+    find_words,
+    made_from,
+    stem,
+    verb_of,
+    words,
+)
 
 # Letters, digits and every character that decides where a word ends: apostrophes straight
 # and curly, underscores, dots, hyphens, spaces of several kinds, letters beyond ASCII, and
@@ -85,6 +94,32 @@ def test_an_ize_word_counts_for_the_stem_its_base_word_has(base: str, made: str)
     "summar", which no form of "summary" ("summari") is; "realize" is left whole."""
     assert stem(base) in made_from(made)
     assert stem(made) not in made_from(made)
+
+
+@pytest.mark.parametrize(("verb", "noun"), [
+    ("repeated", "repetition"), ("define", "definitions"), ("compose", "composition"),
+    ("decides", "decision"), ("expand", "expansion"), ("extending", "extensions"),
+    ("conclude", "conclusion"), ("explained", "explanation"), ("permit", "permission"),
+    ("converting", "conversion"), ("describe", "description"), ("assume", "assumption"),
+    ("reduce", "reduction"), ("solving", "solutions"), ("convolve", "convolution"),
+    ("receive", "reception"), ("classify", "classification"), ("add", "addition"),
+])
+def test_an_ion_noun_counts_for_the_stem_of_its_verb(verb: str, noun: str) -> None:
+    """Snowball stems these nouns apart from their verbs ("repetit", "repeat")."""
+    assert stem(noun) != stem(verb)
+    assert verb_of(noun) == made_from(noun) == (stem(verb),)
+    assert verb_of(verb) == ()
+
+
+@pytest.mark.parametrize("noun", [
+    "nation", "station", "position", "mission", "condition", "partition", "petition",
+    "edition", "attention", "question", "section", "version", "ration", "replication",
+    "calculation", "prediction", "computation", "designation",
+])
+def test_an_ion_noun_not_made_from_its_stem_cut_short_counts_for_nothing(noun: str) -> None:
+    """No "nat", "stat", "pos", "cond" or "part": a rule that joins more words wrongly than
+    rightly is left out; and a noun that shares its verb's stem needs nothing."""
+    assert verb_of(noun) == made_from(noun) == ()
 
 
 @pytest.mark.parametrize("family", [
