@@ -126,6 +126,68 @@ def test_a_question_with_a_quoted_word_is_still_a_question(ize_searcher,
     assert places(quoted) == places(plain)
 
 
+ION_LESSONS = {
+    "01-loops.md": "## Running a step again\n\nA loop repeats its body: each pass repeats the "
+                   "same lines until the test fails.\n",
+    "02-decoding.md": "## Going in circles\n\nGreedy decoding falls into repetition, the same "
+                      "sentence again and again.\n",
+    "03-words.md": "## Saying what a word means\n\nTo define a word is to say what it means "
+                   "in a few others.\n\n## A dictionary's entries\n\nEach entry gives a "
+                   "definition and an example.\n",
+    "04-tags.md": "## Where a token stands\n\nEvery token has a position in the text.\n\n"
+                  "## Tagging words\n\nA POS tagger gives each word its part of speech.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def ion_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """A course that writes nouns made with -ion in some sections and their verbs in others."""
+    yield from course_of(tmp_path_factory, ION_LESSONS)
+
+
+@pytest.mark.parametrize(("query", "found"), [
+    ("repeat", [("loops", "running-a-step-again"), ("decoding", "going-in-circles")]),
+    ("repetition", [("decoding", "going-in-circles"), ("loops", "running-a-step-again")]),
+    ("define", [("words", "saying-what-a-word-means"), ("words", "a-dictionarys-entries")]),
+    ("definitions", [("words", "a-dictionarys-entries"), ("words", "saying-what-a-word-means")]),
+    ("pos", [("tags", "tagging-words")]),  # "position" is no "pos"
+])
+def test_a_noun_made_with_ion_and_its_verb_find_each_other_after_themselves(
+        ion_searcher, query: str, found: list) -> None:
+    """Snowball stems "repetition" "repetit" and "repeat" "repeat": a search for either did
+    not find the section that writes the other. Each now does, below those that write it."""
+    assert places(ion_searcher.search(query)) == found
+
+
+def test_a_noun_made_with_ion_and_its_verb_mark_each_other(ion_searcher) -> None:
+    assert "<mark>repetition</mark>" in ion_searcher.search("repeat").results[1].snippet
+    assert "<mark>repeats</mark>" in ion_searcher.search("repetition").results[1].snippet
+    quoted = ion_searcher.search('"repetition" OR loop').results[0]  # only as written
+    assert quoted.lesson == "loops" and "<mark>repeats</mark>" not in quoted.snippet
+
+
+def test_a_quoted_or_excluded_ion_noun_is_only_itself(ion_searcher) -> None:
+    assert places(ion_searcher.search('"repetition"')) == [("decoding", "going-in-circles")]
+    assert places(ion_searcher.search('"repeat"')) == [("loops", "running-a-step-again")]
+    assert places(ion_searcher.search("repeat -repetition")) == [
+        ("loops", "running-a-step-again")]
+    assert places(ion_searcher.search("repetition -repeat")) == [
+        ("decoding", "going-in-circles")]
+    assert places(ion_searcher.search('"repetition" OR -loop')) == [
+        ("decoding", "going-in-circles"), ("words", "saying-what-a-word-means"),
+        ("words", "a-dictionarys-entries"), ("tags", "where-a-token-stands"),
+        ("tags", "tagging-words")]
+
+
+@pytest.mark.parametrize("query", [
+    "why does repetition happen?", 'how does "greedy decoding" cause repetition'])
+def test_a_question_finds_the_verb_of_its_ion_noun(ion_searcher, query: str) -> None:
+    """Among a question's words, and where Whoosh's matchers score it (a phrase beside it)."""
+    response = ion_searcher.search(query)
+    assert places(response) == [("decoding", "going-in-circles"), ("loops", "running-a-step-again")]
+    assert "<mark>repeats</mark>" in response.results[1].snippet
+
+
 SOLUTION = ("## Solution\n\n```python\nimport sys\nimport numpy\n\n"
             "print(numpy.{}(numpy.loadtxt(sys.argv[1])))\n```\n")
 CODE_LESSONS = {

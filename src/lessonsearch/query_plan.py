@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from whoosh import matching
 from whoosh import query as wq
 
-from .analysis import STOP_WORDS, stem, typed_name, words
+from .analysis import STOP_WORDS, stem, typed_name, verb_of, words
 from .posting_blocks import unwritten
 from .query import All, Any, Node, Not, Phrase, Word
-from .whoosh_index import CONTENT
+from .whoosh_index import CONTENT, FAMILY_WEIGHT
 
 
 @dataclass
@@ -61,7 +61,12 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     side; when ``relaxed``, a word of several parts (``multi-head``) that none writes so is
     searched as its parts, each one more of the words a section may hold most of, but for
     stop words and numbers ("gpt-5": gpt; "3.5" stays as typed), which say nothing of a
-    topic alone."""
+    topic alone.
+
+    A noun made from a verb with -ion (``analysis.verb_of``) also finds the sections that
+    write its verb, at ``FAMILY_WEIGHT`` of their score: ``repetition`` finds those that
+    write "repeated", below those on repetition, as the index counts the noun for the verb
+    the other way round. Not in quotes or under NOT, which ask for the word as written."""
     bare = _bare_words(node)
     content = [w for w in bare if not is_stop(w)]
     drop_stops = bool(content)
@@ -104,6 +109,9 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             if found is not None:  # "embedder": embed, embedded, embedding
                 made_from[parts[0].lower()] = found
                 alternatives += [wq.Term(CONTENT, each) for each in found[1]]
+        if not negated and name is None:  # "repetition": the sections that write repeat too
+            alternatives += [Exact(CONTENT, verb, boost=FAMILY_WEIGHT)
+                             for verb in verb_of(corrections.get(parts[0], parts[0]))]
         return alternatives[0] if len(alternatives) == 1 else wq.Or(alternatives)
 
     def build(n: Node, negated: bool = False) -> wq.Query | None:

@@ -22,7 +22,7 @@ from whoosh import query as wq
 from whoosh.collectors import FilterCollector
 from whoosh.scoring import BM25F
 
-from .analysis import NAME_SYMBOLS, WORD, american, lowered, stem, typed_name
+from .analysis import NAME_SYMBOLS, WORD, american, lowered, stem, typed_name, verb_of
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_PART, Definition, TermRecord
@@ -570,6 +570,9 @@ class Searcher:
                                        the_plan.corrections)  # not a word in quotes
         marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
         marks |= {text for _, stems in the_plan.related.values() for text in stems}
+        marks |= {verb for text in positive_words(tree, phrases=False)  # repetition: repeated
+                  for word in analysis_words(text)
+                  for verb in verb_of(the_plan.corrections.get(word, word))}
         related = (_related_words(text, the_plan.related) if total else ()) + named
         phrases = _phrases(tree)  # once for the query, not once for each hit
         names = _named_runs(terms)
