@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from .parallel import Lazy, map_in_processes
 
 CACHE_FILE = "build-cache.pickle"
-FORMAT = 26
+FORMAT = 27
 """Bumped whenever what a reader, the definition finder or the documents produce changes."""
 
 T = TypeVar("T")
