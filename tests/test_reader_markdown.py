@@ -65,9 +65,29 @@ def test_hash_title_when_front_matter_has_none() -> None:
 
 
 def test_front_matter_title_wins_over_hash_title() -> None:
+    """The ``#`` heading is no title then, but the page shows it: it heads a section, as a
+    later ``#`` heading does, so its words are searched."""
     lesson = read_text("---\ntitle: From the front matter\n---\n\n# From the page\n\n## A\n\nx\n")
     assert lesson.title == "From the front matter"
-    assert [s.heading for s in lesson.sections] == ["A"]
+    assert [s.heading for s in lesson.sections] == ["From the page", "A"]
+
+
+def test_a_hash_heading_that_differs_from_the_front_matter_title_keeps_its_words() -> None:
+    lesson = read_text("---\ntitle: Cold brew basics\n---\n\n# Steeping slowly\n\n"
+                       "Grounds sit in cold water overnight.\n\n## Ratio\n\nOne to eight.\n")
+    assert lesson.title == "Cold brew basics"
+    assert [(s.heading, s.anchor, s.heading_path) for s in lesson.sections] == [
+        ("Steeping slowly", "steeping-slowly", ("Steeping slowly",)),
+        ("Ratio", "ratio", ("Steeping slowly", "Ratio"))]
+    assert lesson.sections[0].paragraphs == ("Grounds sit in cold water overnight.",)
+
+
+@pytest.mark.parametrize("heading", ["Cold brew basics", "Cold Brew: Basics", "“Cold brew” basics"])
+def test_a_hash_heading_that_restates_the_front_matter_title_is_the_title(heading) -> None:
+    lesson = read_text(f"---\ntitle: Cold brew basics\n---\n\n# {heading}\n\n"
+                       "Grounds sit in cold water overnight.\n\n## Ratio\n\nOne to eight.\n")
+    assert lesson.title == "Cold brew basics"
+    assert [s.heading for s in lesson.sections] == [None, "Ratio"]
 
 
 def test_title_from_slug_when_nothing_names_the_lesson() -> None:

@@ -1134,3 +1134,29 @@ def test_two_slips_from_a_word_the_course_writes_often_are_corrected(workshop_se
     response = workshop_searcher.search("passeges")
     assert response.suggestion == "passage"
     assert response.total == 1
+
+
+def test_the_words_of_a_hash_heading_under_a_front_matter_title_are_found(tmp_path: Path) -> None:
+    """A Markdown lesson titled in its front matter, or an export titled in ``lesson``, whose
+    ``#`` heading says something else: the page shows that heading, and its words found
+    nothing at all."""
+    export = {"lesson": {"slug": "moka", "title": "Stovetop coffee",
+                         "url": "https://coffee.example.test/moka"},
+              "body": {"format": "markdown",
+                       "text": "# The gasket and the funnel\n\nSteam pushes water up.\n"}}
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "01-cold.md").write_text(
+        "---\ntitle: Cold brew basics\nurl: https://coffee.example.test/cold\n---\n\n"
+        "# Steeping slowly\n\nGrounds sit in cold water overnight.\n\n"
+        "## Ratio\n\nOne part coffee to eight parts water.\n", encoding="utf-8")
+    (tmp_path / "lessons" / "02-moka.json").write_text(json.dumps(export), encoding="utf-8")
+    build_index(tmp_path / "lessons", None, tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        first = searcher.search("slowly").results[0]
+        assert (first.url, first.heading) == ("https://coffee.example.test/cold#steeping-slowly",
+                                              "Steeping slowly")
+        assert [h.url for h in searcher.search("gasket funnel").results] == [
+            "https://coffee.example.test/moka#the-gasket-and-the-funnel"]
+    finally:
+        searcher.close()

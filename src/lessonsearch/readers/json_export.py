@@ -57,7 +57,7 @@ def read_json_lesson(text: str, source: str) -> Lesson:
         body_text = doc.string(body, "body.text", required=True)
         # A JSON string holds no raw newline: every section of body.text starts on its line.
         line = doc.line_after('"body"', '"text"')
-        sections, anchor_warnings = read_markdown_body(body_text, source, line)
+        sections, anchor_warnings = read_markdown_body(body_text, source, line, title)
     else:
         doc.fail("body.text", "has neither reader.blocks nor body.text: no lesson content")
     course = doc.mapping(lesson.get("course"), "course")

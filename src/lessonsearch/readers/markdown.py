@@ -202,12 +202,12 @@ def read_markdown_lesson(text: str, source: str) -> Lesson:
         tokens, meta, places, repeats = _parse(text, source, _MD_RULES), {}, {}, {}
     else:
         meta, places, repeats = _front_matter(tokens, text, source)
-    title, sections, anchor_warnings = _sections(tokens, source)
     checked = Checked(source, _key_line(tokens, places))
     _warn_repeats(checked, tokens, repeats)
     slug = checked.text(meta.get("slug"), "slug") or slug_from_filename(source)
-    title = (checked.text(meta.get("title"), "title") or title
-             or slug.replace("-", " ").capitalize())
+    given = checked.text(meta.get("title"), "title")
+    title, sections, anchor_warnings = _sections(tokens, source, given_title=given)
+    title = given or title or slug.replace("-", " ").capitalize()
     minutes = checked.whole_number(meta.get("minutes"), "minutes")
     if minutes is None and meta.get("teaching") is not None:  # a Workbench episode's
         teaching = checked.whole_number(meta["teaching"], "teaching")
@@ -260,12 +260,13 @@ def _warn_repeats(checked: Checked, tokens: list[Token], repeats: Repeats) -> No
                                         f"{repeated_key(key, written)}", written[0]))
 
 
-def read_markdown_body(text: str, source: str, line: int
+def read_markdown_body(text: str, source: str, line: int, title: str
                        ) -> tuple[tuple[Section, ...], tuple[Problem, ...]]:
     """Sections of a Markdown fragment written on one line of a file (an export's
     ``body.text``, a JSON string), and the warnings about it, all placed at ``line``; its
-    ``#`` heading is ignored."""
-    _, sections, warnings = _sections(_parse(text, source), source, line)
+    first ``#`` heading is left out when it is the lesson's ``title`` again, and is a
+    section's heading when it says something else."""
+    _, sections, warnings = _sections(_parse(text, source), source, line, given_title=title)
     return sections, warnings
 
 
@@ -308,11 +309,17 @@ def _front_matter(tokens: list[Token], text: str, source: str
 
 
 def _sections(
-    tokens: list[Token], source: str, at: int | None = None
+    tokens: list[Token], source: str, at: int | None = None, given_title: str | None = None
 ) -> tuple[str | None, tuple[Section, ...], tuple[Problem, ...]]:
     """The title and sections, and the warnings about them; ``at``: the line of the file
-    that holds all the text, if one does."""
+    that holds all the text, if one does.
+
+    The first ``#`` heading is the title, unless ``given_title`` (front matter's, an
+    export's) is one and the heading says something else ("Cold brew basics" over
+    ``# Steeping slowly``): the page shows that heading too, so it heads a section, as a
+    later ``#`` heading does, rather than its words being searchable nowhere."""
     title: str | None = None
+    first_h1 = True
     headings: list[tuple[_Draft, str | None]] = []  # each with the id it gives, if any
     path: list[tuple[int, str]] = []
     divs: list[str] = []
@@ -329,10 +336,12 @@ def _sections(
             level = int(tok.tag[1])
             heading = inline_text(tokens[i + 1])
             i += 2
-            if level == 1 and title is None:
-                title = heading
-                i += 1
-                continue
+            if level == 1 and first_h1:
+                first_h1 = False
+                if given_title is None or _same_title(heading, given_title):
+                    title = heading
+                    i += 1
+                    continue
             path = [(lvl, h) for lvl, h in path if lvl < level] + [(level, heading)]
             line = at or (tok.map[0] + 1 if tok.map else None)
             current = _Draft(None, heading, level, tuple(h for _, h in path), line)
@@ -377,6 +386,12 @@ def _sections(
     warnings = _anchor_headings(headings, source)
     sections = tuple(d.freeze() for d in drafts if d.heading is not None or _has_content(d))
     return title, sections, warnings
+
+
+def _same_title(heading: str, title: str) -> bool:
+    """Whether a ``#`` heading is the lesson's title again, as its anchor would read
+    (case, quotes and punctuation aside)."""
+    return slugify(heading) == slugify(title)
 
 
 def _anchor_headings(headings: list[tuple[_Draft, str | None]], source: str
