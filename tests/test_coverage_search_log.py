@@ -78,3 +78,11 @@ def test_control_characters_already_in_the_log_are_read_as_spaces(tmp_path: Path
         log.write(json.dumps(entry) + "\n")
         log.write(json.dumps({"query": "\x00\x01", "at": "2026-01-01T00:00:00Z"}) + "\n")
     assert [(z.query, z.count) for z in read_zero_results(tmp_path)] == [("proof ing", 2)]
+
+
+def test_a_query_with_no_word_already_in_the_log_is_not_read(tmp_path: Path):
+    """A log written before such queries were left out shows clean on the coverage page."""
+    with open(tmp_path / ZERO_RESULTS_LOG, "a", encoding="utf-8") as log:
+        for query in ("?", "()", "-", "OR", "rusk"):
+            log.write(json.dumps({"query": query, "at": "2026-01-01T00:00:00Z"}) + "\n")
+    assert [(z.query, z.count) for z in read_zero_results(tmp_path)] == [("rusk", 1)]

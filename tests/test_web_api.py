@@ -362,6 +362,21 @@ def test_only_a_submitted_search_that_finds_nothing_is_logged(tmp_path: Path):
             assert client.get("/api/search", query_string=query).get_json()["total"] == 0
     assert [(z.query, z.count) for z in read_zero_results(index_dir)] == [("qwertzu", 2)]
 
+
+def test_a_search_with_no_word_in_it_is_not_logged(tmp_path: Path):
+    """``?``, ``()``, ``""``, ``-`` or ``OR`` alone find nothing in any course: listed as
+    searches that found nothing, they filled the editors' backlog of missing words with
+    punctuation."""
+    index_dir = tmp_path / "index"
+    build(copy_course(tmp_path / "course"), index_dir)
+    with serving(index_dir) as client:
+        for query in ("?", "()", '""', "-", "OR", "... ?", "zwieback"):
+            assert client.get("/api/search", query_string={"q": query}).get_json()["total"] == 0
+            assert client.get("/search", query_string={"q": query}).status_code == 200
+        coverage = client.get("/api/coverage").get_json()
+    assert [(z.query, z.count) for z in read_zero_results(index_dir)] == [("zwieback", 2)]
+    assert [z["query"] for z in coverage["zero_result_searches"]] == ["zwieback"]
+
 # --- Suggest ---------------------------------------------------------------------------------
 
 

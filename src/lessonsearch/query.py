@@ -83,6 +83,13 @@ def only_excludes(text: str) -> bool:
     return _excludes(node) and not any(words(w) for w in _wanted(node))
 
 
+def names_words(text: str) -> bool:
+    """Whether ``text`` has a word to search for: not punctuation or operators alone (``?``,
+    ``()``, ``""``, ``-``, ``OR``), which no course could answer, so their finding nothing
+    is no gap of the course."""
+    return any(words(w) for w in positive_words(parse_query(text)))
+
+
 def syntax_used(text: str) -> set[str]:
     """The syntax ``text`` is searched with beyond its words: "phrase" (quotes), "or" and
     "not" (``NOT`` or ``-``), as read (``--model`` is the word model): the search tips that a

@@ -12,6 +12,7 @@ older logs show clean on the coverage page too.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
@@ -19,6 +20,8 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from .query import names_words
 
 ZERO_RESULTS_LOG = "zero-results.jsonl"
 MAX_LOG_BYTES = 5 * 2**20
@@ -48,9 +51,11 @@ class ZeroResult:
 
 
 def record_zero_result(index_dir: Path, query: str) -> None:
-    """Append one line for a search that found nothing; never raises ``OSError``."""
+    """Append one line for a search that found nothing; never raises ``OSError``. A query
+    with no word in it (``?``, ``()``, ``OR``: ``query.names_words``) is not a word the
+    course lacks, and is not written."""
     query = clean_query(query)[:MAX_QUERY_CHARS]
-    if not query:
+    if not names_words(query):
         return
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     line = json.dumps({"query": query, "at": stamp}, ensure_ascii=False) + "\n"
@@ -103,7 +108,11 @@ def read_zero_results(index_dir: Path, limit: int = 50) -> tuple[ZeroResult, ...
     except OSError:
         return ()
     ranked = sorted(counts.values(), key=lambda s: (-s[1], _descending(s[2]), s[0].lower()))
-    return tuple(ZeroResult(query, count, last) for query, count, last in ranked[:limit])
+    # A query with no word in it (an older log's "?" or "()") is left out; asked of the
+    # queries in rank order only until ``limit`` are found, not of every line of the log.
+    named = (ZeroResult(query, count, last) for query, count, last in ranked
+             if names_words(query))
+    return tuple(itertools.islice(named, limit))
 
 
 def _descending(stamp: str) -> tuple[int, ...]:
