@@ -179,6 +179,37 @@ def test_a_quoted_or_excluded_ion_noun_is_only_itself(ion_searcher) -> None:
         ("tags", "tagging-words")]
 
 
+EXERCISE_LESSONS = {
+    f"0{n}-{topic}.md": (f"## Exercise\n\nPrint the {topic} of each row.\n\n"
+                         f"## Solution\n\n```python\nprint(rows.{topic}())\n```\n")
+    for n, topic in enumerate(["mean", "max", "min", "sum"], 1)
+} | {
+    "05-testing.md": "## Writing the test first\n\nWrite the test before the function it "
+                     "checks: the test says what the function must do, and the function is "
+                     "done when the test passes. Writing the test first makes you decide "
+                     "what the function takes and gives before you solve the problem, and "
+                     "it leaves a check behind that runs again after every change.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def exercise_searcher(tmp_path_factory: pytest.TempPathFactory):
+    """Exercises, each answered in a short section headed "Solution", and one longer section
+    that writes "solve" once."""
+    yield from course_of(tmp_path_factory, EXERCISE_LESSONS)
+
+
+def test_a_short_section_headed_by_a_verbs_noun_comes_after_the_one_that_writes_it(
+        exercise_searcher) -> None:
+    """A word's family counts a fraction of its score, not of its weight: counted in the
+    index as a quarter of "solve", each short "Solution" section, its heading written
+    three times, came before the one section that writes "solve"."""
+    found = places(exercise_searcher.search("solve"))
+    assert found[0] == ("testing", "writing-the-test-first")
+    assert len(found) == 5  # the solutions, after it
+    assert places(exercise_searcher.search("solution"))[-1] == found[0]
+
+
 @pytest.mark.parametrize("query", [
     "why does repetition happen?", 'how does "greedy decoding" cause repetition'])
 def test_a_question_finds_the_verb_of_its_ion_noun(ion_searcher, query: str) -> None:

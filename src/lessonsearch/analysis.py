@@ -120,8 +120,7 @@ def made_from(word: str) -> tuple[str, ...]:
     ``containerize`` → ``contain``, as "container" is stemmed), and, when that ends in a
     consonant, that of it with -y (``summarize`` → ``summari``, the stem of "summary";
     ``categorize``, ``memorize``, ``prioritize``, ``emphasize``: "emphasis" is stemmed as
-    "emphasy" is). For a noun made from a verb with -ion that Snowball stems apart from it,
-    the verb's stem (``verb_of``: ``repetition`` → ``repeat``). Empty for other words.
+    "emphasy" is). Empty for other words.
 
     Snowball cuts -ize, -izer and -ization back to that word, and in a course on machine
     learning it is often another term: tokenizer and token, normalization and normal (a
@@ -140,7 +139,7 @@ def made_from(word: str) -> tuple[str, ...]:
     word = american(_unpossessed(word))  # colourise: color
     at = _ize_at(word)
     if at is None:
-        return _verb_of(word) if word.endswith(_ION) else ()
+        return ()
     before = word[:at]
     found = [_stemmer.stem(before)]
     if before[-1] not in "aeiouy":
@@ -152,11 +151,12 @@ def verb_of(word: str) -> tuple[str, ...]:
     """For a noun made from a verb with -ion that Snowball stems apart from its verb, the
     verb's stem (``repetition`` → ``repeat``, ``definitions`` → ``defin``, ``decision`` →
     ``decid``, ``explanation`` → ``explain``); empty for any other word, and for one that
-    already shares its verb's stem ("calculation", "prediction"). ``made_from`` gives it too,
-    so the index counts the noun for its verb as it counts an -ize word for its base word:
-    ``repeat`` finds a section on repetition, below those that write repeat; and a search
-    for the noun also finds, below the sections that write it, those that write its verb
-    (``query_plan``)."""
+    already shares its verb's stem ("calculation", "prediction"). A search for either word
+    also finds the sections that write the other, at a fraction of their score
+    (``query_plan.plan``). Unlike an -ize word's base, the index does not count the noun for
+    its verb: a posting's weight, not its score, would be cut, and the short "Solution"
+    sections of a programming course's exercises, each headed by the noun, came before the
+    one section that writes "solve" (bench/README.md)."""
     low = american(_unpossessed(word))
     return _verb_of(low) if low.endswith(_ION) and _ize_at(low) is None else ()
 

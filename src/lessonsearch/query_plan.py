@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from whoosh import matching
 from whoosh import query as wq
 
-from .analysis import STOP_WORDS, stem, typed_name, verb_of, words
+from .analysis import STOP_WORDS, stem, typed_name, words
 from .posting_blocks import unwritten
 from .query import All, Any, Node, Not, Phrase, Word
 from .whoosh_index import CONTENT, FAMILY_WEIGHT
@@ -40,6 +40,9 @@ class Plan:
     """Each word no section holds that was searched as the verb it was made from (by its
     lower case): that word as the course writes it, and the stems searched ("embedder":
     embed, found as embed, embedded and embedding)."""
+    family: set[str] = field(default_factory=set)
+    """The stems searched, at ``FAMILY_WEIGHT``, as the family of a word the reader wrote (an
+    -ion noun's verb, a verb's -ion nouns: ``Family``)."""
 
 
 Correct = Callable[[str], str | None]
@@ -47,11 +50,13 @@ Written = Callable[[str], bool]
 Together = Callable[[list[str]], bool]
 Related = Callable[[str], tuple[str, tuple[str, ...]] | None]
 Rarity = Callable[[str], float]
+Family = Callable[[str], tuple[str, ...]]
 
 
 def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
          written: Written | None = None, related: Related | None = None,
-         together: Together | None = None, rarity: Rarity | None = None) -> Plan:
+         together: Together | None = None, rarity: Rarity | None = None,
+         family: Family | None = None) -> Plan:
     """``written``: whether the course writes a word, for a hyphenated word's joined form,
     which weighs no more than the written form (``rarity``: an indexed word's IDF;
     ``_joined_term``).
@@ -63,16 +68,20 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     stop words and numbers ("gpt-5": gpt; "3.5" stays as typed), which say nothing of a
     topic alone.
 
-    A noun made from a verb with -ion (``analysis.verb_of``) also finds the sections that
-    write its verb, at ``FAMILY_WEIGHT`` of their score: ``repetition`` finds those that
-    write "repeated", below those on repetition, as the index counts the noun for the verb
-    the other way round. Not in quotes or under NOT, which ask for the word as written."""
+    ``family``: the stems of the words a word's family has in the course (``Searcher.family``:
+    an -ion noun's verb, ``analysis.verb_of``, and a verb's -ion nouns), each also searched at
+    ``FAMILY_WEIGHT`` of its score: ``repetition`` finds the sections that write "repeated"
+    below those on repetition, and ``repeat`` the other way round. Its score, not a
+    posting's weight, is cut: a short section a word's family heads ("Solution") stays below
+    a long one that writes the word once ("solve"). Not in quotes or under NOT, which ask
+    for the word as written."""
     bare = _bare_words(node)
     content = [w for w in bare if not is_stop(w)]
     drop_stops = bool(content)
     corrections: dict[str, str] = {}
     joined: dict[str, str] = {}
     made_from: dict[str, tuple[str, tuple[str, ...]]] = {}
+    searched_family: set[str] = set()
     natural = _is_natural(node, bare)
 
     def word_query(text: str, negated: bool = False) -> wq.Query | None:
@@ -109,9 +118,10 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             if found is not None:  # "embedder": embed, embedded, embedding
                 made_from[parts[0].lower()] = found
                 alternatives += [wq.Term(CONTENT, each) for each in found[1]]
-        if not negated and name is None:  # "repetition": the sections that write repeat too
-            alternatives += [Exact(CONTENT, verb, boost=FAMILY_WEIGHT)
-                             for verb in verb_of(corrections.get(parts[0], parts[0]))]
+        if family and not negated and name is None:  # "repetition": repeat's sections too
+            kin = family(corrections.get(parts[0], parts[0]))
+            searched_family.update(kin)
+            alternatives += [Exact(CONTENT, each, boost=FAMILY_WEIGHT) for each in kin]
         return alternatives[0] if len(alternatives) == 1 else wq.Or(alternatives)
 
     def build(n: Node, negated: bool = False) -> wq.Query | None:
@@ -140,7 +150,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     built = build(node)
     instead = {**corrections, **{w: shown for w, (shown, _) in made_from.items()}}
     kept = [instead.get(w.lower(), w) for w in content] or bare
-    return Plan(built, kept, corrections, relaxed, joined, natural, made_from)
+    return Plan(built, kept, corrections, relaxed, joined, natural, made_from, searched_family)
 
 
 class MostWords(wq.Or):

@@ -358,6 +358,26 @@ class Searcher:
                  and name.isupper()]
         return min(named, key=lambda c: (-self._spelling[c], c), default=None)
 
+    def family(self, word: str) -> tuple[str, ...]:
+        """The stems of the other words of ``word``'s family that the course writes, for a
+        search to find at a fraction (``query_plan.plan``): an -ion noun's verb
+        (``analysis.verb_of``: "repetition" → repeat) and a verb's -ion nouns ("repeat" →
+        repetit), which Snowball stems apart."""
+        low = word.lower()
+        nouns = self._ion_nouns.get(stem(low), ())
+        return verb_of(low) + nouns
+
+    @cached_property
+    def _ion_nouns(self) -> dict[str, tuple[str, ...]]:
+        """The stems of the -ion nouns the course writes (``verb_of``), by their verb's stem:
+        read once from the course's words, a few hundred of which end in -ion."""
+        found: dict[str, dict[str, None]] = {}
+        for word in self._spelling:
+            if word.endswith(("ion", "ions")):
+                for verb in verb_of(word):
+                    found.setdefault(verb, {})[stem(word)] = None
+        return {verb: tuple(nouns) for verb, nouns in found.items()}
+
     @cached_property
     def _glossary_words(self) -> frozenset[str]:
         """The glossary's names and aliases of one word, in lower case."""
@@ -515,7 +535,7 @@ class Searcher:
             tree = split[0]
         rarity = partial(searcher.idf, CONTENT)
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
-                        rarity=rarity)
+                        family=self.family, rarity=rarity)
 
         def run(a_plan: Plan, a_tree: Node) -> tuple[list, int]:
             return self._run(searcher, a_plan.query, page, limit, filter_q,
@@ -529,7 +549,7 @@ class Searcher:
         elif total == 0:
             joined = _joined(tree, lambda a, b, one: self.written(one), shown)
         if joined:
-            together = plan(joined[0], correct=correct, written=self.written,
+            together = plan(joined[0], correct=correct, written=self.written, family=self.family,
                             related=self.related, rarity=rarity)
             hits, found = run(together, joined[0])
             if found:  # "soft max" is softmax
@@ -539,6 +559,7 @@ class Searcher:
                 joined = None
         if total == 0 and not the_plan.natural:
             loose = plan(tree, correct=correct, relaxed=True, written=self.written,
+                         family=self.family,
                          related=self.related,
                          together=lambda parts: self._written_apart(searcher, *parts),
                          rarity=rarity)
@@ -570,9 +591,7 @@ class Searcher:
                                        the_plan.corrections)  # not a word in quotes
         marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
         marks |= {text for _, stems in the_plan.related.values() for text in stems}
-        marks |= {verb for text in positive_words(tree, phrases=False)  # repetition: repeated
-                  for word in analysis_words(text)
-                  for verb in verb_of(the_plan.corrections.get(word, word))}
+        marks |= the_plan.family  # repetition: repeated
         related = (_related_words(text, the_plan.related) if total else ()) + named
         phrases = _phrases(tree)  # once for the query, not once for each hit
         names = _named_runs(terms)

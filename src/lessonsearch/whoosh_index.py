@@ -146,17 +146,15 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     """``CourseText.index``: (term, frequency, weight, positions) of each term ``value``
     writes, made as a list (a generator's step per posting cost a sixth of the time).
 
-    A word made with -ize, or a noun made with -ion that Snowball stems apart from its verb
-    (``analysis.made_from``), also counts for the word it was made from, at ``FAMILY_WEIGHT``
-    of a word's weight and with no position: "token" finds a section on tokenizers, below one
-    on tokens, and "repeat" one on repetition; no phrase matches through it, and the
-    section's length is its words'. ``value`` may be parts (``Document.fields``,
-    ``CONTENT``): the headings, the names of the terms a section mentions, its text, its
-    code, its lesson's title, the names of the terms only the title names, and the names of
-    the terms it defines. A word of the names counts once, however often they write it (a
-    section that mentioned greedy decoding had "greedy" three times more, from "greedy
-    decoding ; greedy sampling ; greedy search", and a two-line exercise outranked the
-    section on it): ``DEFINED_WEIGHT`` when a
+    A word made with -ize (``analysis.made_from``) also counts for the word it was made from,
+    at ``FAMILY_WEIGHT`` of a word's weight and with no position: "token" finds a section on
+    tokenizers, below one on tokens; no phrase matches through it, and the section's length
+    is its words'. ``value`` may be parts (``Document.fields``, ``CONTENT``): the headings,
+    the names of the terms a section mentions, its text, its code, its lesson's title, the
+    names of the terms only the title names, and the names of the terms it defines. A word
+    of the names counts once, however often they write it (a section that mentioned greedy
+    decoding had "greedy" three times more, from "greedy decoding ; greedy sampling ; greedy
+    search", and a two-line exercise outranked the section on it): ``DEFINED_WEIGHT`` when a
     name of a term the section defines writes it, else ``NAME_WEIGHT`` when a name of one
     it mentions does, else ``NAME_WEIGHT`` times ``TITLE_WEIGHT``. Their positions are all
     kept, so that a phrase finds a name of several words ("self-attention"). A word of the
@@ -282,8 +280,7 @@ def _term_counts(words: list[str | None], terms: dict[str, bytes], stemming: boo
 
 
 FAMILY_WEIGHT = 0.25
-"""What a word made with -ize counts for the word it was made from, against the word itself;
-and a noun made with -ion for its verb (the same measure, bench/README.md).
+"""What a word made with -ize counts for the word it was made from, against the word itself.
 A tenth let the sample course's short sections that say "token" once outrank the tokens
 lesson, which says "tokenizer" often, for "what's a token?"; bench/README.md has the
 figures."""
@@ -306,8 +303,8 @@ _TERMS: dict[bool, dict[str, bytes]] = {True: {}, False: {}}
 """Each written form's term (lower case, stemmed or not, UTF-8), by stemming: a word is
 folded once per process, not once per section that writes it."""
 _FAMILY: dict[str, tuple[bytes, ...]] = {}
-"""The written forms made with -ize or -ion (``analysis.made_from``) that ``_TERMS`` holds,
-and the terms the word each was made from may have."""
+"""The written forms made with -ize (``analysis.made_from``) that ``_TERMS`` holds, and the
+terms the word each was made from may have."""
 TERMS_KEPT = 200_000
 
 
