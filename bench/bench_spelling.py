@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_spelling.py INDEX [--misspellings 2000] [--seed 7]
                                              [--foreign OTHER_INDEX ...] [--query TEXT ...]
                                              [--cases bench/misspellings.json]
+                                             [--typed] [--words WORD_LIST]
 
 INDEX is a folder ``lessonsearch index --out`` wrote. From the course's own spelling words
 of five letters or more, drawn at random, it makes misspellings of one edit and of two (a
@@ -18,6 +19,16 @@ With ``--foreign``: the real words other courses write and this one does not (of
 letters or more, none the start of a word it holds), by length: how many one edit would take
 to a word of the course, how many more two would, and how many ``Searcher.correct`` does
 take to one (what a wrong "did you mean" costs).
+
+With ``--typed``: the random misspellings are made of the slips people make typing or spelling
+by ear instead of any edit (``misspell_typed``: a letter dropped, doubled or swapped with the
+next, a key for one beside it, a letter added beside a key it touches, a vowel for another),
+so that what the speller keeps of them can be told from what it drops of arbitrary edits.
+
+With ``--words``: the real words of a word list (one a line, such as
+``/usr/share/dict/american-english``; letters a to z alone) that the course does not write,
+none the start of a word it holds, by length: how many ``Searcher.correct`` takes to one of
+the course's words (each a wrong "did you mean"), and some of them.
 
 With ``--cases``: misspellings written by hand, each with the word meant, and real words
 near the course's that it does not write (``misspellings.json``, for the sample course):
@@ -47,7 +58,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from lessonsearch.analysis import stem  # noqa: E402
 from lessonsearch.nltk_parts import edit_distance  # noqa: E402
 from lessonsearch.searcher import MAX_TWO_EDITS, Searcher  # noqa: E402
-from lessonsearch.spelling import Speller  # noqa: E402
+from lessonsearch.spelling import NEXT_KEYS, VOWELS, Speller  # noqa: E402
 from lessonsearch.whoosh_index import CONTENT, read_spelling  # noqa: E402
 
 LENGTHS = ((5, 6), (7, 8), (9, MAX_TWO_EDITS))
@@ -74,6 +85,34 @@ def misspell(word: str, edits: int, rng: random.Random) -> str:
     return word
 
 
+def misspell_typed(word: str, edits: int, rng: random.Random) -> str:
+    """``word`` with ``edits`` slips of a typist or of spelling by ear, never its first
+    letter."""
+    keys = NEXT_KEYS
+    for _ in range(edits):
+        at = rng.randrange(1, len(word))
+        letter = word[at]
+        kinds = ["drop", "double", "near", "add near"]
+        if at < len(word) - 1 and word[at + 1] != letter:
+            kinds.append("swap")
+        if letter in VOWELS:
+            kinds.append("vowel")
+        kind = rng.choice(kinds)
+        if kind == "drop":
+            word = word[:at] + word[at + 1:]
+        elif kind == "double":
+            word = word[:at] + letter + word[at:]
+        elif kind == "swap":
+            word = word[:at] + word[at + 1] + letter + word[at + 2:]
+        elif kind == "vowel":
+            word = word[:at] + rng.choice(sorted(VOWELS - {letter})) + word[at + 1:]
+        elif letter in keys:
+            near = rng.choice(sorted(keys[letter]))
+            word = (word[:at] + near + word[at + 1:] if kind == "near"
+                    else word[:at] + near + word[at:])
+    return word
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("index", type=Path)
@@ -82,6 +121,8 @@ def main() -> None:
     parser.add_argument("--foreign", type=Path, nargs="*", default=[])
     parser.add_argument("--query", nargs="*", default=[])
     parser.add_argument("--cases", type=Path)
+    parser.add_argument("--typed", action="store_true")
+    parser.add_argument("--words", type=Path)
     args = parser.parse_args()
 
     searcher = Searcher.open(args.index)
@@ -98,7 +139,7 @@ def main() -> None:
     while len(wanted) < args.misspellings:
         word = rng.choice(pool)
         edits = 1 + len(wanted) % 2
-        typo = misspell(word, edits, rng)
+        typo = (misspell_typed if args.typed else misspell)(word, edits, rng)
         if typo not in wanted and reader.doc_frequency(CONTENT, stem(typo)) == 0:
             wanted[typo] = (word, edits)
 
@@ -131,6 +172,8 @@ def main() -> None:
 
     if args.foreign:
         foreign(searcher, speller, reader, args.foreign)
+    if args.words:
+        word_list(searcher, speller, reader, args.words)
     if args.cases:
         cases(searcher, json.loads(args.cases.read_text(encoding="utf-8")))
     for query in args.query:
@@ -178,6 +221,35 @@ def timed(searcher: Searcher, query: str) -> None:
         times.append(time.perf_counter() - started)
     print(f"query {query!r}: suggestion {first.suggestion!r}, {first.total} results; "
           f"ms median {statistics.median(times) * 1e3:.2f}, best {min(times) * 1e3:.2f}")
+
+
+def word_list(searcher: Searcher, speller: Speller, reader, path: Path) -> None:
+    """The real words of a word list that the course does not write, and how many of each
+    length ``Searcher.correct`` takes to one of its words."""
+    words = {line.strip() for line in path.read_text(encoding="utf-8").splitlines()}
+    counts: Counter[tuple[int, str]] = Counter()
+    examples: dict[int, list[str]] = {}
+    for word in sorted(words):
+        if (len(word) < 5 or not word.isascii() or not word.isalpha() or not word.islower()
+                or reader.doc_frequency(CONTENT, stem(word)) or speller.starting(word)):
+            continue
+        length = min(len(word), 11)
+        counts[length, "words"] += 1
+        fixed = searcher.correct(word)
+        if fixed is not None:
+            counts[length, "corrected"] += 1
+            edits = edit_distance(word, fixed, transpositions=True)
+            counts[length, f"{edits} edit"] += 1
+            examples.setdefault(length, []).append(f"{word}: {fixed}")
+    print(f"word list {path.name}: real words the course does not write, corrected "
+          "(by one edit, by two)")
+    for length in range(5, 12):
+        n = counts[length, "words"]
+        if n:
+            print(f"  {length:2}{'+' if length == 11 else ' '} letters {n:6}: corrected "
+                  f"{counts[length, 'corrected']:4} ({counts[length, 'corrected'] / n:5.1%}; "
+                  f"{counts[length, '1 edit']} by one, {counts[length, '2 edit']} by two)  "
+                  + ", ".join(examples.get(length, [])[:8]))
 
 
 def foreign(searcher: Searcher, speller: Speller, reader, others: list[Path]) -> None:

@@ -1122,6 +1122,8 @@ def test_a_very_long_word_is_corrected_one_slip_away_only(editors_searcher) -> N
     ("sofmaxx", "softmax"),  # one dropped, one added
     ("atension", "attention"),
     ("contekst", "context"),
+    ("sentanse", "sentence"),  # a vowel for a vowel, an s for a soft c: two letters changed
+    ("lenguaje", "language"),
     ("how does softmaks work", "how does softmax work"),
 ])
 def test_two_slips_in_a_word_of_seven_or_eight_letters_are_corrected(sample_searcher, query,
@@ -1130,6 +1132,26 @@ def test_two_slips_in_a_word_of_seven_or_eight_letters_are_corrected(sample_sear
     assert response.suggestion == suggestion
     assert response.suggestion_searched
     assert response.total > 0
+
+
+@pytest.mark.parametrize("word", [
+    "complex",  # complete: an x for a t, keys apart, and an e dropped
+    "portions",  # positions: an r for an s
+    "realizes",  # replies
+    "renaming",  # reading
+    "directory",  # directly
+    "regarding",  # reading: a g and an r added
+    "convention",  # connection
+    "portability",  # probability
+    "conservation",  # conversation: v and s trade places far apart
+])
+def test_a_real_word_two_changes_no_slip_explains_from_the_courses_is_not_corrected(
+        sample_searcher, word) -> None:
+    """Each was searched as the course's word two edits away ("Showing results for
+    complete"), though no slip a reader makes turns the one into the other."""
+    response = sample_searcher.search(word)
+    assert (response.suggestion, response.suggestion_searched) == (None, False)
+    assert sample_searcher.correct(word) is None
 
 
 def test_softmaks_finds_the_softmax_lesson(sample_searcher) -> None:

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from lessonsearch.nltk_parts import edit_distance
-from lessonsearch.spelling import Speller, made_from_verb, third_person_of, verb_forms_written
+from lessonsearch.spelling import (
+    ODD_COST,
+    Speller,
+    made_from_verb,
+    slips,
+    third_person_of,
+    verb_forms_written,
+)
 
 
 def test_one_edit_of_every_kind_is_found():
@@ -80,3 +88,48 @@ def test_a_verb_s_forms_are_spelt_as_english_spells_them():
         "dry", ("dry", "dries", "dried"))
     assert verb_forms_written("lie", {"lie", "lying"}) == ("lie", "lying")
     assert "query" in third_person_of("queries")
+
+
+@pytest.mark.parametrize(("typed", "known"), [
+    ("softmaks", "softmax"),  # ks for x: a sound spelt another way, one slip
+    ("egsample", "example"),
+    ("sofmaxx", "softmax"),  # a letter dropped, one doubled
+    ("nettwerk", "network"),  # doubled, a vowel for a vowel
+    ("sentanse", "sentence"),  # a vowel for a vowel, s for a soft c
+    ("lenguaje", "language"),  # j for a soft g
+    ("atension", "attention"),  # a t dropped, s for the t of -tion
+    ("anwsres", "answers"),  # two pairs swapped
+    ("wheigts", "weights"),  # a letter typed early, then left out
+    ("passeges", "passage"),  # a vowel for a vowel, an s beside the e whose key it touches
+    ("tempreture", "temperature"),
+    ("benshmarc", "benchmark"),  # sh for ch, c for k
+])
+def test_slips_people_make_count_one_each(typed, known):
+    assert edit_distance(typed, known, transpositions=True) == 2
+    assert slips(typed, known) <= 2
+
+
+@pytest.mark.parametrize(("typed", "known"), [
+    ("complex", "complete"),  # an x for a t: keys apart, no sound alike
+    ("package", "passage"),  # a k for an s
+    ("trapped", "trained"),  # two p for i and n
+    ("portions", "positions"),
+    ("renaming", "reading"),  # an n added among letters far from it, an m for a d
+    ("regarding", "reading"),  # a g added among letters far from it
+    ("conservation", "conversation"),  # two letters that trade places far apart
+])
+def test_a_change_no_slip_explains_costs_more_than_two(typed, known):
+    assert edit_distance(typed, known, transpositions=True) == 2
+    assert slips(typed, known) > 2
+
+
+def test_slips_cost_one_for_each_kind_and_more_for_any_other_change():
+    assert slips("network", "network") == 0
+    assert slips("netwprk", "network") == 1  # p beside o
+    assert slips("netwxrk", "network") == ODD_COST  # x far from o
+    assert slips("nerwork", "network") == 1  # r beside t
+    assert slips("vektor", "vector") == 1  # k for c
+    assert slips("networrk", "network") == 1  # r doubled
+    assert slips("netwrk", "network") == 1  # o dropped
+    assert slips("newtork", "network") == 1  # t and w swapped
+    assert slips("netwoqrk", "network") == ODD_COST  # q added among keys far from it

@@ -263,7 +263,7 @@ def test_a_long_word_two_slips_away_is_searched_as_the_courses_word(client):
     assert body["suggestion"] == "temperature"
     assert body["results"] == search(client, "temperature")["results"]
     assert body["results"][0]["lesson"] == "sampling"
-    assert search(client, "sentanse")["suggestion"] is None  # "sentence": too short for two
+    assert search(client, "sentanse")["suggestion"] is None  # "sentence": written twice only
 
 
 def test_a_query_naming_a_term_returns_its_card(client):

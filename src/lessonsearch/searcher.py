@@ -34,7 +34,15 @@ from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, pos
 from .query import Any as AnyOf
 from .query_plan import Plan, is_stop, plan, without_question_verbs
 from .snippets import Phrases, plain_snippet, section_snippet
-from .spelling import Speller, made_from_verb, other_ending
+from .spelling import (
+    Speller,
+    by_ear,
+    changed_in_place,
+    fold_accents,
+    made_from_verb,
+    other_ending,
+    slips,
+)
 from .summary_rank import LessonParts
 from .term_lookup import Glossary
 from .top_hits import TopInCourseOrder, course_order
@@ -73,12 +81,21 @@ five Carpentries lessons write and the sample course does not, 43 % of those of 
 are two edits from one of its words (bench/README.md)."""
 MIN_LOOSE_TWO_EDITS = 9
 """Words of seven or eight letters are corrected two edits away only to a word the course
-writes ``MIN_TWO_EDIT_USES`` times or that the glossary names, and not by two letters
-changed (``Searcher._two_slips``); from this length, to any. Of those real words, two edits
-would take 28 % of those of seven letters and 11 % of eight to a word of the sample course,
-0.3 % and 1.2 % with these rules (and 5 % of nine letters with none): a wrong "did you mean"
-is worse than none (bench/README.md)."""
+writes ``MIN_TWO_EDIT_USES`` times or that the glossary names (``Searcher._two_slips``);
+from this length, to any. Of those real words, two edits would take 28 % of those of seven
+letters and 11 % of eight to a word of the sample course, 0.3 % and 1.2 % with these rules
+(and 5 % of nine letters with none): a wrong "did you mean" is worse than none
+(bench/README.md). At any length, the two edits must be slips people make (``MAX_SLIPS``)."""
 MIN_TWO_EDIT_USES = 3
+MAX_SLIPS = 2
+"""A word two edits away is a correction only when slips people make explain both edits
+(``spelling.slips``: a letter dropped, doubled or swapped with the next, a key for one
+beside it, a vowel for a vowel, a spelling of a sound for another, each one slip; any other
+change more than two): "complex" is no slip of "complete" (an x for a t, keys apart, and
+an e dropped), nor "portions" of "positions". Of the 42,000 words of seven letters or more
+of an English word list that the sample course does not write, two edits took 634 to one
+of its words before this rule and 186 with it; every two-slip misspelling of the hand-written
+list is still corrected, and "sentanse" and "lenguaje" now are (bench/README.md)."""
 TWO_EDIT_LEAD = 4
 """How many times as often as any other word two edits away the course must write the one
 a word is corrected to: two near alike are a guess ("collected": connected or corrected)."""
@@ -263,25 +280,36 @@ class Searcher:
 
     def _two_slips(self, word: str, found: list[str]) -> str | None:
         """Of the words of ``MIN_TWO_EDITS`` letters or more two edits from ``word`` (none
-        nearer), the one the course writes most, when it is clearly the likeliest: the only
-        one, or written ``TWO_EDIT_LEAD`` times as often as the next. A word of
-        fewer than ``MIN_LOOSE_TWO_EDITS`` letters is also corrected only to a word the
-        glossary names or the course writes ``MIN_TWO_EDIT_USES`` times, and not to one as
-        long as itself with two of its letters changed, the others in place: the word a
-        reader searches for is one the course uses, and a real word of seven or eight
-        letters that the course does not write is most often two letters changed from one
-        it does ("package": passage, "trapped": trained), where slips more often add, drop
-        or swap letters ("sofmaxx": softmax)."""
-        ranked = sorted((c for c in found if len(c) >= MIN_TWO_EDITS),
+        nearer) that slips people make explain (``slips``: a letter dropped, doubled or
+        swapped with the next, a key for one beside it, a vowel for a vowel, a spelling of a
+        sound for another), the one the course writes most, when it is clearly the
+        likeliest: the only one, or written ``TWO_EDIT_LEAD`` times as often as the next. A
+        real word the course does not write is most often two letters changed for others
+        far from them ("complex": complete, "package": passage, "trapped": trained), which
+        no slip explains, where a misspelling adds, drops or swaps letters, or spells a
+        sound another way ("sofmaxx", "softmaks": softmax).
+
+        A word of fewer than ``MIN_LOOSE_TWO_EDITS`` letters is also corrected only to a word
+        the glossary names or the course writes ``MIN_TWO_EDIT_USES`` times (the word a
+        reader searches for is one the course uses), and, when two of its letters are
+        changed in place, the others kept, only where both are spelt by ear (``by_ear``:
+        "sentanse", "lenguaje"): so most real words of that length differ from the course's,
+        a neighbouring key explaining one of the two ("passive": passage)."""
+        letters = fold_accents(word)
+        ranked = sorted((c for c in found if len(c) >= MIN_TWO_EDITS
+                         and slips(letters, fold_accents(c)) <= MAX_SLIPS),
                         key=lambda c: (-self._spelling[c], c))
         if not ranked or len(ranked) > 1 and (
                 self._spelling[ranked[0]] < TWO_EDIT_LEAD * self._spelling[ranked[1]]):
             return None
         best = ranked[0]
-        if len(word) < MIN_LOOSE_TWO_EDITS and (
-                best not in self._glossary_words and self._spelling[best] < MIN_TWO_EDIT_USES
-                or _letters_changed(word, best) == 2):
-            return None
+        if len(word) < MIN_LOOSE_TWO_EDITS:
+            known = fold_accents(best)
+            changed = changed_in_place(letters, known)
+            if (best not in self._glossary_words and self._spelling[best] < MIN_TWO_EDIT_USES
+                    or len(changed) == 2
+                    and not all(by_ear(letters[at], known, at) for at in changed)):
+                return None
         return best
 
     def related(self, word: str) -> tuple[str, tuple[str, ...]] | None:
@@ -814,14 +842,6 @@ def _capitalised(typed: str, word: str) -> str:
     if typed.isupper() and len(typed) > 1:
         return word.upper()
     return word.capitalize() if typed[:1].isupper() else word
-
-
-def _letters_changed(word: str, other: str) -> int | None:
-    """How many places ``word`` and ``other`` hold different letters in, when they are as
-    long; None when they are not."""
-    if len(word) != len(other):
-        return None
-    return sum(a != b for a, b in zip(word, other, strict=True))
 
 
 def _apply_corrections(text: str, corrections: dict[str, str],

@@ -280,3 +280,116 @@ class Speller:
                 if c != word and known[:1] == letters[:1]
                 and abs(len(known) - len(letters)) <= maxdist)
         return sorted((d, c) for d, c in near if d <= maxdist)
+
+
+KEYBOARD = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+"""The letter rows of a QWERTY keyboard, each set a little to the right of the one above."""
+
+
+def _next_keys() -> dict[str, frozenset[str]]:
+    """For each letter, the keys that touch it: beside it in its row, and the two it lies
+    between in the row above and in the row below ("g": f, h, t, y, v, b)."""
+    near: dict[str, set[str]] = {c: set() for row in KEYBOARD for c in row}
+    for upper, lower in zip(KEYBOARD, KEYBOARD[1:], strict=False):
+        for at, key in enumerate(lower):
+            for above in upper[at:at + 2]:
+                near[key].add(above)
+                near[above].add(key)
+    for row in KEYBOARD:
+        for left, right in zip(row, row[1:], strict=False):
+            near[left].add(right)
+            near[right].add(left)
+    return {key: frozenset(keys) for key, keys in near.items()}
+
+
+NEXT_KEYS = _next_keys()
+VOWELS = frozenset("aeiouy")
+SOUNDS_ALIKE = (("ks", "x"), ("cs", "x"), ("gs", "x"), ("gz", "x"), ("kz", "x"),
+                ("ph", "f"), ("ck", "k"), ("ck", "c"), ("kw", "qu"), ("sh", "ch"),
+                ("sh", "ti"), ("sh", "ci"))
+"""Spellings of one sound, each of which a reader spelling by ear may write for the other
+(the reader's first): "contekst", "egsample", "benshmark". One slip each."""
+SOUND_LETTERS = (frozenset("ck"), frozenset("kq"), frozenset("sz"))
+"""Letters that spell one sound anywhere: "vektor", "realise"."""
+SOFT = frozenset("eiy")
+"""The letters after which a c sounds as an s and a g as a j ("sentanse", "lenguaje")."""
+MOVED = 3
+SLIP_COST = 1
+ODD_COST = 3
+"""What a change no typing slip or spelling by ear explains costs ("complex" for
+"complete": an x for a t, keys apart), against one that does: more than two slips."""
+
+
+def slips(typed: str, known: str) -> int:
+    """How many slips of the kinds people make typing or spelling a word by ear turn the
+    ``known`` word into the ``typed`` one (both in lower case, accents folded): a letter
+    dropped; two side by side swapped; a letter doubled, or added beside a letter whose key
+    it touches; a letter changed for one whose key touches it, a vowel for a vowel, or
+    for a letter of the same sound (``SOUND_LETTERS``; c for s and g for j before e, i or y;
+    t or c for s before an i and a vowel, as in "-tion" and "-sion"), or a spelling of a
+    sound for another (``SOUNDS_ALIKE``). Any other change (a letter for one far from it,
+    or added among letters far from it) costs ``ODD_COST``: no slip explains it. The least
+    cost of any way from one to the other (an optimal string alignment)."""
+    rows, cols = len(typed) + 1, len(known) + 1
+    cost = [[0] * cols for _ in range(rows)]
+    for i in range(1, rows):
+        cost[i][0] = cost[i - 1][0] + _added(typed, i - 1, known, 0)
+    for j in range(1, cols):
+        cost[0][j] = j * SLIP_COST
+    for i in range(1, rows):
+        for j in range(1, cols):
+            a, b = typed[i - 1], known[j - 1]
+            best = min(cost[i - 1][j] + _added(typed, i - 1, known, j),
+                       cost[i][j - 1] + SLIP_COST,
+                       cost[i - 1][j - 1] + (0 if a == b else _changed(a, known, j - 1)))
+            if i > 1 and j > 1 and a == known[j - 2] and typed[i - 2] == b and a != b:
+                best = min(best, cost[i - 2][j - 2] + SLIP_COST)
+            for said, written in SOUNDS_ALIKE:
+                if typed.endswith(said, 0, i) and known.endswith(written, 0, j):
+                    best = min(best, cost[i - len(said)][j - len(written)] + SLIP_COST)
+            cost[i][j] = best
+    return cost[-1][-1]
+
+
+def _added(typed: str, at: int, known: str = "", place: int = 0) -> int:
+    """What the letter at ``at`` of ``typed`` costs as one too many, put after ``place``
+    letters of ``known``: a slip when it doubles the letter before or after it, its key
+    touches theirs, or it is a letter of ``known`` that ``MOVED`` letters or fewer part from
+    there, typed early or
+    late ("wheigts": weights, its h typed early, then left out where it was)."""
+    letter = typed[at]
+    beside = typed[at - 1:at] + typed[at + 1:at + 2]
+    if (any(c == letter or c in NEXT_KEYS.get(letter, ()) for c in beside)
+            or letter in known[max(0, place - 1 - MOVED):place + 1 + MOVED]):
+        return SLIP_COST
+    return ODD_COST
+
+
+def _changed(letter: str, known: str, at: int) -> int:
+    """What ``letter`` typed for ``known``'s letter at ``at`` costs."""
+    if known[at] in NEXT_KEYS.get(letter, ()) or by_ear(letter, known, at):
+        return SLIP_COST
+    return ODD_COST
+
+
+def by_ear(letter: str, known: str, at: int) -> bool:
+    """Whether ``letter``, typed for ``known``'s letter at ``at``, spells the sound the
+    written one does, or a vowel's: a vowel for a vowel, a letter of ``SOUND_LETTERS``
+    for another, s for a c and j for a g before e, i or y, s for the t or c of -tion and
+    -cian."""
+    written = known[at]
+    after = known[at + 1:at + 3]
+    return (letter in VOWELS and written in VOWELS
+            or any(letter in same and written in same for same in SOUND_LETTERS)
+            or {letter, written} == {"c", "s"} and after[:1] in SOFT
+            or {letter, written} == {"g", "j"} and after[:1] in SOFT
+            or letter == "s" and written in "tc" and after[:1] == "i"
+            and after[1:2] in VOWELS)
+
+
+def changed_in_place(typed: str, known: str) -> list[int]:
+    """The places where ``typed`` holds another letter than ``known``, when the two are as
+    long; every place when they are not."""
+    if len(typed) != len(known):
+        return list(range(max(len(typed), len(known))))
+    return [at for at, (a, b) in enumerate(zip(typed, known, strict=True)) if a != b]
