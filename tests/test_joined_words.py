@@ -4,7 +4,10 @@ writes it. On the sample course, where a tester met each, and on a small course 
 
 from __future__ import annotations
 
+from contextlib import closing
+
 import pytest
+from web_fixtures import Page, serving
 
 from lessonsearch.build import build_index
 from lessonsearch.searcher import Searcher
@@ -27,6 +30,50 @@ def test_warmup_finds_the_warm_up_the_course_hyphenates(sample_searcher) -> None
     assert places(response)[:1] == [("pretraining-and-loss", "how-the-weights-change")]
     assert response.results[0].snippet == hyphenated.results[0].snippet
     assert "<mark>warm</mark>-up" in response.results[0].snippet
+
+
+@pytest.mark.parametrize(("query", "suggestion", "as_written"), [
+    ("pre-training", "pretraining", "pretraining"),
+    ("Pre-training loss", "Pretraining loss", "pretraining loss"),
+    ("soft-max", "softmax", "softmax"),
+    ("cache -pre-training", "cache -pretraining", "cache -pretraining"),
+])
+def test_a_hyphenated_word_the_course_writes_joined_says_what_was_searched(
+        sample_searcher, query, suggestion, as_written) -> None:
+    """"pre-training" was searched both ways and found the sections that write pretraining,
+    with no word of it, where "subnetmask" and "kvcache" say "Showing results for": no
+    section writes the two parts apart (the glossary names the term so), so the results are
+    the one word's."""
+    response = sample_searcher.search(query, 50)
+    assert (response.suggestion, response.suggestion_searched) == (suggestion, True)
+    assert set(places(response)) == set(places(sample_searcher.search(as_written, 50)))
+    assert response.related == ()
+
+
+def test_the_api_and_the_page_say_a_hyphenated_word_was_searched_as_one(sample_index) -> None:
+    """Through the web app: the API's body names the one word searched, and the page says
+    "Showing results for" it, as for "kvcache", with no "Did you mean"."""
+    with serving(sample_index) as client:
+        body = client.get("/api/search", query_string={"q": "pre-training"}).get_json()
+        assert (body["suggestion"], body["suggestion_searched"]) == ("pretraining", True)
+        assert body["related"] == []
+        assert body["total"] == 11
+        page = Page(client.get("/search", query_string={"q": "pre-training"})
+                    .get_data(as_text=True))
+        assert "Showing results for “ pretraining ”." in page.text
+        assert "Did you mean" not in page.text
+        assert "/search?q=pretraining" in page.links()
+
+
+def test_a_joined_word_no_lesson_writes_hyphenated_is_searched_as_the_term_it_names(
+        sample_searcher) -> None:
+    """"selfattention": the glossary names attention "self-attention" too, but no lesson
+    writes it, hyphenated or not, so the sections shown are attention's, and the notice
+    says so (not "Showing results for self-attention", which no section writes)."""
+    response = sample_searcher.search("selfattention")
+    assert response.related == (("selfattention", "attention"),)
+    assert response.suggestion is None
+    assert response.total == sample_searcher.search("attention").total
 
 
 def test_a_hyphenated_name_and_number_finds_the_one_word_the_course_writes(
@@ -116,6 +163,30 @@ def test_a_word_the_course_writes_hyphenated_is_searched_and_suggested_so(
     assert places(response) == [("notes", found)]
 
 
+def test_a_hyphenated_word_the_lessons_write_gets_no_notice(sample_searcher) -> None:
+    """The lessons write "fine-tuning"; "finetuning" only the glossary writes, as another
+    name of the term, and the index holds it for every section that mentions the term: the
+    reader's spelling is the course's, and nothing is said of the other."""
+    response = sample_searcher.search("fine-tuning")
+    assert (response.suggestion, response.suggestion_searched) == (None, False)
+    assert response.total > 0
+
+
+def test_a_hyphenated_word_the_course_writes_both_ways_gets_no_notice(tmp_path) -> None:
+    """A course that writes "fine-tuning" in one section and "finetuning" in another: the
+    reader's spelling is the course's too, the results are both, and nothing is corrected."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-tuning.md").write_text(
+        "# Tuning\n\n## Prose\n\nFine-tuning adapts a trained model.\n\n"
+        "## Code\n\nThe finetuning script reads a small data set.\n", encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    with closing(Searcher.open(tmp_path / "index")) as searcher:
+        response = searcher.search("fine-tuning")
+        assert (response.suggestion, response.suggestion_searched) == (None, False)
+        assert sorted(places(response)) == [("tuning", "code"), ("tuning", "prose")]
+
+
 def test_a_word_is_cut_at_a_stop_word_only_where_the_course_hyphenates_the_two(
         training) -> None:
     """The course writes "up on" and "flag up" side by side, never hyphenated: "upon" and
@@ -127,11 +198,14 @@ def test_a_word_is_cut_at_a_stop_word_only_where_the_course_hyphenates_the_two(
 
 
 def test_a_hyphenated_name_and_number_finds_the_course_s_spelling(training) -> None:
-    """"GPT-2" is gpt2, which the course writes; "gpt-3" is still GPT-3 as written."""
-    for query, found in (("GPT-2", "tokenizers"), ("gpt-3", "models")):
+    """"GPT-2" is gpt2, which the course writes (and the reader is told so, in their case);
+    "gpt-3" is still GPT-3 as written, and needs no notice."""
+    for query, found, suggestion in (("GPT-2", "tokenizers", "GPT2"),
+                                     ("gpt-3", "models", None)):
         response = training.search(query)
         assert places(response) == [("notes", found)]
-        assert response.suggestion is None
+        assert response.suggestion == suggestion
+        assert response.suggestion_searched == (suggestion is not None)
 
 
 @pytest.mark.parametrize(("query", "found"), [

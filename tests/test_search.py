@@ -502,14 +502,15 @@ def test_the_section_on_a_thing_outranks_one_that_names_it_in_passing(sample_sea
 
 
 def test_a_hyphenated_word_finds_the_one_word_the_course_writes(sample_searcher) -> None:
-    """The sample course writes both "pre-training" and "pretraining": the hyphenated query
-    found only the first (8 sections, where the other found 11), and marked nothing in the
-    sections that write the word whole."""
+    """The sample course writes "pretraining", and "pre-training" only as the glossary's
+    other name of it: the hyphenated query found only the sections that mention the term
+    (8, where the other found 11), and marked nothing in the sections that write the word
+    whole. It is searched as the one word too, and the reader is told so."""
     hyphenated, whole = (sample_searcher.search(q, MAX_LIMIT)
                          for q in ("pre-training", "pretraining"))
     assert hyphenated.total == whole.total == 11
     assert set(places(hyphenated)) == set(places(whole))
-    assert hyphenated.suggestion is None
+    assert (hyphenated.suggestion, hyphenated.suggestion_searched) == ("pretraining", True)
     assert any("<mark>pretraining</mark>" in hit.snippet.lower() for hit in hyphenated.results)
     softmax = sample_searcher.search("soft-max")  # the card of the word it also searches
     assert [t.term for t in softmax.terms] == ["softmax"]

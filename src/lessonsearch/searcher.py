@@ -154,7 +154,8 @@ class SearchResponse:
     suggestion_searched: bool = False
     """True when the results are the suggestion's: the query was searched as corrected, not
     as typed (a word no section holds as typed, "tempreture": temperature, "subnetmask":
-    subnet mask; two words the course writes as one, "soft max"), so the pages say "Showing
+    subnet mask; two words the course writes as one, "soft max"; a hyphenated word the course
+    writes joined and never apart, "pre-training": pretraining), so the pages say "Showing
     results for" it. False when the query as typed finds the same sections and the
     suggestion only writes a word as the course does ("embeding": embedding, one stem), an
     offer: "Did you mean"."""
@@ -197,6 +198,7 @@ class Searcher:
         self._defining: dict[str, frozenset[int]] = {}
         self._apart: dict[tuple[str, bool], int | None] = {}
         self._hyphens: dict[tuple[str, str], bool] = {}
+        self._joined_only: dict[tuple[str, ...], bool] = {}
         self._counter = MatchCounter(documents)
         self._order = None
         self._parts: LessonParts | None = None
@@ -513,6 +515,44 @@ class Searcher:
             self._hyphens[pair] = _written_hyphenated(texts, first, second)
         return self._hyphens[pair]
 
+    def _written_joined(self, searcher, joined: dict[str, str]) -> dict[str, str]:
+        """Of the hyphenated words a plan searched also as the one word they make
+        (``Plan.joined``: "pre-training", pretraining), those whose parts no section writes
+        side by side in its own text (``_writes_side_by_side``): the course writes the word
+        joined, so the results are its, and the reader is told so ("Showing results for
+        pretraining"), as for "subnetmask" or "soft max". The index finds the parts in the
+        sections that mention a term of that other name (the sample course's glossary names
+        pretraining "pre-training" too), which say nothing of how the course writes it.
+        Where a section writes them (a course writing "fine-tuning", its glossary naming it
+        "finetuning" too), both forms are the course's, and no notice is due."""
+        found = {}
+        for typed, one in joined.items():
+            parts = tuple(stem(part) for part in analysis_words(typed))
+            if parts not in self._joined_only:
+                if len(self._joined_only) >= MAX_REMEMBERED_CORRECTIONS:
+                    self._joined_only.clear()
+                self._joined_only[parts] = not self._writes_side_by_side(searcher, parts)
+            if self._joined_only[parts]:
+                found[typed] = one
+        return found
+
+    def _writes_side_by_side(self, searcher, stems: tuple[str, ...]) -> bool:
+        """Whether any of the first ``NAME_SECTIONS`` sections the words of ``stems`` side by
+        side find writes them so in its own text (its heading, text, code or lesson's
+        title), not only in the names of the terms it mentions, which the index holds too."""
+        phrase = wq.Phrase(CONTENT, list(stems))
+        with reading_index(self.version_dir):
+            numbers = list(islice(searcher.docs_for_query(phrase), NAME_SECTIONS))
+        for number in numbers:
+            stored = self._stored(searcher, number)
+            for text in (stored["heading"], stored["body"], stored["code"],
+                         stored["lesson_title"]):
+                found = [stem(word) for word in analysis_words(text)]
+                if any(tuple(found[at:at + len(stems)]) == stems
+                       for at in range(len(found) - len(stems) + 1)):
+                    return True
+        return False
+
     def _count_apart(self, searcher, first: str, second: str) -> int:
         """How many sections write ``first`` and ``second`` side by side."""
         phrase = wq.Phrase(CONTENT, [stem(first), stem(second)])
@@ -609,10 +649,15 @@ class Searcher:
         suggestion = split[1](text) if split else None
         if joined:
             suggestion = joined[1](suggestion or text)
+        one_word = self._written_joined(searcher, the_plan.joined)
+        if one_word:  # "pre-training": the course writes pretraining
+            respelt = _apply_joined(suggestion or text, one_word, shown)
+            one_word = one_word if respelt != (suggestion or text) else {}
+            suggestion = respelt if one_word else suggestion
         if the_plan.corrections:
             suggestion = _apply_corrections(suggestion or text, the_plan.corrections,
                                             shown)
-        searched = bool(split or joined or any(
+        searched = bool(split or joined or one_word or any(
             stem(fixed) != stem(word) for word, fixed in the_plan.corrections.items()))
         marks = _marked_stems(positive_words(tree), the_plan.corrections)
         family = marks & _marked_stems(positive_words(tree, phrases=False),
@@ -1000,6 +1045,15 @@ def _quotes(node: Node) -> bool:
     if isinstance(node, Phrase):
         return True
     return isinstance(node, All | AnyOf) and any(map(_quotes, node.items))
+
+
+def _apply_joined(text: str, joined: dict[str, str], shown: Callable[[str, str], str]) -> str:
+    """``text`` with each hyphenated word ``joined`` has written as the one word it is
+    searched as, as ``shown`` writes it for the word typed ("Pre-training": Pretraining)."""
+    for typed, one in joined.items():
+        text = re.sub(rf"(?<!\w){re.escape(typed)}(?![\w-])",
+                      lambda _, typed=typed, one=one: shown(typed, one), text)
+    return text
 
 
 def _join_in(pattern: re.Pattern[str], one: str, shown: Callable[[str, str], str],

@@ -73,7 +73,9 @@ SCHEMAS: dict[str, Any] = {
                  "description": "No section had every word; results match most of them."},
         results=_list_of(_ref("SearchHit")),
         terms={**_list_of(_ref("TermCard")), "description": "Glossary terms the query names."},
-        suggestion={**STR_OR_NULL, "description": "The query with misspelt words corrected."},
+        suggestion={**STR_OR_NULL, "description": "The query with misspelt words corrected, "
+                    "and words written as the course writes them (subnetmask: subnet mask, "
+                    "pre-training: pretraining)."},
         suggestion_searched={
             "type": "boolean",
             "description": "The results are the suggestion's: the query was searched as "
