@@ -529,6 +529,28 @@ def test_unknown_term_json(workdir: Path, indexed) -> None:
     no_traceback(result)
 
 
+def test_a_glossary_stub_is_said_to_have_no_definition_yet(tmp_path: Path,
+                                                           tiny_course: Path) -> None:
+    """``term`` on a name the glossary writes with an empty ``:`` said "No term named", as for
+    a typo; it says the term has no definition yet, and where it is written."""
+    shutil.copytree(tiny_course, tmp_path, dirs_exist_ok=True)
+    glossary = tmp_path / "glossary" / "glossary.md"
+    line = len(glossary.read_text(encoding="utf-8").splitlines()) + 2
+    with glossary.open("a", encoding="utf-8") as written:
+        written.write("\nbeam search\n:\n")
+    assert run("index", cwd=tmp_path).returncode == 0
+    said = f"'beam search' is in the glossary but has no definition yet (written at " \
+           f"glossary/glossary.md:{line})."
+    result = run("term", "beam searches", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"lessonsearch: {said}\n"
+    result = run("term", "Beam search", "--json", cwd=tmp_path)
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == {
+        "error": said, "suggestions": [],
+        "no_definition_yet": {"term": "beam search", "written_at": f"glossary/glossary.md:{line}"}}
+
+
 def test_terms(workdir: Path, indexed, searcher) -> None:
     result = run("terms", cwd=workdir)
     assert result.returncode == 0, result.stderr

@@ -151,6 +151,40 @@ def test_an_unknown_term_is_a_404_with_suggestions(client):
     assert "token" in body["suggestions"]
 
 
+STUB = "\nbeam search\n:\n"
+"""A glossary entry an editor started: a term line above an empty ``:``."""
+
+
+def test_a_glossary_stub_is_a_term_with_no_definition_yet_not_an_unknown_name(tmp_path: Path):
+    """A stub is left out of the glossary readers see, but a lookup by its name said "No term
+    named 'beam search'", as for a typo, while the glossary writes it."""
+    course = copy_course(tmp_path / "course")
+    glossary = course / "glossary" / "glossary.md"
+    line = len(glossary.read_text(encoding="utf-8").splitlines()) + 2  # after the blank line
+    with glossary.open("a", encoding="utf-8") as written:
+        written.write(STUB)
+    build(course, tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        for name in ("beam search", "beam-search", "Beam searches"):
+            got = client.get(f"/api/terms/{name}")
+            assert got.status_code == 404, name
+            body = got.get_json()
+            assert body == {
+                "error": "'beam search' is in the glossary but has no definition yet "
+                         f"(written at glossary/glossary.md:{line}).",
+                "suggestions": [],
+                "no_definition_yet": {"term": "beam search",
+                                      "written_at": f"glossary/glossary.md:{line}"},
+            }, name
+        page = client.get("/glossary/beam-search")
+        assert page.status_code == 404
+        text = page.get_data(as_text=True)
+        assert "“beam search” is in the glossary but has no definition yet." in text
+        assert "No term named" not in text
+        unknown = client.get("/api/terms/beam searching").get_json()  # no spelling of it
+        assert unknown["error"].startswith("No term named") and "no_definition_yet" not in unknown
+
+
 def test_lessons_come_from_the_manifest_in_course_order(client, tiny_index: Path):
     body = client.get("/api/lessons").get_json()
     assert [x["slug"] for x in body["lessons"]] == ["tokens", "sampling", "kv-cache", "notes"]

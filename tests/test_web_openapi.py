@@ -132,3 +132,16 @@ def test_the_schemas_reject_what_the_api_never_sends(document):
     error = schema_checker(document, "Error")
     assert not list(error.iter_errors({"error": "x", "suggestions": ["y"]}))
     assert list(error.iter_errors({"message": "x"}))
+
+
+def test_a_404_on_a_glossary_stub_matches_its_schema(tmp_path, document):
+    """The stub's 404 says what the name is and where it is written (``no_definition_yet``)."""
+    course = copy_course(tmp_path / "course")
+    with (course / "glossary" / "glossary.md").open("a", encoding="utf-8") as glossary:
+        glossary.write("\nbeam search\n:\n")
+    build(course, tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        got = client.get("/api/terms/beam-search")
+    assert got.status_code == 404 and "no_definition_yet" in got.get_json()
+    errors = list(schema_checker(document, "Error").iter_errors(got.get_json()))
+    assert errors == [], [e.message for e in errors]

@@ -57,7 +57,7 @@ def _main(argv: list[str] | None) -> int:
         return args.run(args)
     except (TermNotFound, BadQuery) as exc:
         if _wants_json(args):  # the body the API answers with its 400 or 404
-            extra = {"suggestions": list(exc.suggestions)} if isinstance(exc, TermNotFound) else {}
+            extra = exc.details() if isinstance(exc, TermNotFound) else {}
             _print_error_json(str(exc), **extra)
         else:
             print(f"lessonsearch: {exc}", file=sys.stderr)

@@ -131,6 +131,29 @@ class TermNotFound(LessonSearchError):
         hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
         super().__init__(f"No term named {name!r} in the glossary.{hint}")
 
+    def details(self) -> dict[str, object]:
+        """What an error body says besides the sentence (the API's 404, ``term --json``)."""
+        return {"suggestions": list(self.suggestions)}
+
+
+class TermWithoutDefinition(TermNotFound):
+    """A name the glossary writes as a term with no definition yet (an editor's stub): not
+    in the glossary readers see, but no unknown name either. ``written_at`` is its
+    ``file:line`` in the glossary folder."""
+
+    def __init__(self, name: str, term: str, written_at: str):
+        self.name = name
+        self.term = term
+        self.written_at = written_at
+        self.suggestions = ()
+        LessonSearchError.__init__(
+            self, f"{term!r} is in the glossary but has no definition yet (written at "
+                  f"{written_at}).")
+
+    def details(self) -> dict[str, object]:
+        return {**super().details(),
+                "no_definition_yet": {"term": self.term, "written_at": self.written_at}}
+
 
 class BadQuery(LessonSearchError):
     """A query the searcher refuses (empty, too long); the web layer answers 400."""

@@ -465,6 +465,22 @@ def load_coverage_tables(folder: Path, only_anchors: bool = False) -> CoverageFa
         db.close()
 
 
+def load_stubs(folder: Path) -> tuple[tuple[str, str], ...]:
+    """Each term the glossary writes with no definition yet and its ``file:line``, as the
+    build stored them (``glossary_stubs``); none for a version built before that table."""
+    path = Path(folder) / GLOSSARY_DB
+    if not path.is_file():
+        return ()
+    db = read_only(path)
+    try:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'glossary_stubs'"
+                          ).fetchone():
+            return ()
+        return tuple(db.execute("SELECT term, entry FROM glossary_stubs ORDER BY rowid"))
+    finally:
+        db.close()
+
+
 def _broken_anchors(db: sqlite3.Connection) -> tuple[BrokenAnchor, ...]:
     """The table's rows; one written before it kept the lesson's file and link now (a live
     version of an earlier release, whose anchors a build carries over) has neither."""

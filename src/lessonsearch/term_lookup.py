@@ -12,9 +12,9 @@ from functools import cached_property
 from pathlib import Path
 
 from .analysis import WORD
-from .errors import TermNotFound
-from .glossary_table import TermRecord, load_glossary, load_mentions
-from .term_forms import term_anchor
+from .errors import TermNotFound, TermWithoutDefinition
+from .glossary_table import TermRecord, load_glossary, load_mentions, load_stubs
+from .term_forms import term_anchor, term_key
 from .term_matching import TermMatcher
 
 _SNAKE_CASE = re.compile(r"(?<![\w.])[^\W_]+(?:_+[^\W_]+)+(?![\w.])")
@@ -28,9 +28,12 @@ MAX_MENTIONS = 10_000
 
 
 class Glossary:
-    def __init__(self, records: list[TermRecord], folder: Path | None = None):
+    def __init__(self, records: list[TermRecord], folder: Path | None = None,
+                 stubs: tuple[tuple[str, str], ...] = ()):
         self.records = records
         self.folder = folder
+        self.stubs = stubs
+        """Each term the glossary writes with no definition yet, and its ``file:line``."""
         self._by_name = {r.term: r for r in records}
         self._by_anchor = {r.anchor: r for r in records}
         self.matcher = TermMatcher({r.term: [r.term, *r.aliases] for r in records})
@@ -38,7 +41,8 @@ class Glossary:
     @classmethod
     def load(cls, version_dir: Path) -> Glossary:
         """The version's terms, their mentions left on disk until a term is looked up."""
-        return cls(load_glossary(version_dir, mentions=False), version_dir)
+        return cls(load_glossary(version_dir, mentions=False), version_dir,
+                   load_stubs(version_dir))
 
     def with_mentions(self, record: TermRecord, limit: int | None = MENTIONS_SHOWN,
                       ) -> TermRecord:
@@ -78,11 +82,24 @@ class Glossary:
 
     def look_up(self, name: str, written: bool = False) -> TermRecord:
         """``at`` (``find`` for a name someone ``written``: the CLI's ``term``), or
-        ``TermNotFound`` with the closest terms' names."""
+        ``TermWithoutDefinition`` for a stub's name, else ``TermNotFound`` with the closest
+        terms' names."""
         record = self.find(name) if written else self.at(name)
         if record is None:
+            if stub := self.stub(name):
+                raise TermWithoutDefinition(name, *stub)
             raise TermNotFound(name, self.matcher.suggest(name))
         return record
+
+    def stub(self, name: str) -> tuple[str, str] | None:
+        """The stub (term, ``file:line``) a name spells (any spelling of it, as for a term) or
+        whose anchor it is; None when it is none. A stub is no term: only a lookup that
+        finds no term asks."""
+        name = " ".join(name.split())
+        key = term_key(name)
+        return next((stub for stub in self.stubs
+                     if (key and term_key(stub[0]) == key) or term_anchor(stub[0]) == name),
+                    None)
 
     def in_text(self, text: str) -> list[TermRecord]:
         """The terms a text (a search query) names, longest match first, each once. A query

@@ -20,6 +20,7 @@ from ..errors import (
     IndexToRebuild,
     LessonSearchError,
     TermNotFound,
+    TermWithoutDefinition,
     UnknownFilter,
 )
 from ..search_log import clean_query
@@ -82,12 +83,15 @@ def _our_error(exc: LessonSearchError) -> Response:
         message = InternalServerError.description
     suggestions = list(exc.suggestions) if isinstance(exc, TermNotFound) else None
     if wants_json():
-        extra = {} if suggestions is None else {"suggestions": suggestions}
+        extra = exc.details() if isinstance(exc, TermNotFound) else {}
         response = jsonify(responses.error_body(message, **extra))
     else:
         wider = None
         if isinstance(exc, IndexNotBuilt):  # the server's sentence is for its operator
             message = READER_NOT_READY[isinstance(exc, IndexToRebuild)]
+        elif isinstance(exc, TermWithoutDefinition):  # its file:line is for editors (API, CLI)
+            message = (f"“{clean_query(exc.term)}” is in the glossary but has no definition "
+                       "yet.")
         elif isinstance(exc, TermNotFound):  # the page lists the suggestions as links instead
             message = f"No term named “{clean_query(exc.name)}” in the glossary."
         elif isinstance(exc, UnknownFilter):

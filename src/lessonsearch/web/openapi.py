@@ -48,6 +48,13 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "error": STR,
             "suggestions": {**STRINGS, "description": "Close term names (404 on a term)."},
+            "no_definition_yet": {
+                **_object(term=STR, written_at=STR),
+                "description": "A 404 on a term the glossary writes with no definition yet "
+                               "(an editor's stub, which readers are not shown): its name "
+                               "and where it is written, as file:line in the glossary "
+                               "folder. Absent for a name that is no term at all.",
+            },
         },
         "required": ["error"],
         "additionalProperties": False,
