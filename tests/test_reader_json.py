@@ -348,6 +348,33 @@ def test_invalid_json_gives_line_and_column() -> None:
     assert str(err).startswith("inline.json:2:40: ")
 
 
+def test_a_comma_missing_at_a_line_end_is_placed_after_that_line_too() -> None:
+    """Python places a missing comma at the next token, on the next line, where an editor
+    finds nothing wrong: the error keeps that place and says where the value before ended."""
+    text = ('{\n  "lesson": {"slug": "a", "title": "A"}\n'
+            '  "body": {"text": "## Steeped"}\n}\n')
+    with pytest.raises(LessonFormatError) as caught:
+        read_text(text)
+    assert str(caught.value) == (
+        "inline.json:3:3: invalid JSON: Expecting ',' delimiter (after line 2, column 39, "
+        "where the value before it ends)")
+
+
+def test_a_comma_before_a_closing_bracket_on_the_next_line_is_named() -> None:
+    text = '{\n  "lesson": {"slug": "a", "title": "A",\n  }\n}\n'
+    with pytest.raises(LessonFormatError) as caught:
+        read_text(text)
+    assert str(caught.value) == (
+        "inline.json:3:3: invalid JSON: Expecting property name enclosed in double quotes "
+        "(after the ',' at line 2, column 39: JSON allows no comma before a closing bracket)")
+
+
+def test_a_fault_on_the_line_it_is_placed_at_says_nothing_more() -> None:
+    with pytest.raises(LessonFormatError) as caught:
+        read_text('{"lesson": {"slug": "a" "title": "A"}}')
+    assert str(caught.value) == "inline.json:1:25: invalid JSON: Expecting ',' delimiter"
+
+
 @pytest.mark.parametrize(
     ("doc", "words", "line"),
     [

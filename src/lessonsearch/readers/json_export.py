@@ -41,7 +41,8 @@ def read_json_lesson(text: str, source: str) -> Lesson:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LessonFormatError(source, f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from exc
+        raise LessonFormatError(source, f"invalid JSON: {exc.msg}{_before(exc)}",
+                                exc.lineno, exc.colno) from exc
     doc = _Doc(data, text, source)
     lesson = doc.mapping(data, "", required=True)
     meta = doc.mapping(lesson.get("lesson"), "lesson", required=True)
@@ -102,6 +103,32 @@ _ESCAPES = re.compile(r"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-f
                       r"|(\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
 """An escaped backslash (whose ``u`` after it is a letter), a surrogate pair (one character
 written as two escapes), or half of a pair alone (the group)."""
+
+
+_MISSING_BEFORE = ("Expecting ',' delimiter", "Expecting ':' delimiter")
+"""Python's errors for a separator missing between two tokens, placed at the second."""
+_AFTER_A_COMMA = ("Expecting value", "Expecting property name enclosed in double quotes")
+"""Python's errors for a token missing after a comma: at a closing bracket, a comma too many."""
+
+
+def _before(exc: json.JSONDecodeError) -> str:
+    """Where the fault of an error Python places at the next token may be, when that token
+    starts a later line: a comma missing at the end of line 13 is reported at line 14, where
+    an editor finds nothing wrong. Said as "(after line 13, column 24, where …)"; empty
+    when the token before is on the error's own line, or the error is not of that kind."""
+    text, at = exc.doc, exc.pos
+    end = len(text[:at].rstrip())
+    if end == 0 or "\n" not in text[end:at]:
+        return ""
+    line, column = text.count("\n", 0, end - 1) + 1, end - text.rfind("\n", 0, end - 1) - 1
+    if exc.msg.startswith(_MISSING_BEFORE):
+        before = "key" if ":" in exc.msg else "value"
+        return f" (after line {line}, column {column}, where the {before} before it ends)"
+    if exc.msg.startswith(_AFTER_A_COMMA) and text[end - 1] == "," and (
+            text[at:at + 1] in ("]", "}")):
+        return (f" (after the ',' at line {line}, column {column}: JSON allows no comma "
+                "before a closing bracket)")
+    return ""
 
 
 def _without_lone_surrogates(text: str, source: str) -> tuple[str, list[Problem]]:
