@@ -131,6 +131,23 @@ def test_the_scripts_documented_options_match_the_embed_page():
         assert option.default in line, line
 
 
+def test_the_plain_attributes_the_embed_snippet_shows_are_documented(client):
+    """``/embed`` showed ``<lesson-search placeholder="…">`` while README and the page's own
+    list named only ``data-placeholder``: each plain attribute the snippet uses is an option
+    listed with ``data-``, and both the page and README say the prefix may be left out there."""
+    html = client.get("/embed").get_data(as_text=True)
+    snippet = re.search(r"&lt;lesson-search ([^&]*)&gt;", html)
+    assert snippet is not None
+    plain = re.findall(r'([a-z-]+)="', snippet.group(1))
+    assert plain and all(not name.startswith("data-") for name in plain)
+    assert {f"data-{name}" for name in plain} <= {o.attribute for o in WIDGET_OPTIONS}
+    assert "leave out the\n<code>data-</code>" in html
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    embedding = readme.split("## Embedding the search on course pages", 1)[1].split("\n## ", 1)[0]
+    assert "`<lesson-search>`\nelement each may also be written without `data-`" in embedding
+    assert all(f'{name}="' in embedding for name in plain)
+
+
 def test_the_custom_properties_are_documented_used_and_listed_alike():
     code = WIDGET_JS.read_text(encoding="utf-8")
     header = code.split("*/", 1)[0]

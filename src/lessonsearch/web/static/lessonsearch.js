@@ -10,7 +10,9 @@
  * attribute on the box or on the script tag overrides it.
  *
  * Options (data attributes on the box; on the script tag they apply to every box and to the
- * tooltips; <lesson-search> also takes them without the data- prefix):
+ * tooltips; <lesson-search> also takes them without the data- prefix, as in
+ * <lesson-search placeholder="…" limit="3">, the data- one winning when both are there; a
+ * div and the script tag read only data-):
  *
  *   data-placeholder  "Search the course"  the box's placeholder and accessible label
  *   data-limit        5                    results shown while typing (1 to 20)
