@@ -480,6 +480,24 @@ def test_search_with_no_results(workdir: Path, indexed) -> None:
     assert result.stdout.strip().endswith("0 results for 'xylophone'")
 
 
+def test_an_option_after_dashes_is_named_with_the_command_written_right(workdir: Path,
+                                                                       indexed) -> None:
+    """After ``--`` every argument is a query: ``search -- "-water" --index X`` said only
+    "unrecognized arguments: --index X". The error says to put options first, and the
+    command it shows, run, searches."""
+    result = run("search", "--", "-cache tokens", "--limit", "2", "--json", cwd=workdir)
+    assert result.returncode == 2
+    said = result.stderr.splitlines()[-1]
+    assert said == ("lessonsearch search: error: --limit is after '--', which makes every "
+                    "argument after it a query or a name: put options before it "
+                    "(lessonsearch search --limit 2 --json -- '-cache tokens')")
+    rewritten = run("search", "--limit", "2", "--json", "--", "-cache tokens", cwd=workdir)
+    assert rewritten.returncode == 0, rewritten.stderr
+    assert json.loads(rewritten.stdout)["query"] == "-cache tokens"
+    other = run("search", "--", "-cache", "tokens", cwd=workdir)  # no option: argparse's words
+    assert other.returncode == 2 and "unrecognized arguments: tokens" in other.stderr
+
+
 def test_search_refuses_an_empty_query(workdir: Path, indexed) -> None:
     result = run("search", "   ", cwd=workdir)
     assert result.returncode == 1

@@ -95,8 +95,35 @@ def _os_error(args: argparse.Namespace, exc: OSError) -> int:
     return 1
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a plain word for options written after ``--``, which makes every
+    argument after it a query or a name: ``search -- "-water" --index X`` said only
+    "unrecognized arguments: --index X"."""
+
+    def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 (argparse's)
+        found, extras = super().parse_known_args(args, namespace)
+        given = list(sys.argv[1:] if args is None else args)
+        tail = given[given.index("--") + 1:] if "--" in given else []
+        misplaced = [a for a in extras if a.split("=", 1)[0] in self._option_string_actions]
+        if misplaced and tail[len(tail) - len(extras):] == extras:  # all of them after "--"
+            before = given[:len(given) - len(tail) - 1]
+            after = tail[:len(tail) - len(extras)]
+            # The command again, options first and the query or name after "--".
+            shown = " ".join(map(_shell_word, [*before, *extras, "--", *after]))
+            self.error(f"{misplaced[0].split('=', 1)[0]} is after '--', which makes every "
+                       f"argument after it a query or a name: put options before it "
+                       f"({self.prog} {shown})")
+        return found, extras
+
+
+def _shell_word(text: str) -> str:
+    """``text`` as a shell reads it back: quoted when it holds a space or a quote."""
+    return text if re.fullmatch(r"[\w./:=@%+,-]+", text) else "'" + text.replace(
+        "'", "'\\''") + "'"
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="lessonsearch", description="Search an online course and its glossary."
     )
     sub = parser.add_subparsers(title="commands", dest="command")
