@@ -100,7 +100,9 @@ class _Parser(argparse.ArgumentParser):
     argument after it a query or a name: ``search -- "-water" --index X`` said only
     "unrecognized arguments: --index X"."""
 
-    def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 (argparse's)
+    def parse_known_args(self, args: list[str] | None = None,
+                         namespace: argparse.Namespace | None = None,
+                         ) -> tuple[argparse.Namespace, list[str]]:
         found, extras = super().parse_known_args(args, namespace)
         given = list(sys.argv[1:] if args is None else args)
         tail = given[given.index("--") + 1:] if "--" in given else []
