@@ -349,6 +349,19 @@ def test_an_allow_file_silences_any_spelling_of_a_term(index_dir, tmp_path: Path
     assert len(report.missing_from_glossary) == 1
 
 
+def test_a_candidate_allow_line_names_it_in_any_inflection(index_dir, tmp_path: Path):
+    """A candidate is counted with its inflections, but "candidates: nine bar" silenced
+    nothing beside the candidate "nine bars" (the line was "no such jargon candidate")."""
+    allow = tmp_path / "allow.txt"
+    allow.write_text("candidates: bulk fermentations\n", encoding="utf-8")
+    report = coverage_report(current_version(index_dir), index_dir, allow)
+    assert report.candidates == () and report.allow_warnings == ()
+    allow.write_text("candidates: bulk fermentation vessel\n", encoding="utf-8")  # another
+    report = coverage_report(current_version(index_dir), index_dir, allow)
+    assert [c.phrase for c in report.candidates] == ["bulk fermentation"]
+    assert [w.name for w in report.allow_warnings] == ["bulk fermentation vessel"]
+
+
 def test_an_allow_line_that_silences_nothing_is_a_warning_saying_why(index_dir, tmp_path):
     allow = tmp_path / "allow.txt"
     allow.write_text(

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .analysis import words
+from .analysis import stems, words
 from .course_file import read_course_file
 from .errors import LessonFormatError
 from .model import Problem
@@ -245,8 +245,9 @@ def _term(line: AllowLine, glossary: Glossary) -> str | None:
 
 
 def _names(line: AllowLine, term: str | None, entry: Any) -> bool:
-    """Whether ``line`` names ``entry``: as written, as its ``term``, or by its old URL (or,
-    for a lesson whose link moved since, the link it would have now). A move is named by its
+    """Whether ``line`` names ``entry``: as written, as its ``term``, a candidate in any
+    inflection (as the candidates are counted), or by its old URL (or, for a lesson whose
+    link moved since, the link it would have now). A move is named by its
     old link exactly (but for a last ``/``): a redirect is set up per link, and two bases
     whose words alone differ (``/intro-to-x`` and ``/intro_to_x``) are two sites' links."""
     if line.kind == MOVES:
@@ -255,6 +256,8 @@ def _names(line: AllowLine, term: str | None, entry: Any) -> bool:
         return True
     if line.kind in TERM_KINDS:
         return term is not None and term == entry.term
+    if line.kind == "candidates":  # counted with its inflections: "nine bar", "nine bars"
+        return stems(line.name) == stems(entry.phrase)
     return line.kind == "broken-anchors" and line.name in (entry.old_url, entry.url)
 
 
