@@ -888,6 +888,23 @@ def test_a_page_past_the_end_shows_the_last_page(tiny_index: Path):
         assert hit_links(last)
 
 
+def test_a_page_past_the_end_says_it_shows_the_last_one(tiny_index: Path):
+    """A stale ``page=`` showed the last page as if it were the one asked for; with one page
+    of results, page 1 with no word at all."""
+    with serving(tiny_index, groups_per_page=1) as client:
+        pages = re.search(r"Page 1 of (\d+)", page(client, "/search?q=token").text).group(1)
+        last = page(client, "/search?q=token&page=999")
+        assert (f"There is no page 999 of these results; showing the last, page {pages} of "
+                f"{pages}.") in last.text
+        assert "There is no page" not in page(client, f"/search?q=token&page={pages}").text
+    with serving(tiny_index) as client:  # every lesson on one page
+        one = page(client, "/search?q=token&page=3")
+        assert "There is no page 3 of these results; they fit on one page, shown here." in (
+            one.text)
+        assert hit_links(one) == hit_links(page(client, "/search?q=token"))
+        assert "There is no page" not in page(client, "/search?q=zyzzyva&page=3").text
+
+
 def test_a_term_only_a_lesson_defines_shows_its_sentence_once(sample_index):
     """Its definition is the lesson's sentence: shown as the definition, and the page links
     the lesson that says it, without quoting the sentence a second time below."""

@@ -58,6 +58,9 @@ class GroupedResults:
     pages: int
     truncated: bool
     """More sections matched than were gathered."""
+    past_the_end: int | None = None
+    """The page a link asked for when it is after the last (a stale link, kept after the
+    course changed, or one edited by hand): the last page is shown, and says so."""
 
 
 def grouped_search(searcher: Searcher, text: str, page: int, per_page: int, per_group: int,
@@ -76,11 +79,12 @@ def grouped_search(searcher: Searcher, text: str, page: int, per_page: int, per_
         by_lesson.setdefault(hit.lesson, []).append(hit)
     shown_per_group = len(hits) if lesson else per_group
     pages = max(1, -(-len(by_lesson) // per_page))
-    page = min(page, pages)  # a stale link past the end shows the last page, labelled so
+    asked, page = page, min(page, pages)  # past the end: the last page, labelled so
     chosen = list(by_lesson.values())[(page - 1) * per_page: page * per_page]
     groups = tuple(_group(lesson_hits, shown_per_group) for lesson_hits in chosen)
     return GroupedResults(first, groups, len(by_lesson), page, pages,
-                          truncated=first.total > len(hits))
+                          truncated=first.total > len(hits),
+                          past_the_end=asked if asked > page and by_lesson else None)
 
 
 def _group(hits: list[SearchHit], shown: int) -> LessonGroup:
