@@ -197,6 +197,24 @@ def test_a_word_is_cut_at_a_stop_word_only_where_the_course_hyphenates_the_two(
         assert (response.suggestion, response.total) == (None, 0)
 
 
+def test_a_word_a_lesson_title_hyphenates_at_a_stop_word_is_cut_there(tmp_path) -> None:
+    """"pourover" found nothing and suggested nothing: the course hyphenates "pour-over" only
+    in a lesson's title and a heading, and the two words were looked for in its text."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-pour.md").write_text(
+        "# Pour-over brewing\n\n## Wetting the grounds\n\nPour a little water over the "
+        "grounds and wait half a minute before you pour the rest.\n\n"
+        "## Pour-over or immersion?\n\nA cone drains as you pour; a jar holds the water "
+        "until you press.\n", encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    with closing(Searcher.open(tmp_path / "index")) as searcher:
+        response = searcher.search("pourover")
+        assert (response.suggestion, response.suggestion_searched) == ("pour-over", True)
+        assert places(response) == places(searcher.search("pour-over"))
+        assert response.total == 2
+
+
 def test_a_hyphenated_name_and_number_finds_the_course_s_spelling(training) -> None:
     """"GPT-2" is gpt2, which the course writes (and the reader is told so, in their case);
     "gpt-3" is still GPT-3 as written, and needs no notice."""

@@ -502,15 +502,18 @@ class Searcher:
     def hyphenated(self, searcher, first: str, second: str) -> bool:
         """Whether the course writes ``first`` and ``second`` joined by a hyphen ("warm-up")
         at least as often as apart, in the first ``NAME_SECTIONS`` sections that write them
-        side by side (the index reads a hyphen as a space): a word cut so is suggested with
-        its hyphen, and may be cut at a stop word."""
+        side by side (the index reads a hyphen as a space), their headings and their
+        lessons' titles too (a lesson titled "Pour-over brewing" whose text never writes the
+        word again): a word cut so is suggested with its hyphen, and may be cut at a stop
+        word."""
         pair = (first, second)
         if pair not in self._hyphens:
             phrase = wq.Phrase(CONTENT, [stem(first), stem(second)])
             with reading_index(self.version_dir):
                 numbers = list(islice(searcher.docs_for_query(phrase), NAME_SECTIONS))
             stored = [self._stored(searcher, n) for n in numbers]
-            texts = [text for s in stored for text in (s["body"], s["code"])]
+            texts = [text for s in stored for text in (s["body"], s["code"], s["heading"])]
+            texts += {s["lesson_title"] for s in stored}  # "Pour-over brewing", once
             if len(self._hyphens) >= MAX_REMEMBERED_CORRECTIONS:
                 self._hyphens.clear()
             self._hyphens[pair] = _written_hyphenated(texts, first, second)
