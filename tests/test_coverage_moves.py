@@ -227,3 +227,92 @@ def test_the_cli_at_a_new_base_url_lists_no_broken_anchor_and_the_move(tmp_path:
         ("https://bake.example.test/", "https://school.example.test/courses/", 3)]
     table = run("coverage", "--index", "index", cwd=tmp_path)
     assert "Lesson links moved (1)" in table.stdout
+
+
+PROVING = """Proving the shaped loaf
+
+Once shaped, the loaf rests seam side up in a floured basket until a fingertip pressed into
+it springs back slowly.
+
+A cold night in the fridge slows the rise and lets the crumb take on a deeper, tangier taste.
+"""
+"""A lesson without headings: one section, so its page has no anchor to lose."""
+
+
+def with_proving(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A copy of the course with ``PROVING`` as its fourth lesson, and its index, built."""
+    course, index = copied(tmp_path), tmp_path / "index"
+    lesson = course / "lessons" / "04-proving.txt"
+    lesson.write_text(PROVING, encoding="utf-8")
+    build(course, index)
+    return course, index, lesson
+
+
+def test_a_lesson_renamed_with_a_new_slug_is_a_move_of_its_page(tmp_path: Path):
+    """File and slug both changed, the bytes kept: the lesson moved, headings or none."""
+    course, index, lesson = with_proving(tmp_path)
+    starter = course / "lessons" / "02-the-starter.md"  # a lesson with headings, whose slug
+    starter.write_text(starter.read_text(encoding="utf-8").replace(
+        "slug: the-starter\n", ""), encoding="utf-8")  # its file's name gives from now on
+    build(course, index)
+    lesson.rename(lesson.with_name("04-proving-baskets.txt"))
+    starter.rename(starter.with_name("02-levain.md"))
+    shaping = course / "lessons" / LESSON
+    shaping.rename(shaping.with_name("03-shaping.md"))  # its front matter keeps its slug
+    build(course, index)
+    report = report_of(index)
+    first = versions(index)[1]
+    assert report.broken_anchors == ()
+    assert report.moved_links == (LinksMoved(OLD + "proving", OLD + "proving-baskets", 1, first),
+                                  LinksMoved(OLD + "the-starter", OLD + "levain", 1, first))
+    line = f"1 lesson link moved from {OLD}proving to {OLD}proving-baskets"
+    assert line in render_table(report)
+    assert line in render_html(report)
+    build(course, index, full=True)  # found from the manifest, without the build cache
+    assert [m.old_url for m in report_of(index).moved_links] == [OLD + "proving",
+                                                                 OLD + "the-starter"]
+
+
+def test_a_lesson_page_no_lesson_has_now_is_a_broken_link(tmp_path: Path):
+    """Renamed and edited at once, the lesson is not known to have moved: its page, which has
+    no anchor, is listed once as a broken link; a removed lesson's page is listed before its
+    anchors."""
+    course, index, lesson = with_proving(tmp_path)
+    lesson.with_name("04-proving-baskets.txt").write_text(
+        PROVING.replace("A cold night", "A night"), encoding="utf-8")
+    lesson.unlink()
+    (course / "lessons" / "02-the-starter.md").unlink()
+    build(course, index)
+    report = report_of(index)
+    first = versions(index)[0]
+    pages = [(b.lesson, b.anchor, b.old_url, b.last_seen) for b in report.broken_anchors
+             if not b.anchor]
+    assert pages == [("the-starter", "", OLD + "the-starter", first),
+                     ("proving", "", OLD + "proving", first)]
+    starter = [entry_name("broken-anchors", b) for b in report.broken_anchors
+               if b.lesson == "the-starter"]
+    assert starter == ["the-starter", "the-starter#feeding-a-culture",
+                       "the-starter#timing-the-rise"]
+    assert report.moved_links == ()
+    assert f"proving: the lesson's page, which no lesson has now, was {OLD}proving" in (
+        render_table(report))
+    assert f'<a href="{OLD}proving">{OLD}proving</a>' in render_html(report)
+    body = report_body(report)
+    assert {"lesson": "proving", "anchor": "", "old_url": OLD + "proving",
+            "last_seen": first, "source": "lessons/04-proving.txt",
+            "url": OLD + "proving"} in body["broken_anchors"]
+    assert build(course, index).unchanged  # carried, until the page is back or allowed
+    assert ("proving", OLD + "proving") in [(b.lesson, b.old_url)
+                                            for b in report_of(index).broken_anchors]
+    allow = tmp_path / "allow.txt"
+    allow.write_text("broken-anchors: proving\n", encoding="utf-8")
+    allowed = coverage_report(current_version(index), index, allow)
+    assert "proving" not in [b.lesson for b in allowed.broken_anchors]
+    assert allowed.allow_warnings == ()
+    lesson.write_text(PROVING, encoding="utf-8")  # the page is back
+    build(course, index)
+    back = coverage_report(current_version(index), index, allow)
+    assert "proving" not in [b.lesson for b in back.broken_anchors]
+    assert [w.reason for w in back.allow_warnings] == [
+        "the course has this lesson page again, so it is no broken lesson page: the line is "
+        "stale and can go"]

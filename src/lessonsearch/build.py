@@ -25,7 +25,7 @@ from .coverage_allow import course_allow
 from .errors import IndexAmongLessons, IndexIncompatible, IndexInCourse, IndexToRebuild
 from .glossary_build import GlossaryBuild, find_terms, write_glossary
 from .glossary_table import GLOSSARY_DB, GLOSSARY_PART
-from .model import Course, CourseRead, Problem
+from .model import CourseRead, Problem
 from .whoosh_index import Document, documents
 from .whoosh_open import check_search_index
 from .whoosh_writer import plan_whoosh
@@ -163,7 +163,7 @@ def _build(lessons_dir: Path, glossary_dir: Path | None, out: Path, base_url: st
                                  glossary.terms_of, cache, previous)
             try:
                 whoosh.start()  # a full build's segments are written meanwhile, elsewhere
-                previous = _write_glossary(glossary, read.course, glossary_dir, tmp, live,
+                previous = _write_glossary(glossary, read, glossary_dir, tmp, live,
                                            cache, docs, previous, notes)
                 index_store.flush([tmp / GLOSSARY_DB])  # while the segments are written
             except BaseException:
@@ -309,7 +309,7 @@ def _live_cache(previous: Path | None, manifest: dict, damaged: bool,
     return cache
 
 
-def _write_glossary(glossary: GlossaryBuild, course: Course, glossary_dir: Path | None,
+def _write_glossary(glossary: GlossaryBuild, read: CourseRead, glossary_dir: Path | None,
                     tmp: Path, live: Path | None, cache: BuildCache, docs: list[Document],
                     previous: Path | None, notes: list[str]) -> Path | None:
     """``write_glossary``; written again without the live version when the live version's
@@ -317,7 +317,8 @@ def _write_glossary(glossary: GlossaryBuild, course: Course, glossary_dir: Path 
     live version stops the build that replaces it. The version still to compare the new one
     with (``previous``, or None once the live one's glossary file proved damaged)."""
     try:
-        write_glossary(glossary, course, glossary_dir, tmp, live, cache, docs, previous)
+        write_glossary(glossary, read.course, glossary_dir, tmp, live, cache, docs, previous,
+                       read.files)
         return previous
     except sqlite3.DatabaseError:
         if live is None:
@@ -326,7 +327,8 @@ def _write_glossary(glossary: GlossaryBuild, course: Course, glossary_dir: Path 
     notes.append(f"The live version {live.name} cannot be read: its {GLOSSARY_PART} is "
                  "damaged; this version's is written anew, without the broken anchors the "
                  "live one listed.")
-    write_glossary(glossary, course, glossary_dir, tmp, None, cache, docs, None)
+    write_glossary(glossary, read.course, glossary_dir, tmp, None, cache, docs, None,
+                   read.files)
     return None
 
 
@@ -382,6 +384,7 @@ def _manifest(name: str, read: CourseRead, problems: tuple[Problem, ...], docume
                 "format": x.format,
                 "sections": len(x.sections),
                 "anchors": list(x.anchors),
+                "file_sha256": read.files.get(x.slug, ""),
             }
             for x in course.lessons
         ],

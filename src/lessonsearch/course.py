@@ -211,7 +211,8 @@ def read_course(
     keys = {x.slug: _lesson_keys(file_keys[x.source], x) for x in lessons}
     return CourseRead(Course(info, tuple(lessons), modules), _in_line_order(problems),
                       {slug: key for slug, (key, _) in keys.items()},
-                      {slug: own for slug, (_, own) in keys.items()})
+                      {slug: own for slug, (_, own) in keys.items()},
+                      {x.slug: file_keys[x.source].rpartition(":")[2] for x in lessons})
 
 
 def _in_line_order(problems: list[Problem]) -> tuple[Problem, ...]:

@@ -167,14 +167,15 @@ def default_allow_file() -> Path | None:
 
 
 def entry_name(kind: str, entry: Any) -> str:
-    """What an allow-list line names for ``entry``: a term, a phrase, ``lesson#anchor``, or
-    for a move what its old links start with (its ``old_url``, as the report prints it)."""
+    """What an allow-list line names for ``entry``: a term, a phrase, ``lesson#anchor`` (the
+    lesson's slug alone for its page), or for a move what its old links start with (its
+    ``old_url``, as the report prints it)."""
     if kind == MOVES:
         return entry.old_url
     if kind == "candidates":
         return entry.phrase
     if kind == "broken-anchors":
-        return f"{entry.lesson}#{entry.anchor}"
+        return f"{entry.lesson}#{entry.anchor}" if entry.anchor else entry.lesson
     return entry.term
 
 
@@ -291,8 +292,9 @@ def _idle(line: AllowLine, report: CoverageReport, glossary: Glossary,
     if kind == MOVES:
         return _idle_move(line, report, listed)
     if kind == "broken-anchors" and name.lower() in anchors:
-        return _warning(line, "the course has this anchor again, so it is no broken anchor: "
-                              "the line is stale and can go")
+        what = "anchor" if "#" in name else "lesson page"
+        return _warning(line, f"the course has this {what} again, so it is no broken "
+                              f"{what}: the line is stale and can go")
     if kind == "needs-definition" and record is not None:
         # A stub the glossary still wrote would be listed, whoever else defines the term.
         how = (f"the glossary defines '{record.term}' now" if record.in_glossary else
@@ -343,14 +345,16 @@ def _nearest_link(name: str, links: list[str]) -> str | None:
 
 
 def anchors_back(allow: Iterable[AllowLine], lessons: Iterable[dict]) -> frozenset[str]:
-    """The names of broken-anchors lines (``lesson#anchor`` or the old URL, lower case) that
-    a lesson of the course (its manifest entries) has again. Read only when such a line is
-    there: a big course has many anchors."""
+    """The names of broken-anchors lines (``lesson#anchor`` or the old URL, lower case; a
+    lesson's page, its slug or URL) that a lesson of the course (its manifest entries) has
+    again. Read only when such a line is there: a big course has many anchors."""
     wanted = {a.name.lower() for a in allow if a.kind == "broken-anchors" and not a.problem}
     if not wanted:
         return frozenset()
     back = set()
     for lesson in lessons:
+        back.update(page.lower() for page in (lesson["slug"], lesson["url"])
+                    if page.lower() in wanted)
         for anchor in lesson.get("anchors", []):
             for written in (f"{lesson['slug']}#{anchor}", f"{lesson['url']}#{anchor}"):
                 if written.lower() in wanted:

@@ -6,7 +6,11 @@
   readers' bookmarks and embedding sites keep the link whatever we rebuild in between.
 * Moved links: the lessons whose link changed (a new base URL or slug) while the lesson
   stayed. Its anchors are not broken: the site needs a redirect from the old link, and the
-  report says so once per lesson rather than once per anchor.
+  report says so once per lesson rather than once per anchor. A lesson whose file was
+  renamed and whose slug changed with it is the same lesson when its file's bytes are.
+* Broken pages: a lesson page an earlier version published that no lesson has now (the
+  lesson removed, or renamed and edited at once) is a broken link as its anchors are, listed
+  once with no anchor: a lesson without headings has no anchor to say so.
 * Glossary conflicts: ``read_glossary`` keeps the first of two different definitions of one
   term and says so in a Problem; here that Problem becomes both texts side by side.
 """
@@ -21,38 +25,46 @@ from .glossary_table import BrokenAnchor, GlossaryConflict, MovedLink, load_cove
 from .model import Course, GlossaryEntry, GlossaryGap, Problem
 from .term_forms import term_key
 
-Published = dict[str, tuple[str, tuple[str, ...], str]]
-"""Each lesson's link, the anchors of its sections and its file, by slug (what a manifest
-lists)."""
+Published = dict[str, tuple[str, tuple[str, ...], str, str]]
+"""Each lesson's link, the anchors of its sections, its file and the SHA-256 of the file's
+bytes (empty where not known), by slug (what a manifest lists)."""
 
 
-def published_anchors(course: Course) -> Published:
-    return {lesson.slug: (lesson.url, lesson.anchors, lesson.source)
+def published_anchors(course: Course, files: dict[str, str] | None = None) -> Published:
+    """``files``: the SHA-256 of each lesson's file, by slug (``CourseRead.files``)."""
+    files = files or {}
+    return {lesson.slug: (lesson.url, lesson.anchors, lesson.source, files.get(lesson.slug, ""))
             for lesson in course.lessons}
 
 
 class _Lessons:
     """The new course's lessons, found by what a lesson of an earlier version was known by:
-    its file first (a new slug keeps it), else its slug (a renamed file keeps that); and the
+    its file first (a new slug keeps it), else its slug (a renamed file keeps that), else,
+    for a file renamed with a new slug, the file with the same bytes (``renamed``); and the
     anchors each page has now, so a link that still leads somewhere is no broken one."""
 
-    def __init__(self, now: Published) -> None:
+    def __init__(self, now: Published, renamed: dict[str, str] | None = None) -> None:
         self.by_slug = now
-        self.by_source = {source: slug for slug, (_, _, source) in now.items() if source}
+        self.by_source = {source: slug for slug, (_, _, source, _) in now.items() if source}
+        self.renamed = renamed or {}
         self.pages: dict[str, set[str]] = {}
         self.anchors: dict[str, frozenset[str]] = {}  # by slug, for the lessons looked in
-        for url, anchors, _ in now.values():
+        for url, anchors, *_ in now.values():
             self.pages.setdefault(_page(url), set()).update(anchors)
 
     def find(self, source: str, slug: str) -> str | None:
         """The slug now of the lesson that was read from ``source`` or called ``slug``."""
         found = self.by_source.get(source) if source else None
+        if found is None and source:
+            found = self.renamed.get(source)
         return found or (slug if slug in self.by_slug else None)
 
     def has(self, slug: str | None, old_url: str) -> bool:
         """Whether the section linked as ``old_url`` is still there: in its lesson (``slug``,
         wherever the lesson's link is now), or at that very link."""
         page, _, anchor = old_url.partition("#")
+        if not anchor:  # the lesson's page itself: there while the lesson is, or another
+            return slug is not None or page in self.pages
         if slug is not None:
             if slug not in self.anchors:  # a set, made once: a long lesson checks each anchor
                 self.anchors[slug] = frozenset(self.by_slug[slug][1])
@@ -75,11 +87,13 @@ def find_broken_anchors(now: Published, live: Path | None,
                         before: Published | None = None) -> LinkChanges:
     """Section links of the ``live`` version (and the ones it still listed) that the new
     course (``now``: its ``published_anchors``) lacks, and the lessons whose link changed
-    since (and the ones it still listed); none without a live version.
+    since (and the ones it still listed); none without a live version. A lesson page no
+    lesson has now is listed too, once, as a ``BrokenAnchor`` with no anchor.
 
-    A lesson is known across versions by its file, else its slug (``_Lessons``), not by its
-    link: a new base URL or slug moves the lesson's links, which is said once per lesson
-    (``MovedLink``), and breaks none of its anchors. A broken anchor it listed is listed
+    A lesson is known across versions by its file, else its slug, else (file and slug both
+    new) by its file's bytes (``_renamed``), not by its link: a new base URL or slug moves
+    the lesson's links, which is said once per lesson (``MovedLink``), and breaks none of
+    its anchors. A broken anchor it listed is listed
     again under the lesson's slug and link now, once, with the link it was last published
     at; a move it listed stays until the lesson's link is the old one again, to the lesson's
     link now (a link moved twice needs a redirect from each old one).
@@ -92,11 +106,11 @@ def find_broken_anchors(now: Published, live: Path | None,
         return (), ()
     if before is None:
         before = _published(live)
-    lessons = _Lessons(now)
+    lessons = _Lessons(now, _renamed(before, now))
     carried = load_coverage_tables(live, only_anchors=True)
     broken: dict[str, BrokenAnchor] = {}  # by the link now
     for old in carried.broken_anchors:
-        source = old.source or before.get(old.lesson, ("", (), ""))[2]
+        source = old.source or before.get(old.lesson, ("", (), "", ""))[2]
         slug = lessons.find(source, old.lesson)
         if not lessons.has(slug, old.old_url):
             url = lessons.link(slug, old.old_url)
@@ -110,10 +124,13 @@ def find_broken_anchors(now: Published, live: Path | None,
     for old_slug, published in before.items():
         if now.get(old_slug) == published:
             continue  # the same lesson at the same link with the same anchors
-        url, anchors, source = published
+        url, anchors, source, _ = published
         slug = lessons.find(source, old_slug)
         if slug is not None:
             _move(moved, lessons, slug, _page(url), live.name)
+        elif _page(url) not in lessons.pages:  # the lesson and its page are gone
+            broken.setdefault(_page(url), BrokenAnchor(old_slug, "", _page(url), live.name,
+                                                       source, _page(url)))
         for anchor in anchors:
             old_url = f"{_page(url)}#{anchor}"
             if not lessons.has(slug, old_url):
@@ -124,11 +141,30 @@ def find_broken_anchors(now: Published, live: Path | None,
     return tuple(broken.values()), tuple(moved.values())
 
 
+def _renamed(before: Published, now: Published) -> dict[str, str]:
+    """The lessons whose file was renamed and whose slug changed with it, by the old file:
+    their slug now. Such a lesson is the old one when its file's bytes are the same, and
+    no other file, gone or new, has those bytes: a page that merely shares its headings
+    with another (``Summary``, ``Exercises``) is no move."""
+    sources_before = {source for _, _, source, _ in before.values()}
+    sources_now = {source for _, _, source, _ in now.values()}
+    gone: dict[str, list[str]] = {}  # by the file's digest: the old files
+    for slug, (_, _, source, digest) in before.items():
+        if digest and source and source not in sources_now and slug not in now:
+            gone.setdefault(digest, []).append(source)
+    added: dict[str, list[str]] = {}  # by the file's digest: the new slugs
+    for slug, (_, _, source, digest) in now.items():
+        if digest in gone and source not in sources_before and slug not in before:
+            added.setdefault(digest, []).append(slug)
+    return {gone[digest][0]: slugs[0] for digest, slugs in added.items()
+            if len(slugs) == 1 and len(gone[digest]) == 1}
+
+
 def _move(moved: dict[tuple[str, str], MovedLink], lessons: _Lessons, slug: str,
           old_url: str, last_seen: str) -> None:
     """Note that lesson ``slug`` was at ``old_url``, unless it is there now or this move is
     noted already (the one carried over, which was seen first)."""
-    url, _, source = lessons.by_slug[slug]
+    url, _, source, _ = lessons.by_slug[slug]
     if _page(url) != old_url:
         moved.setdefault((source or slug, old_url),
                          MovedLink(slug, source, old_url, _page(url), last_seen))
@@ -142,7 +178,8 @@ def _published(version: Path) -> Published:
     except (OSError, ValueError):
         return {}
     lessons = manifest.get("lessons") if isinstance(manifest, dict) else None
-    return {x["slug"]: (x["url"], tuple(x.get("anchors", [])), _text(x.get("source")))
+    return {x["slug"]: (x["url"], tuple(x.get("anchors", [])), _text(x.get("source")),
+                        _text(x.get("file_sha256")))
             for x in (lessons if isinstance(lessons, list) else [])
             if isinstance(x, dict) and isinstance(x.get("slug"), str)
             and isinstance(x.get("url"), str) and isinstance(x.get("anchors", []), list)}

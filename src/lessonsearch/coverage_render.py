@@ -89,7 +89,9 @@ def describe(kind: str, entry: Any, urls: bool = True) -> str:
         return f"{entry.kind}, {entry.count}× in {counted(len(entry.lessons), 'lesson')}"
     moved = (f"; its lesson is at {entry.url.split('#', 1)[0]} now"
              if urls and entry.url and entry.url != entry.old_url else "")
-    return (f"was {entry.old_url}{moved} " if urls else "") + f"(last in {entry.last_seen})"
+    page = "" if entry.anchor else "the lesson's page, which no lesson has now, "
+    return page + (f"was {entry.old_url}{moved} " if urls else "") + (
+        f"(last in {entry.last_seen})")
 
 
 MOVED_LINKS = "Lesson links moved"

@@ -377,7 +377,8 @@ def _summed(lessons: list[LessonMentions], names: list[str], cache: BuildCache
 
 def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | None,
                    out_dir: Path, live: Path | None, cache: BuildCache,
-                   docs: list[Document], previous: Path | None = None) -> None:
+                   docs: list[Document], previous: Path | None = None,
+                   files: dict[str, str] | None = None) -> None:
     """The glossary table, the completions and the coverage report's build-time facts, in
     the version being built in ``out_dir``; ``live`` is the live version (None: none), whose
     broken anchors and moved links are carried over.
@@ -385,6 +386,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     When only a few lessons' mentions differ from the ``previous`` version's, its file is
     copied and patched: those lessons' rows are replaced, the completions kept if they are
     the same, and the small tables written again. The tables are the same either way.
+    ``files``: each lesson's file digest (``CourseRead.files``), which tells a renamed file.
     """
     patched = _lessons_to_patch(found, cache, previous)
     _write_mention_tables(found, out_dir, cache, previous, patched)
@@ -392,7 +394,7 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     for lesson in found.lessons:
         cache.keep("lesson mentions", lesson.slug, lesson.place)
     _write_completions(found, course, docs, out_dir, cache, patched is not None)
-    anchors = published_anchors(course)
+    anchors = published_anchors(course, files)
     cache.keep(*_PUBLISHED, anchors)
     broken, moved = find_broken_anchors(anchors, live, cache.previous(*_PUBLISHED))
     write_coverage_tables(out_dir, CoverageFacts(
@@ -404,9 +406,10 @@ def write_glossary(found: GlossaryBuild, course: Course, glossary_dir: Path | No
     ))
 
 
-_PUBLISHED = ("anchors", "published by slug, with files")
-"""The build cache's entry for ``published_anchors``: each lesson's link, anchors and file
-(named anew when the file was added, so that a cache kept before is not read as one)."""
+_PUBLISHED = ("anchors", "published by slug, with files and their digests")
+"""The build cache's entry for ``published_anchors``: each lesson's link, anchors, file and
+file digest (named anew when the file, then its digest, was added, so that a cache kept
+before is not read as one)."""
 
 
 def _write_mention_tables(found: GlossaryBuild, out_dir: Path, cache: BuildCache,

@@ -364,6 +364,7 @@ class BrokenAnchor:
     lesson: str
     """The lesson's slug now (the one it had when last seen, if the course has it no more)."""
     anchor: str
+    """Empty for the lesson's page itself, which no lesson of the course has now."""
     old_url: str
     """The link as it was last published: what readers and sites hold."""
     last_seen: str

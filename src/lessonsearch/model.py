@@ -369,6 +369,9 @@ class CourseRead:
     own_keys: dict[str, str] = field(default_factory=dict, compare=False)
     """The same without the lesson's position: what its definitions, mentions and text
     depend on, which a lesson added before it leaves as they were."""
+    files: dict[str, str] = field(default_factory=dict, compare=False)
+    """The SHA-256 of each lesson's file, by slug: a file renamed with its bytes unchanged
+    holds the same lesson, whose page moved (``coverage_facts``)."""
 
     @property
     def skipped(self) -> tuple[str, ...]:
