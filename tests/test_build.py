@@ -241,6 +241,24 @@ def test_a_strict_build_with_a_problem_publishes_nothing(built, tiny_course, tmp
     assert build_index(lessons, tiny_course / "glossary", out).published  # without --strict
 
 
+def test_a_strict_build_fails_on_a_lesson_in_no_module(built, tiny_course, tmp_path) -> None:
+    """The course file lists every lesson in a module; one added to the folder alone is a
+    warning, so ``--strict`` publishes nothing; without it, the lesson is indexed."""
+    lessons = shutil.copytree(tiny_course / "lessons", tmp_path / "strict")
+    (lessons / "05-batching.md").write_text(
+        "## Batching requests\n\nServing many prompts at once keeps the accelerator busy.\n",
+        encoding="utf-8")
+    out, version = built
+    report = build_index(lessons, tiny_course / "glossary", out, strict=True)
+    assert not report.published and os.readlink(out / "current") == version
+    assert [(p.path, p.message.split(":")[0]) for p in report.problems] == [
+        ("strict/05-batching.md", "no module lists this lesson")]
+    report = build_index(lessons, tiny_course / "glossary", out)
+    assert report.published and report.warnings == 1
+    manifest = json.loads((out / report.version / "manifest.json").read_text("utf-8"))
+    assert [(x["slug"], x["module"]) for x in manifest["lessons"]][-1] == ("batching", None)
+
+
 def test_a_strict_build_without_problems_is_published(built, tiny_course) -> None:
     out, version = built
     report = build_tiny(tiny_course, out, strict=True, full=True)

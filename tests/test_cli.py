@@ -158,8 +158,8 @@ def test_an_index_inside_the_lessons_folder_is_not_read_as_lessons(
     for _ in range(3):
         assert main(argv) == 0
         assert "warning:" not in capsys.readouterr().err
-    (lessons / "99-new.md").write_text("# New\n\n## Nebulae\n\nNebulae glow.\n",
-                                        encoding="utf-8")
+    (lessons / "99-new.md").write_text(  # in a module, as the course file's lessons are
+        "---\nmodule: memory\n---\n# New\n\n## Nebulae\n\nNebulae glow.\n", encoding="utf-8")
     assert main([*argv, "--full"]) == 0
     assert "Indexed 5 lessons" in capsys.readouterr().out
 

@@ -230,7 +230,38 @@ def test_a_listed_lesson_file_that_is_missing_is_a_warning(tmp_path: Path) -> No
     assert [(p.line, p.message) for p in missing] == [
         (5, "lists 02-hallucination.md, but " + tmp_path.name + "/ has no such file; a lesson "
          "renamed there must be renamed here too, or it loses its place and its module")]
-    assert len(read.problems) == 2  # and the broken file's own warning, no other
+    # and the broken file's own warning, and the renamed file's: it is in no module
+    assert sorted(p.path for p in read.problems) == sorted([
+        f"{tmp_path.name}/02-confabulation.md", f"{tmp_path.name}/04-broken.json",
+        str(tmp_path / "lessonsearch.toml")])
+
+
+def test_a_lesson_in_no_module_of_the_course_file_is_a_warning(tmp_path: Path) -> None:
+    """A lesson added to the folder and not to the course file's modules had no module
+    without a word, while every other lesson had one; it is still indexed."""
+    write(tmp_path, {
+        "lessonsearch.toml": ('[[module]]\ntitle = "Doughs"\nlessons = ["01-rye.md"]\n\n'
+                              '[[module]]\ntitle = "Ovens"\nlessons = ["03-deck.md"]\n'),
+        "01-rye.md": md("Rye"), "02-spelt.md": md("Spelt"), "03-deck.md": md("Deck ovens"),
+        "04-steam.md": md("Steam", "module: Ovens\n"),  # a module of its own: no warning
+        "05-cooling.txt": "Cooling racks\n\nA loaf keeps cooking on the rack for an hour.\n",
+    })
+    read = read_course(tmp_path)
+    toml = tmp_path / "lessonsearch.toml"
+    assert [(p.path, p.line, p.message) for p in read.problems] == [
+        (f"{tmp_path.name}/{name}", None, f"no module lists this lesson: {toml} lists the "
+         f"lessons in modules, but not {name}; it is indexed without a module (add the file "
+         "to a module's lessons, or give the lesson a module of its own)")
+        for name in ("02-spelt.md", "05-cooling.txt")]
+    assert [(x.slug, x.module.slug if x.module else None) for x in read.course.lessons] == [
+        ("rye", "doughs"), ("deck", "ovens"), ("spelt", None), ("steam", "ovens"),
+        ("cooling", None)]
+
+
+def test_a_course_file_without_modules_gives_no_module_warning(tmp_path: Path) -> None:
+    write(tmp_path, {"lessonsearch.toml": '[course]\nlessons = ["b.md"]\n',
+                     "a.md": md("Alpha"), "b.md": md("Beta")})
+    assert read_course(tmp_path).problems == ()
 
 
 def test_a_missing_workbench_episode_is_a_warning(tmp_path: Path) -> None:

@@ -202,6 +202,7 @@ def read_course(
         lessons = [_slug_from_stem(x) for x in lessons]
     lessons = _drop_duplicates(lessons, problems)
     problems.extend(_position_problems(lessons, course_file))
+    problems.extend(_in_no_module(lessons, course_file))
     lessons = _order(lessons, course_file)
     info = course_file.info or next((x.course for x in lessons if x.course), None)
     info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
@@ -488,6 +489,23 @@ def _listed_but_missing(course_file: CourseFile, outcomes: list[Lesson | Problem
                 "such file; a lesson renamed there must be renamed here too, or it loses its "
                 "place and its module", course_file.line_of(name))
         for name in dict.fromkeys(course_file.order) if name not in found
+    ]
+
+
+def _in_no_module(lessons: list[Lesson], course_file: CourseFile) -> list[Problem]:
+    """A warning for each lesson in no module of a course file that lists its lessons in
+    modules, which names no module of its own either: a lesson added to the folder and not
+    to the course file otherwise has no module without a word, while its neighbours have
+    theirs. It is still indexed. A course file with no modules gives none, and no warning."""
+    if not course_file.modules:
+        return []
+    return [
+        Problem(lesson.source, f"no module lists this lesson: {course_file.source} lists the "
+                f"lessons in modules, but not {os.path.basename(lesson.source)}; it is indexed "
+                "without a module (add the file to a module's lessons, or give the lesson a "
+                "module of its own)")
+        for lesson in lessons
+        if lesson.module is None and _module(lesson, course_file, {}) is None
     ]
 
 
