@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 from pathlib import Path
 
 from lessonsearch import search_log
+from lessonsearch.build import build_index
+from lessonsearch.coverage import coverage_report
+from lessonsearch.coverage_render import render_table
+from lessonsearch.index_store import current_version
 from lessonsearch.search_log import ZERO_RESULTS_LOG, read_zero_results, record_zero_result
+
+COVERAGE_COURSE = Path(__file__).resolve().parent / "data" / "coverage"
 
 
 def test_queries_are_counted_with_case_and_spacing_folded(tmp_path: Path):
@@ -86,3 +93,46 @@ def test_a_query_with_no_word_already_in_the_log_is_not_read(tmp_path: Path):
         for query in ("?", "()", "-", "OR", "rusk"):
             log.write(json.dumps({"query": query, "at": "2026-01-01T00:00:00Z"}) + "\n")
     assert [(z.query, z.count) for z in read_zero_results(tmp_path)] == [("rusk", 1)]
+
+
+def test_the_queries_the_course_answers_now_are_left_out_and_few_are_asked(tmp_path: Path):
+    """The report asks the live index about the queries it would list, most searched first,
+    and no more than ``MAX_CHECKED`` of them: the log may hold thousands."""
+    for n in range(search_log.MAX_CHECKED + 40):
+        for _ in range(2 if n % 3 == 0 else 1):
+            record_zero_result(tmp_path, f"crumb{n:04d}")
+    asked: list[str] = []
+
+    def answered(query: str) -> bool:
+        asked.append(query)
+        return query.endswith(("1", "3", "5", "7", "9"))  # the odd ones are written now
+
+    found = read_zero_results(tmp_path, limit=10, answered=answered)
+    assert [z.query for z in found] == [f"crumb{n:04d}" for n in range(0, 60, 6)]
+    assert len(asked) < 25  # until ten were found unanswered
+    asked.clear()
+    assert read_zero_results(tmp_path, answered=lambda q: asked.append(q) or True) == ()
+    assert len(asked) == search_log.MAX_CHECKED
+
+
+def test_the_cli_report_leaves_out_a_query_the_course_answers_now(tmp_path: Path):
+    """Without a server, the report opens the version to ask it, and only when the log
+    holds a query to ask about."""
+    course = Path(shutil.copytree(COVERAGE_COURSE, tmp_path / "course"))
+    index = tmp_path / "index"
+    build_index(course / "lessons", course / "glossary", index)
+    for query in ("banneton", "banneton", "lame"):
+        record_zero_result(index, query)
+    report = coverage_report(current_version(index), index)
+    assert [(z.query, z.count) for z in report.zero_result_searches] == [
+        ("banneton", 2), ("lame", 1)]
+    lesson = course / "lessons" / "03-shaping-and-baking.md"
+    lesson.write_text(lesson.read_text(encoding="utf-8")
+                      + "\nA banneton is the basket the shaped loaf proves in.\n",
+                      encoding="utf-8")
+    build_index(course / "lessons", course / "glossary", index)
+    report = coverage_report(current_version(index), index)
+    assert [z.query for z in report.zero_result_searches] == ["lame"]
+    assert "1× banneton" not in render_table(report)
+    assert [(z.query, z.count) for z in read_zero_results(index)] == [
+        ("banneton", 2), ("lame", 1)]  # the log is as it was

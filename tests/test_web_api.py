@@ -411,6 +411,39 @@ def test_a_search_with_no_word_in_it_is_not_logged(tmp_path: Path):
     assert [(z.query, z.count) for z in read_zero_results(index_dir)] == [("zwieback", 2)]
     assert [z["query"] for z in coverage["zero_result_searches"]] == ["zwieback"]
 
+
+def test_a_logged_search_the_course_answers_now_leaves_the_backlog(tmp_path: Path):
+    """An editor who wrote the missing word saw the search still listed as finding nothing:
+    the report asks the live version again, and lists only what it still does not answer.
+    The log keeps every line, so a word the course stops answering is listed again."""
+    course, index_dir = copy_course(tmp_path / "course"), tmp_path / "index"
+    build(course, index_dir)
+    notes = course / "lessons" / "04-notes.txt"
+    original = notes.read_text(encoding="utf-8")
+    with serving(index_dir) as client:
+        for query in ("moe router", "moe router", "speculative decoding"):
+            assert client.get("/api/search", query_string={"q": query}).get_json()["total"] == 0
+        backlog = client.get("/api/coverage").get_json()["zero_result_searches"]
+        assert [(z["query"], z["count"]) for z in backlog] == [
+            ("moe router", 2), ("speculative decoding", 1)]
+        notes.write_text(original + "\nA MoE router sends each token to a few experts.\n",
+                         encoding="utf-8")
+        answering = build(course, index_dir)
+        health_until(client, lambda body: body["version"] == answering)
+        assert client.get("/api/search", query_string={"q": "moe router"}).get_json()["total"]
+        body = client.get("/api/coverage").get_json()
+        assert [z["query"] for z in body["zero_result_searches"]] == ["speculative decoding"]
+        assert body["summary"]["zero_result_searches"] == 1
+        page = client.get("/coverage").get_data(as_text=True)
+        assert "speculative decoding" in page and "moe router" not in page
+        notes.write_text(original, encoding="utf-8")  # the answer taken out again
+        unanswering = build(course, index_dir)
+        health_until(client, lambda body: body["version"] == unanswering)
+        backlog = client.get("/api/coverage").get_json()["zero_result_searches"]
+        assert [(z["query"], z["count"]) for z in backlog] == [
+            ("moe router", 2), ("speculative decoding", 1)]
+
+
 # --- Suggest ---------------------------------------------------------------------------------
 
 

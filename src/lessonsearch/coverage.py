@@ -12,6 +12,8 @@ at report time (``coverage_allow``); a line that silences nothing becomes a warn
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +42,7 @@ from .glossary_table import (
 )
 from .index_store import open_manifest, reading_part
 from .search_log import ZeroResult, read_zero_results
+from .searcher import Searcher
 from .term_lessons import TermLessons
 from .term_lookup import Glossary
 
@@ -161,6 +164,7 @@ class CoverageReport:
 def coverage_report(
     version_dir: Path, index_dir: Path, allow_file: Path | None = None,
     shown: int | None = LESSONS_SHOWN, strict_allow: bool = False,
+    answers: Callable[[str], bool] | None = None,
 ) -> CoverageReport:
     """The report for one index version; ``allow_file`` adds to the course file's allow-list.
     ``strict_allow``: a line of ``allow_file`` that is no ``kind: name`` line is an error
@@ -170,14 +174,44 @@ def coverage_report(
     (None: all) beside the full count. SQLite sums the mentions per lesson and per bar of each
     term's strip (``term_lessons``), so the time and memory grow with what is shown, not with
     every section's mentions.
+
+    The searches that found nothing are listed without those the version answers now:
+    ``answers`` (the server's ``Searcher.answers``) says whether a query finds anything;
+    without it, the version is opened to ask (``_asking``), only if the log holds a query.
     """
     manifest = open_manifest(version_dir)
+    with _asking(version_dir, answers) as ask:
+        zero = read_zero_results(index_dir, answered=ask)
     with reading_part(version_dir, GLOSSARY_PART):  # every table below is the glossary file's
-        return _report(manifest, version_dir, index_dir, allow_file, shown, strict_allow)
+        return _report(manifest, version_dir, index_dir, allow_file, shown, strict_allow,
+                       zero)
+
+
+@contextmanager
+def _asking(version_dir: Path, answers: Callable[[str], bool] | None
+            ) -> Iterator[Callable[[str], bool]]:
+    """``answers``, or a function that opens a ``Searcher`` on ``version_dir`` the first
+    time it is asked (a log with no query to check opens nothing), closed afterwards."""
+    if answers is not None:
+        yield answers
+        return
+    opened: list[Searcher] = []
+
+    def ask(query: str) -> bool:
+        if not opened:
+            opened.append(Searcher(version_dir))
+        return opened[0].answers(query)
+
+    try:
+        yield ask
+    finally:
+        for searcher in opened:
+            searcher.close()
 
 
 def _report(manifest: dict[str, Any], version_dir: Path, index_dir: Path,
-            allow_file: Path | None, shown: int | None, strict_allow: bool) -> CoverageReport:
+            allow_file: Path | None, shown: int | None, strict_allow: bool,
+            zero: tuple[ZeroResult, ...]) -> CoverageReport:
     records = load_glossary(version_dir, mentions=False)
     facts = load_coverage_tables(version_dir)
     lessons = tuple(LessonInfo(x["slug"], x["title"], x["url"], x["position"])
@@ -212,7 +246,7 @@ def _report(manifest: dict[str, Any], version_dir: Path, index_dir: Path,
         broken_anchors=facts.broken_anchors,
         moved_links=links_moved(facts.moved),
         needs_definition=tuple(NeedsDefinition(*stub) for stub in facts.stubs),
-        zero_result_searches=read_zero_results(index_dir),
+        zero_result_searches=zero,
     )
     return silence(report, allow, Glossary(records), _has_history(version_dir, index_dir),
                    anchors)

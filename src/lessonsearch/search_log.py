@@ -8,6 +8,12 @@ process and otherwise swallowed. The log
 stops growing at ``MAX_LOG_BYTES``; reading aggregates it into counts per query. Control
 characters (a NUL, a terminal escape) are spaces in what is written and in what is read, so
 older logs show clean on the coverage page too.
+
+The log says what found nothing when it was searched; the course may answer it since. The
+report asks the live index again (``answered``) about the queries it would list, at most
+``MAX_CHECKED`` of them, and leaves out those it answers now: the backlog is an editor's list
+of what to write, and a query a lesson answers is written. The log itself is not changed, so
+a query the course stops answering is listed again, with every search counted.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import logging
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +34,13 @@ ZERO_RESULTS_LOG = "zero-results.jsonl"
 MAX_LOG_BYTES = 5 * 2**20
 MAX_QUERY_CHARS = 200
 """Longer queries are cut: a pasted paragraph says little about a missing term."""
+MAX_SHOWN = 50
+"""The zero-result queries the report lists, most searched first."""
+MAX_CHECKED = 2 * MAX_SHOWN
+"""The logged queries the report searches for again, at most, to leave out those the course
+answers now: a search that finds nothing is the costliest kind (every spelling and relaxed
+reading is tried), and the log may hold thousands of queries. Past this many, the report
+lists the ones still unanswered among them, however few."""
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -88,8 +102,12 @@ _warned = False
 log = logging.getLogger(__name__)
 
 
-def read_zero_results(index_dir: Path, limit: int = 50) -> tuple[ZeroResult, ...]:
-    """The most frequent zero-result queries (case and spacing folded), then the latest."""
+def read_zero_results(index_dir: Path, limit: int = MAX_SHOWN,
+                      answered: Callable[[str], bool] | None = None
+                      ) -> tuple[ZeroResult, ...]:
+    """The most frequent zero-result queries (case and spacing folded), then the latest;
+    with ``answered`` (whether the live index finds something for a query), without those
+    it answers now, asking it about ``MAX_CHECKED`` queries at most."""
     counts: dict[str, list] = {}
     try:
         with open(Path(index_dir) / ZERO_RESULTS_LOG, encoding="utf-8", errors="replace") as f:
@@ -112,7 +130,11 @@ def read_zero_results(index_dir: Path, limit: int = 50) -> tuple[ZeroResult, ...
     # queries in rank order only until ``limit`` are found, not of every line of the log.
     named = (ZeroResult(query, count, last) for query, count, last in ranked
              if names_words(query))
-    return tuple(itertools.islice(named, limit))
+    if answered is None:
+        return tuple(itertools.islice(named, limit))
+    unanswered = (found for found in itertools.islice(named, MAX_CHECKED)
+                  if not answered(found.query))
+    return tuple(itertools.islice(unanswered, limit))
 
 
 def _descending(stamp: str) -> tuple[int, ...]:

@@ -200,6 +200,7 @@ class Searcher:
         self._apart: dict[tuple[str, bool], int | None] = {}
         self._hyphens: dict[tuple[str, str], bool] = {}
         self._joined_only: dict[tuple[str, ...], bool] = {}
+        self._answers: dict[str, bool] = {}
         self._counter = MatchCounter(documents)
         self._order = None
         self._parts: LessonParts | None = None
@@ -687,6 +688,24 @@ class Searcher:
             words=tuple(the_plan.words),
             related=related,
         )
+
+    def answers(self, text: str) -> bool:
+        """Whether a submitted search for ``text`` (no filter, as the search page and
+        ``/api/search`` log one that finds nothing) finds anything in this version: the
+        coverage report's test of a query its log holds. Remembered for the version, whose
+        answer never changes, since the report asks again each time it is made; a query
+        this version refuses (``BadQuery``: an older log's ``-word``) finds nothing."""
+        found = self._answers.get(text)
+        if found is None:
+            try:
+                found = self.search(text, limit=1).total > 0
+            except BadQuery:
+                found = False
+            with self._lock:
+                if len(self._answers) >= MAX_REMEMBERED_CORRECTIONS:
+                    self._answers.clear()
+                self._answers[text] = found
+        return found
 
     def defining(self, searcher, tree: Node, the_plan: Plan) -> frozenset[int]:
         """The sections that define the term the query ``tree`` names alone, its words

@@ -53,4 +53,4 @@ def _report() -> CoverageReport:
     opened = use_index()
     shown = params.whole_number("lessons", LESSONS_SHOWN, cap=MAX_LESSONS)
     return coverage_report(opened.searcher.version_dir, settings.index_dir,
-                           default_allow_file(), shown)
+                           default_allow_file(), shown, answers=opened.searcher.answers)
