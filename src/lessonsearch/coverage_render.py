@@ -89,9 +89,10 @@ def describe(kind: str, entry: Any, urls: bool = True) -> str:
         return f"{entry.kind}, {entry.count}× in {counted(len(entry.lessons), 'lesson')}"
     moved = (f"; its lesson is at {entry.url.split('#', 1)[0]} now"
              if urls and entry.url and entry.url != entry.old_url else "")
-    page = "" if entry.anchor else "the lesson's page, which no lesson has now, "
-    return page + (f"was {entry.old_url}{moved} " if urls else "") + (
-        f"(last in {entry.last_seen})")
+    was = f"was {entry.old_url}{moved} " if urls else ""
+    if not entry.anchor:  # the lesson's page itself
+        was = f"the lesson's page, which no lesson has now{', ' if urls else ' '}{was}"
+    return f"{was}(last in {entry.last_seen})"
 
 
 MOVED_LINKS = "Lesson links moved"
