@@ -15,7 +15,7 @@ from lessonsearch.candidates import (
     _section_facts,
     find_candidates,
 )
-from lessonsearch.collocations import NgramCounts, _base_verb
+from lessonsearch.collocations import NgramCounts, base_verb
 from lessonsearch.model import Course, CourseInfo
 from lessonsearch.readers.markdown import read_markdown_lesson
 from lessonsearch.whoosh_index import documents
@@ -577,7 +577,7 @@ def test_a_verb_and_its_object_is_no_candidate_but_a_noun_phrase_led_by_a_verb_i
     as a noun: it writes "a join table" and "the join table". So does "primary key"."""
     words = NgramCounts.of(low for doc in documents(course(*TABLES))
                            for _, low, _, _ in _section_facts(doc.heading, doc.body)[0])
-    assert _base_verb("join", words) and _base_verb("write", words)  # both verbs, word by word
+    assert base_verb("join", words) and base_verb("write", words)  # both verbs, word by word
     found = phrases(find_candidates(course(*TABLES), {}))
     assert "write queries" not in found
     assert found["join table"] == "collocation"

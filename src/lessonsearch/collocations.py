@@ -250,20 +250,20 @@ def verb_phrase(gram: tuple[str, ...], counts: NgramCounts) -> bool:
     participle, which is no subject ("numbered lists")."""
     return (any(_third_person_verb(word, counts) and not (i and _describes(gram[i - 1]))
                 for i, word in enumerate(gram))
-            or any(_plural(noun, counts) and _base_verb(verb, counts)
+            or any(_plural(noun, counts) and base_verb(verb, counts)
                    for noun, verb in pairwise(gram)))
 
 
 def verb_and_object(uses: _Uses, counts: NgramCounts) -> bool:
     """Whether the phrase of ``uses`` is a verb and its object ("write queries", "insert
     values", "ignore null values"): its first word is a verb by the course's own text
-    (``_base_verb``), the phrase is never written where a noun phrase stands (after an
+    (``base_verb``), the phrase is never written where a noun phrase stands (after an
     article, a determiner, a number, a preposition or a possessive), and it is written
     where a verb stands (opening a clause, after "to", a modal or a pronoun). A noun phrase
     led by a word the course also writes as a verb is written after an article somewhere
     ("a join table", "the build tools") and stays."""
     return (not uses.noun_context and uses.clause_start > 0
-            and _base_verb(uses.lowered[0], counts))
+            and base_verb(uses.lowered[0], counts))
 
 
 def _describes(word: str) -> bool:
@@ -290,7 +290,7 @@ def _plural(word: str, counts: NgramCounts) -> bool:
             and not _third_person_verb(word, counts))
 
 
-def _base_verb(word: str, counts: NgramCounts) -> bool:
+def base_verb(word: str, counts: NgramCounts) -> bool:
     """A verb's base form, after a plural subject ("databases *represent*", "values *lie*")
     or before its object ("*write* queries"): the course writes it as a verb (with its -ing
     or -ed form), and after "to", a modal or a pronoun more often than after an article,

@@ -56,6 +56,7 @@ from .term_forms import term_anchor, term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
 from .term_lookup import Glossary
 from .term_matching import TermMatcher
+from .term_verbs import count_forms, forms_of, ing_words, nouns
 from .whoosh_index import LESSON_ORDERS, Document, Terms
 
 
@@ -249,10 +250,12 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
         entries, problems = read_glossary(Path(glossary_dir))
     terms = _merge(entries, course, cache, keys)
     variants = {t.name: [t.name, *t.aliases] for t in terms}
-    matcher = TermMatcher(variants)
-    matcher_key = fingerprint(sorted(variants.items()))
     grouped = [(slug, list(lesson_docs))
                for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)]
+    written_as_nouns = _nouns(variants, grouped, keys, cache)
+    matcher = TermMatcher(variants, written_as_nouns)
+    matcher_key = fingerprint(sorted(variants.items()) if not written_as_nouns
+                              else (sorted(variants.items()), sorted(written_as_nouns)))
     known = cache.previous_keys("mentions")
     unchanged = _Unchanged(cache, matcher)
     keyed: list[tuple[str, list[Document]]] = []
@@ -263,7 +266,8 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
         keyed.append((key, lesson_docs))
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher),
                                   _texts)  # only what the cache lacks is read again
-    cache.keep("matchers", matcher_key, variants)
+    cache.keep("matchers", matcher_key,
+               (variants, written_as_nouns) if written_as_nouns else variants)
     for counted_by in {key.split(":", 1)[0] for key, _ in keyed} - {matcher_key}:
         cache.carry("matchers", counted_by)  # the terms that counted a lesson's kept mentions
     # A lesson's number counts every lesson, those without documents too (term_lessons).
@@ -280,6 +284,29 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     return GlossaryBuild(_in_file_order(problems + clashes + unknown), records, entries,
                          {t.name: tuple(t.aliases) for t in terms}, variants, lessons,
                          _defined(terms))
+
+
+def _nouns(variants: dict[str, list[str]], grouped: list[tuple[str, list[Document]]],
+           keys: dict[str, str], cache: BuildCache) -> frozenset[str]:
+    """The term words in -ing whose verb the lessons do not write as a verb
+    (``term_verbs``): "cupping" in a course that writes "cup" only as a noun. The verbs'
+    forms are counted lesson by lesson and kept in the build cache under the lesson's own
+    key and the forms asked; a glossary without such a word costs nothing."""
+    ing = ing_words(variants)
+    if not ing:
+        return frozenset()
+    forms = forms_of(ing)
+    asked = fingerprint(forms)
+    counted = cache.remember_many(
+        "verb forms", [(f"{asked}:{keys[slug]}", lesson_docs) for slug, lesson_docs in grouped],
+        partial(count_forms, forms), _searched)
+    return nouns(ing, counted)
+
+
+def _searched(docs: list[Document]) -> list[str]:
+    """What mentions are counted in: each document's heading and what it is found by
+    (``_texts``)."""
+    return ["\n".join(filter(None, (doc.heading, doc.searched))) for doc in docs]
 
 
 def _defined(terms: list[_Term]
@@ -343,7 +370,8 @@ class _Unchanged:
         if matcher_key not in self._changed:
             old = self._cache.previous("matchers", matcher_key)
             self._changed[matcher_key] = (
-                None if old is None else self._matcher.changed_words(TermMatcher(old)))
+                None if old is None else self._matcher.changed_words(
+                    TermMatcher(*old) if isinstance(old, tuple) else TermMatcher(old)))
         return self._changed[matcher_key]
 
 

@@ -145,7 +145,7 @@ def made_from_verb(word: str, known: Mapping[str, int]) -> tuple[str, tuple[str,
 def verb_forms_written(verb: str, known: Container[str]) -> tuple[str, ...]:
     """The forms of ``verb`` that ``known`` (the course's words) holds, when they show the
     course uses it as a verb (``_as_a_verb``); nothing otherwise."""
-    forms = tuple(w for w in _verb_forms(verb) if w in known)
+    forms = tuple(w for w in verb_forms(verb) if w in known)
     return forms if _as_a_verb(verb, forms) else ()
 
 
@@ -201,7 +201,7 @@ def _wants_e(left: str) -> bool:
             and not left.endswith(UNSTRESSED))
 
 
-def _verb_forms(verb: str) -> list[str]:
+def verb_forms(verb: str) -> list[str]:
     """``verb``'s own forms: as it is, with -s (or -es), and with -ed and -ing (its last
     letter doubled, or its e dropped, as English spells them: a y after a consonant turns
     to i before -ed, "queried", and -ie to y before -ing, "lying")."""

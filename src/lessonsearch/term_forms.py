@@ -115,15 +115,17 @@ def _ending(word: str, base: str) -> str | None:
     return None
 
 
-def writes_term_word(word: str, term_word: str) -> bool:
+def writes_term_word(word: str, term_word: str, verb: bool = True) -> bool:
     """Whether ``word`` in a text is ``term_word`` in another form, not a derivation that
     merely shares its stem ("transformed" for "transformer", "embedded" for "embedding").
 
     It is when it adds an inflectional ending to the term word ("heads" for "head",
     "cached" for "cache"); when it is the singular or another noun form of a plural or
-    possessive term word ("head" for "heads"); or when it is the verb of a term word in
-    -ing, bare or with -s ("overfits" for "overfitting"), but not its participles: an
-    embedded image is no embedding.
+    possessive term word ("head" for "heads"); or, when ``verb`` (the course writes the
+    verb of a term word in -ing as a verb: ``term_verbs``), when it is that verb, bare or
+    with -s ("overfits" for "overfitting"), but not its participles: an embedded image is
+    no embedding. Without ``verb`` the bare word is some other thing's name: a cup is no
+    cupping.
     """
     word, term_word = american(word), american(term_word)  # "tokenisers", "colours"
     if _ending(word, term_word) is not None:
@@ -134,9 +136,24 @@ def writes_term_word(word: str, term_word: str) -> bool:
         if kind in ("s", "'s"):
             if _ending(word, base) in ("", "s", "'s"):
                 return True
-        elif kind == "ing" and _ending(word, base) in ("", "s"):
+        elif kind == "ing" and verb and _ending(word, base) in ("", "s"):
             return True
     return False
+
+
+def ing_verbs(term_word: str) -> tuple[str, ...]:
+    """The verbs a term word in -ing may be made of, whose bare word and -s form
+    ``writes_term_word`` takes for it: "cupping" → cupp, cuppe, cup; "quoting" → quot,
+    quote; nothing for a word not in -ing, or with less than three letters before it
+    ("thing"). Which of them is a verb the course's text tells (``term_verbs``)."""
+    word = american(term_word)
+    if not word.endswith("ing") or len(word) < 6:
+        return ()
+    left = word[:-3]
+    found = [left, left + "e"]
+    if len(left) > 3 and left[-1] == left[-2]:
+        found.append(left[:-1])
+    return tuple(found)
 
 
 @lru_cache(maxsize=100_000)

@@ -50,16 +50,17 @@ _NONE: frozenset[str] = frozenset()
 _UNPICKLED: dict[tuple, TermMatcher] = {}
 
 
-def _unpickled(forms: tuple[tuple[str, tuple[str, ...]], ...]) -> TermMatcher:
+def _unpickled(forms: tuple[tuple[str, tuple[str, ...]], ...],
+               nouns: frozenset[str] = frozenset()) -> TermMatcher:
     """The matcher for ``forms``, made once per process and kept, with its scanning memos,
     for every batch of work it is sent with. A build's processes receive the mentions'
     matcher with each batch of lessons: a fresh copy each time learnt every word of the
     batch again, about a tenth of the CPU counting mentions takes at 10,000 sections
     (bench/README.md). One matcher is kept, the last build's."""
-    matcher = _UNPICKLED.get(forms)
+    matcher = _UNPICKLED.get((forms, nouns))
     if matcher is None:
         _UNPICKLED.clear()
-        matcher = _UNPICKLED[forms] = TermMatcher(dict(forms))
+        matcher = _UNPICKLED[forms, nouns] = TermMatcher(dict(forms), nouns)
     return matcher
 
 
@@ -75,8 +76,12 @@ def _common_prefix(a: str, b: str) -> int:
 class TermMatcher:
     """Mentions of a fixed set of terms, built once per index and reused for every section."""
 
-    def __init__(self, variants: Mapping[str, Iterable[str]]):
-        """``variants`` maps each canonical term to its other spellings (aliases, abbreviations)."""
+    def __init__(self, variants: Mapping[str, Iterable[str]], nouns: Iterable[str] = ()):
+        """``variants`` maps each canonical term to its other spellings (aliases, abbreviations);
+        ``nouns`` are the term words in -ing whose verb the course does not write as a verb
+        (``term_verbs.nouns``): their bare word and -s form are no mention ("cup" of
+        cupping). Without them, every such verb is taken for one ("overfits")."""
+        self._nouns = frozenset(nouns)
         self._forms: dict[str, tuple[str, ...]] = {}
         for canonical, others in variants.items():
             forms = [canonical, *(o for o in others if o and o.strip())]
@@ -125,7 +130,7 @@ class TermMatcher:
     def __reduce__(self):
         """Pickled as its terms; unpickled as the process's matcher for them
         (``_unpickled``)."""
-        return _unpickled, (tuple(self._forms.items()),)
+        return _unpickled, (tuple(self._forms.items()), self._nouns)
 
     @classmethod
     def from_glossary(
@@ -158,8 +163,9 @@ class TermMatcher:
 
         A word differs when it can start a mention of a term added, removed or respelled
         (the first keys of its trie paths: no other path leads into them), or when the
-        terms' words sharing its stem changed and it now follows other keys (a derivation
-        Snowball folds into a term word's stem follows its capitals key only)."""
+        terms' words sharing its stem, or which of them are ``nouns``, changed and it now
+        follows other keys (a derivation Snowball folds into a term word's stem follows its
+        capitals key only)."""
         if self.title_rule != before.title_rule:
             return None
         differ = {name: [*before._forms.get(name, ()), *self._forms.get(name, ())]
@@ -167,7 +173,8 @@ class TermMatcher:
                   if before._forms.get(name) != self._forms.get(name)}
         starts = frozenset(key.lstrip(CAPS + TITLE) for key in TermMatcher(differ)._root)
         old, new = before._words_by_stem, self._words_by_stem
-        stems = frozenset(s for s in old.keys() | new.keys() if old.get(s) != new.get(s))
+        stems = frozenset({s for s in old.keys() | new.keys() if old.get(s) != new.get(s)}
+                          | {term_stem(w) for w in self._nouns ^ before._nouns})
 
         def changed(word: str) -> bool:
             keys = text_keys(word)
@@ -323,12 +330,13 @@ class TermMatcher:
         """Whether a text word is a term word in some form ("masks", "cached", "overfits";
         ``writes_term_word``), not a derivation Snowball folds into the same stem
         ("headings" for "head", "computer" for "compute", "transformed" for
-        "transformer")."""
+        "transformer"), nor the bare word of a term word in -ing the course writes as a
+        noun (``nouns``)."""
         word = normalize(surface)
         known = self._checked.get(word)
         if known is None:
             known = self._checked[word] = any(
-                writes_term_word(word, term_word)
+                writes_term_word(word, term_word, term_word not in self._nouns)
                 for term_word in self._words_by_stem.get(term_stem(word), ())
             )
         return known

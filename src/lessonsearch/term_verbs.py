@@ -1,0 +1,81 @@
+"""Whether a course writes the verb of a glossary term word in -ing as a verb.
+
+A term word in -ing is the act of a verb, and the verb written bare or with -s is a mention
+of it: "the model overfits" uses overfitting. But the bare word is often a noun that names
+another thing: a coffee course's "a cup of coffee" is no cupping, a shell lesson's "put it in
+quotes" no quoting. The course's own text tells the two apart, as the jargon candidates tell
+a verb (``collocations.base_verb``): the course writes the word with its -ed or -ing form and
+after "to", a modal or a pronoun rather than after an article, or never as a noun at all.
+A term word whose verb it does not write so is ``nouns``: the term matcher takes its bare
+word and -s form for no mention of it (``term_forms.writes_term_word``).
+
+The evidence is counted lesson by lesson (``count_forms``: the verbs' forms, and the word
+before each), so a build counts again only the lessons that changed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from .analysis import find_words, normalize
+from .collocations import NgramCounts, base_verb
+from .spelling import verb_forms
+from .term_forms import ing_verbs
+
+_BEFORE = re.compile(r"([\w'’]+)\s+$")
+"""The word before a form, with only spaces between (a comma or a full stop breaks the pair,
+as it breaks the candidates' runs), and at most one line break (not a paragraph's)."""
+_LOOK_BACK = 40
+
+
+def ing_words(variants: Mapping[str, Iterable[str]]) -> dict[str, tuple[str, ...]]:
+    """Each word in -ing of the terms' names and aliases (as the matcher keys it: lower
+    case), with the verbs it may be made of (``term_forms.ing_verbs``)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for name, forms in variants.items():
+        for form in (name, *forms):
+            for surface in find_words(form):
+                word = normalize(surface)
+                verbs = ing_verbs(word)
+                if verbs:
+                    found[word] = verbs
+    return dict(sorted(found.items()))
+
+
+def forms_of(ing: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """Every form of every verb ``ing`` names (``spelling.verb_forms``): the words
+    ``count_forms`` counts."""
+    return tuple(sorted({form for verbs in ing.values() for verb in verbs
+                         for form in verb_forms(verb)}))
+
+
+def count_forms(forms: tuple[str, ...], texts: list[str]) -> tuple[dict, dict]:
+    """How often ``texts`` (one lesson's) write each of ``forms``, and each (word before,
+    form) pair: lower case, as ``collocations.NgramCounts`` counts them."""
+    pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
+                         + r")\b")
+    words: Counter[str] = Counter()
+    pairs: Counter[tuple[str, str]] = Counter()
+    for text in texts:
+        low = normalize(text)
+        for match in pattern.finditer(low):
+            form = match.group()
+            words[form] += 1
+            before = _BEFORE.search(low, max(0, match.start() - _LOOK_BACK), match.start())
+            if before is not None and "\n\n" not in before.group():
+                pairs[before.group(1), form] += 1
+    return dict(words), dict(pairs)
+
+
+def nouns(ing: Mapping[str, tuple[str, ...]], counted: Iterable[tuple[dict, dict]]
+          ) -> frozenset[str]:
+    """The words of ``ing`` none of whose verbs the course writes as a verb
+    (``collocations.base_verb``), by the lessons' ``count_forms``."""
+    counts = NgramCounts(Counter(), Counter(), Counter(), Counter())
+    for words, pairs in counted:
+        counts.words.update(words)
+        counts.pairs.update(pairs)
+    return frozenset(word for word, verbs in ing.items()
+                     if not any(base_verb(verb, counts) for verb in verbs))
