@@ -591,3 +591,36 @@ def test_a_plural_and_the_verb_it_governs_is_no_candidate():
     found = phrases(find_candidates(course(*SPREAD), {}))
     assert "values lie" not in found
     assert found["standard deviation"] == "collocation"
+
+
+PRESSURE = [
+    """---
+title: Espresso
+slug: espresso
+---
+
+## The shot
+
+A pump pushes water through the puck at nine bars. Most machines hold nine bars for the
+whole shot, and twelve grams of coffee make a single. A pressure profile starts low.
+""",
+    """---
+title: Profiles
+slug: profiles
+---
+
+## Ramping
+
+Some baristas ramp up to nine bars slowly; others dose twelve grams and start at nine bars
+at once. A pressure profile that falls late tastes sweeter, and the pressure profile is
+saved on the machine. Twelve grams is plenty.
+""",
+]
+
+
+def test_a_number_written_in_words_begins_no_candidate():
+    """"nine bars" and "twelve grams" are measures, as "9 bars" and "12 grams" are: a number
+    in words begins no term, whichever number it is ("two", "ten" and "nine" alike)."""
+    found = phrases(find_candidates(course(*PRESSURE), {}))
+    assert "pressure profile" in found
+    assert not {"nine bars", "twelve grams"} & set(found)

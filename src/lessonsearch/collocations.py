@@ -53,14 +53,17 @@ def _stems(text: str) -> frozenset[str]:
 
 _EDGE = frozenset(stem(w) for w in STOP_WORDS) | _stems(
     """also always usually often sometimes never ever just simply really quite rather even
-    every each many much several most more less another one two three four five ten first
-    second third last next later now then today here there yet already still instead may might
-    must shall can cannot per etc via like unlike new old same different other whole
+    every each many much several most more less another one two three four five six seven
+    eight nine ten eleven twelve twenty thirty forty fifty hundred thousand million billion
+    dozen first second third last next later now then today here there yet already still
+    instead may might must shall can cannot per etc via like unlike new old same different
+    other whole
     use used using get got make made see seen need want know let go goes gone say said call
     called take give put show try look find keep tell mean means come following us newly
     particular whose around across within contain allow total zero re pre non"""
 )
-"""Words that begin or end no term: function words, quantifiers, adverbs, common verbs."""
+"""Words that begin or end no term: function words, quantifiers (a number in words as a
+number in digits: "nine bars" is a measure, as "9 bars" is), adverbs, common verbs."""
 
 _EVERYDAY = _stems(
     """time times way ways thing things part parts place case example examples point end
