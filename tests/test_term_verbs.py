@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from lessonsearch.cli import main
+from lessonsearch.searcher import Searcher
 from lessonsearch.term_matching import TermMatcher
 from lessonsearch.term_verbs import count_forms, forms_of, ing_words, nouns
 
@@ -69,6 +70,24 @@ def test_a_verb_the_course_writes_as_one_is_a_mention(tmp_path, capsys):
     assert mentions(index, "tamping", capsys) == (2, ["espresso"])
     # "overfits" and "overfit", not "overfitted".
     assert mentions(index, "overfitting", capsys) == (2, ["models"])
+
+
+def cards(index: Path, *queries: str) -> list[list[str]]:
+    """The terms whose cards each query's results show."""
+    searcher = Searcher.open(index)
+    try:
+        return [[card.term for card in searcher.search(query).terms] for query in queries]
+    finally:
+        searcher.close()
+
+
+def test_a_search_for_the_noun_shows_no_card_of_the_term(tmp_path, capsys):
+    """A search names a term as a lesson mentions it: "cups" is no cupping here, and its
+    results show no card for it; "tamp" is tamping."""
+    index = build(tmp_path)
+    assert cards(index, "cups", "tamp") == [[], ["tamping"]]
+    assert main(["term", "cup", "--index", str(index)]) == 1
+    assert "Did you mean: cupping?" in capsys.readouterr().err
 
 
 def test_a_rebuild_that_makes_a_word_a_verb_counts_the_lessons_it_did_not_change(

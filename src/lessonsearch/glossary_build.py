@@ -77,6 +77,9 @@ class GlossaryBuild:
     sentence's ``model.opening_words``: a lesson's passages with no anchor (a plain-text
     lesson's paragraphs) share one, None, and of them the one holding those words defines it
     (``_defines``)."""
+    nouns: frozenset[str] = frozenset()
+    """The term words in -ing whose bare verb the lessons write as a noun only: no mention
+    (``term_verbs``)."""
     _passages: dict[tuple[str, str], str] = field(default_factory=dict, repr=False,
                                                   compare=False)
     """The id of the passage with no anchor that defines what a lesson's (slug) sentence
@@ -283,7 +286,7 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     records, unknown = _known_see_also(records, entries)
     return GlossaryBuild(_in_file_order(problems + clashes + unknown), records, entries,
                          {t.name: tuple(t.aliases) for t in terms}, variants, lessons,
-                         _defined(terms))
+                         _defined(terms), written_as_nouns)
 
 
 def _nouns(variants: dict[str, list[str]], grouped: list[tuple[str, list[Document]]],
@@ -447,14 +450,14 @@ def _write_mention_tables(found: GlossaryBuild, out_dir: Path, cache: BuildCache
     rows, a tuple per mention, are let go when this returns: 9 MB at 10k sections.)"""
     if patched is None:
         sections, mentions = found.tables()
-        write_glossary_table(out_dir, found.records, sections, mentions)
+        write_glossary_table(out_dir, found.records, sections, mentions, found.nouns)
         write_term_lessons(out_dir, mentions, LESSON_ORDERS)
         return
     shutil.copyfile(previous / GLOSSARY_DB, out_dir / GLOSSARY_DB)
     old = lesson_ranges(out_dir, patched)
     sections, mentions = found.tables(patched)
     gone = patch_glossary_table(out_dir, found.records, sections, mentions, old,
-                                cache.previous("glossary", "terms"))
+                                cache.previous("glossary", "terms"), found.nouns)
     patch_term_lessons(out_dir, mentions, LESSON_ORDERS, old, gone)
 
 

@@ -61,6 +61,9 @@ CREATE TABLE mentions (
     count INTEGER NOT NULL,
     PRIMARY KEY (term_id, course_order)
 ) WITHOUT ROWID;
+CREATE TABLE verb_nouns (
+    word TEXT PRIMARY KEY            -- a term word in -ing whose bare verb is no mention of it
+);
 """
 """A mention is a term, a section and a count: each section's lesson, title and link are
 written once, not once for every term it mentions. Mentions are stored, and inserted, in
@@ -127,13 +130,17 @@ heading, url)."""
 
 
 def write_glossary_table(folder: Path, records: list[TermRecord], sections: Iterable[SectionRow],
-                         mentions: Mapping[str, Iterable[tuple[int, ...]]]) -> None:
+                         mentions: Mapping[str, Iterable[tuple[int, ...]]],
+                         nouns: Iterable[str] = ()) -> None:
     """The terms (ids: ``term_ids``), and each term's ``mentions`` (by name): the
     (course order, count) of every section in ``sections`` that mentions it, in course order.
-    The records' own ``mentions`` are not read."""
+    The records' own ``mentions`` are not read. ``nouns``: the term words in -ing whose bare
+    verb the lessons write as a noun only (``term_verbs``), so that a search names their
+    terms as the mentions were counted."""
     db = for_build(folder)
     try:
         db.executescript(SCHEMA)
+        db.executemany("INSERT INTO verb_nouns VALUES (?)", [(w,) for w in sorted(nouns)])
         ids = _write_terms(db, records)
         _write_mentions(db, sections, mentions, ids)
         db.commit()
@@ -162,7 +169,8 @@ def lesson_ranges(folder: Path, lessons: Iterable[str]) -> Ranges:
 
 def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list[SectionRow],
                          mentions: Mapping[str, Iterable[tuple[int, ...]]],
-                         old: Ranges, before: list[str]) -> list[int]:
+                         old: Ranges, before: list[str], nouns: Iterable[str] = ()
+                         ) -> list[int]:
     """``write_glossary_table`` on the previous version's file, copied into ``folder``, when
     only some lessons (changed, moved or removed, or holding a word of a term added or
     removed) differ: the terms are written again (a few hundred rows); the rows in those
@@ -173,7 +181,10 @@ def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list
     key: no pass over the whole table. Returns the ids of the terms gone."""
     db = for_build(folder)
     try:
-        db.executescript("DELETE FROM terms; DELETE FROM aliases; DELETE FROM definitions;")
+        db.executescript("DELETE FROM terms; DELETE FROM aliases; DELETE FROM definitions; "
+                         "CREATE TABLE IF NOT EXISTS verb_nouns (word TEXT PRIMARY KEY); "
+                         "DELETE FROM verb_nouns;")
+        db.executemany("INSERT INTO verb_nouns VALUES (?)", [(w,) for w in sorted(nouns)])
         ids = _write_terms(db, records)
         gone = [term_id for name, term_id in zip(before, term_ids(before), strict=True)
                 if name not in ids]
@@ -266,6 +277,16 @@ def load_glossary(folder: Path, mentions: bool = True) -> list[TermRecord]:
         return records
     finally:
         db.close()
+
+
+def load_verb_nouns(folder: Path) -> frozenset[str]:
+    """The term words in -ing whose bare verb is no mention of them in this version
+    (``write_glossary_table``'s ``nouns``): none for a version with no glossary table."""
+    path = Path(folder) / GLOSSARY_DB
+    if not path.is_file():
+        return frozenset()
+    with closing(read_only(path)) as db:
+        return frozenset(word for word, in db.execute("SELECT word FROM verb_nouns"))
 
 
 def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Mention, ...]:

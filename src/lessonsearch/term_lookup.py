@@ -13,7 +13,13 @@ from pathlib import Path
 
 from .analysis import WORD
 from .errors import TermNotFound, TermWithoutDefinition
-from .glossary_table import TermRecord, load_glossary, load_mentions, load_stubs
+from .glossary_table import (
+    TermRecord,
+    load_glossary,
+    load_mentions,
+    load_stubs,
+    load_verb_nouns,
+)
 from .term_forms import term_anchor, term_key
 from .term_matching import TermMatcher
 
@@ -29,20 +35,24 @@ MAX_MENTIONS = 10_000
 
 class Glossary:
     def __init__(self, records: list[TermRecord], folder: Path | None = None,
-                 stubs: tuple[tuple[str, str], ...] = ()):
+                 stubs: tuple[tuple[str, str], ...] = (),
+                 nouns: frozenset[str] = frozenset()):
+        """``nouns``: the term words in -ing whose bare verb the course writes as a noun
+        only (``term_verbs``), which name their terms no more in a search than they
+        mention them in a lesson."""
         self.records = records
         self.folder = folder
         self.stubs = stubs
         """Each term the glossary writes with no definition yet, and its ``file:line``."""
         self._by_name = {r.term: r for r in records}
         self._by_anchor = {r.anchor: r for r in records}
-        self.matcher = TermMatcher({r.term: [r.term, *r.aliases] for r in records})
+        self.matcher = TermMatcher({r.term: [r.term, *r.aliases] for r in records}, nouns)
 
     @classmethod
     def load(cls, version_dir: Path) -> Glossary:
         """The version's terms, their mentions left on disk until a term is looked up."""
         return cls(load_glossary(version_dir, mentions=False), version_dir,
-                   load_stubs(version_dir))
+                   load_stubs(version_dir), load_verb_nouns(version_dir))
 
     def with_mentions(self, record: TermRecord, limit: int | None = MENTIONS_SHOWN,
                       ) -> TermRecord:
