@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from .analysis import find_words, normalize
 from .collocations import NgramCounts, base_verb
@@ -26,8 +27,9 @@ from .term_forms import ing_verbs
 
 _BEFORE = re.compile(r"([\w'’]+)\s+$")
 """The word before a form, with only spaces between (a comma or a full stop breaks the pair,
-as it breaks the candidates' runs), and at most one line break (not a paragraph's)."""
+as it breaks the candidates' runs), and no paragraph's break (checked apart)."""
 _LOOK_BACK = 40
+_WORD_CHARACTER = re.compile(r"[\w'’]")
 
 
 def ing_words(variants: Mapping[str, Iterable[str]]) -> dict[str, tuple[str, ...]]:
@@ -54,19 +56,45 @@ def forms_of(ing: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
 def count_forms(forms: tuple[str, ...], texts: list[str]) -> tuple[dict, dict]:
     """How often ``texts`` (one lesson's) write each of ``forms``, and each (word before,
     form) pair: lower case, as ``collocations.NgramCounts`` counts them."""
-    pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
-                         + r")\b")
+    pattern = _pattern(forms)
     words: Counter[str] = Counter()
     pairs: Counter[tuple[str, str]] = Counter()
     for text in texts:
-        low = normalize(text)
+        low = text.lower()  # what ``normalize`` changes is no letter of a form
         for match in pattern.finditer(low):
+            start = match.start()
+            if start and _WORD_CHARACTER.match(low, start - 1):
+                continue  # inside a word: "recup"
             form = match.group()
             words[form] += 1
-            before = _BEFORE.search(low, max(0, match.start() - _LOOK_BACK), match.start())
+            before = _BEFORE.search(low, max(0, start - _LOOK_BACK), start)
             if before is not None and "\n\n" not in before.group():
-                pairs[before.group(1), form] += 1
+                pairs[normalize(before.group(1)), form] += 1
     return dict(words), dict(pairs)
+
+
+@lru_cache(maxsize=8)
+def _pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
+    """``forms`` as one expression, their letters shared as a tree ("embed(?:s|ded|...)"),
+    ending a word. It begins with no word boundary, which the caller tests: an expression
+    that starts with letters is looked for by its first letter, several times faster over a
+    course's text than one starting with a boundary that is tried at every character."""
+    tree: dict = {}
+    for form in forms:
+        node = tree
+        for letter in form:
+            node = node.setdefault(letter, {})
+        node[""] = {}
+
+    def written(node: dict) -> str:
+        branches = [re.escape(letter) + written(child)
+                    for letter, child in sorted(node.items()) if letter]
+        if not branches:
+            return ""
+        either = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{either})?" if "" in node else either
+
+    return re.compile(written(tree) + r"\b")
 
 
 def nouns(ing: Mapping[str, tuple[str, ...]], counted: Iterable[tuple[dict, dict]]
