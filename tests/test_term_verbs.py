@@ -98,17 +98,24 @@ def test_a_rebuild_that_makes_a_word_a_verb_counts_the_lessons_it_did_not_change
     again."""
     first = {"espresso": "# Espresso\n\n## The bed\n\nTamp it level.\n",
              "serving": "# Serving\n\n## Cups\n\nWarm the cups first.\n"}
+    (tmp_path / "lessons").mkdir()
+    for number in range(4, 10):  # enough lessons that a rebuild patches the glossary file
+        (tmp_path / "lessons" / f"{number:02}-more.md").write_text(
+            f"# More {number}\n\n## Beans\n\nBeans number {number} are roasted.\n")
     index = build(tmp_path, **first)
     assert mentions(index, "tamping", capsys) == (0, [])
+    assert cards(index, "tamp") == [[]]
     verb = {**first, "serving": "# Serving\n\n## Cups\n\nBaristas will tamp again once a "
                                 "bed is tamped badly. Warm the cups first.\n"}
     index = build(tmp_path, **verb)
     assert mentions(index, "tamping", capsys) == (2, ["serving", "espresso"])
+    assert cards(index, "tamp") == [["tamping"]]
     (tmp_path / "fresh").mkdir()
     assert mentions(build(tmp_path / "fresh", **verb), "tamping", capsys) == (
         2, ["serving", "espresso"])
     index = build(tmp_path, **first)
     assert mentions(index, "tamping", capsys) == (0, [])
+    assert cards(index, "tamp") == [[]]
 
 
 def test_the_evidence_is_the_verb_written_as_a_verb():
