@@ -86,7 +86,16 @@ def _singular(noun: str) -> str:
     return next((kind for kind in _PRONOUN_KINDS if noun in (kind, _plural(kind))), noun)
 
 
-_WE_CALL_VERB = rf"\b{_NAMERS}\s+(?:\w+\s+)?(?P<verb>call|calls|term|dub)\s+"
+_GROUP = r"(?P<group>[A-Za-z][\w'’-]*[a-hj-rtv-z]s)"
+"""A plural noun that may name a group of people as the subject of "call this X", besides
+``_NAMERS``: "Roasters call this first crack.", "In Italy, baristas call this a ristretto."
+Any such noun may also judge ("Critics call this nonsense.") or be a part of a program that
+calls a thing ("The handlers call this cache."), so the hit names a term only where the
+glossary has it (``Found.glossary_only``), and ``_group_names`` checks where it stands."""
+_GROUP_ADVERB = (r"(?:also|often|usually|sometimes|commonly|generally|simply|typically|still|"
+                 r"just|now|informally|affectionately|traditionally)")
+_WE_CALL_VERB = (rf"\b(?:{_NAMERS}\s+(?:\w+\s+)?|{_GROUP}\s+(?:{_GROUP_ADVERB}\s+)?)"
+                 r"(?P<verb>(?(group)(?:call|term|dub)|(?:call|calls|term|dub)))\s+")
 _CALLED_PRONOUN = r"(?P<strict>this|that|it|these|those|them)|such\s+\w+"
 _WE_CALL = re.compile(
     rf"{_WE_CALL_VERB}(?:{_NAMED}|{_THIS_KIND}|{_CALLED_PRONOUN})\s+(?P<rest>.+)", re.I)
@@ -207,15 +216,21 @@ _SETTING = re.compile(
 _MEASURES = (r"(?:time|delay|distance|number|amount|fraction|share|proportion|percentage|count|"
              r"size|length|width|height|depth|speed|rate|frequency|duration|interval|ratio|"
              r"probability|chance|average|total|sum)")
+_UNITS = (r"(?:(?:milli|micro|nano)?seconds|minutes|hours|days|weeks|months|years|bytes|"
+          r"(?:kilo|mega|giga)bytes|bits|grams|degrees)")
+"""Units counted in the plural, which open a measure as its noun does: "The minutes between
+first crack and the end of the roast are the development time." Their verb is plural."""
 _MEASURE_IS = re.compile(
-    r"(?:^|[;:—–]\s*|,\s+(?:and|but|so)\s+)the\s+(?P<measure>"
-    rf"{_MEASURES})(?:\s+(?!(?:is|are|was|were)\b)[\w'’-]+){{3,12}}?\s+(?:is|are|was|were)\s+the\s+"
-    r"(?P<rest>.+)", re.I
+    r"(?:^|[;:—–]\s*|,\s+(?:and|but|so)\s+)the\s+(?:(?P<measure>"
+    rf"{_MEASURES})|(?P<units>{_UNITS}))(?:\s+(?!(?:is|are|was|were)\b)[\w'’-]+){{3,12}}?\s+"
+    r"(?(units)(?:are|were)|(?:is|are|was|were))\s+the\s+(?P<rest>.+)", re.I
 )
 """A measure described by what it measures, as the subject, and its name after "is the":
 "The time a query waits for a lock before giving up is the lock timeout." The subject must
-open with "the" and a noun of time, amount, number or size, and go on three words at least
-before its verb (not "The size of it is the limit."); "The problem is the network." names
+open with "the" and a noun of time, amount, number or size, or a unit in the plural with a
+plural verb ("The minutes between first crack and the end of the roast are the development
+time.", ``_UNITS``), and go on three words at least before its verb (not "The size of it is
+the limit.", "The minutes are the worst part."); "The problem is the network." names
 nothing. It names a term the glossary has: "The amount of memory the model needs is the
 bottleneck." and "The amount we pay each month is the price." are remarks."""
 _SETTING_IS = re.compile(r"\s(?:is|are)\s+(?:the|what\s+[\w-]+\s+calls?)\s+(?P<rest>.+)")
@@ -235,6 +250,20 @@ _APPOSITIVE = re.compile(
     r"(?:[\w'’-]+\s+){0,3}?(?:that|which|who|where|of|for|used|made|with)\b)", re.I
 )
 """"the *vocabulary* — the fixed list of …", "a *text cursor*, a character that …"."""
+_APPOSED_NAME = re.compile(
+    r"^[\"“‘(]?(?:(?:the|a|an)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,3}?),\s+"
+    r"(?P<article>the|a|an)\s+(?P<head>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+"
+    r"(?:that|which|who|whose|where|of|for|to|used|made|with|between|by)\s+[^,;:()—–]*?\w,\s+"
+    r"(?P<verb>[a-z][\w'’]*)\s+(?P<next>[\w'’-]+)", re.I
+)
+"""'Alkalinity, the water's capacity to buffer acid, is …': a name that opens the sentence,
+and between two commas what it is, an article and a noun that a clause or a phrase
+describes ("that …", "of …", "to …", "used …"), before the sentence's verb. Read by
+``_apposed``."""
+_AUXILIARY = frozenset(
+    "is are was were has have had does do did can could will would may might must should"
+    .split())
+_ORDINALS = frozenset("first second third last".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +331,9 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
         found += _contrasting(sentence)
     if "defined" in lowered:
         found += _defining(sentence)
+    if comma and (first := sentence.find(", ")) > 0 and sentence.startswith(
+            (", the ", ", a ", ", an "), first):
+        found += _apposed(sentence)  # "Alkalinity, the water's capacity to buffer acid, is …"
     if emphasis:
         found += _emphasised(sentence, emphasis)
         found = [_marked(hit, emphasis) if hit.alone else hit for hit in found]
@@ -567,6 +599,9 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
         for match in pattern.finditer(sentence):
             if why and _WHY_NAMED.search(sentence[: match.start()]):
                 continue  # "This is why the command is called 'move'." explains a name
+            if (group := match.groupdict().get("group")) and not _group_names(
+                    sentence[: match.start()], group):
+                continue  # "Then both handlers call this …", "Perhaps call this …"
             if ((named := match.groupdict().get("named")) and not is_plain_noun_phrase(named)
                     and not (match := _WE_CALL_UNNAMED.match(sentence, match.start()))):
                 continue  # "We call these methods in a loop." says where they are called
@@ -579,6 +614,9 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                     described := _described(rest)):
                 rest, at = rest[described:], at + described  # "these large readings spikes."
             found = take_term(rest, strict=strict)
+            ordinal = None if found else _ORDINAL_NAME.match(rest)
+            if ordinal and (found := _ordinal_name(ordinal)):
+                at += ordinal.start("name")  # "We call this first crack."
             alone, referring = None, False
             if (found and noun and " " not in found and noun.lower() in _COMPOUNDING
                     and (both := take_term(sentence[match.start("kind"):], strict=strict))):
@@ -597,7 +635,7 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                 other = _other_name(sentence, match.start(), found) if (
                     pattern is _KNOWN_AS) else None
                 out.append(Found(found, kind, at, alone=alone, referring=referring,
-                                 other=other))
+                                 other=other, glossary_only=bool(group or ordinal)))
     if term or name:
         for match in _NAME_IS.finditer(sentence):
             if (found := take_term(match["rest"])):
@@ -612,6 +650,57 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
     ):
         out += _quoted(sentence)
     return out
+
+
+_ORDINAL_NAME = re.compile(r"(?:(?:the|a)\s+)?(?P<name>(?P<ordinal>first|second|third)\s+"
+                           r"(?P<rest>[\w'’-].*))", re.I | re.S)
+
+
+def _ordinal_name(match: re.Match[str]) -> str | None:
+    """A name a naming cue gives that opens with an ordinal ("Roasters call this first
+    crack.", "This popping is called first crack."). ``take_term`` ends a name at "first",
+    which far more often says when or in what order ("We call this first, then …", "is
+    called first by the loader", "the first time"); so the ordinal joins only a name of its
+    own that follows it, not an everyday noun or "time" ("is called first thing",
+    "the first time a row changes"), and the hit names a term only where the glossary has
+    it (``Found.glossary_only``)."""
+    name = take_term(match["rest"], strict=True)
+    if not name or not match["rest"].startswith(name) or name.split()[0].lower() in (
+            "time", "times", "thing", "things", "place", "step", "steps", "one", "ones"):
+        return None
+    return f"{match['ordinal']} {name}"
+
+
+_GROUP_OPENS = re.compile(r"(?:^|[,;:—–(]\s*)\W*(?P<words>(?:[\w'’-]+\s+){0,2})$")
+_GROUP_WORDS = frozenset(
+    "the most many some all other our their sometimes often usually generally typically".split())
+_NOT_GROUP = frozenset("""perhaps besides plus yes lets critics sceptics skeptics cynics detractors
+    opponents purists snobs""".split())
+"""No naming group: words that end in -s but name no one, and people who judge rather than
+name ("Critics call this nonsense.", "Purists call this cheating.")."""
+_CALLERS = frozenset("""caller worker thread process job task class object module plugin
+    component program app application package unit step stage layer""".split())
+"""Parts of a program that call a thing, besides the ``_CALLED`` ones: "Both workers call
+this cache." is no naming."""
+
+
+def _group_names(before: str, group: str) -> bool:
+    """Whether ``group``, a plural noun before "call this" (``_GROUP``), is the subject of a
+    naming by a group of people: "Roasters call this first crack.", "Most home roasters call
+    this …", "In Italy, baristas call this a ristretto." It opens the sentence or follows a
+    comma, after up to two words that are a determiner or describe it ("Most", "Coffee"),
+    not a step ("Then", "First": ``_IN_SEQUENCE``) or a clause word ("When", "If"); and it is
+    no word that ends a term ("Sometimes", "Its"), no people who judge ("Critics call this
+    nonsense.": ``_NOT_GROUP``), nor a thing a program calls or a part of one ("The handlers
+    call this …", "Both workers call this …": ``_CALLED``, ``_CALLERS``), which calls rather
+    than names. "Sometimes", "usually" and the like may come before it ("Sometimes roasters
+    call this …")."""
+    opens = _GROUP_OPENS.search(before)
+    word = group.lower()
+    return bool(opens) and not (
+        word in _NOT_GROUP or term_or_none(group) is None or _is_called_thing(group)
+        or word[:-1] in _CALLERS or word.endswith("es") and word[:-2] in _CALLERS
+    ) and all(w.lower() in _GROUP_WORDS or term_or_none(w) for w in opens["words"].split())
 
 
 _CALLED = frozenset(
@@ -810,6 +899,32 @@ def _contrasting(sentence: str) -> list[Found]:
         if term:
             return [Found(term, "contrasting", at)]
     return []
+
+
+def _apposed(sentence: str) -> list[Found]:
+    """'Alkalinity, the water's capacity to buffer acid, is the number to watch.'
+    (``_APPOSED_NAME``). Most such commas hold a remark about a thing ("Paris, the capital,
+    is big.", "The server, a machine in the basement, is slow.", "Alkalinity, the most
+    important number of all, is …"), so what is between them must describe what the thing
+    is: an article, up to four plain words (no judging or function word, an ordinal aside:
+    "the first pour that wets the grounds"), and "that", "which", "of", "to", "for", "used",
+    "with" and the like; and a verb must follow it, a helping verb or one in -s ("is", "has",
+    "can", "forms"), not a list going on ("…, hardness and calcium"). The name must be a
+    term the glossary has (``Found.glossary_only``): "Paris, the capital of France, is big."
+    defines Paris only in a course whose glossary has Paris."""
+    match = _APPOSED_NAME.match(sentence)
+    if match is None:
+        return []
+    head = [w for w in match["head"].split() if w.lower() not in _ORDINALS] or ["?"]
+    verb, after = match["verb"].lower(), match["next"].lower()
+    if not (verb in _AUXILIARY or (verb.endswith("s") and not verb.endswith(("ss", "us", "is"))
+                                   and after not in ("and", "or"))):
+        return []  # "Alkalinity, the capacity of water, hardness and …" lists
+    term = take_term(match["term"], whole=True, strict=True)
+    if (term != match["term"] or not describes(term.split()[0])
+            or not describes(head[0]) or not is_plain_noun_phrase(" ".join(head))):
+        return []  # "However, the …", "Our data, a list of …", "X, the most important …"
+    return [Found(term, "appositive", match.start("term"), glossary_only=True)]
 
 
 def _defining(sentence: str) -> list[Found]:

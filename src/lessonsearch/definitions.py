@@ -29,6 +29,7 @@ KINDS = (
     "defining",
     "emphasis",
     "abbreviation",
+    "appositive",
     "definition-list",
     "plain",
 )

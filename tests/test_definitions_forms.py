@@ -1,0 +1,190 @@
+"""Three more forms by which lesson prose defines a term: a group of people naming it
+("Roasters call this first crack."), a measure counted in a plural unit ("The minutes
+between … are the development time.") and an appositive ("Alkalinity, the water's capacity
+to buffer acid, is …"). Each also reads as a remark, so each names only a term the glossary
+has (``glossary_only``), and the near-misses are refused by the sentence's shape where it can
+tell."""
+
+from __future__ import annotations
+
+import pytest
+
+from lessonsearch.build import build_index
+from lessonsearch.definitions import KINDS, find_definitions
+from lessonsearch.model import Lesson, Section
+from lessonsearch.searcher import Searcher
+
+
+def found_in(*paragraphs: str) -> list[tuple[str, str, bool]]:
+    """(term, kind, glossary_only) of every definition a one-section lesson makes."""
+    lesson = Lesson(slug="roasting", title="Roasting", url="/lessons/roasting",
+                    source="roasting.md", format="markdown",
+                    sections=(Section(anchor="heat", heading="Heat", level=2,
+                                      paragraphs=paragraphs),))
+    return [(d.term, d.kind, d.glossary_only) for d in find_definitions(lesson)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("Roasters call this first crack.", "first crack"),
+        ("Roasters call this first crack; a light roast ends soon after it.", "first crack"),
+        ("Most home bakers call this oven spring.", "oven spring"),
+        ("In Italy, baristas call this a ristretto.", "ristretto"),
+        ("Sailors usually call this dead reckoning.", "dead reckoning"),
+        ("Brewers call it the hot break.", "hot break"),
+    ],
+)
+def test_a_group_of_people_calling_this_x_names_a_glossary_term(sentence, term):
+    """Any plural noun for people may name, not only "we", "people" or "engineers"; it may
+    as well judge, so the glossary decides."""
+    assert found_in(sentence) == [(term, "naming", True)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Critics call this nonsense.",
+        "Some sceptics call this a fad.",
+        "Roasters never call this first crack.",
+        "Then both handlers call this cache.",
+        "Both workers call this cache.",
+        "Tests call this helper twice.",
+        "The two scripts call this function.",
+        "Its callers call this function first.",
+        "Perhaps call this function later.",
+    ],
+)
+def test_a_group_that_judges_or_a_program_that_calls_names_nothing(sentence):
+    assert found_in(sentence) == []
+
+
+def test_a_group_naming_points_back_at_the_sentence_before():
+    lesson = Lesson(slug="roasting", title="Roasting", url="/lessons/roasting",
+                    source="roasting.md", format="markdown", sections=(Section(
+                        anchor="heat", heading="Heat", level=2, paragraphs=(
+                            "The beans swell until their walls split with a pop. Roasters "
+                            "call this first crack.",)),))
+    (definition,) = find_definitions(lesson)
+    assert definition.text == ("The beans swell until their walls split with a pop. Roasters "
+                               "call this first crack.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("We call this first crack.", "first crack"),
+        ("This popping is called first crack.", "first crack"),
+    ],
+)
+def test_a_name_opening_with_an_ordinal_names_a_glossary_term(sentence, term):
+    assert [(t, k) for t, k, _ in found_in(sentence)] == [(term, "naming")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We call this first, then the parser.",
+        "We call this first thing in the morning.",
+        "The handler is called first by the loader.",
+        "The handler is called the first time a request arrives.",
+        "The handler is called first thing.",
+    ],
+)
+def test_an_ordinal_that_says_when_names_nothing(sentence):
+    assert found_in(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("The minutes between first crack and the end of the roast are the development "
+         "time.", "development time"),
+        ("The hours between mixing the dough and shaping it are the bulk fermentation.",
+         "bulk fermentation"),
+        ("The degrees the dough gains from the mixer while it turns are the friction factor, "
+         "and cold water offsets them.", "friction factor"),
+    ],
+)
+def test_a_measure_in_a_plural_unit_is_the_x(sentence, term):
+    assert found_in(sentence) == [(term, "setting", True)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The minutes are the worst part.",
+        "The minutes after it are the worst.",
+        "The hours we spent kneading were the best part of the course.",
+        "The seconds a request waits in the queue is the latency.",
+        "The minutes between first crack and the end of the roast are short.",
+    ],
+)
+def test_a_plural_unit_near_misses(sentence):
+    assert found_in(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("Alkalinity, the water's capacity to buffer acid, is the number to watch: keep it "
+         "around 40 mg/L.", "alkalinity"),
+        ("Gluten, the elastic web of proteins that wheat flour forms with water, holds the "
+         "gas.", "gluten"),
+        ("Autolyse, a rest of flour and water before the salt, makes the dough easier to "
+         "knead.", "autolyse"),
+        ("The bloom, the first pour that wets the grounds, lasts thirty seconds.", "bloom"),
+        ("Crema, the foam that tops an espresso, can vanish in a minute.", "crema"),
+    ],
+)
+def test_an_appositive_says_what_a_glossary_term_is(sentence, term):
+    assert found_in(sentence) == [(term, "appositive", True)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Paris, the capital, is big.",
+        "The server, a machine in the basement, is slow.",
+        "Bread, the most important food of all, is easy to get wrong.",
+        "Salt, the yeast that feeds on it, and water are all you need.",
+        "Alkalinity, the capacity of water to buffer acid, hardness and calcium all matter.",
+        "However, the capacity of water to buffer acid, is low.",
+        "In practice, the capacity of water to buffer acid, is what matters.",
+        "Our dataset, a list of patients with their scores, is small.",
+    ],
+)
+def test_an_appositive_that_is_a_remark_names_nothing(sentence):
+    assert found_in(sentence) == []
+
+
+def test_appositive_is_a_kind():
+    assert "appositive" in KINDS
+
+
+def test_a_built_course_links_the_glossary_terms_these_forms_define(tmp_path):
+    """As a build reads them: the glossary's first crack, development time and alkalinity
+    are defined in the lesson, and nonsense, which the glossary lacks, is no term."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "lessons" / "01-roasting.md").write_text(
+        "---\ntitle: Roasting\nslug: roasting\n---\n\n## Cracks\n\nThe beans swell until "
+        "their walls split with a pop. Roasters call this first crack. Critics call this "
+        "nonsense.\n\n## Timing\n\nThe minutes between first crack and the end of the roast "
+        "are the development time.\n\n## Water\n\nAlkalinity, the water's capacity to buffer "
+        "acid, is the number to watch.\n", encoding="utf-8")
+    (tmp_path / "glossary" / "glossary.md").write_text(
+        "first crack\n: The popping as a roast splits the beans.\n\ndevelopment time\n: The "
+        "time from first crack to the end of a roast.\n\nalkalinity\n: How much acid water "
+        "can neutralise.\n", encoding="utf-8")
+    build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        urls = {term: searcher.glossary.find(term).lesson_definition.url
+                for term in ("first crack", "development time", "alkalinity")}
+        assert urls == {"first crack": "/lessons/roasting#cracks",
+                        "development time": "/lessons/roasting#timing",
+                        "alkalinity": "/lessons/roasting#water"}
+        assert searcher.glossary.find("nonsense") is None
+    finally:
+        searcher.close()
