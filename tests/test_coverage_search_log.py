@@ -88,11 +88,13 @@ def test_control_characters_already_in_the_log_are_read_as_spaces(tmp_path: Path
 
 
 def test_a_query_with_no_word_already_in_the_log_is_not_read(tmp_path: Path):
-    """A log written before such queries were left out shows clean on the coverage page."""
+    """A log written before such queries were left out shows clean on the coverage page.
+    An operator alone is searched as its word (``OR``: or), which a course may lack."""
     with open(tmp_path / ZERO_RESULTS_LOG, "a", encoding="utf-8") as log:
-        for query in ("?", "()", "-", "OR", "rusk"):
+        for query in ("?", "()", "-", "-OR", "OR", "rusk"):
             log.write(json.dumps({"query": query, "at": "2026-01-01T00:00:00Z"}) + "\n")
-    assert [(z.query, z.count) for z in read_zero_results(tmp_path)] == [("rusk", 1)]
+    assert [(z.query, z.count) for z in read_zero_results(tmp_path)] == [
+        ("OR", 1), ("rusk", 1)]
 
 
 def test_the_queries_the_course_answers_now_are_left_out_and_few_are_asked(tmp_path: Path):

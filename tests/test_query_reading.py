@@ -10,6 +10,7 @@ import pytest
 from web_fixtures import Page, serving
 
 from lessonsearch.build import build_index
+from lessonsearch.errors import BadQuery
 from lessonsearch.query import MAX_ATOMS, parse_query, positive_words
 from lessonsearch.searcher import Searcher
 
@@ -102,9 +103,9 @@ def test_a_name_joined_by_dots_or_hyphens_is_still_a_phrase(searcher) -> None:
 
 
 @pytest.mark.parametrize("query", ["*", "?", "~", "^", ":", "[]", "{}", "title:", "* ? *"])
-def test_syntax_alone_searches_nothing(searcher, query) -> None:
-    response = searcher.search(query)
-    assert (response.total, response.results, response.suggestion) == (0, (), None)
+def test_syntax_alone_is_refused_as_no_word_to_search(searcher, query) -> None:
+    with pytest.raises(BadQuery, match="has no word to search for"):
+        searcher.search(query)
 
 
 def test_one_long_punctuated_token_is_cut_at_the_atom_limit(searcher) -> None:

@@ -14,7 +14,7 @@ from lessonsearch import responses
 from lessonsearch.build import build_index
 from lessonsearch.errors import BadQuery
 from lessonsearch.model import text_fragment
-from lessonsearch.query import only_excludes, parse_query
+from lessonsearch.query import names_words, only_excludes, parse_query
 from lessonsearch.query_plan import plan
 from lessonsearch.searcher import MAX_LIMIT, MAX_QUERY_CHARS, Searcher
 from lessonsearch.whoosh_index import CONTENT
@@ -669,7 +669,8 @@ def test_lower_case_operators_are_words(searcher) -> None:
     assert searcher.search("cache or memory").total == searcher.search("cache memory").total
 
 
-@pytest.mark.parametrize("query", ['"unclosed phrase', "(cache memory", "cache AND", "OR", ")("])
+@pytest.mark.parametrize("query", [
+    '"unclosed phrase', "(cache memory", "cache AND", "OR", ")( cache"])
 def test_malformed_queries_degrade_to_words(searcher, query: str) -> None:
     searcher.search(query)  # no exception, whatever it finds
 
@@ -686,7 +687,7 @@ def test_any_query_either_searches_or_is_refused(searcher, query: str) -> None:
         response = searcher.search(query, limit=3)
     except BadQuery:
         assert (not query.split() or len(" ".join(query.split())) > MAX_QUERY_CHARS
-                or only_excludes(query))
+                or only_excludes(query) or not names_words(query))
         return
     assert response.total >= len(response.results)
     assert len(response.results) <= 3
@@ -1004,9 +1005,33 @@ def test_a_query_that_only_excludes_is_refused_saying_so(searcher, query) -> Non
         searcher.search(query)
 
 
-@pytest.mark.parametrize("query", ["NOT", '-""', "- -", "-."])
-def test_a_lone_operator_or_mark_is_no_exclusion(searcher, query) -> None:
-    searcher.search(query)  # results or none, without an error
+@pytest.mark.parametrize("query", ["?", "()", ")(", '""', "-", "+", '-""', "- -", "-.",
+                                   "- ( ) ?", "title:"])
+def test_a_query_with_no_word_to_search_is_refused_saying_so(searcher, query) -> None:
+    """Punctuation alone found nothing and said nothing, as if the course had no answer,
+    where an empty query is refused: no course could answer it."""
+    with pytest.raises(BadQuery, match=r"^The query has no word to search for \(.+\): type "
+                                       r"one or more words"):
+        searcher.search(query)
+
+
+@pytest.mark.parametrize("query, words", [
+    ("NOT", "not"), ("AND", "and"), ("OR", "or"), ("NOT NOT", "not"), ("(AND)", "and"),
+    ("AND ?", "and"), ("NOT -", "not"), ("NOT AND", "not and"), ("AND OR NOT", "and or not"),
+])
+def test_operators_alone_are_searched_as_their_words(searcher, query, words) -> None:
+    """``NOT`` alone searched the word not, but ``AND`` and ``OR`` searched nothing and
+    ``NOT NOT`` was refused as only excluding: with nothing to join or exclude, an operator
+    is the word it spells, as a lone ``NOT`` always was."""
+    found = searcher.search(query, 50)
+    assert places(found) == places(searcher.search(words, 50))
+    assert found.total == searcher.search(words, 50).total
+
+
+def test_an_operator_alone_is_a_word_the_course_may_not_write(searcher) -> None:
+    """The tiny course writes "and" and "not" but never "or"."""
+    assert searcher.search("AND").total > 0 and searcher.search("NOT").total > 0
+    assert searcher.search("OR").total == 0 == searcher.search("or").total
 
 
 @pytest.mark.parametrize("query", ["--cache", "NOT NOT cache", "-(-cache)"])

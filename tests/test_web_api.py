@@ -306,8 +306,8 @@ def test_a_query_naming_a_term_returns_its_card(client):
     assert search(client, "tokens")["terms"][0]["glossary_anchor"] == "token"
 
 
-@pytest.mark.parametrize("query", ['"unclosed phrase', "token AND", "(token OR", "NOT", "-",
-                                   "token ) ( ::", "AND OR NOT"])
+@pytest.mark.parametrize("query", ['"unclosed phrase', "token AND", "(token OR", "NOT", "- token",
+                                   "token ) ( ::", "AND OR NOT", "OR"])
 def test_malformed_syntax_never_fails(client, query):
     got = client.get("/api/search", query_string={"q": query})
     assert got.status_code == 200
@@ -351,6 +351,8 @@ def test_a_page_after_the_last_is_empty(client):
     ({}, "empty"),
     ({"q": "token " * 100}, "512"),
     ({"q": "-model"}, "only excludes"),
+    ({"q": "?"}, "The query has no word to search for (?): type one or more words"),
+    ({"q": '""', "typing": "1"}, "no word to search for"),
     ({"q": "token", "limit": "ten"}, "limit"),
     ({"q": "token", "limit": "0"}, "limit"),
     ({"q": "token", "limit": "-3"}, "limit"),
@@ -397,19 +399,27 @@ def test_only_a_submitted_search_that_finds_nothing_is_logged(tmp_path: Path):
     assert [(z.query, z.count) for z in read_zero_results(index_dir)] == [("qwertzu", 2)]
 
 
-def test_a_search_with_no_word_in_it_is_not_logged(tmp_path: Path):
-    """``?``, ``()``, ``""``, ``-`` or ``OR`` alone find nothing in any course: listed as
-    searches that found nothing, they filled the editors' backlog of missing words with
-    punctuation."""
+def test_a_search_with_no_word_in_it_is_refused_and_not_logged(tmp_path: Path):
+    """``?``, ``()``, ``""`` or ``-`` alone find nothing in any course: listed as searches that
+    found nothing, they filled the editors' backlog of missing words with punctuation. They
+    are refused as the empty query is, saying why; ``OR`` alone is the word or, which this
+    course never writes, and is listed as any word the course lacks."""
     index_dir = tmp_path / "index"
     build(copy_course(tmp_path / "course"), index_dir)
     with serving(index_dir) as client:
-        for query in ("?", "()", '""', "-", "OR", "... ?", "zwieback"):
+        for query in ("?", "()", '""', "-", "... ?"):
+            got = client.get("/api/search", query_string={"q": query})
+            assert got.status_code == 400
+            assert got.get_json() == {"error": f"The query has no word to search for ({query}): "
+                                               "type one or more words, as in: kv cache."}
+            assert client.get("/search", query_string={"q": query}).status_code == 400
+        for query in ("OR", "zwieback"):
             assert client.get("/api/search", query_string={"q": query}).get_json()["total"] == 0
             assert client.get("/search", query_string={"q": query}).status_code == 200
         coverage = client.get("/api/coverage").get_json()
-    assert [(z.query, z.count) for z in read_zero_results(index_dir)] == [("zwieback", 2)]
-    assert [z["query"] for z in coverage["zero_result_searches"]] == ["zwieback"]
+    assert [(z.query, z.count) for z in read_zero_results(index_dir)] == [
+        ("OR", 2), ("zwieback", 2)]
+    assert [z["query"] for z in coverage["zero_result_searches"]] == ["OR", "zwieback"]
 
 
 def test_a_logged_search_the_course_answers_now_leaves_the_backlog(tmp_path: Path):

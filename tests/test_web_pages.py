@@ -299,6 +299,7 @@ def test_an_empty_search_keeps_the_filter_chosen(client):
 @pytest.mark.parametrize("url, words", [
     ("/search?q=" + "a" * 600, "512"),
     ("/search?q=-model", "only excludes"),
+    ("/search?q=%28%29", "The query has no word to search for (())"),
     ("/search?q=token&page=zero", "page"),
 ])
 def test_bad_searches_show_the_form_and_a_400(client, url, words):
@@ -790,6 +791,7 @@ def test_an_unknown_page_is_an_html_404(client):
      "The page parameter must be a whole number of at least 1, not '0'."),
     ("/search?q=%ff", 400, "Try another search", "The q parameter must be UTF-8 text"),
     ("/search?q=-model", 400, "Try another search", "only excludes words (-model)"),
+    ("/search?q=%3F", 400, "Try another search", "The query has no word to search for (?)"),
     ("/search?q=token&lesson=nope", 400, "Try another search", "No lesson “nope”"),
     ("/nothing", 404, "Not found", "There is no page at this address"),
     ("/glossary/nope", 404, "Not found", "No term named “nope” in the glossary."),

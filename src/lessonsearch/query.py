@@ -2,7 +2,8 @@
 
 ``temperature sampling`` (every word), ``"attention mask"`` (a phrase), ``cache OR memory``,
 ``NOT`` / ``-word`` to exclude, parentheses to group. Operators are upper case, so "not" and
-"or" in a question stay words. Anything malformed (an unclosed quote or bracket, a dangling
+"or" in a question stay words, and so do operators with no other word to act on (``OR``,
+``AND``, ``NOT NOT``). Anything malformed (an unclosed quote or bracket, a dangling
 operator) degrades to plain words instead of an error.
 
 Nothing else is syntax. Other engines' fuzzy, boost, wildcard and range marks (``x~2``,
@@ -19,6 +20,7 @@ from .analysis import NAME_SYMBOLS, words
 
 MAX_DEPTH = 16
 MAX_ATOMS = 64
+OPERATORS = frozenset({"OR", "AND", "NOT"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +86,9 @@ def only_excludes(text: str) -> bool:
 
 
 def names_words(text: str) -> bool:
-    """Whether ``text`` has a word to search for: not punctuation or operators alone (``?``,
-    ``()``, ``""``, ``-``, ``OR``), which no course could answer, so their finding nothing
-    is no gap of the course."""
+    """Whether ``text`` has a word to search for: not punctuation alone (``?``, ``()``,
+    ``""``, ``-``), which no course could answer (``Searcher.search`` refuses it), nor words
+    it only excludes (``-model``); operators alone are words (``OR``: ``_operators_alone``)."""
     return any(words(w) for w in positive_words(parse_query(text)))
 
 
@@ -122,7 +124,24 @@ def _wanted(node: Node | None) -> list[str]:
 
 
 def _parsed(text: str) -> Node | None:
-    return _Parser(_TOKEN.findall(text.translate(_QUOTES))).or_expr(0)
+    tokens = _TOKEN.findall(text.translate(_QUOTES))
+    if _operators_alone(tokens):  # "OR", "AND", "NOT NOT": the words or, and, not
+        tokens = [token.lower() if token in OPERATORS else token for token in tokens]
+    return _Parser(tokens).or_expr(0)
+
+
+def _operators_alone(tokens: list[str]) -> bool:
+    """Whether the only words of a query are operators (``OR``, ``AND``, ``NOT``, ``NOT NOT``,
+    ``(OR)``, ``AND ?``): with no other word to join or exclude, they are the words a reader
+    wants found, as a lone ``NOT`` always was, and are searched so, in any case. Read as
+    operators, ``OR`` and ``AND`` searched nothing and ``NOT NOT`` excluded the word not."""
+    named = False
+    for token in tokens:
+        if token in OPERATORS:
+            named = True
+        elif any(words(part) for part in _PART.findall(_FIELD.sub("", token.lstrip("+-")))):
+            return False
+    return named
 
 
 def _excludes(node: Node | None) -> bool:

@@ -66,7 +66,7 @@ class ZeroResult:
 
 def record_zero_result(index_dir: Path, query: str) -> None:
     """Append one line for a search that found nothing; never raises ``OSError``. A query
-    with no word in it (``?``, ``()``, ``OR``: ``query.names_words``) is not a word the
+    with no word in it (``?``, ``()``, ``-``: ``query.names_words``) is not a word the
     course lacks, and is not written."""
     query = clean_query(query)[:MAX_QUERY_CHARS]
     if not names_words(query):

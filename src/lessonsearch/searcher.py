@@ -30,7 +30,17 @@ from .index_store import MANIFEST, current_version, open_manifest, reading_part
 from .match_count import MatchCounter
 from .model import defining_passage, opening_words
 from .name_case import as_typed, name_of
-from .query import All, Node, Not, Phrase, Word, only_excludes, parse_query, positive_words
+from .query import (
+    All,
+    Node,
+    Not,
+    Phrase,
+    Word,
+    names_words,
+    only_excludes,
+    parse_query,
+    positive_words,
+)
 from .query import Any as AnyOf
 from .query_plan import Plan, is_stop, plan, without_question_verbs
 from .snippets import Phrases, plain_snippet, section_snippet
@@ -588,9 +598,10 @@ class Searcher:
         if only_excludes(text):
             raise BadQuery(f"The query only excludes words ({text}): add a word to search "
                            "for, as in: cache -model.")
+        if not names_words(text):  # "?", "()", '""', "-": no course could answer it
+            raise BadQuery(f"The query has no word to search for ({text}): type one or more "
+                           "words, as in: kv cache.")
         tree = parse_query(text)
-        if tree is None:
-            return SearchResponse(text, 0, (), page=page, limit=limit, version=self.version)
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
         searcher = self.whoosh_searcher()

@@ -141,7 +141,10 @@ SCHEMAS: dict[str, Any] = {
 
 PARAMETERS: dict[str, Any] = {
     "q": {"name": "q", "in": "query", "required": True,
-          "description": "Words, \"quoted phrases\", AND, OR, NOT and -word.",
+          "description": "Words, \"quoted phrases\", AND, OR, NOT and -word. A query with "
+                         "no word to search for (punctuation alone: ?, (), \"\") or that only "
+                         "excludes words (-model) is a 400; an operator alone (OR, AND, NOT) "
+                         "is searched as the word.",
           "schema": {**STR, "minLength": 1, "maxLength": MAX_QUERY_CHARS}},
     "prefix": {"name": "q", "in": "query", "required": True,
                "description": "What the reader has typed so far; matched case-insensitively "
