@@ -301,6 +301,35 @@ def test_a_summary_says_what_a_version_changed_when_it_rewrote_no_lesson(tmp_pat
         "; 1 lesson added, 1 removed; the warnings changed; 1 of 2 lessons rewritten)")
 
 
+def test_a_summary_says_a_lesson_file_renamed_with_its_slug_was_renamed(tmp_path: Path
+                                                                        ) -> None:
+    """Files renumbered, their slugs kept (edited too), read "3 lessons added, 3 removed";
+    past three, the summary names the first three and counts the rest."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    names = ["alpha", "beta", "gamma", "delta", "epsilon"]
+    for n, name in enumerate(names, 1):
+        (lessons / f"0{n}-{name}.md").write_text(f"## {name.title()}\n\nAbout {name}.\n")
+    out = tmp_path / "index"
+    build_index(lessons, None, out)
+    (lessons / "01-alpha.md").rename(lessons / "01-alpha.txt")
+    (lessons / "03-gamma.md").unlink()
+    (lessons / "03-gamma.md").with_name("03-gamma-rays.md").write_text(
+        "## Gamma\n\nAbout gamma rays.\n")  # a new slug and new bytes: another lesson
+    report = build_index(lessons, None, out)
+    assert report.changes == (
+        "1 lesson added, 1 removed, 1 renamed: lessons/01-alpha.md → lessons/01-alpha.txt",)
+    assert f"; {report.changes[0]}; " in report.summary()
+    for n in range(1, len(names) + 1):
+        for old in lessons.glob(f"0{n}-*"):
+            old.rename(lessons / f"1{n}-{old.name[3:]}")
+    (lessons / "12-beta.md").write_text("## Beta\n\nAbout beta, edited.\n")
+    assert build_index(lessons, None, out).changes == (
+        "5 lessons renamed: lessons/01-alpha.txt → lessons/11-alpha.txt, "
+        "lessons/02-beta.md → lessons/12-beta.md, lessons/03-gamma-rays.md → "
+        "lessons/13-gamma-rays.md, and 2 more",)
+
+
 def test_a_summary_names_the_glossary_and_the_course_file_when_they_changed(tmp_path: Path
                                                                             ) -> None:
     """A definition edited in the glossary published a version that rewrote no lesson, and

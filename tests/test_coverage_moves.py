@@ -273,6 +273,37 @@ def test_a_lesson_renamed_with_a_new_slug_is_a_move_of_its_page(tmp_path: Path):
                                                                  OLD + "the-starter"]
 
 
+def test_the_build_summary_names_the_renamed_lessons_the_report_knows(tmp_path: Path):
+    """A renamed lesson file was "1 lesson added, 1 removed" in the build's summary, where the
+    coverage report knows the lesson at its new link: the summary names each rename, old
+    file → new file, with the slug when it changed, and counts the links that moved."""
+    course, index, lesson = with_proving(tmp_path)
+    starter = course / "lessons" / "02-the-starter.md"
+    starter.write_text(starter.read_text(encoding="utf-8").replace(
+        "slug: the-starter\n", ""), encoding="utf-8")
+    build(course, index)
+    lesson.rename(lesson.with_name("04-proving-baskets.txt"))  # a new slug, its bytes kept
+    starter.rename(starter.with_name("02-levain.md"))
+    shaping = course / "lessons" / LESSON
+    shaping.rename(shaping.with_name("03-shaping.md"))  # its front matter keeps its slug
+    summary = build(course, index).summary()
+    assert ("; 3 lessons renamed: lessons/02-the-starter.md → lessons/02-levain.md (slug "
+            "the-starter → levain), lessons/03-shaping-and-baking.md → lessons/03-shaping.md, "
+            "lessons/04-proving.txt → lessons/04-proving-baskets.txt (slug proving → "
+            "proving-baskets); ") in summary
+    assert "added" not in summary and "removed" not in summary
+    assert "; 2 lesson links changed; " in summary
+    assert len(report_of(index).moved_links) == 2
+
+    edited = lesson.with_name("04-proving-baskets.txt")  # renamed and edited at once: not
+    edited.write_text(PROVING.replace("A cold night", "A night"), encoding="utf-8")  # known
+    edited.rename(lesson.with_name("04-baskets.txt"))
+    summary = build(course, index).summary()
+    assert "; 1 lesson added, 1 removed; " in summary and "renamed" not in summary
+    assert [b.lesson for b in report_of(index).broken_anchors if not b.anchor] == [
+        "proving-baskets"]
+
+
 def test_a_lesson_page_no_lesson_has_now_is_a_broken_link(tmp_path: Path):
     """Renamed and edited at once, the lesson is not known to have moved: its page, which has
     no anchor, is listed once as a broken link; a removed lesson's page is listed before its

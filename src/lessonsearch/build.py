@@ -22,6 +22,7 @@ from .build_cache import CACHE_FILE, BuildCache, CacheDamaged, fingerprint
 from .counts import counted
 from .course import index_inside, read_course
 from .coverage_allow import course_allow
+from .coverage_facts import published_in, renamed_lessons
 from .errors import IndexAmongLessons, IndexIncompatible, IndexInCourse, IndexToRebuild
 from .glossary_build import GlossaryBuild, find_terms, write_glossary
 from .glossary_table import GLOSSARY_DB, GLOSSARY_PART
@@ -53,7 +54,7 @@ class BuildReport:
     live version is replaced, never a reason to fail."""
     changes: tuple[str, ...] = ()
     """What a published version holds that the live one did not (``_changes``): lesson files
-    added and removed, warnings that changed, the glossary, the course file's details, the
+    added, removed and renamed, warnings that changed, the glossary, the course file's details, the
     lessons' links. "0 of 13 lessons rewritten" alone read as a build that did nothing, when
     a title-only lesson had been added, a file broken or a definition edited."""
 
@@ -217,23 +218,56 @@ def _changes(live: dict, manifest: dict, glossary_changed: bool = False) -> tupl
                 and isinstance(x.get("source"), str)} if isinstance(lessons, list) else set()
 
     before, now = sources(live.get("lessons")), sources(manifest["lessons"])
-    added, removed = len(now - before), len(before - now)
-    moved = [f"{counted(added, 'lesson')} added"] if added else []
-    if removed:  # "1 lesson added, 2 removed"
-        moved.append(f"{removed if added else counted(removed, 'lesson')} removed")
-    changes = [", ".join(moved)] if moved else []
+    renamed = _renamed(live, manifest)
+    added = len(now - before) - len(renamed)
+    removed = len(before - now) - len(renamed)
+    parts = [(n, what) for n, what in ((added, "added"), (removed, "removed"),
+                                       (len(renamed), "renamed")) if n]
+    moved = [f"{counted(n, 'lesson') if i == 0 else n} {what}"  # "1 lesson added, 2 removed"
+             for i, (n, what) in enumerate(parts)]
+    changes = [", ".join(moved) + _renames(renamed)] if moved else []
     if live.get("problems") != manifest["problems"]:
         changes.append("the warnings changed")
     if glossary_changed:
         changes.append("the glossary changed")
-    changes += _course_changes(live, manifest)
+    changes += _course_changes(live, manifest, renamed)
     return tuple(changes)
 
 
-def _course_changes(live: dict, manifest: dict) -> list[str]:
+RENAMES_NAMED = 3
+"""How many renamed lesson files the summary names; "and 9 more" after them."""
+
+
+def _renamed(live: dict, manifest: dict) -> dict[tuple[str, str], tuple[str, str]]:
+    """The lesson files renamed since the ``live`` version, as the coverage report knows a
+    lesson across versions (``coverage_facts.renamed_lessons``: its slug kept, else its
+    file's bytes): (old file, old slug) → (new file, new slug), in the new course's order."""
+    before, now = published_in(live), published_in(manifest)
+    old_slugs = {source: slug for slug, (_, _, source, _) in before.items()}
+    order = {slug: n for n, slug in enumerate(now)}
+    pairs = [((source, old_slugs[source]), (now[slug][2], slug))
+             for source, slug in renamed_lessons(before, now).items()]
+    return dict(sorted(pairs, key=lambda pair: order[pair[1][1]]))
+
+
+def _renames(renamed: dict[tuple[str, str], tuple[str, str]]) -> str:
+    """": 07-water.txt → 07-water-chemistry.txt (slug water → water-chemistry), …"."""
+    if not renamed:
+        return ""
+    named = [f"{old} → {new}" + (f" (slug {old_slug} → {new_slug})" if new_slug != old_slug
+                                 else "")
+             for (old, old_slug), (new, new_slug) in list(renamed.items())[:RENAMES_NAMED]]
+    if len(renamed) > RENAMES_NAMED:
+        named.append(f"and {len(renamed) - RENAMES_NAMED} more")
+    return ": " + ", ".join(named)
+
+
+def _course_changes(live: dict, manifest: dict,
+                    renamed: dict[tuple[str, str], tuple[str, str]] | None = None) -> list[str]:
     """What the course file (or ``--base-url``) changed: the course's title, slug or link,
     its modules, the ``[coverage]`` table, and the links of lessons the live version has too
-    (a new base URL, or a new slug)."""
+    (a new base URL, or a new slug), a renamed file's lesson among them (``renamed``: the
+    coverage report lists its link as moved too)."""
     course, before = manifest["course"], live.get("course")
     before = before if isinstance(before, dict) else {}
     named = {"title": "the course title", "slug": "the course slug", "url": "the course link"}
@@ -249,6 +283,8 @@ def _course_changes(live: dict, manifest: dict) -> list[str]:
                 and isinstance(x.get("source"), str)} if isinstance(lessons, list) else {}
 
     old, new = links(live.get("lessons")), links(manifest["lessons"])
+    for (old_source, _), (new_source, _) in (renamed or {}).items():
+        old[new_source] = old.pop(old_source, None)  # the same lesson, under its file now
     moved = sum(1 for source, url in new.items() if source in old and old[source] != url)
     if moved:
         changes.append(f"{counted(moved, 'lesson link')} changed")

@@ -141,6 +141,28 @@ def find_broken_anchors(now: Published, live: Path | None,
     return tuple(broken.values()), tuple(moved.values())
 
 
+def renamed_lessons(before: Published, now: Published) -> dict[str, str]:
+    """The lessons whose file was renamed, by the old file: their slug now. A lesson is known
+    across versions as ``find_broken_anchors`` knows it (``_Lessons.find``): a file gone
+    whose slug a file new in ``now`` has (``07-water.txt`` as ``08-water.txt``, or one whose
+    front matter names its slug), else whose bytes a file new in ``now`` with a new slug has
+    (``_renamed``). The build's summary says so, rather than one lesson added and one
+    removed."""
+    sources_before = {source for _, _, source, _ in before.values() if source}
+    sources_now = {source for _, _, source, _ in now.values() if source}
+    by_bytes = _renamed(before, now)
+    found: dict[str, str] = {}
+    for slug, (_, _, source, _) in before.items():
+        if not source or source in sources_now:
+            continue  # no file known, or the file is still there
+        new = by_bytes.get(source)
+        if new is None and slug in now and now[slug][2] and now[slug][2] not in sources_before:
+            new = slug
+        if new is not None:
+            found[source] = new
+    return found
+
+
 def _renamed(before: Published, now: Published) -> dict[str, str]:
     """The lessons whose file was renamed and whose slug changed with it, by the old file:
     their slug now. Such a lesson is the old one when its file's bytes are the same, and
@@ -177,6 +199,11 @@ def _published(version: Path) -> Published:
         manifest = index_store.read_manifest(version)
     except (OSError, ValueError):
         return {}
+    return published_in(manifest)
+
+
+def published_in(manifest: object) -> Published:
+    """What a manifest lists of its lessons' links, files and their bytes' digests."""
     lessons = manifest.get("lessons") if isinstance(manifest, dict) else None
     return {x["slug"]: (x["url"], tuple(x.get("anchors", [])), _text(x.get("source")),
                         _text(x.get("file_sha256")))
