@@ -1,11 +1,11 @@
 """Reading query-string parameters, shared by the JSON API and the HTML pages.
 
 The rules, documented in the OpenAPI description too: ``q`` is required (empty → 400, but
-the search page shows its empty box instead; over 512 characters → 400, checked by the
-searcher); ``limit`` and ``page`` are whole numbers of
-at least 1 written in digits alone, else 400 (a client sending ``page=abc``, ``page=`` or
-``page=%205`` has a bug worth hearing about); ``limit``
-above 50 is quietly capped, as the body's ``limit`` shows; ``page`` above 1000 is a 400,
+the search page shows its empty box instead; over 512 characters, with no word to search for
+(``?``) or only excluding (``-model``) → 400, checked by the searcher); ``limit`` and
+``page`` are whole numbers of at least 1 written in digits alone, else 400 (a client sending
+``page=abc``, ``page=`` or ``page=%205`` has a bug worth hearing about); ``limit`` above 50
+is quietly capped, as the body's ``limit`` shows; ``page`` above 1000 is a 400,
 because deep pages cost a search of every result before them. ``lesson`` and ``module`` are
 slugs of the course's; an unknown one is a 400 too (``UnknownFilter``), empty means no filter.
 ``typing`` is 1 (the search box's words, still being typed) or 0; another value is a 400.
