@@ -342,22 +342,26 @@ def test_loading_empty_and_error_states(tab, host):
     expect(page.locator(OPTION)).to_have_count(0)
 
 
-def test_a_query_with_no_word_says_so_in_the_box_and_an_operator_is_a_word(tab, host):
-    """Punctuation alone said "No results for “?”." as if the course had no answer: the
-    service refuses it, as an empty query, and the box says the service's sentence; ``AND``
-    alone is the word and, which the sample course writes."""
+def test_a_box_with_no_word_yet_asks_nothing_and_an_operator_is_a_word(tab, host):
+    """Punctuation alone said "No results for “?”." as if the course had no answer, and a
+    quote or a minus typed before a word would now be refused by the service: the box asks
+    nothing until a letter or digit is typed, and shows what an empty box shows (the recent
+    searches: none here). ``AND`` alone is the word and, which the sample course writes."""
     page = tab.page
     page.goto(f"{host}/index.html")
-    tab.allowed_errors = ("status of 400",)  # the browser logs the refused fetch
+    type_query(page, "softmax")
+    asked = []
+    page.on("request", lambda request: asked.append(request.url)
+            if SEARCH_REQUEST.search(request.url) else None)
     state = page.locator(f"{BOX} .state")
-    page.locator(FIELD).fill("( ? )")
-    said = "The query has no word to search for (( ? )): type one or more words, as in: kv cache."
-    expect(state).to_have_text(said)
-    expect(page.locator(STATUS)).to_have_text(said)
-    expect(page.locator(OPTION)).to_have_count(0)
+    for text in ("( ? )", '"', "-"):
+        page.locator(FIELD).fill(text)
+        expect(page.locator(OPTION)).to_have_count(0)
+        expect(state).to_be_hidden()
     page.locator(FIELD).fill("AND")
     expect(page.locator(f"{OPTION}[data-kind=result]").first).to_be_visible()
     expect(state).to_be_hidden()
+    assert [url for url in asked if "q=AND" not in url] == []
 
 
 def test_only_the_query_left_finding_nothing_is_logged_for_the_editors(tab, host, service,

@@ -56,6 +56,7 @@
   const MAX_TERMS_SHOWN = 3;
   const MAX_RECENT = 5;
   const SEARCH_TIMEOUT_MS = 10000; // a search still unanswered is given up as unavailable
+  const HAS_WORD = /[\p{L}\p{N}]/u; // a letter or digit: what the service searches for
   // A search lasting this long shows the loading bar and "Searching…" over the last results, and
   // says so aloud; a quicker answer simply replaces the results, so typing does not flicker.
   const SLOW_SEARCH_MS = 1000;
@@ -360,12 +361,13 @@
       this.input.select();
     }
 
-    // Typing: debounce, then search; an empty box shows recent searches.
+    // Typing: debounce, then search; a box with no word in it yet (empty, or a quote or a
+    // minus begun before the word, which the service would refuse) shows recent searches.
     typed(focusing) {
       clearTimeout(this.timer);
       if (!focusing) this.nothingFor = null; // the words changed: what found nothing is gone
       const text = this.input.value.trim();
-      if (!text) {
+      if (!HAS_WORD.test(text)) {
         this.abort();
         this.showRecent();
         return;
