@@ -152,6 +152,13 @@ def test_an_appositive_says_what_a_glossary_term_is(sentence, term):
         "However, the capacity of water to buffer acid, is low.",
         "In practice, the capacity of water to buffer acid, is what matters.",
         "Our dataset, a list of patients with their scores, is small.",
+        "Extraction, the topic of the next lesson, is what this course keeps coming back to.",
+        "Bypass, the focus of the last lesson, is simple.",
+        "Puck, the subject of a later section, can crack.",
+        "Channeling, the cause of most sour shots, is easy to miss.",
+        "Alkalinity, the second of the two water numbers in the next lesson, is harder to "
+        "measure.",
+        "Bloom, the first of the things to watch, is quick.",
     ],
 )
 def test_an_appositive_that_is_a_remark_names_nothing(sentence):
@@ -186,5 +193,30 @@ def test_a_built_course_links_the_glossary_terms_these_forms_define(tmp_path):
                         "development time": "/lessons/roasting#timing",
                         "alkalinity": "/lessons/roasting#water"}
         assert searcher.glossary.find("nonsense") is None
+    finally:
+        searcher.close()
+
+
+def test_a_remark_in_an_earlier_lesson_leaves_the_definition_to_the_later_one(tmp_path):
+    """An overview that names the topic of a later lesson in an appositive ("Extraction, the
+    topic of the next lesson, is …") does not define it: the glossary's term links the
+    lesson that says what extraction is."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "lessons" / "01-intro.md").write_text(
+        "---\ntitle: Introduction\nslug: intro\n---\n\n## Overview\n\nExtraction, the topic "
+        "of the next lesson, is what this course keeps coming back to.\n", encoding="utf-8")
+    (tmp_path / "lessons" / "02-extraction.md").write_text(
+        "---\ntitle: Extraction\nslug: extraction\n---\n\n## What extraction means\n\n"
+        "**Extraction** is the share of the coffee that dissolves into the water.\n",
+        encoding="utf-8")
+    (tmp_path / "glossary" / "glossary.md").write_text(
+        "extraction\n: The share of the coffee that dissolves into the brew.\n",
+        encoding="utf-8")
+    build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        found = searcher.glossary.find("extraction").lesson_definition
+        assert found.url == "/lessons/extraction#what-extraction-means"
     finally:
         searcher.close()

@@ -264,6 +264,12 @@ _AUXILIARY = frozenset(
     "is are was were has have had does do did can could will would may might must should"
     .split())
 _ORDINALS = frozenset("first second third last".split())
+_REMARK_HEADS = frozenset(
+    "topic subject focus theme star hero heart centre center core key secret point aim goal "
+    "cause reason culprit source".split())
+"""Nouns that, as what an appositive says a thing is, say where the course treats it or
+what it does to something else, not what it is: "Extraction, the topic of the next
+lesson, is …", "Channeling, the cause of most sour shots, is …"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -908,14 +914,19 @@ def _apposed(sentence: str) -> list[Found]:
     important number of all, is …"), so what is between them must describe what the thing
     is: an article, up to four plain words (no judging or function word, an ordinal aside:
     "the first pour that wets the grounds"), and "that", "which", "of", "to", "for", "used",
-    "with" and the like; and a verb must follow it, a helping verb or one in -s ("is", "has",
+    "with" and the like, but not a noun that says where the course treats the thing or what
+    it does to another (``_REMARK_HEADS``: "the topic of the next lesson", "the cause of
+    most sour shots") nor an ordinal alone ("the second of the two numbers"); and a verb
+    must follow it, a helping verb or one in -s ("is", "has",
     "can", "forms"), not a list going on ("…, hardness and calcium"). The name must be a
     term the glossary has (``Found.glossary_only``): "Paris, the capital of France, is big."
     defines Paris only in a course whose glossary has Paris."""
     match = _APPOSED_NAME.match(sentence)
     if match is None:
         return []
-    head = [w for w in match["head"].split() if w.lower() not in _ORDINALS] or ["?"]
+    head = [w for w in match["head"].split() if w.lower() not in _ORDINALS]
+    if not head or head[-1].lower() in _REMARK_HEADS:
+        return []  # "Bloom, the first of the things to watch, …", "X, the topic of …"
     verb, after = match["verb"].lower(), match["next"].lower()
     if not (verb in _AUXILIARY or (verb.endswith("s") and not verb.endswith(("ss", "us", "is"))
                                    and after not in ("and", "or"))):
