@@ -796,3 +796,19 @@ def test_a_title_or_a_heading_that_names_a_term_is_a_use_of_it_once(tmp_path: Pa
     assert (row.mentions, row.lesson_count) == (3, 3)
     assert row.first_mention is not None and row.first_mention.lesson == "build"
     assert not report.unused
+
+
+def test_an_allow_line_for_a_measure_says_no_such_phrase_is_ever_a_candidate(index_dir, tmp_path):
+    """'candidates: nine bar' (a line kept from before a number in words began no candidate)
+    names a phrase the lessons may still write: "stale if the phrase no longer recurs, else a
+    typo" was neither. A phrase that begins or ends with a number, a function word or a
+    common verb is never listed, and the warning says so."""
+    allow = tmp_path / "allow.txt"
+    allow.write_text("candidates: nine bar\ncandidates: 12 grams\ncandidates: proof the\n"
+                     "candidates: New Yorks\n", encoding="utf-8")
+    report = coverage_report(current_version(index_dir), index_dir, allow)
+    nine, grams, the, capitals = (w.reason for w in report.allow_warnings)
+    assert nine.startswith("no phrase that begins or ends with 'nine' is ever a jargon "
+                           "candidate") and nine.endswith("the line can go")
+    assert "begins or ends with '12'" in grams and "begins or ends with 'the'" in the
+    assert "no such jargon candidate" in capitals  # a name: judged as before

@@ -331,6 +331,22 @@ def _everyday(gram: tuple[str, ...]) -> bool:
     return all(stem(w) in _EVERYDAY or w in STOP_WORDS for w in gram)
 
 
+def edge_word(phrase: str) -> str | None:
+    """The word at either end of ``phrase`` (two words or more) that keeps it from ever being
+    a candidate, as ``_not_a_term`` reads a run: a function word, a quantifier or a number
+    (in words or digits: "nine bars" is a measure), an adverb, a common verb; else None.
+    A phrase with a capital is left alone: a name ("New York") is a candidate of its own
+    kind."""
+    written = phrase.split()
+    if len(written) < 2 or phrase != phrase.lower():
+        return None
+    found = [normalize(w) for w in written]
+    for word in (found[0], found[-1]):
+        if word in STOP_WORDS or stem(word) in _EDGE or word.isdigit():
+            return word
+    return None
+
+
 def ends_no_term(word: str) -> bool:
     """Whether ``word`` (lower case) cannot end a term: a stop word, a word of ``_EDGE``, a
     verb in the past ("occurred")."""

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .analysis import stems, words
+from .collocations import edge_word
 from .course_file import read_course_file
 from .errors import LessonFormatError
 from .model import Problem
@@ -300,6 +301,11 @@ def _idle(line: AllowLine, report: CoverageReport, glossary: Glossary,
         how = (f"the glossary defines '{record.term}' now" if record.in_glossary else
                f"a lesson defines '{record.term}' and the glossary writes no stub of it")
         return _warning(line, f"{how}, so it needs no definition: the line is stale and can go")
+    if kind == "candidates" and (edge := edge_word(name)) is not None:
+        return _warning(line, f"no phrase that begins or ends with '{edge}' is ever a "
+                              "jargon candidate (a number, a function word or a common verb "
+                              "there makes it a measure or a phrase, not a term): the line "
+                              "can go")
     if kind == "candidates":
         why = "no such jargon candidate: stale if the phrase no longer recurs, else a typo"
     elif kind == "needs-definition":
