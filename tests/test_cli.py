@@ -436,6 +436,23 @@ def test_search_human_output(workdir: Path, indexed, searcher) -> None:
     assert lines[-1] == "1-1 of 1 result for 'calculation'"
 
 
+def test_search_past_the_last_page_says_so(workdir: Path, indexed, searcher) -> None:
+    """As the results page says it: "2 results for 'crema'" alone, with none listed, left the
+    reader to guess why; the JSON body stays the API's (no results, the total)."""
+    total = searcher.search("token", 2).total
+    assert total > 2
+    pages = -(-total // 2)
+    result = run("search", "token", "--limit", "2", "--page", "999", cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    assert (f"There is no page 999 of these results; they fit on {pages} pages "
+            f"(--page {pages} shows the last).") in result.stdout.splitlines()
+    assert result.stdout.splitlines()[-1] == f"{total} results for 'token'"
+    one = run("search", "calculation", "--page", "3", cwd=workdir)
+    assert "There is no page 3 of these results; they fit on one page." in one.stdout
+    body = json.loads(run("search", "token", "--json", "--page", "999", cwd=workdir).stdout)
+    assert body["results"] == [] and body["total"] == searcher.search("token").total
+
+
 def test_search_human_output_names_terms_and_corrections(workdir: Path, indexed) -> None:
     result = run("search", "temprature", cwd=workdir)
     assert result.returncode == 0, result.stderr

@@ -283,6 +283,10 @@ def _search(args: argparse.Namespace) -> int:
     for rank, hit in enumerate(response.results, start=first + 1):
         where = " › ".join([hit.lesson_title, *([hit.heading] if hit.heading else [])])
         print(f"{rank}. {where}\n   {hit.url}\n   {_terminal(hit.snippet)}")
+    if response.total and not response.results:  # a page after the last, as the API answers
+        pages = -(-response.total // response.limit)
+        fit = "on one page" if pages == 1 else f"on {pages} pages (--page {pages} shows the last)"
+        print(f"There is no page {response.page} of these results; they fit {fit}.")
     shown = f"{first + 1}-{first + len(response.results)} of " if response.results else ""
     print(f"{shown}{counted(response.total, 'result')} for {response.query!r}")
     return 0
