@@ -187,3 +187,33 @@ def test_the_verb_stays_when_nothing_else_is_asked(stats) -> None:
     response = stats.search("what does it mean?")
     assert response.words == ("mean",)
     assert terms(response) == ["mean"]
+
+
+@pytest.mark.parametrize(("query", "term", "section"), [
+    ("so what does variance mean", "variance", ("spread", "variance")),
+    ("ok, what does variance mean?", "variance", ("spread", "variance")),
+    ("hey what's meant by the standard deviation", "standard deviation",
+     ("spread", "standard-deviation")),
+    ("what does variance mean exactly?", "variance", ("spread", "variance")),
+    ("so what do p-values actually mean", "p-value", ("testing", "chance-alone")),
+])
+def test_a_word_before_the_question_or_after_the_verb_leaves_it_the_verb(
+        stats, query, term, section) -> None:
+    """People type "so", "ok" or "hey" before the question, and "exactly" after it: the verb
+    named the glossary's mean and ranked its sections as before the question word."""
+    response = stats.search(query)
+    assert terms(response) == [term]
+    assert first(response) == section
+    assert "averages" not in {hit.lesson for hit in response.results}
+    assert not {"mean", "meant", "exactly", "so", "ok", "hey"} & set(response.words)
+
+
+@pytest.mark.parametrize(("query", "named"), [
+    ("so what is the mean?", ["mean"]),
+    ("ok mean and median", ["mean", "median"]),
+    ("so what does it mean?", ["mean"]),
+])
+def test_a_word_before_the_question_leaves_the_noun_the_term(stats, query, named) -> None:
+    response = stats.search(query)
+    assert terms(response) == named
+    assert "mean" in response.words

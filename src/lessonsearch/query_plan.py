@@ -253,6 +253,13 @@ def _is_natural(node: Node, bare: list[str]) -> bool:
 
 
 _MEAN_VERB = {"mean", "means", "meant"}
+_BEFORE_QUESTION = {"so", "ok", "okay", "hey", "hi", "hello", "please", "well", "and", "but",
+                    "then", "um", "sorry"}
+"""Words a reader puts before a question's first word ("so what does variance mean", "ok,
+what does …"): the question begins after them, and they go with its verb."""
+_AFTER_VERB = {"exactly", "precisely", "actually", "really", "anyway", "though", "please"}
+"""Words that may follow the verb "mean" ending a question ("what does variance mean
+exactly?"): they go with it."""
 _DO = {"do", "does", "did"}
 _BE = {"is", "are", "was", "were", "be", "been"}
 _DETERMINERS = {"the", "a", "an", "this", "that", "these", "those", "its", "their", "our",
@@ -274,17 +281,28 @@ def without_question_verbs(node: Node) -> Node:
     left as typed: "what is the mean?", "how is the mean computed", "how do mean and median
     differ", "mean and median", `mean` alone and `"mean"` in quotes. Nor is it dropped when
     no other content word would be left ("what does it mean?")."""
-    if not _is_natural(node, _bare_words(node)) or len(node.items) < 2:
+    bare = _bare_words(node)
+    while len(bare) > 1 and bare[0].lower() in _BEFORE_QUESTION:
+        bare = bare[1:]  # "hey what's variance mean" is a question as "what's …" is
+    if not _is_natural(node, bare) or len(node.items) < 2:
         return node
     typed = [(i.text if isinstance(i, Word) else i.words[0]).lower() for i in node.items]
     texts = [_uncontracted(word) for word in typed]
-    if texts[0] not in _QUESTION_WORDS and typed[0] not in _QUESTION_WORDS:
+    start = 0
+    while (start < len(typed) - 1 and typed[start] in _BEFORE_QUESTION
+           and isinstance(node.items[start], Word)):
+        start += 1  # "so what does variance mean"
+    if texts[start] not in _QUESTION_WORDS and typed[start] not in _QUESTION_WORDS:
         return node
-    verb = _mean_verb(texts, typed)
-    if verb is None or not isinstance(node.items[verb], Word):  # "mean" in quotes: the noun
+    verb = _mean_verb(texts[start:], typed[start:])
+    if verb is None or not isinstance(node.items[start + verb], Word):  # "mean" in quotes
         return node
-    rest = node.items[:verb] + node.items[verb + 1:]
-    if all(is_stop(w) for word in typed[:verb] + typed[verb + 1:] for w in words(word)):
+    verb += start
+    end = verb + 1  # "what does variance mean exactly": the adverb goes with the verb
+    if (end < len(typed) and typed[end] in _AFTER_VERB and isinstance(node.items[end], Word)):
+        end += 1
+    rest = node.items[start:verb] + node.items[end:]
+    if all(is_stop(w) for word in typed[start:verb] + typed[end:] for w in words(word)):
         return node
     return All(rest) if len(rest) > 1 else rest[0]
 
@@ -301,7 +319,8 @@ def _mean_verb(texts: list[str], typed: list[str]) -> int | None:
         if word not in _MEAN_VERB:
             continue
         after = typed[at + 1] if at + 1 < len(typed) else None
-        if at and typed[at - 1] in _DETERMINERS or not (after is None or is_stop(after)):
+        if at and typed[at - 1] in _DETERMINERS or not (
+                after is None or is_stop(after) or after in _AFTER_VERB):
             continue
         if word == "meant" or auxiliary[1] in _DO and at > auxiliary[0] + 1:
             return at
