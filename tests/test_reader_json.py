@@ -369,6 +369,22 @@ def test_a_comma_before_a_closing_bracket_on_the_next_line_is_named() -> None:
         "(after the ',' at line 2, column 39: JSON allows no comma before a closing bracket)")
 
 
+@pytest.mark.parametrize("text", [
+    '{\n  "lesson": {"slug": "a", "title": "A"},\n  "body": {"text": "## Steeped"}\n',
+    '{\n  "lesson": {"slug": "a", "title": "A"},\n  "body": {"text": "## Steeped"},\n',
+    '{\n  "lesson": {"slug": "a", "title": "A"},\n  "body": [\n',
+])
+def test_a_file_that_ends_inside_an_object_says_so_not_that_a_comma_is_missing(text) -> None:
+    """A file cut short (or missing its last bracket) was "Expecting ',' delimiter (after line
+    3, column 32, where the value before it ends)": the fix named there is a comma."""
+    with pytest.raises(LessonFormatError) as caught:
+        read_text(text)
+    message = str(caught.value)
+    assert message.endswith("(the file ends there, inside an object or a list: a closing '}' "
+                            "or ']' is missing, or the file was cut short)")
+    assert "where the value before it ends" not in message
+
+
 def test_a_fault_on_the_line_it_is_placed_at_says_nothing_more() -> None:
     with pytest.raises(LessonFormatError) as caught:
         read_text('{"lesson": {"slug": "a" "title": "A"}}')

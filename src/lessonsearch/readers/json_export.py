@@ -114,9 +114,13 @@ _AFTER_A_COMMA = ("Expecting value", "Expecting property name enclosed in double
 def _before(exc: json.JSONDecodeError) -> str:
     """Where the fault of an error Python places at the next token may be, when that token
     starts a later line: a comma missing at the end of line 13 is reported at line 14, where
-    an editor finds nothing wrong. Said as "(after line 13, column 24, where …)"; empty
+    an editor finds nothing wrong. Said as "(after line 13, column 24, where …)". At the
+    end of the file no comma is missing: a bracket is, or the rest of the file. Empty
     when the token before is on the error's own line, or the error is not of that kind."""
     text, at = exc.doc, exc.pos
+    if not text[at:].strip() and exc.msg.startswith(_MISSING_BEFORE + _AFTER_A_COMMA):
+        return (" (the file ends there, inside an object or a list: a closing '}' or ']' is "
+                "missing, or the file was cut short)")
     end = len(text[:at].rstrip())
     if end == 0 or "\n" not in text[end:at]:
         return ""
