@@ -196,11 +196,13 @@ def test_the_verb_stays_when_nothing_else_is_asked(stats) -> None:
      ("spread", "standard-deviation")),
     ("what does variance mean exactly?", "variance", ("spread", "variance")),
     ("so what do p-values actually mean", "p-value", ("testing", "chance-alone")),
+    ("what's variance mean?", "variance", ("spread", "variance")),  # "what does", said
+    ("whats a p-value mean", "p-value", ("testing", "chance-alone")),
 ])
 def test_a_word_before_the_question_or_after_the_verb_leaves_it_the_verb(
         stats, query, term, section) -> None:
-    """People type "so", "ok" or "hey" before the question, and "exactly" after it: the verb
-    named the glossary's mean and ranked its sections as before the question word."""
+    """People type "so", "ok" or "hey" before the question, "exactly" after it, and "what's"
+    for "what does": the verb named the glossary's mean and ranked its sections."""
     response = stats.search(query)
     assert terms(response) == [term]
     assert first(response) == section
@@ -212,6 +214,8 @@ def test_a_word_before_the_question_or_after_the_verb_leaves_it_the_verb(
     ("so what is the mean?", ["mean"]),
     ("ok mean and median", ["mean", "median"]),
     ("so what does it mean?", ["mean"]),
+    ("what's the mean?", ["mean"]),
+    ("whats mean", ["mean"]),
 ])
 def test_a_word_before_the_question_leaves_the_noun_the_term(stats, query, named) -> None:
     response = stats.search(query)

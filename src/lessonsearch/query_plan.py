@@ -261,6 +261,9 @@ _AFTER_VERB = {"exactly", "precisely", "actually", "really", "anyway", "though",
 """Words that may follow the verb "mean" ending a question ("what does variance mean
 exactly?"): they go with it."""
 _DO = {"do", "does", "did"}
+_SAID_DOES = {"what's", "whats", "how's", "hows"}
+"""A contracted question word that speech uses for "what does" as well as "what is": before
+a subject and "mean" it is the does ("what's variance mean?")."""
 _BE = {"is", "are", "was", "were", "be", "been"}
 _DETERMINERS = {"the", "a", "an", "this", "that", "these", "those", "its", "their", "our",
                 "your", "my", "his", "her", "each", "every", "any", "some"}
@@ -313,7 +316,8 @@ def _mean_verb(texts: list[str], typed: list[str]) -> int | None:
     auxiliary = None
     for at, (text, word) in enumerate(zip(texts, typed, strict=True)):
         if auxiliary is None:
-            if text in _DO or text in _BE or word != text and text in _QUESTION_WORDS:
+            if (text in _DO or text in _BE or word != text and text in _QUESTION_WORDS
+                    or word in _SAID_DOES):
                 auxiliary = (at, text)  # "what's" is "what is"
             continue
         if word not in _MEAN_VERB:
@@ -322,7 +326,8 @@ def _mean_verb(texts: list[str], typed: list[str]) -> int | None:
         if at and typed[at - 1] in _DETERMINERS or not (
                 after is None or is_stop(after) or after in _AFTER_VERB):
             continue
-        if word == "meant" or auxiliary[1] in _DO and at > auxiliary[0] + 1:
+        said_do = auxiliary[1] in _DO or typed[auxiliary[0]] in _SAID_DOES
+        if word == "meant" or said_do and at > auxiliary[0] + 1:
             return at
     return None
 
