@@ -50,6 +50,21 @@ def test_a_hyphenated_word_the_course_writes_joined_says_what_was_searched(
     assert response.related == ()
 
 
+@pytest.mark.parametrize("query", ["pre-training", "Pre-training"])
+def test_a_hyphenated_word_searched_as_one_marks_the_one_word_not_its_parts(
+        sample_searcher, query) -> None:
+    """The results said "Showing results for pretraining" and marked "training" alone ("…
+    longest stage of <mark>training</mark> fixes that …"), a word not searched on its own,
+    with the snippet drawn around it; they mark what `pretraining` marks."""
+    response = sample_searcher.search(query)
+    assert response.suggestion_searched
+    assert not any("<mark>training</mark>" in hit.snippet or "<mark>pre</mark>" in hit.snippet
+                   for hit in response.results)
+    assert "<mark>pretraining</mark>" in response.results[0].snippet
+    both = sample_searcher.search(f"{query} training")  # a part typed apart is marked
+    assert any("<mark>training</mark>" in hit.snippet for hit in both.results)
+
+
 def test_the_api_and_the_page_say_a_hyphenated_word_was_searched_as_one(sample_index) -> None:
     """Through the web app: the API's body names the one word searched, and the page says
     "Showing results for" it, as for "kvcache", with no "Did you mean"."""

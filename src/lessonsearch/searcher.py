@@ -678,6 +678,10 @@ class Searcher:
         marks = _marked_stems(positive_words(tree), the_plan.corrections)
         family = marks & _marked_stems(positive_words(tree, phrases=False),
                                        the_plan.corrections)  # not a word in quotes
+        if one_word:  # "Showing results for pretraining": its parts alone are no hit
+            apart = _marked_stems(list(one_word), {}) - _marked_stems(
+                [w for w in positive_words(tree) if w not in one_word], the_plan.corrections)
+            marks, family = marks - apart, family - apart
         marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
         marks |= {text for _, stems in the_plan.related.values() for text in stems}
         marks |= the_plan.family  # repetition: repeated
