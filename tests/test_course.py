@@ -210,7 +210,7 @@ def test_a_position_the_course_file_disagrees_with_is_a_warning(tmp_path: Path) 
     })
     read = read_course(tmp_path)
     assert slugs(read) == ["a", "b", "c"]  # on a tie at 3, b's own position goes first
-    toml = tmp_path / "lessonsearch.toml"
+    toml = f"{tmp_path.name}/lessonsearch.toml"  # named as the lessons are, not absolute
     assert [str(p) for p in read.problems] == [
         f"{tmp_path.name}/b.md:3: position 3 disagrees with {toml}:6, which lists it as "
         "lesson 2; the lesson's own position is used"]
@@ -233,7 +233,7 @@ def test_a_listed_lesson_file_that_is_missing_is_a_warning(tmp_path: Path) -> No
     # and the broken file's own warning, and the renamed file's: it is in no module
     assert sorted(p.path for p in read.problems) == sorted([
         f"{tmp_path.name}/02-confabulation.md", f"{tmp_path.name}/04-broken.json",
-        str(tmp_path / "lessonsearch.toml")])
+        f"{tmp_path.name}/lessonsearch.toml"])  # named as the lessons are, not absolute
 
 
 def test_a_lesson_in_no_module_of_the_course_file_is_a_warning(tmp_path: Path) -> None:
@@ -246,8 +246,8 @@ def test_a_lesson_in_no_module_of_the_course_file_is_a_warning(tmp_path: Path) -
         "04-steam.md": md("Steam", "module: Ovens\n"),  # a module of its own: no warning
         "05-cooling.txt": "Cooling racks\n\nA loaf keeps cooking on the rack for an hour.\n",
     })
-    read = read_course(tmp_path)
-    toml = tmp_path / "lessonsearch.toml"
+    read = read_course(tmp_path)  # an absolute folder: the course file is named as the
+    toml = f"{tmp_path.name}/lessonsearch.toml"  # lessons are in the one line, not absolute
     assert [(p.path, p.line, p.message) for p in read.problems] == [
         (f"{tmp_path.name}/{name}", None, f"no module lists this lesson: {toml} lists the "
          f"lessons in modules, but not {name}; it is indexed without a module (add the file "
@@ -268,7 +268,7 @@ def test_a_missing_workbench_episode_is_a_warning(tmp_path: Path) -> None:
     write(tmp_path, {"config.yaml": "title: 'Shell'\nepisodes:\n- 01-intro.md\n- 02-gone.md\n",
                      "episodes/01-intro.md": md("Introducing the shell")})
     problem, = read_course(tmp_path / "episodes").problems
-    assert (problem.path, problem.line) == (str(tmp_path / "config.yaml"), 4)
+    assert (problem.path, problem.line) == ("config.yaml", 4)  # beside episodes/, as named
     assert problem.message.startswith("lists 02-gone.md, but episodes/ has no such file")
 
 
@@ -449,7 +449,7 @@ def test_a_course_file_base_url_that_is_no_web_link_is_not_used(tmp_path: Path,
     assert read.course.info.url is None
     assert line in [p.line for p in read.problems if "base_url" in p.message
                     or course_file == "config.yaml"]
-    assert all(p.path == str(tmp_path / course_file) and "is not a web link" in p.message
+    assert all(p.path == f"{tmp_path.name}/{course_file}" and "is not a web link" in p.message
                for p in read.problems)
     assert "javascript:" not in repr(read.course)
 
@@ -563,7 +563,7 @@ def test_a_course_file_of_the_wrong_shape_is_one_warning(
 def test_invalid_workbench_yaml_is_one_line_with_its_place(tmp_path: Path) -> None:
     write(tmp_path, {"config.yaml": "title: x\nepisodes: [a.md\n", "a.md": md("Alpha")})
     problem, = read_course(tmp_path).problems
-    assert str(problem) == (f"{tmp_path / 'config.yaml'}:2:11: invalid YAML: the '[' here "
+    assert str(problem) == (f"{tmp_path.name}/config.yaml:2:11: invalid YAML: the '[' here "
                             "is never closed (did not find expected ',' or ']')")
 
 
@@ -590,7 +590,7 @@ def test_a_course_file_saved_as_utf16_is_named_so(tmp_path: Path, encoding: str)
     (tmp_path / "lessonsearch.toml").write_text('[course]\ntitle = "Bread"\n',
                                                 encoding=encoding)
     [problem] = read_course(tmp_path).problems
-    assert str(problem) == (f"{tmp_path / 'lessonsearch.toml'}: saved as UTF-16, not UTF-8; "
+    assert str(problem) == (f"{tmp_path.name}/lessonsearch.toml: saved as UTF-16, not UTF-8; "
                             "save it as UTF-8")
 
 

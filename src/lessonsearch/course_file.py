@@ -66,10 +66,19 @@ def read_course_file(lessons_dir: Path) -> CourseFile:
     path = find_course_file(lessons_dir)
     if path is None:
         return CourseFile()
-    text = decode(path.read_bytes(), str(path))
+    source = shown(path, lessons_dir)
+    text = decode(path.read_bytes(), source)
     if path.suffix == ".toml":
-        return _from_toml(text, str(path))
-    return _from_workbench(text, str(path))
+        return _from_toml(text, source)
+    return _from_workbench(text, source)
+
+
+def shown(path: Path, lessons_dir: Path) -> str:
+    """The course file as warnings name it: like the lessons, from the lessons folder's own
+    name down (``lessons/lessonsearch.toml``; ``config.yaml`` in the folder above), so an
+    absolute ``--lessons`` puts no absolute path beside the lessons' own in one line."""
+    inside = Path(lessons_dir.name) if path.parent == lessons_dir else Path()
+    return str(inside / path.name)
 
 
 def _from_toml(text: str, source: str) -> CourseFile:
