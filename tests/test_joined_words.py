@@ -109,6 +109,51 @@ def test_a_hyphenated_word_no_section_writes_counts_its_parts_among_most_words(
     assert places(response)[0] == ("attention", "many-heads-at-once")
 
 
+@pytest.mark.parametrize("query", ["what does a p-value mean?", "p-value", "P-value", "x-ray"])
+def test_a_hyphenated_word_of_a_letter_and_a_word_is_not_searched_as_the_word_alone(
+        sample_searcher, query) -> None:
+    """The course never writes p-value, but "what does a p-value mean?" said "No results …;
+    showing results for value." with the card for attention's value, and "p-value" showed
+    that card over the sections writing "value" or the letter p: a p-value is no value of
+    attention. A word whose parts but one are single letters finds nothing, and names no
+    term by its remaining part."""
+    response = sample_searcher.search(query)
+    assert (response.total, response.results) == (0, ())
+    assert response.terms == () and response.related == ()
+    assert response.suggestion is None
+
+
+@pytest.mark.parametrize(("query", "card", "first"), [
+    ("multi-head", "attention head", ("attention", "many-heads-at-once")),  # two topical parts
+    ("top-p", "nucleus sampling", ("sampling-strategies", "top-k-and-top-p")),  # written so
+    ("self-attention", "attention", ("attention", "why-words-need-each-other")),
+])
+def test_a_hyphenated_word_of_two_words_still_names_its_parts(sample_searcher, query, card,
+                                                              first) -> None:
+    response = sample_searcher.search(query)
+    assert [t.term for t in response.terms][:1] == [card]
+    assert places(response)[0] == first
+
+
+def test_a_term_named_with_a_letter_is_still_found_whole(tmp_path) -> None:
+    """A course whose glossary defines "p-value" names it for "p-value", not value."""
+    lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
+    lessons.mkdir()
+    glossary.mkdir()
+    (lessons / "01-tests.md").write_text(
+        "---\ntitle: Tests\n---\n\n## Reading a test\n\nA small p-value says the data "
+        "would be rare if nothing were going on. The value of a coin is its face.\n",
+        encoding="utf-8")
+    (glossary / "glossary.md").write_text(
+        "p-value {#p-value}\n: How rare data as extreme would be if nothing were going on.\n\n"
+        "value {#value}\n: What a coin is worth.\n", encoding="utf-8")
+    build_index(lessons, glossary, tmp_path / "index")
+    with closing(Searcher.open(tmp_path / "index")) as searcher:
+        response = searcher.search("what does a p-value mean?")
+        assert [t.term for t in response.terms] == ["p-value"]
+        assert places(response) == [("tests", "reading-a-test")]
+
+
 def test_a_word_joined_by_an_at_sign_is_searched_as_the_phrase_of_its_parts(
         sample_searcher) -> None:
     """``pass@1`` searched the words pass and 1 apart: the sections that pass something
@@ -239,6 +284,12 @@ def test_a_hyphenated_name_and_number_finds_the_course_s_spelling(training) -> N
         assert places(response) == [("notes", found)]
         assert response.suggestion == suggestion
         assert response.suggestion_searched == (suggestion is not None)
+
+
+def test_a_name_and_a_number_no_section_writes_still_finds_the_name(training) -> None:
+    """"gpt-5": the number is no letter beside the name, which is still searched alone."""
+    response = training.search("gpt-5")
+    assert response.relaxed and places(response) == [("notes", "models")]
 
 
 @pytest.mark.parametrize(("query", "found"), [

@@ -431,3 +431,13 @@ STOP_WORDS = frozenset(
 """English function words plus the question scaffolding ("how do I", "what does … mean")
 that carries no topic. Used on queries, never to drop words from the index, so phrase
 search stays exact."""
+
+
+def leans_on_companions(parts: list[str]) -> bool:
+    """Whether a word of several ``parts`` is one part with a topic beside single letters
+    ("p-value", "x-ray", "t-test"): that part alone is not what was asked (a p-value is no
+    value of attention), so the word is neither searched as it nor names a term it is. A
+    number beside it is no such letter ("gpt-5" is still gpt), nor is a stop word
+    ("in-context" is still about context)."""
+    topical = {p for p in parts if not (p in STOP_WORDS or p.isdigit() or len(p) < 2)}
+    return len(topical) == 1 and any(len(p) < 2 and not p.isdigit() for p in parts)

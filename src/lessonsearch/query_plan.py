@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from whoosh import matching
 from whoosh import query as wq
 
-from .analysis import STOP_WORDS, stem, typed_name, words
+from .analysis import STOP_WORDS, leans_on_companions, stem, typed_name, words
 from .posting_blocks import unwritten
 from .query import All, Any, Node, Not, Phrase, Word
 from .whoosh_index import CONTENT, FAMILY_WEIGHT
@@ -66,7 +66,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     side; when ``relaxed``, a word of several parts (``multi-head``) that none writes so is
     searched as its parts, each one more of the words a section may hold most of, but for
     stop words and numbers ("gpt-5": gpt; "3.5" stays as typed), which say nothing of a
-    topic alone.
+    topic alone; not one whose parts but one are single letters ("p-value": not value,
+    ``leans_on_companions``), whose remaining part is not what was asked.
 
     ``family``: the stems of the words a word's family has in the course (``Searcher.family``:
     an -ion noun's verb, ``analysis.verb_of``, and a verb's -ion nouns), each also searched at
@@ -96,7 +97,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
                 joined[text] = one  # "pre-training" is also pretraining, "GPT-2" gpt2
                 return wq.Or([_phrase(parts), _joined_term(one, parts, rarity)])
             topical = [p for p in dict.fromkeys(parts) if not (is_stop(p) or p.isdigit())]
-            if relaxed and not negated and topical and together and not together(parts):
+            if (relaxed and not negated and topical and together and not together(parts)
+                    and not leans_on_companions(parts)):  # "p-value" is not value alone
                 # "multi-head", which no section writes: multi and head, each counted
                 return wq.Or([_term(p) for p in topical])
             return _phrase(parts)

@@ -11,7 +11,7 @@ import re
 from functools import cached_property
 from pathlib import Path
 
-from .analysis import WORD
+from .analysis import WORD, leans_on_companions, words
 from .errors import TermNotFound, TermWithoutDefinition
 from .glossary_table import (
     TermRecord,
@@ -26,6 +26,8 @@ from .term_matching import TermMatcher
 _SNAKE_CASE = re.compile(r"(?<![\w.])[^\W_]+(?:_+[^\W_]+)+(?![\w.])")
 """A name in snake case, as code writes one (``max_new_tokens``): a word of it is no word
 of the query's own."""
+_HYPHENATED = re.compile(r"(?<![\w.‐‑–-])[^\W_]+(?:[‐‑–-][^\W_]+)+(?![\w.‐‑–-])")
+"""A hyphenated word ("p-value", "multi-head"), each part a run of letters or digits."""
 
 MENTIONS_SHOWN = 100
 """Sections listed for a looked-up term unless asked for more: a term used throughout a
@@ -116,15 +118,21 @@ class Glossary:
         is typed in lower case: "kv cache" names "KV cache", alone or in a question (a
         lesson's "kv" is no mention of it, but a reader who types it means it). A name in
         snake case names a term only whole (``top_p``, ``kv_cache``): ``max_new_tokens`` is
-        a setting, not the term token, and ``past_key_values`` no card for key and value."""
+        a setting, not the term token, and ``past_key_values`` no card for key and value.
+        Nor does a hyphenated word whose parts but one are single letters
+        (``leans_on_companions``) name a term by a part of it: "p-value" is no card for value."""
         whole = self.find(text)
         typed = WORD.sub(lambda m: self._capitals.get(m.group(0), m.group(0)), text)
         compounds = [m.span() for m in _SNAKE_CASE.finditer(typed)]
+        leaning = [m.span() for m in _HYPHENATED.finditer(typed)
+                   if leans_on_companions(words(m.group(0)))]
         names = dict.fromkeys(
             ([whole.term] if whole else [])
             + [name for name, start, end in self.matcher.spans(typed)
                if not any(a <= start and end <= b and (start, end) != (a, b)
-                          for a, b in compounds)]
+                          for a, b in compounds)
+               and not any(start < b and a < end and not (start <= a and b <= end)
+                           for a, b in leaning)]
         )
         return [self._by_name[n] for n in names if n in self._by_name]
 
