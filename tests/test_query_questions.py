@@ -221,3 +221,39 @@ def test_a_word_before_the_question_leaves_the_noun_the_term(stats, query, named
     response = stats.search(query)
     assert terms(response) == named
     assert "mean" in response.words
+
+
+@pytest.mark.parametrize(("query", "term", "section"), [
+    ("variance: what does it mean?", "variance", ("spread", "variance")),
+    ("variance - what does it mean", "variance", ("spread", "variance")),
+    ("can you explain what variance means", "variance", ("spread", "variance")),
+    ("what variance means", "variance", ("spread", "variance")),
+    ("tell me what a p-value means exactly", "p-value", ("testing", "chance-alone")),
+])
+def test_a_question_asked_after_its_subject_ends_with_the_verb(stats, query, term,
+                                                               section) -> None:
+    """A question after the word it asks about, or one inside another ("can you explain
+    what variance means"), ends with the verb: it named the glossary's mean and ranked its
+    sections, where only a question begun by its question word had the verb dropped."""
+    response = stats.search(query)
+    assert terms(response) == [term]
+    assert first(response) == section
+    assert "averages" not in {hit.lesson for hit in response.results}
+    assert not {"mean", "means", "exactly"} & set(response.words)
+
+
+@pytest.mark.parametrize(("query", "named"), [
+    ("variance and mean", ["variance", "mean"]),
+    ("the mean means the average", ["mean"]),
+    ("mean of a sample", ["mean"]),
+    ("what is the sample mean", ["mean"]),
+    ("how to compare sample means", ["mean"]),
+    ("what are the means", ["mean"]),
+    ("mean: what does it mean?", ["mean"]),  # the noun is still asked about
+])
+def test_the_noun_mean_before_or_at_the_end_is_still_the_term(stats, query, named) -> None:
+    response = stats.search(query)
+    assert terms(response) == named
+    assert {"mean", "means"} & set(response.words)
+    if named == ["mean"]:
+        assert "averages" in {hit.lesson for hit in response.results[:2]}

@@ -286,23 +286,27 @@ def without_question_verbs(node: Node) -> Node:
     left as typed: "what is the mean?", "how is the mean computed", "how do mean and median
     differ", "mean and median", `mean` alone and `"mean"` in quotes. Nor is it dropped when
     no other content word would be left ("what does it mean?")."""
+    if not isinstance(node, All) or len(node.items) < 2 or any(
+            not (isinstance(i, Word) or _one_word(i)) for i in node.items):
+        return node
     bare = _bare_words(node)
     while len(bare) > 1 and bare[0].lower() in _BEFORE_QUESTION:
         bare = bare[1:]  # "hey what's variance mean" is a question as "what's …" is
-    if not _is_natural(node, bare) or len(node.items) < 2:
-        return node
     typed = [(i.text if isinstance(i, Word) else i.words[0]).lower() for i in node.items]
     texts = [_uncontracted(word) for word in typed]
     start = 0
     while (start < len(typed) - 1 and typed[start] in _BEFORE_QUESTION
            and isinstance(node.items[start], Word)):
         start += 1  # "so what does variance mean"
-    if texts[start] not in _QUESTION_WORDS and typed[start] not in _QUESTION_WORDS:
+    verb = None
+    if _is_natural(node, bare) and (texts[start] in _QUESTION_WORDS
+                                    or typed[start] in _QUESTION_WORDS):
+        verb = _mean_verb(texts[start:], typed[start:])
+        verb = None if verb is None else verb + start
+    if verb is None:  # "variance: what does it mean?", "can you explain what variance means"
+        verb = _asked_last(node, texts, typed, start)
+    if verb is None or not isinstance(node.items[verb], Word):  # "mean" in quotes
         return node
-    verb = _mean_verb(texts[start:], typed[start:])
-    if verb is None or not isinstance(node.items[start + verb], Word):  # "mean" in quotes
-        return node
-    verb += start
     end = verb + 1  # "what does variance mean exactly": the adverb goes with the verb
     if (end < len(typed) and typed[end] in _AFTER_VERB and isinstance(node.items[end], Word)):
         end += 1
@@ -310,6 +314,37 @@ def without_question_verbs(node: Node) -> Node:
     if all(is_stop(w) for word in typed[start:verb] + typed[end:] for w in words(word)):
         return node
     return All(rest) if len(rest) > 1 else rest[0]
+
+
+_WH = {"how", "why", "what", "when", "where", "which", "who", "whats", "hows", "whys"}
+
+
+def _asked_last(node: All, texts: list[str], typed: list[str], start: int) -> int | None:
+    """A question begun by a wh-word after other words, and the verb "mean" ending it
+    (before an adverb such as "exactly" at most): after its do, does or did and a subject
+    ("variance: what does it mean?"), or "means" right after a subject of a word or a few,
+    a determiner at most before them and no other stop word ("can you explain what
+    variance means", "what a p-value means"). The words before the wh-word are kept. The
+    verb's place, or None where there is none: not "mean" that ends a question otherwise
+    ("what is the sample mean", "how to compare sample means")."""
+    last = len(typed) - 1
+    if last > 0 and typed[last] in _AFTER_VERB and typed[last - 1] in _MEAN_VERB:
+        last -= 1  # "what variance means exactly"
+    if typed[last] not in _MEAN_VERB or not isinstance(node.items[last], Word):
+        return None
+    for wh in range(start, last):
+        if texts[wh] not in _WH and typed[wh] not in _WH:
+            continue
+        verb = _mean_verb(texts[wh:last + 1], typed[wh:last + 1])
+        if verb is not None and wh + verb == last:
+            return last
+        subject = typed[wh + 1:last]
+        if (typed[last] == "means" and 0 < len(subject) <= 4
+                and all(isinstance(i, Word) for i in node.items[wh + 1:last])
+                and not (subject[0] in _DETERMINERS and len(subject) == 1)
+                and all(not is_stop(w) for w in subject[subject[0] in _DETERMINERS:])):
+            return last
+    return None
 
 
 def _mean_verb(texts: list[str], typed: list[str]) -> int | None:
