@@ -285,7 +285,9 @@ def without_question_verbs(node: Node) -> Node:
     determiner ("what does the mean mean?": the first is the noun), and once. The noun is
     left as typed: "what is the mean?", "how is the mean computed", "how do mean and median
     differ", "mean and median", `mean` alone and `"mean"` in quotes. Nor is it dropped when
-    no other content word would be left ("what does it mean?")."""
+    no other content word would be left ("what does it mean?"). A question after other
+    words, or inside another, drops the verb only where it ends the query (``_asked_last``:
+    "variance: what does it mean?", "can you explain what variance means")."""
     if not isinstance(node, All) or len(node.items) < 2 or any(
             not (isinstance(i, Word) or _one_word(i)) for i in node.items):
         return node
