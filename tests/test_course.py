@@ -701,3 +701,28 @@ def test_a_lesson_of_a_title_alone_is_a_warning(tmp_path: Path) -> None:
     assert [str(p).removeprefix(f"{tmp_path.name}/") for p in read.problems] == [
         f"{name}: the lesson has no text beyond its title: it is listed among the lessons, "
         "but no search finds it" for name in ("02-title.txt", "03-heading.md")]
+
+
+@pytest.mark.parametrize("given", [".", ".."])
+def test_a_folder_given_as_dot_names_its_files_from_its_own_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str) -> None:
+    """``--lessons .`` named a broken lesson "/02-bad.json" and said "but / has no such
+    file" of a listed one: "." has no name of its own. So too ``--glossary .``."""
+    from lessonsearch.glossary_source import read_glossary
+
+    lessons = write(tmp_path / "lessons", {
+        "01-grind.md": md("Grinding"),
+        "02-bad.json": '{"lesson": ',
+        "lessonsearch.toml": '[course]\ntitle = "Coffee"\nlessons = ["01-grind.md", '
+                             '"03-gone.md"]\n',
+    })
+    write(tmp_path / "glossary", {"terms.md": "tamping\n: \n\nbloom\n: The first pour.\n"})
+    (lessons / "drafts").mkdir()  # "..", from a folder below the lessons
+    monkeypatch.chdir(lessons if given == "." else lessons / "drafts")
+    read = read_course(Path(given))
+    named = {problem.path for problem in read.problems}
+    assert named == {"lessons/02-bad.json", "lessons/lessonsearch.toml"}, named
+    assert any("lessons/ has no such file" in p.message for p in read.problems)
+    monkeypatch.chdir(tmp_path / "glossary")
+    _, problems = read_glossary(Path("."))
+    assert [problem.path for problem in problems] == ["glossary/terms.md"]

@@ -18,7 +18,7 @@ from pathlib import Path
 from .build_cache import BuildCache, fingerprint, pickled
 from .course_file import COURSE_FILES, DEFAULT_BASE_URL, CourseFile, read_course_file
 from .errors import LessonFormatError
-from .folder_walk import entries_below
+from .folder_walk import entries_below, named
 from .links import is_web_link, not_a_link
 from .model import (
     Course,
@@ -173,7 +173,7 @@ def read_course(
 ) -> CourseRead:
     """Read every lesson below ``lessons_dir``; ``on_file(done, total, name)`` reports
     progress. An ``index_dir`` (the build's ``--out``) inside it is not read."""
-    lessons_dir = Path(lessons_dir)
+    lessons_dir = named(Path(lessons_dir))  # "--lessons .": lessons/03.md, not /03.md
     problems: list[Problem] = []
     try:
         course_file = read_course_file(lessons_dir)

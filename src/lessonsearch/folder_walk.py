@@ -13,8 +13,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 from .model import quoted
+
+
+def named(folder: Path) -> Path:
+    """``folder`` as files below it are named from: ``.`` and ``..`` have no name of their
+    own (``Path(".").name`` is empty), so ``--lessons .`` named a lesson ``/03-grind.txt``
+    and said "but / has no such file". Such a folder is taken by its full path, whose last
+    part is its name; any other is kept as given."""
+    return folder.resolve() if folder.name in ("", "..") else folder
 
 
 def entries_below(root: str, unread: dict[str, str], skip: str | None = None

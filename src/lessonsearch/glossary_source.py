@@ -31,7 +31,7 @@ from lessonsearch.model import GlossaryEntry, GlossaryGap, Problem, quoted
 from lessonsearch.term_forms import term_key
 from lessonsearch.term_matching import TermMatcher
 
-from .folder_walk import entries_below
+from .folder_walk import entries_below, named
 from .text_files import decode
 from .yaml_data import (
     Places,
@@ -65,7 +65,7 @@ def read_glossary(
     reads them; so is a name that spells an alias of an entry before it ("nucleus sampling",
     an alias of top-p sampling): kept apart, the later was a term no look-up reached.
     """
-    folder = Path(folder)
+    folder = named(Path(folder))  # "--glossary .": glossary/terms.md, not /terms.md
     if not folder.is_dir():
         return (), (Problem(str(folder), "No glossary folder here; the glossary is empty."),)
     entries: list[GlossaryEntry] = []
