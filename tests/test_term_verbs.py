@@ -130,8 +130,80 @@ def test_the_evidence_is_the_verb_written_as_a_verb():
 
 
 def test_the_matcher_takes_a_nouns_bare_word_for_no_mention():
-    text = "A cup, two cups; the model overfits."
+    text = "Cup it twice. Tasters cup; the model overfits."
     assert TermMatcher({"cupping": [], "overfitting": []}).mentions(text) == {
         "cupping": 2, "overfitting": 1}
     assert TermMatcher({"cupping": [], "overfitting": []}, nouns={"cupping"}).mentions(text) == {
         "overfitting": 1}
+
+
+@pytest.mark.parametrize("nouns", [set(), {"cupping"}])
+def test_the_word_before_a_use_reads_it_whatever_the_course_writes(nouns):
+    """After an article, a determiner, a number, a possessive or "of" the bare word is a
+    noun; after "to", a modal or a pronoun the verb; only elsewhere does the course's
+    reading (``nouns``) decide. A comma or a paragraph's break between leaves it to the
+    course, as the evidence is counted."""
+    matcher = TermMatcher({"cupping": [], "overfitting": []}, nouns)
+    nouns_only = ("A cup, the cups, two cups of water, 3 cups, the taster's cup, "
+                  "a cup of the cups, this model's overfits")
+    assert matcher.mentions(nouns_only) == {}
+    verbs = "We cup, you should cup, learn to cup, let's cup; it overfits, they overfit."
+    assert matcher.mentions(verbs) == {"cupping": 4, "overfitting": 2}
+    spans = [(term, verbs[start:end]) for term, start, end in matcher.spans(verbs)]
+    assert spans[:2] == [("cupping", "cup"), ("cupping", "cup")]
+    course = {} if nouns else {"cupping": 4}
+    assert matcher.mentions("Tasters cup. Cup the samples.\n\ncup again, a good cup") == course
+    course = {} if nouns else {"cupping": 2}
+    assert matcher.mentions("We, cup them; a\n\ncup") == course
+    mixed = "a cup and a; cup, we cup, we, cup, a\ncup"
+    assert matcher.mentions(mixed) == ({"cupping": 1} if nouns else {"cupping": 3})
+    assert [mixed[start:start + 6] for _, start, _ in matcher.spans(mixed)] == (
+        ["cup, w"] if nouns else ["cup, w", "cup, w", "cup, a"])
+
+
+SERVING = ("# Serving\n\n## The cup\n\nPour a cup for each guest. The cups should be warm; "
+           "two cups of water heat them. A taster's cup is smaller.\n")
+TASTING = ("# Tasting day\n\n## How we cup\n\nWe cup every lot the day after roasting, and you "
+           "should cup blind. To cup well, tasters cupped forty samples.\n\nCup each sample "
+           "twice.\n")
+
+
+def build_lessons(folder: Path, lessons: dict[str, str]) -> Path:
+    """``lessons`` (file name → text) and the glossary, built (again) into one index: a
+    lesson no longer named is removed."""
+    (folder / "lessons").mkdir(parents=True, exist_ok=True)
+    (folder / "glossary").mkdir(exist_ok=True)
+    for path in (folder / "lessons").iterdir():
+        if path.name not in lessons:
+            path.unlink()
+    for name, text in lessons.items():
+        (folder / "lessons" / name).write_text(text, encoding="utf-8")
+    (folder / "glossary" / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
+    index = folder / "index"
+    assert main(["index", "--lessons", str(folder / "lessons"), "--glossary",
+                 str(folder / "glossary"), "--out", str(index)]) == 0
+    return index
+
+
+def test_a_lesson_that_writes_the_verb_leaves_the_nouns_no_mention(tmp_path, capsys):
+    """A lesson writing "we cup", "should cup", "to cup" makes the course write cup as a
+    verb, and its uses are mentions of cupping, with "Cup each sample" where nothing before
+    it tells; another lesson's "a cup", "the cups", "two cups of water" and "a taster's
+    cup" stay none, in a rebuild as in a build from nothing, and when the lesson goes."""
+    serving = {"01-serving.md": SERVING}
+    assert mentions(build_lessons(tmp_path, serving), "cupping", capsys) == (0, [])
+    both = {**serving, "02-tasting.md": TASTING}
+    # "How we cup", "We cup", "should cup", "To cup", "Cup each": not "cupped".
+    assert mentions(build_lessons(tmp_path, both), "cupping", capsys) == (5, ["tasting"])
+    assert mentions(build_lessons(tmp_path / "fresh", both), "cupping", capsys) == (
+        5, ["tasting"])
+    assert mentions(build_lessons(tmp_path, serving), "cupping", capsys) == (0, [])
+
+
+def test_the_verb_after_to_is_a_mention_where_the_course_writes_the_noun(tmp_path, capsys):
+    """The course writes cup as a noun (never "cupped" or "cupping"), but "learn to cup" is
+    the verb all the same."""
+    lessons = {"01-serving.md": SERVING,
+               "02-training.md": "# Training\n\n## New staff\n\nBaristas learn to cup in "
+                                 "their first week. A cup is poured for each.\n"}
+    assert mentions(build_lessons(tmp_path, lessons), "cupping", capsys) == (1, ["training"])

@@ -18,9 +18,11 @@ because then the capital is the glossary's house style and says nothing.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from difflib import SequenceMatcher
+from functools import lru_cache
 from itertools import compress, product
 
 from lessonsearch.analysis import STOP_WORDS, WORD, find_words, normalize, words
@@ -35,6 +37,7 @@ from lessonsearch.term_forms import (
     text_keys,
     writes_term_word,
 )
+from lessonsearch.term_verbs import reading_after
 
 _END = ""
 """Trie key under which a node stores the canonical term ending there (never a stem)."""
@@ -45,6 +48,9 @@ _MEMO_LIMIT = 200_000
 matcher in the service sees arbitrary text)."""
 _NONE: frozenset[str] = frozenset()
 """The one-word terms most written words write the own word of (``TermMatcher._plain_of``)."""
+_AS = {False: "\x03", True: "\x04"}
+"""Prefix of a text word's entry in the scanning memos when the word before it reads it as a
+noun or as a verb (``TermMatcher._read_in_place``): no written word starts so."""
 
 
 _UNPICKLED: dict[tuple, TermMatcher] = {}
@@ -80,7 +86,9 @@ class TermMatcher:
         """``variants`` maps each canonical term to its other spellings (aliases, abbreviations);
         ``nouns`` are the term words in -ing whose verb the course does not write as a verb
         (``term_verbs.nouns``): their bare word and -s form are no mention ("cup" of
-        cupping). Without them, every such verb is taken for one ("overfits")."""
+        cupping). Without them, every such verb is taken for one ("overfits"). Either way
+        the word right before a use decides where it is clear (``term_verbs.reading_after``):
+        "a cup" is no mention of cupping and "we cup" one, whatever ``nouns`` holds."""
         self._nouns = frozenset(nouns)
         self._forms: dict[str, tuple[str, ...]] = {}
         for canonical, others in variants.items():
@@ -97,7 +105,13 @@ class TermMatcher:
         tie-break when two terms share stems (token / tokenizer)."""
         self._spellings: dict[str, set[str]] = {c: set() for c in self._forms}
         self._words_by_stem: dict[str, set[str]] = {}
-        self._checked: dict[str, bool] = {}
+        self._checked: dict[str, tuple[bool, bool, bool]] = {}
+        """A text word → whether it writes a term word (``_inflected``): as the course
+        reads it, as a noun, as a verb."""
+        self._read_in_place: set[str] = set()
+        """The text words met that a term word in -ing's verb, bare or with -s, writes: each
+        is read by the word before it where that word is clear (``term_verbs.reading_after``:
+        "a cup", "we cup"), and by ``nouns`` elsewhere."""
         # Canonical names first, then aliases, then run-together forms: when two terms
         # claim the same spelling, the one whose own name it is wins.
         for joined in (False, True):
@@ -165,7 +179,8 @@ class TermMatcher:
         (the first keys of its trie paths: no other path leads into them), or when the
         terms' words sharing its stem, or which of them are ``nouns``, changed and it now
         follows other keys (a derivation Snowball folds into a term word's stem follows its
-        capitals key only)."""
+        capitals key only), read as the course reads it or as the word before it may
+        (``_in_place``)."""
         if self.title_rule != before.title_rule:
             return None
         differ = {name: [*before._forms.get(name, ()), *self._forms.get(name, ())]
@@ -179,7 +194,9 @@ class TermMatcher:
         def changed(word: str) -> bool:
             keys = text_keys(word)
             return (not starts.isdisjoint(key.lstrip(CAPS + TITLE) for key in keys)
-                    or (keys[0] in stems and self._keys_of(word) != before._keys_of(word)))
+                    or (keys[0] in stems and any(
+                        self._keys_of(word, verb) != before._keys_of(word, verb)
+                        for verb in (None, False, True))))  # as the course, a noun, a verb
 
         return changed
 
@@ -194,9 +211,9 @@ class TermMatcher:
         surfaces = find_words(text)
         if seen is not None:
             seen.update(surfaces)
-        phrases = self._phrases(surfaces)
+        phrases, looked = self._phrases(surfaces, text)
         if plain is not None:
-            self._count_plain(phrases, surfaces, plain, marked)
+            self._count_plain(phrases, surfaces, looked, plain, marked)
         if text.isascii():
             # Only a mention several terms claim needs its written form, and only for its
             # ``term_key``. In ASCII text ``normalize`` merely lower-cases, which splits or
@@ -224,17 +241,18 @@ class TermMatcher:
         return Counter(names)
 
     def _count_plain(self, phrases: list[tuple[tuple[str, ...], int, int]],
-                     surfaces: list[str], plain: Counter[str], marked: int) -> None:
+                     surfaces: list[str], looked: list[str], plain: Counter[str],
+                     marked: int) -> None:
         """Add the one-word mentions among ``phrases`` after the ``marked`` first words that
         write their term's own word: one test a mention, of what each written word was found
-        to write when it was first met (``_plain_names``); a course writes its terms' words
-        hundreds of thousands of times."""
+        to write when it was first met (``_plain_names``, of the word as it was looked up:
+        ``_phrases``); a course writes its terms' words hundreds of thousands of times."""
         plain_of = self._plain_of
         plain.update([
-            claimed[0] if len(claimed) == 1 else self._choose(claimed, surface)
+            claimed[0] if len(claimed) == 1 else self._choose(claimed, surfaces[first])
             for claimed, first, last in phrases
             if first == last and first >= marked
-            and not plain_of[surface := surfaces[first]].isdisjoint(claimed)
+            and not plain_of[looked[first]].isdisjoint(claimed)
         ])
 
     def canonical_for(self, name: str) -> str | None:
@@ -326,38 +344,95 @@ class TermMatcher:
             self._words_by_stem.setdefault(term_stem(word), set()).add(word)
         return tuple(keys)
 
-    def _inflected(self, surface: str) -> bool:
+    def _inflected(self, surface: str, verb: bool | None = None) -> bool:
         """Whether a text word is a term word in some form ("masks", "cached", "overfits";
         ``writes_term_word``), not a derivation Snowball folds into the same stem
         ("headings" for "head", "computer" for "compute", "transformed" for
-        "transformer"), nor the bare word of a term word in -ing the course writes as a
-        noun (``nouns``)."""
+        "transformer"), nor the bare word of a term word in -ing read as a noun: by the
+        word before it (``verb`` False: "a cup"), or, where that says nothing (``verb``
+        None), when the course writes it as a noun (``nouns``)."""
+        return self._readings(surface)[0 if verb is None else 2 if verb else 1]
+
+    def _readings(self, surface: str) -> tuple[bool, bool, bool]:
         word = normalize(surface)
         known = self._checked.get(word)
         if known is None:
-            known = self._checked[word] = any(
-                writes_term_word(word, term_word, term_word not in self._nouns)
-                for term_word in self._words_by_stem.get(term_stem(word), ())
-            )
+            term_words = self._words_by_stem.get(term_stem(word), ())
+            known = self._checked[word] = (
+                any(writes_term_word(word, w, w not in self._nouns) for w in term_words),
+                any(writes_term_word(word, w, False) for w in term_words),
+                any(writes_term_word(word, w, True) for w in term_words))
         return known
 
     # --- scanning ---------------------------------------------------------------------
 
-    def _keys_of(self, surface: str) -> tuple[str, ...]:
+    def _keys_of(self, surface: str, verb: bool | None = None) -> tuple[str, ...]:
         """The trie keys a text word may follow: a word that shares a term word's stem
-        without being an inflection of it keeps only its capitals key."""
+        without being an inflection of it keeps only its capitals key (``_inflected``, the
+        word before it read as ``verb``)."""
         found = text_keys(surface)
-        if found[0] in self._words_by_stem and not self._inflected(surface):
+        if found[0] in self._words_by_stem and not self._inflected(surface, verb):
             found = tuple(k for k in found if k.startswith(CAPS))
         return found
 
     def _learn(self, surfaces: set[str]) -> None:
-        """Memoise each new text word's trie keys and the trie nodes it starts."""
+        """Memoise each new text word's trie keys and the trie nodes it starts; for a word
+        the word before it may read as a noun or a verb, also as each (under ``_AS``)."""
         root = self._root
+        by_stem = self._words_by_stem
         for surface in surfaces:
             keys = self._word_keys[surface] = self._keys_of(surface)
             self._word_starts[surface] = tuple(root[k] for k in keys if k in root)
             self._plain_of[surface] = self._plain_names(surface, keys)
+            if text_keys(surface)[0] in by_stem and len(set(self._readings(surface)[1:])) > 1:
+                self._read_in_place.add(surface)
+                for verb, mark in _AS.items():
+                    keys = self._word_keys[mark + surface] = self._keys_of(surface, verb)
+                    self._word_starts[mark + surface] = tuple(root[k] for k in keys if k in root)
+                    self._plain_of[mark + surface] = self._plain_names(surface, keys)
+
+    def _in_place(self, surfaces: list[str], text: str, present: set[str]) -> list[str]:
+        """``surfaces`` with each of ``present`` (``_read_in_place``) that the word right
+        before it reads as a noun or a verb (``term_verbs.reading_after``) marked so
+        (``_AS``), when only spaces are between, with no paragraph's break, as
+        ``term_verbs.count_forms`` counts the word before: "we. Cup" is read by the course.
+
+        No step per word of the text: the words are found by ``list.index`` and the pairs'
+        spaces by one expression per pair written (``_spaced``); only a pair the text also
+        writes with other things between is located word by word."""
+        places = []
+        for surface in present:
+            i = 0  # a text's first word has no word before it
+            try:
+                while True:
+                    i = surfaces.index(surface, i + 1)
+                    places.append(i)
+            except ValueError:
+                pass
+        pairs: dict[tuple[str, str], list[int]] = {}
+        for i in places:
+            if reading_after(normalize(surfaces[i - 1])) is not None:
+                pairs.setdefault((surfaces[i - 1], surfaces[i]), []).append(i)
+        if not pairs:
+            return surfaces
+        looked = list(surfaces)
+        located = []
+        for (before, surface), found in pairs.items():
+            spaced = len(_spaced(before, surface).findall(text))
+            if spaced >= len(found):
+                for i in found:
+                    looked[i] = _AS[reading_after(normalize(before))] + surface
+            elif spaced:
+                located += found
+        at, pos = 0, 0  # the first word not yet located, and where the one before it ends
+        for i in sorted(located):
+            for k in range(at, i):
+                pos = text.find(surfaces[k], pos) + len(surfaces[k])
+            at = i
+            gap = text[pos:text.find(surfaces[i], pos)]
+            if gap.isspace() and "\n\n" not in gap:
+                looked[i] = _AS[reading_after(normalize(surfaces[i - 1]))] + surfaces[i]
+        return looked
 
     def _plain_names(self, surface: str, keys: tuple[str, ...]) -> frozenset[str]:
         """The one-word terms whose own word ``surface`` writes (``mentions``' ``plain``):
@@ -367,16 +442,24 @@ class TermMatcher:
                  if abbreviation_core(surface) is None or surface.lower() == name.lower()]
         return frozenset(found) if found else _NONE
 
-    def _phrases(self, surfaces: list[str]) -> list[tuple[tuple[str, ...], int, int]]:
+    def _phrases(self, surfaces: list[str], text: str
+                 ) -> tuple[list[tuple[tuple[str, ...], int, int]], list[str]]:
         """(terms claiming it, first token, last token) of each mention, taking the longest
-        phrase that starts at each word, left to right."""
+        phrase that starts at each word, left to right; and the words as they were looked up
+        (``_in_place``). ``surfaces`` are ``text``'s words."""
         if len(self._word_starts) > _MEMO_LIMIT:
             self._word_starts.clear()
             self._word_keys.clear()
             self._plain_of.clear()
-        new = set(surfaces).difference(self._word_starts)
+            self._read_in_place.clear()
+        written = set(surfaces)
+        new = written.difference(self._word_starts)
         if new:
             self._learn(new)
+        if self._read_in_place:
+            present = self._read_in_place.intersection(written)
+            if present:
+                surfaces = self._in_place(surfaces, text, present)
         starts = list(map(self._word_starts.__getitem__, surfaces))
         word_keys = self._word_keys
         count = len(surfaces)
@@ -421,11 +504,11 @@ class TermMatcher:
             if best is not None:
                 found.append((best, i, last))
                 free = last + 1
-        return found
+        return found, surfaces
 
     def _scan(self, text: str) -> Iterator[tuple[str, int, int]]:
         tokens = list(WORD.finditer(text))
-        for claimed, first, last in self._phrases([m.group() for m in tokens]):
+        for claimed, first, last in self._phrases([m.group() for m in tokens], text)[0]:
             start, end = tokens[first].start(), tokens[last].end()
             yield self._choose(claimed, text[start:end]), start, end
 
@@ -444,6 +527,14 @@ class TermMatcher:
                                max(_common_prefix(key, s) for s in self._spellings[c])),
             )
         return chosen
+
+
+@lru_cache(maxsize=4096)
+def _spaced(before: str, word: str) -> re.Pattern[str]:
+    """``before`` and ``word``, two words of a text as written, with only spaces between and
+    no paragraph's break (``TermMatcher._in_place``)."""
+    return re.compile(rf"(?<![^\W_'’]){re.escape(before)}(?:[^\S\n]|\n(?!\n))+"
+                      rf"{re.escape(word)}(?![^\W_]|['’][^\W_])")
 
 
 def title_rule(names: Iterable[str]) -> bool:

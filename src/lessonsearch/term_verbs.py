@@ -10,7 +10,9 @@ A term word whose verb it does not write so is ``nouns``: the term matcher takes
 word and -s form for no mention of it (``term_forms.writes_term_word``).
 
 The evidence is counted lesson by lesson (``count_forms``: the verbs' forms, and the word
-before each), so a build counts again only the lessons that changed.
+before each), so a build counts again only the lessons that changed. It decides only the uses
+whose own word before says nothing (``reading_after``): "a cup" is a noun and "we cup" a
+verb wherever they are written, whatever the rest of the course writes.
 """
 
 from __future__ import annotations
@@ -30,6 +32,30 @@ _BEFORE = re.compile(r"([\w'’]+)\s+$")
 as it breaks the candidates' runs), and no paragraph's break (checked apart)."""
 _LOOK_BACK = 40
 _WORD_CHARACTER = re.compile(r"[\w'’]")
+
+
+_AS_NOUN = """a an the this these those its our their your my his whose of every any another
+    no some many few several one two three four five six seven eight nine ten""".split()
+"""Words after which a bare verb or its -s form is a noun ("a cup", "two cups"): articles,
+determiners, numbers, possessives and "of" (not "her", "that", "each" or "all", which a
+verb may follow: "let her cup", "models that overfit", "we each tamp")."""
+_AS_VERB = """to can could will would should must may might shall we you i they he she it who
+    let's don't doesn't didn't can't cannot won't wouldn't shouldn't couldn't mustn't""".split()
+"""Words after which it is the verb ("to cup", "we cup", "it overfits"): "to", a modal, a
+subject pronoun."""
+_READING_AFTER: dict[str, bool] = {**dict.fromkeys(_AS_NOUN, False),
+                                   **dict.fromkeys(_AS_VERB, True)}
+
+
+def reading_after(before: str) -> bool | None:
+    """Whether the bare verb or -s form of a term word in -ing, written right after the word
+    ``before`` (lower case, as ``analysis.normalize`` gives it), is the verb (True: "we
+    cup"), a noun (False: "a cup", "two cups", "the taster's cup", "2 cups"), or what the
+    course's text as a whole says (None: "Cup the samples", "good cup")."""
+    found = _READING_AFTER.get(before)
+    if found is None and (before.isdigit() or before.endswith("'s")):
+        return False
+    return found
 
 
 def ing_words(variants: Mapping[str, Iterable[str]]) -> dict[str, tuple[str, ...]]:
