@@ -5,6 +5,7 @@ writes it. On the sample course, where a tester met each, and on a small course 
 from __future__ import annotations
 
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 from web_fixtures import Page, serving
@@ -15,6 +16,18 @@ from lessonsearch.searcher import Searcher
 
 def places(response) -> list[tuple[str, str | None]]:
     return [(hit.lesson, hit.anchor) for hit in response.results]
+
+
+def searcher_of(folder: Path, lessons: dict[str, str], glossary: dict[str, str] | None = None
+                ) -> closing[Searcher]:
+    """A searcher over a course of our own written into ``folder``: its ``lessons`` and,
+    when given, its ``glossary`` (file name → text), built; close it when done."""
+    for part, files in (("lessons", lessons), ("glossary", glossary or {})):
+        (folder / part).mkdir(exist_ok=True)
+        for name, text in files.items():
+            (folder / part / name).write_text(text, encoding="utf-8")
+    build_index(folder / "lessons", folder / "glossary" if glossary else None, folder / "index")
+    return closing(Searcher.open(folder / "index"))
 
 
 # --- On the sample course -------------------------------------------------------------------
@@ -137,18 +150,12 @@ def test_a_hyphenated_word_of_two_words_still_names_its_parts(sample_searcher, q
 
 def test_a_term_named_with_a_letter_is_still_found_whole(tmp_path) -> None:
     """A course whose glossary defines "p-value" names it for "p-value", not value."""
-    lessons, glossary = tmp_path / "lessons", tmp_path / "glossary"
-    lessons.mkdir()
-    glossary.mkdir()
-    (lessons / "01-tests.md").write_text(
-        "---\ntitle: Tests\n---\n\n## Reading a test\n\nA small p-value says the data "
-        "would be rare if nothing were going on. The value of a coin is its face.\n",
-        encoding="utf-8")
-    (glossary / "glossary.md").write_text(
-        "p-value {#p-value}\n: How rare data as extreme would be if nothing were going on.\n\n"
-        "value {#value}\n: What a coin is worth.\n", encoding="utf-8")
-    build_index(lessons, glossary, tmp_path / "index")
-    with closing(Searcher.open(tmp_path / "index")) as searcher:
+    lessons = {"01-tests.md": "---\ntitle: Tests\n---\n\n## Reading a test\n\nA small p-value "
+               "says the data would be rare if nothing were going on. The value of a coin is "
+               "its face.\n"}
+    glossary = {"glossary.md": "p-value {#p-value}\n: How rare data as extreme would be if "
+                "nothing were going on.\n\nvalue {#value}\n: What a coin is worth.\n"}
+    with searcher_of(tmp_path, lessons, glossary) as searcher:
         response = searcher.search("what does a p-value mean?")
         assert [t.term for t in response.terms] == ["p-value"]
         assert places(response) == [("tests", "reading-a-test")]
@@ -235,13 +242,9 @@ def test_a_hyphenated_word_the_lessons_write_gets_no_notice(sample_searcher) -> 
 def test_a_hyphenated_word_the_course_writes_both_ways_gets_no_notice(tmp_path) -> None:
     """A course that writes "fine-tuning" in one section and "finetuning" in another: the
     reader's spelling is the course's too, the results are both, and nothing is corrected."""
-    lessons = tmp_path / "lessons"
-    lessons.mkdir()
-    (lessons / "01-tuning.md").write_text(
-        "# Tuning\n\n## Prose\n\nFine-tuning adapts a trained model.\n\n"
-        "## Code\n\nThe finetuning script reads a small data set.\n", encoding="utf-8")
-    build_index(lessons, None, tmp_path / "index")
-    with closing(Searcher.open(tmp_path / "index")) as searcher:
+    lessons = {"01-tuning.md": "# Tuning\n\n## Prose\n\nFine-tuning adapts a trained model."
+               "\n\n## Code\n\nThe finetuning script reads a small data set.\n"}
+    with searcher_of(tmp_path, lessons) as searcher:
         response = searcher.search("fine-tuning")
         assert (response.suggestion, response.suggestion_searched) == (None, False)
         assert sorted(places(response)) == [("tuning", "code"), ("tuning", "prose")]
@@ -260,15 +263,11 @@ def test_a_word_is_cut_at_a_stop_word_only_where_the_course_hyphenates_the_two(
 def test_a_word_a_lesson_title_hyphenates_at_a_stop_word_is_cut_there(tmp_path) -> None:
     """"pourover" found nothing and suggested nothing: the course hyphenates "pour-over" only
     in a lesson's title and a heading, and the two words were looked for in its text."""
-    lessons = tmp_path / "lessons"
-    lessons.mkdir()
-    (lessons / "01-pour.md").write_text(
-        "# Pour-over brewing\n\n## Wetting the grounds\n\nPour a little water over the "
-        "grounds and wait half a minute before you pour the rest.\n\n"
-        "## Pour-over or immersion?\n\nA cone drains as you pour; a jar holds the water "
-        "until you press.\n", encoding="utf-8")
-    build_index(lessons, None, tmp_path / "index")
-    with closing(Searcher.open(tmp_path / "index")) as searcher:
+    lessons = {"01-pour.md": "# Pour-over brewing\n\n## Wetting the grounds\n\nPour a little "
+               "water over the grounds and wait half a minute before you pour the rest.\n\n"
+               "## Pour-over or immersion?\n\nA cone drains as you pour; a jar holds the "
+               "water until you press.\n"}
+    with searcher_of(tmp_path, lessons) as searcher:
         response = searcher.search("pourover")
         assert (response.suggestion, response.suggestion_searched) == ("pour-over", True)
         assert places(response) == places(searcher.search("pour-over"))
@@ -304,16 +303,9 @@ def test_a_word_joined_by_a_symbol_finds_the_section_that_writes_it(training, qu
 
 def test_a_hyphenated_number_and_letter_is_one_word_but_a_range_is_not(tmp_path) -> None:
     """"3-D" is the 3D the course writes; "3-5" is no 35."""
-    lessons = tmp_path / "lessons"
-    lessons.mkdir()
-    (lessons / "01-sizes.md").write_text(
-        "---\ntitle: Sizes\n---\n\n## Batches\n\nA batch of 35 examples.\n\n"
-        "## Plots\n\nDraw the loss as a 3D surface.\n\n"
-        "## Steps\n\nTake 3 steps, then 5 more.\n", encoding="utf-8")
-    build_index(lessons, None, tmp_path / "index")
-    opened = Searcher.open(tmp_path / "index")
-    try:
-        assert places(opened.search("3-D")) == [("sizes", "plots")]
-        assert opened.search("3-5").total == 0
-    finally:
-        opened.close()
+    lessons = {"01-sizes.md": "---\ntitle: Sizes\n---\n\n## Batches\n\nA batch of 35 "
+               "examples.\n\n## Plots\n\nDraw the loss as a 3D surface.\n\n"
+               "## Steps\n\nTake 3 steps, then 5 more.\n"}
+    with searcher_of(tmp_path, lessons) as searcher:
+        assert places(searcher.search("3-D")) == [("sizes", "plots")]
+        assert searcher.search("3-5").total == 0
