@@ -1,7 +1,9 @@
-"""Three more forms by which lesson prose defines a term: a group of people naming it
+"""More forms by which lesson prose defines a term: a group of people naming it
 ("Roasters call this first crack."), a measure counted in a plural unit ("The minutes
 between … are the development time.") and an appositive ("Alkalinity, the water's capacity
-to buffer acid, is …"). Each also reads as a remark, so each names only a term the glossary
+to buffer acid, is …"), and an unmarked "X means …" ("Dialling in means adjusting grind, …")
+and one person naming for a group ("Every roaster calls this first crack."). Each also reads
+as a remark, so each names only a term the glossary
 has (``glossary_only``), and the near-misses are refused by the sentence's shape where it can
 tell."""
 
@@ -218,5 +220,102 @@ def test_a_remark_in_an_earlier_lesson_leaves_the_definition_to_the_later_one(tm
     try:
         found = searcher.glossary.find("extraction").lesson_definition
         assert found.url == "/lessons/extraction#what-extraction-means"
+    finally:
+        searcher.close()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("Dialling in means adjusting grind, dose and time until the shot tastes right.",
+         "dialling in"),
+        ("Preinfusion means wetting the puck at low pressure first.", "preinfusion"),
+        ("The dose means the mass of dry coffee in the basket.", "dose"),
+        ("Crema means foam on top of the shot.", "crema"),
+    ],
+)
+def test_an_unmarked_name_that_means_a_thing_names_a_glossary_term(sentence, term):
+    """"X means …" opening the sentence, with a gerund, an article or a noun phrase after
+    "means": as often a remark, so the glossary decides."""
+    assert found_in(sentence) == [(term, "defining", True)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This means the shot runs fast.",
+        "Tamping means nothing if the grind is wrong.",
+        "Tamping means little when the grind is wrong.",
+        "Tamping means more than pressing down.",
+        "Bloom means that gas escapes from the grounds.",
+        "Bloom means we wait thirty seconds.",
+        "Bloom means it is fresh.",
+        "Channeling means the water found a crack.",
+        "By means of a scale you can weigh the dose.",
+        "Looking up a token means reading its row, so the step is cheap.",
+        "In practice, dialling in means adjusting the grind.",
+    ],
+)
+def test_means_that_says_what_follows_names_nothing(sentence):
+    assert found_in(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("Every roaster calls this first crack.", "first crack"),
+        ("Each barista calls this a ristretto.", "ristretto"),
+        ("In Italy, the barista usually calls this a ristretto.", "ristretto"),
+        ("A home roaster calls this first crack.", "first crack"),
+        ("Baristas call this dialling in.", "dialling in"),
+        ("Every barista calls this dialling in.", "dialling in"),
+    ],
+)
+def test_one_person_of_a_group_calling_this_x_names_a_glossary_term(sentence, term):
+    assert found_in(sentence) == [(term, "naming", True)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Every critic calls this nonsense.",
+        "The compiler calls this function.",
+        "Each worker calls this cache.",
+        "The handler calls this helper.",
+        "The parser calls this first.",
+        "Then the roaster calls this first crack.",
+        "Every roaster calls this first, then the cooling tray.",
+        "The roaster never calls this first crack.",
+        "Baristas call this dialling in the grinder.",
+    ],
+)
+def test_one_that_judges_or_a_program_part_that_calls_names_nothing(sentence):
+    assert found_in(sentence) == []
+
+
+def test_a_built_course_reads_means_and_one_person_naming_for_glossary_terms(tmp_path):
+    """The glossary's "dialing in" is defined by the lesson's British "Dialling in means …",
+    its "first crack" by "Every roaster calls this first crack."; "Bloom means that …" leaves
+    bloom to the glossary, and "Tamping means …" adds no term the glossary lacks."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "lessons" / "01-espresso.md").write_text(
+        "---\ntitle: Espresso\nslug: espresso\n---\n\n## Recipe\n\nDialling in means "
+        "adjusting grind, dose and time until the shot tastes right. Bloom means that gas "
+        "escapes. Tamping means pressing the grounds flat.\n\n## Cracks\n\nThe beans pop as "
+        "they swell. Every roaster calls this first crack.\n", encoding="utf-8")
+    (tmp_path / "glossary" / "glossary.md").write_text(
+        "dialing in\n: Changing grind, dose and time until an espresso tastes right.\n"
+        "  Also: dial in\n\nbloom\n: The gas fresh grounds give off when wetted.\n\n"
+        "first crack\n: The popping as a roast splits the beans.\n", encoding="utf-8")
+    build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
+    searcher = Searcher.open(tmp_path / "index")
+    try:
+        assert searcher.glossary.find("dial in").lesson_definition.url == (
+            "/lessons/espresso#recipe")
+        assert searcher.glossary.find("first crack").lesson_definition.url == (
+            "/lessons/espresso#cracks")
+        assert searcher.glossary.find("bloom").lesson_definition is None
+        assert searcher.glossary.find("tamping") is None
     finally:
         searcher.close()

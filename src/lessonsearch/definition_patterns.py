@@ -99,6 +99,15 @@ _WE_CALL_VERB = (rf"\b(?:{_NAMERS}\s+(?:\w+\s+)?|{_GROUP}\s+(?:{_GROUP_ADVERB}\s
 _CALLED_PRONOUN = r"(?P<strict>this|that|it|these|those|them)|such\s+\w+"
 _WE_CALL = re.compile(
     rf"{_WE_CALL_VERB}(?:{_NAMED}|{_THIS_KIND}|{_CALLED_PRONOUN})\s+(?P<rest>.+)", re.I)
+_SOMEONE_CALLS = re.compile(
+    r"(?:^|[,;:—–(]\s*)\W*(?:(?:almost|nearly)\s+)?(?:every|each|any|a|an|the)\s+"
+    r"(?:(?P<modifier>[\w'’-]+)\s+)??(?P<person>[A-Za-z][\w'’-]*)\s+"
+    rf"(?:{_GROUP_ADVERB}\s+)?(?P<verb>calls)\s+(?:{_THIS_KIND}|{_CALLED_PRONOUN})\s+"
+    r"(?P<rest>.+)", re.I)
+"""One person naming a thing for all of a group: "Every roaster calls this first crack.",
+"In Italy, each barista calls this a ristretto." The subject opens the sentence or follows a
+comma: "every", "each", "any" or an article, up to one word that describes, and a person noun
+(``_person_names``); as with a plural group, the hit names only a term the glossary has."""
 _WE_CALL_UNNAMED = re.compile(
     rf"{_WE_CALL_VERB}(?:{_THIS_KIND}|{_CALLED_PRONOUN})\s+(?P<rest>.+)", re.I)
 """``_WE_CALL`` without its ``_NAMED`` reading, for a sentence where that reading holds no
@@ -134,6 +143,7 @@ _NAMING = (
     re.compile(rf"\b(?:a|an|the)\s+(?:(?!called\b)[\w'’-]+\s+){{0,2}}?(?:(?:{'|'.join(_KINDS)})"
                rf"\s+|{_KIND_OF}\s+of\s+(?:(?!called\b)[\w'’-]+\s+){{1,3}}?){_HEDGE}called\s+"
                r"(?P<rest>.+)", re.I),
+    _SOMEONE_CALLS,
 )
 """Besides "is called X": "we call this X", "we refer to this as X" (where the object is
 ``strict``, the name may not be a lone vague word: "We call this function twice."), "…, also
@@ -340,6 +350,8 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
     if comma and (first := sentence.find(", ")) > 0 and sentence.startswith(
             (", the ", ", a ", ", an "), first):
         found += _apposed(sentence)  # "Alkalinity, the water's capacity to buffer acid, is …"
+    if " means " in sentence:
+        found += _means(sentence)  # "Dialling in means adjusting grind, dose and time …"
     if emphasis:
         found += _emphasised(sentence, emphasis)
         found = [_marked(hit, emphasis) if hit.alone else hit for hit in found]
@@ -598,6 +610,7 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
         known or "goes" in lowered,
         called and ("," in sentence or "(" in sentence),
         called,
+        " calls " in lowered,
     )
     for pattern, may_match in zip(_NAMING, naming, strict=True):
         if not may_match:
@@ -608,6 +621,9 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
             if (group := match.groupdict().get("group")) and not _group_names(
                     sentence[: match.start()], group):
                 continue  # "Then both handlers call this …", "Perhaps call this …"
+            if (group := group or match.groupdict().get("person")) and not group.endswith(
+                    "s") and not _person_names(match["modifier"], group):
+                continue  # "The compiler calls this …", "Every critic calls this …"
             if ((named := match.groupdict().get("named")) and not is_plain_noun_phrase(named)
                     and not (match := _WE_CALL_UNNAMED.match(sentence, match.start()))):
                 continue  # "We call these methods in a loop." says where they are called
@@ -620,6 +636,10 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                     described := _described(rest)):
                 rest, at = rest[described:], at + described  # "these large readings spikes."
             found = take_term(rest, strict=strict)
+            if found and (particle := _PARTICLE.match(_after(rest, found))) and (
+                    " " not in found and found.lower().endswith("ing")
+                    and _NAME_CLOSED.match(_after(rest, found)[particle.end():])):
+                found = f"{found} {particle['particle']}"  # "Baristas call this dialling in."
             ordinal = None if found else _ORDINAL_NAME.match(rest)
             if ordinal and (found := _ordinal_name(ordinal)):
                 at += ordinal.start("name")  # "We call this first crack."
@@ -656,6 +676,15 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
     ):
         out += _quoted(sentence)
     return out
+
+
+_PARTICLE = re.compile(r"\s+(?P<particle>in|out|up|down|off|on|over|back)(?![\w'’-])", re.I)
+"""The particle of a phrasal verb, which a name in -ing holds when it ends the name: "Baristas
+call this dialling in.", "We call this warming up." (but "… dialling in the grinder")."""
+
+
+_PARTICLE_AT_END = re.compile(rf"(?<=ing){_PARTICLE.pattern}$", re.I)
+"""A name's closing particle, after a word in -ing ("dialling in")."""
 
 
 _ORDINAL_NAME = re.compile(r"(?:(?:the|a)\s+)?(?P<name>(?P<ordinal>first|second|third)\s+"
@@ -709,6 +738,32 @@ def _group_names(before: str, group: str) -> bool:
     ) and all(w.lower() in _GROUP_WORDS or term_or_none(w) for w in opens["words"].split())
 
 
+_PERSON_ENDINGS = ("er", "or", "ist", "yst", "ian", "ista", "eer", "ant", "ent")
+_PERSONS = frozenset("chef cook expert nurse pilot pro novice amateur enthusiast".split())
+_NOT_PERSON = frozenset("""critic sceptic skeptic cynic detractor opponent purist snob
+    compiler interpreter browser scheduler router container controller processor iterator
+    allocator debugger linker runner dispatcher manager reader writer consumer producer
+    publisher subscriber observer emitter renderer provider adapter executor collector
+    monitor timer counter buffer filter driver editor computer operator tracker logger
+    checker linter formatter bundler optimizer optimiser encoder decoder tokenizer tokeniser
+    classifier trainer agent parent constant element event paper""".split())
+"""Singular nouns before "calls this" that are no person naming a thing: people who judge
+(as ``_NOT_GROUP``), and parts of a program ending as person nouns do ("The compiler calls
+this …", "Each iterator calls this …")."""
+
+
+def _person_names(modifier: str | None, person: str) -> bool:
+    """Whether "Every <modifier> <person> calls this …" (``_SOMEONE_CALLS``) is a person naming
+    a thing: a singular noun that ends as person nouns do (roaster, barista, statistician,
+    engineer) or is one (``_PERSONS``), no thing a program calls or a part of one
+    (``_CALLED``, ``_CALLERS``, ``_NOT_PERSON``), and a describing word before it at most."""
+    word = person.lower()
+    return (word in _PERSONS or word.endswith(_PERSON_ENDINGS)) and not (
+        word in _NOT_PERSON or word in _CALLED or word in _CALLERS
+        or term_or_none(person) is None
+        or (modifier is not None and term_or_none(modifier) is None))
+
+
 _CALLED = frozenset(
     """function method procedure routine subroutine script query hook api service endpoint
     constructor destructor callback handler helper command program macro lambda closure
@@ -755,7 +810,7 @@ def _calls_this(match: re.Match[str], rest: str, found: str, emphasis: tuple[str
       ``_past_plural_noun``). So "We call this memoization in Python." names nothing either.
 
     "It" and "them" are left alone: nothing stands between them and the name."""
-    if (match.re not in (_WE_CALL, _WE_CALL_UNNAMED)
+    if (match.re not in (_WE_CALL, _WE_CALL_UNNAMED, _SOMEONE_CALLS)
             or match["verb"].lower() not in ("call", "calls")
             or (match["strict"] or "").lower() not in ("this", "that") or _OPENS_NAME.match(rest)):
         return False
@@ -976,6 +1031,50 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
 
 
 _LIKE_BEFORE = re.compile(r"\b(?:like|as)\s+\S*\s*$")
+
+
+_MEANS = re.compile(
+    r"[\"“‘(]?(?:(?:the|a|an)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s+means\s+"
+    r"(?P<what>(?P<article>(?:a|an|the)\s+)?(?P<next>[\w'’-]+)(?P<then>(?:\s+[\w'’-]+){0,4}))",
+    re.I)
+"""'Dialling in means adjusting grind, dose and time …': an unmarked name that opens the
+sentence, "means", and what it is: a gerund, an article or a noun phrase. Read by ``_means``."""
+_MEANS_JUDGES = frozenset("little much more less nothing something anything everything".split())
+"""Words after "means" that weigh a thing, not say what it is: "Tamping means nothing if …"."""
+_CLAUSE_VERB = re.compile(
+    r"^(?:\s+[\w'’-]+)?\s+(?:is|are|was|were|will|would|can|could|has|have|had|does|do|did|"
+    r"must|should|may|might|gets?|got|runs?|ran|tastes?|goes|go|went|flows?|found|finds?|"
+    r"comes?|came|makes?|made|takes?|took|breaks?|broke|needs?|[\w'’-]+ed)(?![\w'’-])", re.I)
+"""A verb after the article's noun, or after a noun of two words: "Bloom means the gas is
+escaping", "Channeling means the water found a crack" say what follows."""
+
+
+def _means(sentence: str) -> list[Found]:
+    """"Dialling in means adjusting grind, dose and time until the shot tastes right.": an
+    unmarked name opening the sentence, then "means" and a gerund, an article or a noun
+    phrase. "X means Y" as often says what follows from X ("This means the shot runs fast.",
+    "Tamping means nothing if the grind is wrong.", "Bloom means that gas escapes", "…
+    means we wait", "by means of"), so a pronoun, "that", a judging word (``_MEANS_JUDGES``)
+    or a clause (an article, a noun and a verb: "means the shot runs fast") after "means"
+    names nothing, nor does a name holding a function word before its end ("Looking up a
+    token means reading its row"); and the hit names only a term the glossary has
+    (``Found.glossary_only``), as the other forms that also read as remarks."""
+    match = _MEANS.match(sentence)
+    if match is None or match["term"].split()[-1].lower() in ("by", "of"):
+        return []
+    after = match["next"].lower()
+    if after in _MEANS_JUDGES or (
+            not match["article"] and term_or_none(after) is None):
+        return []  # "means that …", "means we …", "means it …", "means nothing …"
+    if not match["article"] and not after.endswith("ing") and not describes(after):
+        return []  # "means usually …", "means different things"
+    if match["article"] and _CLAUSE_VERB.match(match["then"]):
+        return []  # "means the shot runs fast": what follows, not what it is
+    term = take_term(match["term"], whole=True, strict=True)
+    if term is None or term != match["term"].strip() or not is_plain_noun_phrase(
+            _PARTICLE_AT_END.sub("", term)):
+        return []  # "Looking up a token means reading its row, so …" says what it costs
+    return [Found(term, "defining", match.start("term"), glossary_only=True)]
 
 
 _PLAIN = re.compile(
