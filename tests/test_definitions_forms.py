@@ -9,6 +9,8 @@ tell."""
 
 from __future__ import annotations
 
+from contextlib import closing
+
 import pytest
 
 from lessonsearch.build import build_index
@@ -171,57 +173,55 @@ def test_appositive_is_a_kind():
     assert "appositive" in KINDS
 
 
+def built(folder, lessons: dict[str, str], glossary: str) -> closing[Searcher]:
+    """A searcher over a course of our own written into ``folder``: its ``lessons`` (file
+    name → text) and a glossary file of ``glossary``, built; close it when done."""
+    (folder / "lessons").mkdir()
+    (folder / "glossary").mkdir()
+    for name, text in lessons.items():
+        (folder / "lessons" / name).write_text(text, encoding="utf-8")
+    (folder / "glossary" / "glossary.md").write_text(glossary, encoding="utf-8")
+    build_index(folder / "lessons", folder / "glossary", folder / "index")
+    return closing(Searcher.open(folder / "index"))
+
+
 def test_a_built_course_links_the_glossary_terms_these_forms_define(tmp_path):
     """As a build reads them: the glossary's first crack, development time and alkalinity
     are defined in the lesson, and nonsense, which the glossary lacks, is no term."""
-    (tmp_path / "lessons").mkdir()
-    (tmp_path / "glossary").mkdir()
-    (tmp_path / "lessons" / "01-roasting.md").write_text(
+    lessons = {"01-roasting.md": (
         "---\ntitle: Roasting\nslug: roasting\n---\n\n## Cracks\n\nThe beans swell until "
         "their walls split with a pop. Roasters call this first crack. Critics call this "
         "nonsense.\n\n## Timing\n\nThe minutes between first crack and the end of the roast "
         "are the development time.\n\n## Water\n\nAlkalinity, the water's capacity to buffer "
-        "acid, is the number to watch.\n", encoding="utf-8")
-    (tmp_path / "glossary" / "glossary.md").write_text(
-        "first crack\n: The popping as a roast splits the beans.\n\ndevelopment time\n: The "
-        "time from first crack to the end of a roast.\n\nalkalinity\n: How much acid water "
-        "can neutralise.\n", encoding="utf-8")
-    build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
-    searcher = Searcher.open(tmp_path / "index")
-    try:
+        "acid, is the number to watch.\n")}
+    glossary = ("first crack\n: The popping as a roast splits the beans.\n\ndevelopment time"
+                "\n: The time from first crack to the end of a roast.\n\nalkalinity\n: How much "
+                "acid water can neutralise.\n")
+    with built(tmp_path, lessons, glossary) as searcher:
         urls = {term: searcher.glossary.find(term).lesson_definition.url
                 for term in ("first crack", "development time", "alkalinity")}
         assert urls == {"first crack": "/lessons/roasting#cracks",
                         "development time": "/lessons/roasting#timing",
                         "alkalinity": "/lessons/roasting#water"}
         assert searcher.glossary.find("nonsense") is None
-    finally:
-        searcher.close()
 
 
 def test_a_remark_in_an_earlier_lesson_leaves_the_definition_to_the_later_one(tmp_path):
     """An overview that names the topic of a later lesson in an appositive ("Extraction, the
     topic of the next lesson, is …") does not define it: the glossary's term links the
     lesson that says what extraction is."""
-    (tmp_path / "lessons").mkdir()
-    (tmp_path / "glossary").mkdir()
-    (tmp_path / "lessons" / "01-intro.md").write_text(
-        "---\ntitle: Introduction\nslug: intro\n---\n\n## Overview\n\nExtraction, the topic "
-        "of the next lesson, is what this course keeps coming back to.\n", encoding="utf-8")
-    (tmp_path / "lessons" / "02-extraction.md").write_text(
-        "---\ntitle: Extraction\nslug: extraction\n---\n\n## What extraction means\n\n"
-        "**Extraction** is the share of the coffee that dissolves into the water.\n",
-        encoding="utf-8")
-    (tmp_path / "glossary" / "glossary.md").write_text(
-        "extraction\n: The share of the coffee that dissolves into the brew.\n",
-        encoding="utf-8")
-    build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
-    searcher = Searcher.open(tmp_path / "index")
-    try:
+    lessons = {
+        "01-intro.md": "---\ntitle: Introduction\nslug: intro\n---\n\n## Overview\n\n"
+                       "Extraction, the topic of the next lesson, is what this course keeps "
+                       "coming back to.\n",
+        "02-extraction.md": "---\ntitle: Extraction\nslug: extraction\n---\n\n## What "
+                            "extraction means\n\n**Extraction** is the share of the coffee "
+                            "that dissolves into the water.\n",
+    }
+    glossary = "extraction\n: The share of the coffee that dissolves into the brew.\n"
+    with built(tmp_path, lessons, glossary) as searcher:
         found = searcher.glossary.find("extraction").lesson_definition
         assert found.url == "/lessons/extraction#what-extraction-means"
-    finally:
-        searcher.close()
 
 
 @pytest.mark.parametrize(
@@ -297,25 +297,18 @@ def test_a_built_course_reads_means_and_one_person_naming_for_glossary_terms(tmp
     """The glossary's "dialing in" is defined by the lesson's British "Dialling in means …",
     its "first crack" by "Every roaster calls this first crack."; "Bloom means that …" leaves
     bloom to the glossary, and "Tamping means …" adds no term the glossary lacks."""
-    (tmp_path / "lessons").mkdir()
-    (tmp_path / "glossary").mkdir()
-    (tmp_path / "lessons" / "01-espresso.md").write_text(
+    lessons = {"01-espresso.md": (
         "---\ntitle: Espresso\nslug: espresso\n---\n\n## Recipe\n\nDialling in means "
         "adjusting grind, dose and time until the shot tastes right. Bloom means that gas "
         "escapes. Tamping means pressing the grounds flat.\n\n## Cracks\n\nThe beans pop as "
-        "they swell. Every roaster calls this first crack.\n", encoding="utf-8")
-    (tmp_path / "glossary" / "glossary.md").write_text(
-        "dialing in\n: Changing grind, dose and time until an espresso tastes right.\n"
-        "  Also: dial in\n\nbloom\n: The gas fresh grounds give off when wetted.\n\n"
-        "first crack\n: The popping as a roast splits the beans.\n", encoding="utf-8")
-    build_index(tmp_path / "lessons", tmp_path / "glossary", tmp_path / "index")
-    searcher = Searcher.open(tmp_path / "index")
-    try:
+        "they swell. Every roaster calls this first crack.\n")}
+    glossary = ("dialing in\n: Changing grind, dose and time until an espresso tastes right.\n"
+                "  Also: dial in\n\nbloom\n: The gas fresh grounds give off when wetted.\n\n"
+                "first crack\n: The popping as a roast splits the beans.\n")
+    with built(tmp_path, lessons, glossary) as searcher:
         assert searcher.glossary.find("dial in").lesson_definition.url == (
             "/lessons/espresso#recipe")
         assert searcher.glossary.find("first crack").lesson_definition.url == (
             "/lessons/espresso#cracks")
         assert searcher.glossary.find("bloom").lesson_definition is None
         assert searcher.glossary.find("tamping") is None
-    finally:
-        searcher.close()
