@@ -9,14 +9,11 @@ tell."""
 
 from __future__ import annotations
 
-from contextlib import closing
-
 import pytest
+from course_fixtures import open_course
 
-from lessonsearch.build import build_index
 from lessonsearch.definitions import KINDS, find_definitions
 from lessonsearch.model import Lesson, Section
-from lessonsearch.searcher import Searcher
 
 
 def found_in(*paragraphs: str) -> list[tuple[str, str, bool]]:
@@ -173,18 +170,6 @@ def test_appositive_is_a_kind():
     assert "appositive" in KINDS
 
 
-def built(folder, lessons: dict[str, str], glossary: str) -> closing[Searcher]:
-    """A searcher over a course of our own written into ``folder``: its ``lessons`` (file
-    name → text) and a glossary file of ``glossary``, built; close it when done."""
-    (folder / "lessons").mkdir()
-    (folder / "glossary").mkdir()
-    for name, text in lessons.items():
-        (folder / "lessons" / name).write_text(text, encoding="utf-8")
-    (folder / "glossary" / "glossary.md").write_text(glossary, encoding="utf-8")
-    build_index(folder / "lessons", folder / "glossary", folder / "index")
-    return closing(Searcher.open(folder / "index"))
-
-
 def test_a_built_course_links_the_glossary_terms_these_forms_define(tmp_path):
     """As a build reads them: the glossary's first crack, development time and alkalinity
     are defined in the lesson, and nonsense, which the glossary lacks, is no term."""
@@ -197,7 +182,7 @@ def test_a_built_course_links_the_glossary_terms_these_forms_define(tmp_path):
     glossary = ("first crack\n: The popping as a roast splits the beans.\n\ndevelopment time"
                 "\n: The time from first crack to the end of a roast.\n\nalkalinity\n: How much "
                 "acid water can neutralise.\n")
-    with built(tmp_path, lessons, glossary) as searcher:
+    with open_course(tmp_path, lessons, glossary) as searcher:
         urls = {term: searcher.glossary.find(term).lesson_definition.url
                 for term in ("first crack", "development time", "alkalinity")}
         assert urls == {"first crack": "/lessons/roasting#cracks",
@@ -219,7 +204,7 @@ def test_a_remark_in_an_earlier_lesson_leaves_the_definition_to_the_later_one(tm
                             "that dissolves into the water.\n",
     }
     glossary = "extraction\n: The share of the coffee that dissolves into the brew.\n"
-    with built(tmp_path, lessons, glossary) as searcher:
+    with open_course(tmp_path, lessons, glossary) as searcher:
         found = searcher.glossary.find("extraction").lesson_definition
         assert found.url == "/lessons/extraction#what-extraction-means"
 
@@ -305,7 +290,7 @@ def test_a_built_course_reads_means_and_one_person_naming_for_glossary_terms(tmp
     glossary = ("dialing in\n: Changing grind, dose and time until an espresso tastes right.\n"
                 "  Also: dial in\n\nbloom\n: The gas fresh grounds give off when wetted.\n\n"
                 "first crack\n: The popping as a roast splits the beans.\n")
-    with built(tmp_path, lessons, glossary) as searcher:
+    with open_course(tmp_path, lessons, glossary) as searcher:
         assert searcher.glossary.find("dial in").lesson_definition.url == (
             "/lessons/espresso#recipe")
         assert searcher.glossary.find("first crack").lesson_definition.url == (

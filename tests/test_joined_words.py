@@ -4,10 +4,8 @@ writes it. On the sample course, where a tester met each, and on a small course 
 
 from __future__ import annotations
 
-from contextlib import closing
-from pathlib import Path
-
 import pytest
+from course_fixtures import open_course
 from web_fixtures import Page, serving
 
 from lessonsearch.build import build_index
@@ -16,18 +14,6 @@ from lessonsearch.searcher import Searcher
 
 def places(response) -> list[tuple[str, str | None]]:
     return [(hit.lesson, hit.anchor) for hit in response.results]
-
-
-def searcher_of(folder: Path, lessons: dict[str, str], glossary: dict[str, str] | None = None
-                ) -> closing[Searcher]:
-    """A searcher over a course of our own written into ``folder``: its ``lessons`` and,
-    when given, its ``glossary`` (file name → text), built; close it when done."""
-    for part, files in (("lessons", lessons), ("glossary", glossary or {})):
-        (folder / part).mkdir(exist_ok=True)
-        for name, text in files.items():
-            (folder / part / name).write_text(text, encoding="utf-8")
-    build_index(folder / "lessons", folder / "glossary" if glossary else None, folder / "index")
-    return closing(Searcher.open(folder / "index"))
 
 
 # --- On the sample course -------------------------------------------------------------------
@@ -155,7 +141,7 @@ def test_a_term_named_with_a_letter_is_still_found_whole(tmp_path) -> None:
                "its face.\n"}
     glossary = {"glossary.md": "p-value {#p-value}\n: How rare data as extreme would be if "
                 "nothing were going on.\n\nvalue {#value}\n: What a coin is worth.\n"}
-    with searcher_of(tmp_path, lessons, glossary) as searcher:
+    with open_course(tmp_path, lessons, glossary) as searcher:
         response = searcher.search("what does a p-value mean?")
         assert [t.term for t in response.terms] == ["p-value"]
         assert places(response) == [("tests", "reading-a-test")]
@@ -244,7 +230,7 @@ def test_a_hyphenated_word_the_course_writes_both_ways_gets_no_notice(tmp_path) 
     reader's spelling is the course's too, the results are both, and nothing is corrected."""
     lessons = {"01-tuning.md": "# Tuning\n\n## Prose\n\nFine-tuning adapts a trained model."
                "\n\n## Code\n\nThe finetuning script reads a small data set.\n"}
-    with searcher_of(tmp_path, lessons) as searcher:
+    with open_course(tmp_path, lessons) as searcher:
         response = searcher.search("fine-tuning")
         assert (response.suggestion, response.suggestion_searched) == (None, False)
         assert sorted(places(response)) == [("tuning", "code"), ("tuning", "prose")]
@@ -267,7 +253,7 @@ def test_a_word_a_lesson_title_hyphenates_at_a_stop_word_is_cut_there(tmp_path) 
                "water over the grounds and wait half a minute before you pour the rest.\n\n"
                "## Pour-over or immersion?\n\nA cone drains as you pour; a jar holds the "
                "water until you press.\n"}
-    with searcher_of(tmp_path, lessons) as searcher:
+    with open_course(tmp_path, lessons) as searcher:
         response = searcher.search("pourover")
         assert (response.suggestion, response.suggestion_searched) == ("pour-over", True)
         assert places(response) == places(searcher.search("pour-over"))
@@ -306,6 +292,6 @@ def test_a_hyphenated_number_and_letter_is_one_word_but_a_range_is_not(tmp_path)
     lessons = {"01-sizes.md": "---\ntitle: Sizes\n---\n\n## Batches\n\nA batch of 35 "
                "examples.\n\n## Plots\n\nDraw the loss as a 3D surface.\n\n"
                "## Steps\n\nTake 3 steps, then 5 more.\n"}
-    with searcher_of(tmp_path, lessons) as searcher:
+    with open_course(tmp_path, lessons) as searcher:
         assert places(searcher.search("3-D")) == [("sizes", "plots")]
         assert searcher.search("3-5").total == 0

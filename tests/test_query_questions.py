@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from course_fixtures import built_course
 from web_fixtures import serving
 
-from lessonsearch.build import build_index
 from lessonsearch.searcher import Searcher
 
 GLOSSARY = """\
@@ -105,14 +105,7 @@ predicts new data worse than a simpler model would. Hold back some data to catch
 
 @pytest.fixture(scope="module")
 def stats_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    course = tmp_path_factory.mktemp("stats")
-    (course / "lessons").mkdir()
-    (course / "glossary").mkdir()
-    for name, text in LESSONS.items():
-        (course / "lessons" / name).write_text(text, encoding="utf-8")
-    (course / "glossary" / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
-    build_index(course / "lessons", course / "glossary", course / "index")
-    return course / "index"
+    return built_course(tmp_path_factory.mktemp("stats"), LESSONS, GLOSSARY)
 
 
 @pytest.fixture(scope="module")

@@ -4,8 +4,8 @@ words, and a section that defines a term comes first for it."""
 from __future__ import annotations
 
 import pytest
+from course_fixtures import built_course
 
-from lessonsearch.build import build_index
 from lessonsearch.searcher import Searcher
 
 FILLER = "Then look at the addresses each device has, and restart what looks stuck."
@@ -72,14 +72,8 @@ Wi-Fi
 
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory: pytest.TempPathFactory):
-    root = tmp_path_factory.mktemp("title-rank")
-    (root / "lessons").mkdir()
-    (root / "glossary").mkdir()
-    for name, text in LESSONS.items():
-        (root / "lessons" / name).write_text(text, encoding="utf-8")
-    (root / "glossary" / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
-    build_index(root / "lessons", root / "glossary", root / "index")
-    found = Searcher.open(root / "index")
+    found = Searcher.open(built_course(tmp_path_factory.mktemp("title-rank"), LESSONS,
+                                       GLOSSARY))
     yield found
     found.close()
 
