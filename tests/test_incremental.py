@@ -847,3 +847,157 @@ def test_completions_are_patched_where_headings_change_and_a_repeat_takes_the_fi
         assert (spelling, tables) == (full_spelling, full_tables)
         where = files[5] if number == 0 else files[20]
         assert [url.split("#")[0].rsplit("/", 1)[1] for url in suggested(out)] == [where.stem]
+
+
+# --- Lesson files renamed -----------------------------------------------------------------------
+
+
+def work_done_anew(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How many entries of each kind of the build cache the builds from here on compute
+    anew, the rest being taken from the previous build's cache."""
+    missed: dict[str, int] = {}
+    remember, remember_many = BuildCache.remember, BuildCache.remember_many
+
+    def one(self, kind, key, compute):
+        missed[kind] = missed.get(kind, 0) + (key not in self._old.get(kind, {}))
+        return remember(self, kind, key, compute)
+
+    def many(self, kind, keyed, compute, prepare=None):
+        new = {key for key, _ in keyed if key not in self._old.get(kind, {})}
+        missed[kind] = missed.get(kind, 0) + len(new)
+        return remember_many(self, kind, keyed, compute, prepare)
+
+    monkeypatch.setattr(BuildCache, "remember", one)
+    monkeypatch.setattr(BuildCache, "remember_many", many)
+    return missed
+
+
+def rename(lessons: Path, old: str, new: str) -> None:
+    """``git mv old new``, and the course file's line for it made to name the new file."""
+    (lessons / old).rename(lessons / new)
+    course_file = lessons / "lessonsearch.toml"
+    if course_file.exists():
+        _replace(course_file, f'"{old}"', f'"{new}"')
+
+
+@pytest.mark.parametrize("chunk_docs", [3, 10_000])  # a segment per lesson; one for them all
+@pytest.mark.parametrize("old, new", [
+    ("01-tokens.md", "01-tokens-and-vocabularies.md"),  # its front matter names its slug
+    ("02-sampling.json", "02-temperature.json"),        # an export names its slug and link
+])
+def test_a_lesson_file_renamed_with_its_slug_kept_rewrites_no_lesson(
+        course: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk_docs: int,
+        old: str, new: str):
+    """The lesson keeps its slug, link, module and place: its documents are what they were,
+    and so are its definitions and mentions. Only the file is read again (its name is in
+    what it parses to: the warnings name it). The chunk holding it was written again
+    whole, with every lesson in it: all four, in a course of one chunk."""
+    monkeypatch.setattr(whoosh_writer, "CHUNK_DOCS", chunk_docs)
+    out = tmp_path / "index"
+    build(course, out)
+    anew = work_done_anew(monkeypatch)
+    rename(course / "lessons", old, new)
+    report = build(course, out)
+    assert not report.unchanged  # the manifest names the new file
+    assert f"1 lesson renamed: lessons{os.sep}{old} → lessons{os.sep}{new}; " in report.summary()
+    assert report.rewritten == 0
+    assert anew["lessons"] == 1
+    assert anew["definitions"] == anew["mentions"] == anew["indexed terms"] == 0
+    build(course, tmp_path / "full", full=True)
+    assert answers(out) == answers(tmp_path / "full")
+    assert side_files(out) == side_files(tmp_path / "full")
+    assert build(course, out).unchanged
+
+
+def test_a_lesson_file_renamed_with_its_slug_from_its_name_rewrites_that_lesson_only(
+        course: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A plain-text lesson's slug is its file's name: renamed, its documents hold another
+    slug and link (its old page a moved link). Only its own work is done again; the other
+    lessons' segments are kept."""
+    out = tmp_path / "index"
+    build(course, out)
+    before = segment_sizes(out)
+    anew = work_done_anew(monkeypatch)
+    rename(course / "lessons", "03-kv-cache.txt", "03-key-value-cache.txt")
+    report = build(course, out)
+    assert "(slug kv-cache → key-value-cache)" in report.summary()
+    assert report.rewritten == 1 and len(segment_sizes(out)) == len(before)
+    assert anew["lessons"] == anew["definitions"] == anew["mentions"] == 1
+    found = {h.lesson for h in hits(out, "kv cache")}
+    assert "key-value-cache" in found and "kv-cache" not in found
+    build(course, tmp_path / "full", full=True)
+    assert answers(out) == answers(tmp_path / "full")
+    (spelling, tables), (full_spelling, full_tables) = (side_files(out),
+                                                        side_files(tmp_path / "full"))
+    # Its old page moved with its bytes (coverage_facts): a moved link, not broken anchors;
+    # a build with no version before it has neither.
+    assert tables.pop("broken_anchors") == full_tables.pop("broken_anchors") == []
+    assert [row[:4] for row in tables.pop("moved_links")] == [(
+        "key-value-cache", f"lessons{os.sep}03-key-value-cache.txt",
+        "https://courses.example.test/tiny/kv-cache",
+        "https://courses.example.test/tiny/key-value-cache")]
+    assert full_tables.pop("moved_links") == []
+    assert (spelling, tables) == (full_spelling, full_tables)
+
+
+TEN_LESSONS_QUERIES = ["widget", "gadget3", "part 5", "bolt OR nut", "sprocket -widget"]
+
+
+def ten_lessons(folder: Path, course_file: bool) -> Path:
+    """Ten Markdown lessons of seven sections each, numbered by their file names; the first
+    five name their slug in front matter, the others take it from the file name."""
+    lessons = folder / "lessons"
+    lessons.mkdir(parents=True)
+    names = [f"{n:02d}-part-{n}.md" for n in range(1, 11)]
+    parts = ["bolt", "nut", "sprocket", "gear", "axle", "spring", "lever"]
+    for n, name in enumerate(names, start=1):
+        head = f"---\ntitle: Part {n}\nslug: part-{n}\n---\n\n" if n <= 5 else f"# Part {n}\n\n"
+        body = "".join(f"## The {part} of part {n}\n\nEach widget holds a {part}; gadget{n} "
+                       f"turns it {k + 1} times.\n\n" for k, part in enumerate(parts))
+        (lessons / name).write_text(head + body, encoding="utf-8")
+    if course_file:
+        listed = ", ".join(f'"{name}"' for name in names)
+        (lessons / "lessonsearch.toml").write_text(
+            f'[course]\ntitle = "Ten parts"\n\n[[module]]\ntitle = "All"\nlessons = [{listed}]\n',
+            encoding="utf-8")
+    return lessons
+
+
+def searched(index: Path) -> list[dict]:
+    searcher = Searcher.open(index)
+    try:
+        return [responses.search_body(searcher.search(q, limit=50)) for q in TEN_LESSONS_QUERIES]
+    finally:
+        searcher.close()
+
+
+@pytest.mark.parametrize("course_file", [True, False])
+def test_renaming_one_of_ten_lessons_rewrites_only_the_documents_that_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, course_file: bool):
+    """The course a tester renamed a lesson in: ten lessons, the first eight in one chunk.
+    A file renamed with its slug kept rewrote its chunk, eight lessons whose documents were
+    all as they were; it rewrites none. A file whose name is its slug has documents of
+    another slug: its chunk is written again, and only its own work is done again. After
+    each, the index answers as a full build of the same files."""
+    monkeypatch.setattr(whoosh_writer, "CHUNK_DOCS", 50)  # eight lessons of seven sections
+    lessons = ten_lessons(tmp_path / "course", course_file)
+    out = tmp_path / "index"
+    assert build_index(lessons, None, out).rewritten == 10
+    assert segment_sizes(out) == [56, 14]
+    anew = work_done_anew(monkeypatch)
+    rename(lessons, "03-part-3.md", "03-the-third-part.md")  # slug: part-3 in front matter
+    report = build_index(lessons, None, out)
+    assert (report.rewritten, anew["lessons"], anew["mentions"]) == (0, 1, 0)
+    assert segment_sizes(out) == [56, 14]
+    build_index(lessons, None, tmp_path / "full", full=True)
+    assert searched(out) == searched(tmp_path / "full")
+
+    anew.clear()
+    rename(lessons, "07-part-7.md", "07-the-seventh-part.md")  # slug: part-7 → the-seventh-part
+    report = build_index(lessons, None, out)
+    assert "(slug part-7 → the-seventh-part)" in report.summary()
+    assert report.rewritten == 8 and anew["lessons"] == anew["mentions"] == 1
+    assert segment_sizes(out)[0] == 14  # the last chunk's segment, kept
+    build_index(lessons, None, tmp_path / "full-2", full=True)
+    assert searched(out) == searched(tmp_path / "full-2")
+    assert {hit["lesson"] for hit in searched(out)[1]["results"]} == {"part-3"}

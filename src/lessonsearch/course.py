@@ -209,11 +209,11 @@ def read_course(
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
     lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, course_file))
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
-    keys = {x.slug: _lesson_keys(file_keys[x.source], x) for x in lessons}
+    files = {x.slug: file_keys[x.source].rpartition(":")[2] for x in lessons}
+    keys = {x.slug: _lesson_keys(files[x.slug], x) for x in lessons}
     return CourseRead(Course(info, tuple(lessons), modules), _in_line_order(problems),
                       {slug: key for slug, (key, _) in keys.items()},
-                      {slug: own for slug, (_, own) in keys.items()},
-                      {x.slug: file_keys[x.source].rpartition(":")[2] for x in lessons})
+                      {slug: own for slug, (_, own) in keys.items()}, files)
 
 
 def _in_line_order(problems: list[Problem]) -> tuple[Problem, ...]:
@@ -344,19 +344,24 @@ def _unreadable(exc: LessonFormatError | OSError, display: str) -> Problem:
     return Problem(display, f"cannot read this file ({reason}); it was skipped", skipped=True)
 
 
-_UNSTORED = ("sections", "prev", "next")
-"""Its sections, whose key is its file's; and its neighbours, which the index does not
-store (a lesson added, removed or retitled changes its neighbours' links)."""
+_UNKEYED = ("sections", "prev", "next", "source")
+"""Its sections, whose key is its file's bytes; its neighbours, which the index does not
+store (a lesson added, removed or retitled changes its neighbours' links); and its file's
+name, which nothing a build keeps of a lesson holds (not its documents, definitions or
+mentions): a file renamed with its slug, link and place kept holds the same lesson. A
+reader's sections follow from the bytes and the reader (``format``), not from the name."""
 _OWN = tuple(f.name for f in dataclasses.fields(Lesson)
-             if f.name not in (*_UNSTORED, "position"))
+             if f.name not in (*_UNKEYED, "position"))
 """Its other fields but its position, which a lesson added before it changes when the
 position comes from its place in the course."""
 
 
-def _lesson_keys(file_key: str, lesson: Lesson) -> tuple[str, str]:
+def _lesson_keys(file_sha: str, lesson: Lesson) -> tuple[str, str]:
     """The lesson's digests (``CourseRead.keys`` and ``own_keys``): its sections are what
-    its file's bytes parse to, the rest is written out."""
-    own = fingerprint((file_key, [getattr(lesson, name) for name in _OWN]))
+    its file's bytes parse to, the rest is written out. Its file's name is in neither: the
+    key of a file renamed is the key of the lesson it holds (a slug from the file name is
+    the lesson's slug, written out with the rest)."""
+    own = fingerprint((file_sha, [getattr(lesson, name) for name in _OWN]))
     return hashlib.sha256(f"{own} {lesson.position!r}".encode()).hexdigest(), own
 
 
