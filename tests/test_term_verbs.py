@@ -151,7 +151,8 @@ def test_the_word_before_a_use_reads_it_whatever_the_course_writes(nouns):
     assert matcher.mentions(verbs) == {"cupping": 4, "overfitting": 2}
     spans = [(term, verbs[start:end]) for term, start, end in matcher.spans(verbs)]
     assert spans[:2] == [("cupping", "cup"), ("cupping", "cup")]
-    course = {} if nouns else {"cupping": 4}
+    course = {} if nouns else {"cupping": 3}
+    # "a good cup" is a noun phrase (``test_a_noun_phrase_is_no_mention_...``)
     assert matcher.mentions("Tasters cup. Cup the samples.\n\ncup again, a good cup") == course
     course = {} if nouns else {"cupping": 2}
     assert matcher.mentions("We, cup them; a\n\ncup") == course
@@ -207,3 +208,51 @@ def test_the_verb_after_to_is_a_mention_where_the_course_writes_the_noun(tmp_pat
                "02-training.md": "# Training\n\n## New staff\n\nBaristas learn to cup in "
                                  "their first week. A cup is poured for each.\n"}
     assert mentions(build_lessons(tmp_path, lessons), "cupping", capsys) == (1, ["training"])
+
+
+@pytest.mark.parametrize("nouns", [set(), {"cupping"}])
+def test_a_noun_phrase_is_no_mention_whatever_the_course_writes(nouns):
+    """An article, a determiner, a possessive or "of", then a word or two that modify, then
+    the bare word: a noun phrase, and no mention of cupping even where the course writes
+    cup as a verb; with a hyphen in a compound too. The -s form is a plural noun after a
+    plural opener ("two small cups")."""
+    matcher = TermMatcher({"cupping": [], "overfitting": []}, nouns)
+    phrases = ("A good cup starts the day. Rinse the filter cup, then pour your morning cup; "
+               "the first cup of the day counts. A very good cup, a single-origin cup, two "
+               "small cups, a 200 ml cup and the same cup.")
+    assert matcher.mentions(phrases) == {}
+
+
+def test_a_verb_after_a_noun_phrase_still_reads_as_the_course_does():
+    """A noun phrase that is the verb's subject or comes before "and" leaves the verb to the
+    course: a plural agrees with the bare verb ("the tasters cup"), an object follows the
+    verb ("the head barista cups every lot"), an adverb or a conjunction stands between
+    ("the sample and cup it", "the team also cups"), and the -s form after "the" or "a" may
+    be the verb ("the model overfits")."""
+    verbs = ("The tasters cup the beans. Our tasters always cup blind. The head barista cups "
+             "every lot. Grind the sample and cup it. The team also cups. Most of us cup. "
+             "A model overfits; the model overfits.")
+    assert TermMatcher({"cupping": [], "overfitting": []}).mentions(verbs) == {
+        "cupping": 6, "overfitting": 2}
+    assert TermMatcher({"cupping": [], "overfitting": []}, nouns={"cupping"}).mentions(
+        verbs) == {"overfitting": 2}
+
+
+BREWING = ("# Brewing\n\n## The morning cup\n\nA good cup starts with fresh beans. Rinse the "
+           "filter cup, then pour your morning cup slowly: the first cup of the day is the one "
+           "guests remember. Two small cups suit an espresso. On Mondays the head barista cups "
+           "every new lot.\n")
+
+
+def test_a_course_that_writes_the_verb_counts_no_noun_phrase(tmp_path, capsys):
+    """The course writes cup as a verb ("We cup every lot"), yet another lesson's "a good
+    cup", "the filter cup", "your morning cup", "the first cup" and "two small cups" (and its
+    heading's "The morning cup") are no mention of cupping; its "the head barista cups every
+    lot" is one."""
+    lessons = {"01-serving.md": SERVING, "02-tasting.md": TASTING, "03-brewing.md": BREWING}
+    index = build_lessons(tmp_path, lessons)
+    assert mentions(index, "cupping", capsys) == (6, ["tasting", "brewing"])
+    capsys.readouterr()
+    assert main(["term", "cupping", "--index", str(index), "--json"]) == 0
+    sections = {m["lesson"]: m["count"] for m in json.loads(capsys.readouterr().out)["mentions"]}
+    assert sections == {"tasting": 5, "brewing": 1}

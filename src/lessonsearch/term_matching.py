@@ -37,7 +37,7 @@ from lessonsearch.term_forms import (
     text_keys,
     writes_term_word,
 )
-from lessonsearch.term_verbs import reading_after
+from lessonsearch.term_verbs import bare_verb, reading_after, reading_in_phrase
 
 _END = ""
 """Trie key under which a node stores the canonical term ending there (never a stem)."""
@@ -111,7 +111,10 @@ class TermMatcher:
         self._read_in_place: set[str] = set()
         """The text words met that a term word in -ing's verb, bare or with -s, writes: each
         is read by the word before it where that word is clear (``term_verbs.reading_after``:
-        "a cup", "we cup"), and by ``nouns`` elsewhere."""
+        "a cup", "we cup") or ends a noun phrase (``term_verbs.reading_in_phrase``: "a good
+        cup"), and by ``nouns`` elsewhere."""
+        self._bare: set[str] = set()
+        """Those of ``_read_in_place`` that are a verb's bare word, not its -s form."""
         # Canonical names first, then aliases, then run-together forms: when two terms
         # claim the same spelling, the one whose own name it is wins.
         for joined in (False, True):
@@ -386,6 +389,8 @@ class TermMatcher:
             self._plain_of[surface] = self._plain_names(surface, keys)
             if text_keys(surface)[0] in by_stem and len(set(self._readings(surface)[1:])) > 1:
                 self._read_in_place.add(surface)
+                if bare_verb(normalize(surface), by_stem[text_keys(surface)[0]]):
+                    self._bare.add(surface)
                 for verb, mark in _AS.items():
                     keys = self._word_keys[mark + surface] = self._keys_of(surface, verb)
                     self._word_starts[mark + surface] = tuple(root[k] for k in keys if k in root)
@@ -396,10 +401,14 @@ class TermMatcher:
         before it reads as a noun or a verb (``term_verbs.reading_after``) marked so
         (``_AS``), when only spaces are between, with no paragraph's break, as
         ``term_verbs.count_forms`` counts the word before: "we. Cup" is read by the course.
+        Where that word says nothing, one that ends a noun phrase with a word or two
+        between it and its opener ("a good cup", ``term_verbs.reading_in_phrase``) is
+        marked a noun.
 
         No step per word of the text: the words are found by ``list.index`` and the pairs'
         spaces by one expression per pair written (``_spaced``); only a pair the text also
-        writes with other things between is located word by word."""
+        writes with other things between, or the words of a noun phrase, are located word by
+        word (``_Located``)."""
         places = []
         for surface in present:
             i = 0  # a text's first word has no word before it
@@ -410,10 +419,14 @@ class TermMatcher:
             except ValueError:
                 pass
         pairs: dict[tuple[str, str], list[int]] = {}
+        phrases = []
         for i in places:
             if reading_after(normalize(surfaces[i - 1])) is not None:
                 pairs.setdefault((surfaces[i - 1], surfaces[i]), []).append(i)
-        if not pairs:
+            elif i > 1 and reading_in_phrase([normalize(w) for w in surfaces[max(0, i - 3):i]],
+                                             surfaces[i] in self._bare, None) is False:
+                phrases.append(i)  # as written, with whatever is between the words
+        if not pairs and not phrases:
             return surfaces
         looked = list(surfaces)
         located = []
@@ -424,14 +437,22 @@ class TermMatcher:
                     looked[i] = _AS[reading_after(normalize(before))] + surface
             elif spaced:
                 located += found
-        at, pos = 0, 0  # the first word not yet located, and where the one before it ends
-        for i in sorted(located):
-            for k in range(at, i):
-                pos = text.find(surfaces[k], pos) + len(surfaces[k])
-            at = i
-            gap = text[pos:text.find(surfaces[i], pos)]
-            if gap.isspace() and "\n\n" not in gap:
+        where = _Located(surfaces, text)
+        for i in located:
+            if _spaces(where.gap(i)):
                 looked[i] = _AS[reading_after(normalize(surfaces[i - 1]))] + surfaces[i]
+        for i in phrases:
+            before = []
+            k = i
+            while len(before) < 3 and k > 0 and _spaces(where.gap(k), hyphen=True):
+                k -= 1
+                before.insert(0, normalize(surfaces[k]))
+            after = None  # none, or after a stop or a heading ("## A good cup\nA …")
+            if i + 1 < len(surfaces) and not surfaces[i + 1][:1].isupper() and _spaces(
+                    where.gap(i + 1)):
+                after = normalize(surfaces[i + 1])
+            if reading_in_phrase(before, surfaces[i] in self._bare, after) is False:
+                looked[i] = _AS[False] + surfaces[i]
         return looked
 
     def _plain_names(self, surface: str, keys: tuple[str, ...]) -> frozenset[str]:
@@ -452,6 +473,7 @@ class TermMatcher:
             self._word_keys.clear()
             self._plain_of.clear()
             self._read_in_place.clear()
+            self._bare.clear()
         written = set(surfaces)
         new = written.difference(self._word_starts)
         if new:
@@ -535,6 +557,35 @@ def _spaced(before: str, word: str) -> re.Pattern[str]:
     no paragraph's break (``TermMatcher._in_place``)."""
     return re.compile(rf"(?<![^\W_'’]){re.escape(before)}(?:[^\S\n]|\n(?!\n))+"
                       rf"{re.escape(word)}(?![^\W_]|['’][^\W_])")
+
+
+def _spaces(gap: str, hyphen: bool = False) -> bool:
+    """Whether ``gap``, the text between two words, is only spaces with no paragraph's
+    break, or, with ``hyphen``, a hyphen (a compound's: "single-origin")."""
+    return (gap.isspace() and "\n\n" not in gap) or (hyphen and normalize(gap) == "-")
+
+
+class _Located:
+    """Where each word of a text starts, found left to right only as far as asked: a word is
+    the first occurrence of its surface after the end of the word before, as the gap between
+    two words holds no character a word can start with."""
+
+    def __init__(self, surfaces: list[str], text: str):
+        self._surfaces, self._text = surfaces, text
+        self._starts: list[int] = []
+
+    def start(self, k: int) -> int:
+        starts, surfaces = self._starts, self._surfaces
+        while len(starts) <= k:
+            n = len(starts)
+            after = starts[-1] + len(surfaces[n - 1]) if n else 0
+            starts.append(self._text.find(surfaces[n], after))
+        return starts[k]
+
+    def gap(self, k: int) -> str:
+        """The text between word ``k - 1`` and word ``k``."""
+        end = self.start(k - 1) + len(self._surfaces[k - 1])
+        return self._text[end:self.start(k)]
 
 
 def title_rule(names: Iterable[str]) -> bool:

@@ -12,17 +12,19 @@ word and -s form for no mention of it (``term_forms.writes_term_word``).
 The evidence is counted lesson by lesson (``count_forms``: the verbs' forms, and the word
 before each), so a build counts again only the lessons that changed. It decides only the uses
 whose own word before says nothing (``reading_after``): "a cup" is a noun and "we cup" a
-verb wherever they are written, whatever the rest of the course writes.
+verb wherever they are written, whatever the rest of the course writes; and so is the end of
+a noun phrase with a word or two between its opener and it (``reading_in_phrase``: "a good
+cup", "your morning cup").
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from .analysis import find_words, normalize
+from .analysis import STOP_WORDS, american, find_words, normalize
 from .collocations import NgramCounts, base_verb
 from .spelling import verb_forms
 from .term_forms import ing_verbs
@@ -56,6 +58,79 @@ def reading_after(before: str) -> bool | None:
     if found is None and (before.isdigit() or before.endswith("'s")):
         return False
     return found
+
+
+_IN_NOUN_PHRASE = frozenset("very same other own only more most".split())
+"""Function words (``analysis.STOP_WORDS``) that may stand between a determiner and its
+noun: "the same cup", "your own cup", "a very good cup". Any other ("and", "then", "us")
+ends the noun phrase: "the sample and cup it", "the tasters then cup", "most of us cup"."""
+_FUNCTION_WORDS = STOP_WORDS - _IN_NOUN_PHRASE | set(
+    """us also always never often usually sometimes still already even now rarely seldom
+    actually typically generally normally""".split())
+"""The words that end a noun phrase before its noun (``_IN_NOUN_PHRASE``): the function
+words, "us", which ``STOP_WORDS`` leaves out, and the adverbs that stand between a subject
+and its verb ("option 2 also works")."""
+_PLURAL_OPENERS = frozenset(
+    "these those many few several two three four five six seven eight nine ten".split())
+"""Determiners of a plural noun: the -s form they open a noun phrase with is the noun's
+plural ("two small cups"), where "the model overfits" may be the verb's. Not a number in
+digits, which is as often a label ("option 2 works")."""
+_OBJECT_OPENERS = frozenset((*_AS_NOUN, "it", "them", "him", "her", "us", "me", "each", "all",
+                             "both")) - {"of"}
+"""Words an object starts with, after its verb: "the head barista cups every lot", "the
+new hires cup them"; not "of" ("a cup of coffee")."""
+
+
+def reading_in_phrase(before: Sequence[str], bare: bool, after: str | None) -> bool | None:
+    """Whether the bare verb or -s form of a term word in -ing ends a noun phrase that a
+    word before it opens (False: "a good cup", "a filter cup", "the first cup", "your
+    morning cup", "a very good cup", "two small cups"), where the word right before it says
+    nothing (``reading_after`` is None); None where it may be the verb ("the tasters cup",
+    "the model overfits") and the course's text as a whole decides.
+
+    ``before`` holds up to three words before it, the nearest last, lower case, with only
+    spaces (or a hyphen, within a compound: "a single-origin cup") between them and it;
+    ``after`` the word after it, with only spaces between and no capital (which starts a
+    sentence, or the text after a heading), or None. The phrase is an
+    article, a determiner, a number in words, a possessive or "of" (``reading_after``
+    False), then one or two words that are no function word, adverb or contraction
+    (``_FUNCTION_WORDS``: "the sample and cup it", "the team also cups") and no plural (the
+    verb agreeing with its subject: "the tasters cup", "these ways work"), then the form,
+    which no object follows ("the head barista cups every lot", ``_OBJECT_OPENERS``). The
+    -s form is the noun's plural only after a plural opener ("two small cups"): after
+    another ("the model overfits", "the paper cups") the course decides."""
+    for size in (2, 3):
+        if len(before) < size:
+            return None
+        opener = before[-size]
+        found = reading_after(opener)
+        if found is False and not opener.isdigit():
+            break
+        if found is True:
+            return None  # "we really cup"
+    else:
+        return None
+    between = before[1 - size:]
+    if any(w in _FUNCTION_WORDS or "'" in w for w in between):
+        return None  # "and", "then", "us", "they'll"
+    if any(_plural(w) for w in between):
+        return None  # "the tasters cup", "neither of these ways works"
+    if after is not None and (after in _OBJECT_OPENERS or after.isdigit()):
+        return None
+    return False if bare or opener in _PLURAL_OPENERS else None
+
+
+def _plural(word: str) -> bool:
+    """Whether ``word`` may be a plural noun: it ends in -s, not -ss, -us or -is (process,
+    status, analysis)."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+def bare_verb(word: str, term_words: Iterable[str]) -> bool:
+    """Whether ``word`` (lower case) is the bare verb, not its -s form, of one of
+    ``term_words`` in -ing (``term_forms.ing_verbs``): "cup" of cupping, not "cups"."""
+    word = american(word)
+    return any(word in ing_verbs(term_word) for term_word in term_words)
 
 
 def ing_words(variants: Mapping[str, Iterable[str]]) -> dict[str, tuple[str, ...]]:
