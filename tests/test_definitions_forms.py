@@ -217,6 +217,11 @@ def test_a_remark_in_an_earlier_lesson_leaves_the_definition_to_the_later_one(tm
         ("Preinfusion means wetting the puck at low pressure first.", "preinfusion"),
         ("The dose means the mass of dry coffee in the basket.", "dose"),
         ("Crema means foam on top of the shot.", "crema"),
+        ("Crema means the foam that forms on top of an espresso.", "crema"),
+        ("Ristretto means espresso pulled short, with about half the usual water.",
+         "ristretto"),
+        ("Channeling means water finding an easy path through the puck.", "channeling"),
+        ("Latency means the time a request waits.", "latency"),
     ],
 )
 def test_an_unmarked_name_that_means_a_thing_names_a_glossary_term(sentence, term):
@@ -239,9 +244,17 @@ def test_an_unmarked_name_that_means_a_thing_names_a_glossary_term(sentence, ter
         "By means of a scale you can weigh the dose.",
         "Looking up a token means reading its row, so the step is cheap.",
         "In practice, dialling in means adjusting the grind.",
+        "Channeling means sour coffee.",
+        "Channeling means sour coffee and a thin body.",
+        "Channeling means a thin, bitter shot.",
+        "Bloom means fresh beans, so grind just before you brew.",
+        "Underextraction means sour coffee when the grind is coarse.",
     ],
 )
 def test_means_that_says_what_follows_names_nothing(sentence):
+    """What the term leads to or shows is no definition: a clause, a judging word, or a
+    noun phrase that ends at its noun, with nothing that sets its thing apart ("sour
+    coffee.", "a thin, bitter shot.", "fresh beans, so …")."""
     assert found_in(sentence) == []
 
 
@@ -297,3 +310,18 @@ def test_a_built_course_reads_means_and_one_person_naming_for_glossary_terms(tmp
             "/lessons/espresso#cracks")
         assert searcher.glossary.find("bloom").lesson_definition is None
         assert searcher.glossary.find("tamping") is None
+
+
+def test_a_consequence_after_means_leaves_the_term_to_its_definition(tmp_path):
+    """"Channeling means sour coffee." in the first lesson says what channeling leads to: the
+    term links the later lesson that says what it is."""
+    lessons = {
+        "01-faults.md": "---\ntitle: Faults\nslug: faults\n---\n\n## Sour shots\n\n"
+                        "Channeling means sour coffee. Check the puck for cracks.\n",
+        "02-puck.md": "---\ntitle: The puck\nslug: puck\n---\n\n## Cracks\n\nChanneling "
+                      "means water finding an easy path through the puck.\n",
+    }
+    glossary = "channeling\n: Water rushing through a weak spot of the puck.\n"
+    with open_course(tmp_path, lessons, glossary) as searcher:
+        found = searcher.glossary.find("channeling").lesson_definition
+        assert found.url == "/lessons/puck#cracks"

@@ -1049,6 +1049,43 @@ _CLAUSE_VERB = re.compile(
 escaping", "Channeling means the water found a crack" say what follows."""
 
 
+_NOUN_PHRASE_TOKEN = re.compile(r"[\w'’-]+|[^\w\s]")
+_SETS_APART = frozenset("""of with without in on at from for to into onto through under over
+    between before after by across around within inside that which who whose a an the this
+    these those its our their your my we you they""".split())
+"""Words that, after a noun, start what sets the thing apart from others of its kind: a
+prepositional phrase ("foam on top of the shot"), a relative clause ("the foam that forms",
+"the time we wait", "the time a request waits")."""
+_CLAUSE_AFTER = frozenset("so but because since if unless when while as than then".split())
+"""Words that end a noun phrase and start another clause: "fresh beans, so grind late"."""
+_READ_WORDS = 8
+
+
+def _sets_apart(rest: str) -> bool:
+    """Whether the noun phrase that ``rest`` goes on with (the text after its first word)
+    says what sets its thing apart before the sentence or its clause ends: a prepositional
+    phrase, a relative clause or a participle after a noun ("coffee with the caffeine
+    removed", "the foam that forms on top", "espresso pulled short", "water finding a
+    path"). "and", "or" and a comma join another noun phrase ("a thin, sour shot"). A phrase
+    longer than ``_READ_WORDS`` words is taken to."""
+    opens = False  # the next word opens a noun phrase: an article or its first word
+    for count, token in enumerate(_NOUN_PHRASE_TOKEN.findall(rest)):
+        if count == _READ_WORDS:
+            return True
+        low = token.lower()
+        if low in (",", "and", "or"):
+            opens = True
+        elif not token[0].isalnum() or low in _CLAUSE_AFTER:
+            return False  # "sour coffee.", "fresh beans, so …"
+        elif not opens and (low in _SETS_APART or (
+                len(low) > 4 and low.endswith(("ed", "ing")) and not low.endswith(
+                    ("eed", "thing")))):
+            return True
+        else:
+            opens = low in ("a", "an", "the")
+    return False
+
+
 def _means(sentence: str) -> list[Found]:
     """"Dialling in means adjusting grind, dose and time until the shot tastes right.": an
     unmarked name opening the sentence, then "means" and a gerund, an article or a noun
@@ -1058,7 +1095,12 @@ def _means(sentence: str) -> list[Found]:
     or a clause (an article, a noun and a verb: "means the shot runs fast") after "means"
     names nothing, nor does a name holding a function word before its end ("Looking up a
     token means reading its row"); and the hit names only a term the glossary has
-    (``Found.glossary_only``), as the other forms that also read as remarks."""
+    (``Found.glossary_only``), as the other forms that also read as remarks. A noun phrase
+    after "means" says what the term is only when it also says what sets it apart
+    (``_sets_apart``: "Crema means foam on top of the shot", "The dose means the mass of dry
+    coffee"); one that ends at its noun says what the term leads to or shows
+    ("Channeling means sour coffee.", "… a thin, sour shot.", "Bloom means fresh beans, so
+    …")."""
     match = _MEANS.match(sentence)
     if match is None or match["term"].split()[-1].lower() in ("by", "of"):
         return []
@@ -1070,6 +1112,8 @@ def _means(sentence: str) -> list[Found]:
         return []  # "means usually …", "means different things"
     if match["article"] and _CLAUSE_VERB.match(match["then"]):
         return []  # "means the shot runs fast": what follows, not what it is
+    if not after.endswith("ing") and not _sets_apart(sentence[match.end("next"):]):
+        return []  # "Channeling means sour coffee.": what it leads to, not what it is
     term = take_term(match["term"], whole=True, strict=True)
     if term is None or term != match["term"].strip() or not is_plain_noun_phrase(
             _PARTICLE_AT_END.sub("", term)):
