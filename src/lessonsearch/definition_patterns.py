@@ -1052,10 +1052,10 @@ escaping", "Channeling means the water found a crack" say what follows."""
 _NOUN_PHRASE_TOKEN = re.compile(r"[\w'’-]+|[^\w\s]")
 _SETS_APART = frozenset("""of with without in on at from for to into onto through under over
     between before after by across around within inside that which who whose a an the this
-    these those its our their your my we you they""".split())
+    these those its our their your my we you they where""".split())
 """Words that, after a noun, start what sets the thing apart from others of its kind: a
 prepositional phrase ("foam on top of the shot"), a relative clause ("the foam that forms",
-"the time we wait", "the time a request waits")."""
+"the spot where the water runs", "the time we wait", "the time a request waits")."""
 _CLAUSE_AFTER = frozenset("so but because since if unless when while as than then".split())
 """Words that end a noun phrase and start another clause: "fresh beans, so grind late"."""
 _READ_WORDS = 8
