@@ -49,8 +49,10 @@ Letter = str | frozenset[str]
 number the words that may write it in full."""
 
 
-def abbreviations(sentence: str) -> list[tuple[str, int, str]]:
-    """"large language model (LLM)" and "LLM (large language model)": initials must fit."""
+def abbreviations(sentence: str) -> list[tuple[str, int, str, int, int]]:
+    """"large language model (LLM)" and "LLM (large language model)": initials must fit.
+    Each as the long name, where it starts, the abbreviation, and where the two written
+    together start and end ("large language model (LLM)")."""
     if "(" not in sentence:  # both patterns need one
         return []
     out = []
@@ -65,13 +67,14 @@ def abbreviations(sentence: str) -> list[tuple[str, int, str]]:
             if _fits(letters, [w.group() for w in before[start:]]):
                 long = _long_name(sentence[before[start].start(): before[-1].end()], letters)
                 if long:
-                    out.append((long, before[start].start(), abbr))
+                    out.append((long, before[start].start(), abbr, before[start].start(),
+                                match.end()))
                 break
     for match in _ABBR_BEFORE.finditer(sentence):
         abbr, letters = _letters(match["abbr"])
         long = _long_name(match["long"], letters) if letters else None
         if letters and long and _fits(letters, _LONG_WORD.findall(long)):
-            out.append((long, match.start("long"), abbr))
+            out.append((long, match.start("long"), abbr, match.start(), match.end()))
     return out
 
 

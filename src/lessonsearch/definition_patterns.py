@@ -17,6 +17,8 @@ from lessonsearch.definition_terms import (
     describes,
     is_plain_noun_phrase,
     is_vague,
+    opens_comparison,
+    says_what_it_is,
     starts_description,
     take_term,
     term_before,
@@ -203,12 +205,14 @@ _POINTING = re.compile(
 sentences before it described. "This is a journal." names too, but only so, the whole
 sentence (``_classifies``): "This is a problem for large tables." describes."""
 _DEFINED_AS = re.compile(
-    r"(?:^|[,;:]\s+)(?:(?:a|an|the)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s+(?:is|are)\s+"
+    r"(?:^|[,;:]\s+)(?:(?:a|an|the)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
+    r"(?:,\s+(?P<aside>[\w'’-]+(?:\s+[\w'’-]+){0,3}),)?\s+(?:is|are)\s+"
     r"(?:(?:usually|often|commonly|generally|formally|simply|sometimes)\s+)?defined\s+"
     r"(?:as|to\s+be)\s+(?!follows\b)\w", re.I
 )
 """"The fill factor is defined as …": the subject is the term, as in "A **token** is …", but
-"defined as" says so without the emphasis."""
+"defined as" says so without the emphasis. An aside of up to four words may stand between
+commas before the verb: "Absolute magnitude, by contrast, is defined as …"."""
 _ENDS = re.compile(r"^[\"”’)]*\s*[.!]*\s*$")
 _GOES_ON = re.compile(r"^[\"”’)]*,\s+(?:and|which)\b")
 """"…, and it is why …": how a sentence goes on after the term it points at."""
@@ -311,6 +315,43 @@ class Found:
     scripts it points at. So it names the glossary's term only (``glossary_only``), and only
     after a sentence that says what "these" are without the name
     (``definitions.find_definitions``)."""
+    passing: bool = False
+    """Whether an abbreviation is spelt out in passing, where the sentence does not say what
+    the thing is ("Binoculars show a wide field of view (FOV) and …": ``_in_passing``): the
+    two names are one term's, and the sentence is no definition of it."""
+
+
+_INTRODUCED_AFTER = re.compile(
+    r"(?:^\W*(?:(?:the|a|an)\s+)?"
+    r"|\b(?:is|are|was|were|becomes?|became|called|named|termed|dubbed|known\s+as)\s+"
+    r"(?:(?:the|a|an)\s+)?(?:[\w'’-]+\s+){0,2}?)$", re.I)
+"""What comes before a long name and its abbreviation that introduce a term: nothing (the
+sentence opens with them: "Retrieval-augmented generation (RAG) gets around …"), or a verb
+that says what the thing before it is, or names it ("the result is a large language model
+(LLM)", "is byte-pair encoding (BPE)", "a method called …")."""
+_INTRODUCED_SUBJECT = re.compile(r"(?:^|[,;:]\s+)\W*(?:(?:the|a|an)\s+)?$", re.I)
+_SUBJECT_VERB = re.compile(
+    r"^,?\s+(?:(?:also|often|usually|then|now|still|[a-z]+ly)\s+)?(?:is|are|was|were|has|have|"
+    r"had|can|could|will|would|may|might|must|should|does|do|did|[a-z]+[^s\W]s)\b", re.I)
+"""The verb of the subject a long name and its abbreviation make after an opening phrase:
+"One such tool, continuous integration (CI), can run …", "In practice, the true field of
+view (TFOV) is …"."""
+_EXPLAINED_AFTER = re.compile(r"^\s*(?:[:—–]|--)\s*\S+\s+\S")
+
+
+def _in_passing(before: str, after: str) -> bool:
+    """Whether a long name and its abbreviation, ``before`` and ``after`` them in their
+    sentence, are written in passing: not the subject that opens the sentence, nor what a
+    verb says a thing is or is called (``_INTRODUCED_AFTER``), nor, after an opening phrase, the
+    subject of the sentence's verb ("In practice, the true field of view (TFOV) is …", "One
+    such tool, continuous integration (CI), can run …": ``_SUBJECT_VERB``),
+    nor followed by a colon or dash that says it ("… (FFN): two matrix multiplications …").
+    "Binoculars show a wide field of view (FOV) and an upright image" and "Each has a focal
+    length and an apparent field of view (AFOV), …" spell a name out on the way to
+    something else."""
+    if _INTRODUCED_AFTER.search(before) or _EXPLAINED_AFTER.match(after):
+        return False
+    return not (_INTRODUCED_SUBJECT.search(before) and _SUBJECT_VERB.match(after))
 
 
 _BE_THE = re.compile(r"\b(?:is|are|was|were)\s+the\s")
@@ -321,7 +362,9 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
     """Every definition one sentence makes, the most telling rule first; questions make none."""
     if sentence.rstrip(" \"'”’)").endswith("?"):
         return []
-    found = [Found(long, "abbreviation", at, abbr) for long, at, abbr in abbreviations(sentence)]
+    found = [Found(long, "abbreviation", at, abbr,
+                   passing=_in_passing(sentence[:begin], sentence[end:]))
+             for long, at, abbr, begin, end in abbreviations(sentence)]
     lowered = _lowered(sentence)
     found += _by_cue(sentence, lowered, emphasis)
     # _POINTING, _SETTING and _MEASURE_IS match at the sentence's start, after a clause break
@@ -1122,28 +1165,44 @@ def _means(sentence: str) -> list[Found]:
 
 
 _PLAIN = re.compile(
-    r"An?\s+(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s+is\s+"
-    r"(?:a|an|the|one(?!\s+of\b))\s+(?P<what>.+)"
+    r"(?:(?P<opener>An?|The)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
+    r"(?:\s+\([^()]{1,30}\))?\s+is\s+(?P<article>(?:a|an|the|one(?!\s+of\b))\s+)?(?P<what>.+)"
 )
-"""'A p-value is the probability …': the subject, after "A" or "An", opens the sentence, and
-an article opens what it is ("A model is trained on …" says what is done to it)."""
+"""'A p-value is the probability …': the subject opens the sentence, after "A", "An", "The" or
+nothing ("Light pollution is artificial light …"), and what it is follows "is": after "A" or
+"An" an article opens it ("A model is trained on …" says what is done to it)."""
 
 
 def plain_definition(sentence: str) -> Found | None:
     """"A p-value is the probability, computed …": the plain form, with nothing marked. Such
     sentences mostly describe ("A lower number is a better result"), so the caller reads one
     only where a definition is expected (``definitions.find_definitions``: the first sentence
-    of its section, or under a heading that says it defines), and the hit names the term only
-    where the glossary has it (``Found.glossary_only``). What the subject is must be a thing
-    described, not judged: "A test is a good idea", "An index is the first thing to check"
-    define nothing."""
-    if not sentence.startswith(("A ", "An ")) or " is " not in sentence:
-        return None  # what the pattern needs: nine sentences in ten fail here
+    of its section, or under a heading that says it defines or names the term), and the hit
+    names the term only where the glossary has it (``Found.glossary_only``). What the
+    subject is must be a thing described, not judged or compared: "A test is a good idea",
+    "An index is the first thing to check", "Declination is tricky to read at first." and
+    "The exit pupil is larger in binoculars." define nothing (``says_what_it_is``). A
+    subject after "The" or with no article ("The exit pupil is the width of …",
+    "Declination is the angle …", "Light pollution is artificial light …") may not be an
+    everyday noun alone ("The problem is the network."), and what it is may not open with
+    one or with a word that compares ("is the same in both", "is the main reason":
+    ``opens_comparison``)."""
+    if " is " not in sentence:
+        return None  # what the pattern needs: most sentences fail here
     match = _PLAIN.match(sentence)
-    if match is None or (term := take_term(match["term"])) != match["term"]:
+    if match is None:
+        return None
+    indefinite = match["opener"] in ("A", "An")
+    if indefinite and not match["article"]:
+        return None
+    if (term := take_term(match["term"], strict=not indefinite)) != match["term"]:
         return None  # "A row that nobody reads is …" describes one row
+    if not is_vague(term) and take_term(term, strict=True) is None:
+        return None  # "A good idea is a small transaction." judges
     what = take_term(match["what"])
-    if what is None or not describes(what.split()[0]):
+    if what is None or not says_what_it_is(what, bool(match["article"])):
+        return None
+    if not indefinite and opens_comparison(what):
         return None
     return Found(term, "plain", match.start("term"), glossary_only=True)
 

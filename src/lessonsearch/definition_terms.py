@@ -240,6 +240,39 @@ def describes(word: str) -> bool:
                 or (_ADVERB.search(word) and len(word) > 4))
 
 
+_SIZES = _word_set("big small large tiny huge")
+"""The ``_EVALUATIVE`` words that say how big a thing is, not how good: "An eyepiece is the
+small lens you look through." says what an eyepiece is."""
+_COMPARING = _word_set("same other main real whole opposite usual")
+"""Words after "is the" that compare a thing with others or weigh it, not say what it is:
+"The exit pupil is the same in both.", "Declination is the main reason …"."""
+
+
+def says_what_it_is(what: str, article: bool) -> bool:
+    """Whether ``what``, the words "X is" goes on with in the plain form ("A p-value is
+    the probability …"), say what X is rather than how it is: a describing word (a size too:
+    "the small lens you look through") or a noun first, not a judgement ("a good idea", "a
+    cheap way"). Without an article after "is" ("Light pollution is artificial light …")
+    they must be a noun phrase of two words at least, not opening with a past participle,
+    so that "Declination is tricky to read." and "The exit pupil is larger in binoculars."
+    say nothing of what the thing is."""
+    words = [w.lower() for w in what.split()]
+    if not words:
+        return False
+    first, rest = words[0], words[1:]
+    fits = (bool(rest) and not is_vague(rest[0])) if first in _SIZES else describes(first)
+    if not article:
+        fits = fits and len(words) > 1 and not first.endswith("ed")
+    return fits
+
+
+def opens_comparison(what: str) -> bool:
+    """Whether ``what`` ("same in both", "main reason") opens with a word that compares or
+    weighs (``_COMPARING``) or an everyday noun (``_VAGUE``: "the reason", "the key")."""
+    first = what.split()[0].lower() if what.split() else ""
+    return first in _COMPARING or first in _VAGUE
+
+
 def is_plain_noun_phrase(text: str) -> bool:
     """Words that can only be a short noun phrase: no pronoun, verb-like adverb or clause
     word ("That limit", "That pattern of allowed and blocked positions")."""

@@ -50,9 +50,11 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                 if hits:  # "We call these scripts." names only what the sentence before says
                     hits = [hit for hit in hits
                             if not hit.called or _says_what_these_are(before, hit.term)]
-                elif (plain := plain_definition(sentence)) and (
+                if all(hit.passing for hit in hits) and (
+                        plain := plain_definition(sentence)) and (
                         opening or _expects(section.heading, plain.term)):
-                    hits = [plain]  # "A p-value is the probability …" opening its section
+                    hits = [plain, *hits]  # "A p-value is the probability …" opening its
+                    # section; an abbreviation spelt out in passing defines nothing
                 opening = False
                 for hit in hits:
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
@@ -65,8 +67,8 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                     _keep(found, lesson, section, term, sentence, hit.kind, hit.abbreviation,
                           alone, hit.other and tidy_case(hit.other, at_sentence_start=not (
                               sentence[: sentence.find(hit.other)].strip("\"'“‘*_ ("))),
-                          hit.glossary_only, _read_with(sentence, hit, before))
-                before = None if hits else sentence
+                          hit.glossary_only, _read_with(sentence, hit, before), hit.passing)
+                before = None if any(not hit.passing for hit in hits) else sentence
         for item in section.definitions:
             term = term_or_none(item.term, code_ok=True)  # a list's term is a term: pass@k
             sentences = split_sentences(item.definition)
@@ -140,13 +142,21 @@ def _read_with(sentence: str, hit: Found, before: str | None) -> str | None | bo
 def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, term: str,
           sentence: str, kind: str, abbreviation: str | None, alone: str | None = None,
           other: str | None = None, glossary_only: bool = False,
-          before: str | None | bool = False) -> None:
+          before: str | None | bool = False, passing: bool = False) -> None:
     """Keep the lesson's first definition of ``term``. ``before``: False when the sentence
     says what the term is itself, else the sentence it points back to (None when nothing
-    before it in its section can be shown as what it points at: ``_read_with``)."""
+    before it in its section can be shown as what it points at: ``_read_with``). An
+    abbreviation spelt out in passing (``passing``: "Binoculars show a wide field of view
+    (FOV) and …") defines nothing, so a later sentence that does takes its place, and keeps
+    its abbreviation."""
     key = term_key(term)
-    if not key or key in found:
+    if not key:
         return
+    if key in found:
+        if passing or not found[key].passing:
+            return
+        abbreviation = abbreviation or found.pop(key).abbreviation
+        found.pop(key, None)
     fragment = None if section.anchor else text_fragment(sentence)
     found[key] = LessonDefinition(
         term=term,
@@ -160,6 +170,7 @@ def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, 
         other=other,
         glossary_only=glossary_only,
         points_back=before is not False,
+        passing=passing,
         before=before or None,
     )
 

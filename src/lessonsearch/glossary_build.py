@@ -679,7 +679,8 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     Likewise a name given another ("records, also known as rows,") is the one the glossary
     has (``LessonDefinition.other``): the sentence introduces both. A sentence that names
     a term only where the glossary has it ("This is a firewall.": ``glossary_only``) defines
-    nothing elsewhere.
+    nothing elsewhere. An abbreviation spelt out in passing (``LessonDefinition.passing``)
+    defines nothing: its two names are one term's where either names a term.
     """
     terms: list[_Term] = [_Term(e.term, e, aliases=list(e.aliases)) for e in entries]
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
@@ -688,9 +689,13 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     # term, its abbreviation, or a glossary term's spelt out) → its term's name
     keyed = [(keys[lesson.slug], lesson) for lesson in course.lessons]
     found_in = cache.remember_many("definitions", keyed, find_definitions)
+    passing: list[list[str]] = []  # the names of an abbreviation spelt out in passing
     for order, found in enumerate(found_in, start=1):
         for definition in found:
             spellings = [definition.term, *filter(None, [definition.abbreviation])]
+            if definition.passing:
+                passing.append(spellings)
+                continue
             name = next((n for s in spellings if (n := matcher.canonical_for(s))), None)
             if name is None and definition.alone and (
                     name := matcher.canonical_for(definition.alone)):
@@ -713,6 +718,12 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
             elif definition.abbreviation:
                 _name_spelt_out(lookup[name], spellings, matcher, lesson_only)
             lookup[name].lesson_defs.append((order, definition))
+    for spellings in passing:  # "a wide field of view (FOV) and …" defines nothing: the
+        # two names are one term's where either is a term (of the glossary or a lesson)
+        name = next((n for s in spellings if (n := matcher.canonical_for(s))), None) or next(
+            (lesson_only[k] for s in spellings if (k := term_key(s)) in lesson_only), None)
+        if name is not None:
+            _name_spelt_out(lookup[name], spellings, matcher, lesson_only)
     return terms
 
 

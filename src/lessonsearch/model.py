@@ -476,6 +476,11 @@ class LessonDefinition:
     router.", "That delay is called bufferbloat.", but not 'The word for this is "airtime
     fairness": every client …', which says it after the colon): a term several lessons define
     is shown by a definition that says it itself (``definitions.clarity``)."""
+    passing: bool = False
+    """Whether ``sentence`` only spells out an abbreviation on the way to something else
+    ("Binoculars show a wide field of view (FOV) and …":
+    ``definition_patterns.Found.passing``): it makes the two names one term's, and defines
+    nothing (``glossary_build._merge``)."""
     before: str | None = None
     """The sentence before ``sentence`` in its section, when ``sentence`` points back to it
     and it defines no term itself ("This is the NAT table." does): the definition is read

@@ -1,0 +1,201 @@
+"""An abbreviation spelt out in passing ("Binoculars show a wide field of view (FOV) and …")
+defines nothing: it only makes its two names one term's. And the plain "X is the …" form,
+read where a section expects a definition, takes a name after "The" or with no article
+("Declination is the angle …", "The exit pupil is the width …"), a size word ("the small
+lens"), and "defined as" an aside before its verb ("Absolute magnitude, by contrast, is
+defined as …"); a judging or comparing predicate still defines nothing."""
+
+from __future__ import annotations
+
+import pytest
+from course_fixtures import built_course, open_course
+
+from lessonsearch.coverage import coverage_report
+from lessonsearch.definitions import find_definitions
+from lessonsearch.index_store import current_version
+from lessonsearch.model import Lesson, Section
+
+
+def found_in(*paragraphs: str, heading: str = "Optics") -> list[tuple[str, str]]:
+    """(term, kind) of every definition a one-section lesson makes, passing ones left out."""
+    lesson = Lesson(slug="optics", title="Optics", url="/lessons/optics", source="optics.md",
+                    format="markdown",
+                    sections=(Section(anchor="optics", heading=heading, level=2,
+                                      paragraphs=paragraphs),))
+    return [(d.term, d.kind) for d in find_definitions(lesson) if not getattr(d, "passing", False)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Binoculars show a wide field of view (FOV) and an upright image.",
+        "Each has a focal length (printed in mm) and an apparent field of view (AFOV), the "
+        "angle you see across the field stop.",
+        "Most clubs lend out a large Dobsonian telescope (LDT) to new members.",
+        "We pack a red torch, total dissolved solids (TDS), and a chart.",
+        "The data may receive its own digital object identifier (DOI) when deposited.",
+    ],
+)
+def test_an_abbreviation_spelt_out_in_passing_defines_nothing(sentence):
+    assert found_in(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("The true field of view (TFOV) is the patch of sky actually visible.",
+         "true field of view"),
+        ("Direct preference optimization (DPO) skips the reward model entirely.",
+         "direct preference optimization"),
+        ("The result is a large language model (LLM).", "large language model"),
+        ("The second is a feed-forward network (FFN): two matrix multiplications.",
+         "feed-forward network"),
+        ("In practice, the true field of view (TFOV) is what a chart circle shows.",
+         "true field of view"),
+        ("One such tool, continuous integration (CI), can run the tests on every commit.",
+         "continuous integration"),
+    ],
+)
+def test_an_abbreviation_that_opens_or_completes_the_sentence_still_defines(sentence, term):
+    assert found_in(sentence) == [(term, "abbreviation")]
+
+
+def test_a_passing_abbreviation_gives_way_to_a_definition_later_in_the_lesson():
+    lesson = Lesson(slug="optics", title="Optics", url="/lessons/optics", source="optics.md",
+                    format="markdown", sections=(
+                        Section(anchor="a", heading="Eyepieces", level=2, paragraphs=(
+                            "Each has a focal length and an apparent field of view (AFOV), "
+                            "printed on its barrel.",)),
+                        Section(anchor="b", heading="Angles", level=2, paragraphs=(
+                            "The apparent field of view is defined as the angle across the "
+                            "field stop.",))))
+    (found,) = find_definitions(lesson)
+    assert (found.term, found.kind, found.passing, found.abbreviation, found.anchor) == (
+        "apparent field of view", "defining", False, "AFOV", "b")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("An eyepiece is the small lens you look through; swapping eyepieces changes the "
+         "magnification.", "eyepiece"),
+        ("Declination is the angle north or south of the celestial equator.", "declination"),
+        ("Light pollution is artificial light scattered back down by the atmosphere.",
+         "light pollution"),
+        ("The exit pupil is the width of the beam of light leaving the eyepiece.",
+         "exit pupil"),
+        ("Declination (Dec) is the sky's latitude: degrees north or south of the equator.",
+         "declination"),
+    ],
+)
+def test_a_plain_definition_opening_its_section_names_a_glossary_term(sentence, term):
+    lesson = Lesson(slug="optics", title="Optics", url="/lessons/optics", source="optics.md",
+                    format="markdown", sections=(Section(anchor="optics", heading="Optics",
+                                                         level=2, paragraphs=(sentence,)),))
+    (found,) = find_definitions(lesson)
+    assert (found.term, found.kind, found.glossary_only) == (term, "plain", True)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Declination is tricky to read at first.",
+        "The exit pupil is larger in binoculars.",
+        "The exit pupil is the same in both eyepieces.",
+        "Declination is the main reason charts look odd.",
+        "The problem is the network.",
+        "A Barlow is a cheap way to fill the gaps.",
+        "A refractor is a big problem for beginners.",
+        "Light pollution is measured in magnitudes.",
+        "It is the small lens you look through.",
+    ],
+)
+def test_a_judging_or_comparing_predicate_defines_nothing(sentence):
+    assert found_in(sentence) == []
+
+
+def test_a_plain_definition_after_the_first_sentence_needs_a_heading_that_asks_or_names():
+    later = ("Charts give two numbers for every star.",
+             "Declination is the angle north or south of the celestial equator.")
+    assert found_in(" ".join(later), heading="Reading a chart") == []
+    assert found_in(" ".join(later), heading="What is declination?") == [
+        ("declination", "plain")]
+    assert found_in(" ".join(later), heading="Declination on a chart") == [
+        ("declination", "plain")]
+
+
+def test_defined_as_after_an_aside_between_commas():
+    assert found_in("Absolute magnitude, by contrast, is defined as the apparent magnitude a "
+                    "star would have at ten parsecs.") == [("absolute magnitude", "defining")]
+
+
+GLOSSARY = (
+    "field of view {#fov}\n: The patch of sky visible at once.\n  Also: FOV, TFOV\n\n"
+    "eyepiece\n: The lens assembly you look into.\n\n"
+    "exit pupil\n: The width of the beam leaving the eyepiece.\n\n"
+    "declination\n: The angle north or south of the celestial equator.\n\n"
+    "light pollution\n: Artificial light that brightens the night sky.\n\n"
+    "absolute magnitude\n: How bright a star would look from ten parsecs.\n")
+LESSONS = {
+    "01-first-night.md": (
+        "---\ntitle: First night\nslug: first-night\n---\n\n## Before you buy\n\n"
+        "Start with binoculars. Binoculars show a wide field of view (FOV) and an upright "
+        "image, so what you see matches the chart.\n"),
+    "02-eyepieces.md": (
+        "---\ntitle: Eyepieces\nslug: eyepieces\n---\n\n## Eyepiece basics\n\n"
+        "An eyepiece is the small lens you look through. Each has a focal length and an "
+        "apparent field of view (AFOV), the angle across its field stop.\n\n"
+        "## True field\n\nThe true field of view (TFOV) is the patch of sky actually "
+        "visible.\n\n## Exit pupil\n\nThe exit pupil is the width of the beam of light "
+        "leaving the eyepiece. The exit pupil is larger in binoculars.\n"),
+    "03-sky.md": (
+        "---\ntitle: The sky\nslug: sky\n---\n\n## What is declination?\n\n"
+        "Declination is the angle north or south of the celestial equator.\n\n"
+        "## What light pollution does\n\nLight pollution is artificial light scattered "
+        "back down by the atmosphere.\n\n## Magnitudes\n\nApparent brightness is easy to "
+        "judge. Absolute magnitude, by contrast, is defined as the brightness at ten "
+        "parsecs.\n"),
+}
+
+
+def test_a_built_course_defines_each_term_where_its_lesson_says_what_it_is(tmp_path):
+    """Field of view is defined where the lesson says what the true field of view is, not
+    by the passing "a wide field of view (FOV)" a lesson before; "apparent field of view
+    (AFOV)" in passing makes no term; the plain forms define the glossary's terms."""
+    with open_course(tmp_path, LESSONS, GLOSSARY) as searcher:
+        glossary = searcher.glossary
+        fov = glossary.find("FOV").lesson_definition
+        assert fov.url == "/lessons/eyepieces#true-field"
+        assert fov.text.startswith("The true field of view (TFOV) is the patch")
+        assert glossary.find("apparent field of view") is None
+        assert glossary.find("AFOV") is None
+        for name, url in [("eyepiece", "/lessons/eyepieces#eyepiece-basics"),
+                          ("exit pupil", "/lessons/eyepieces#exit-pupil"),
+                          ("declination", "/lessons/sky#what-is-declination"),
+                          ("light pollution", "/lessons/sky#what-light-pollution-does"),
+                          ("absolute magnitude", "/lessons/sky#magnitudes")]:
+            assert glossary.find(name).lesson_definition.url == url, name
+
+
+def test_a_passing_abbreviation_reports_no_conflict(tmp_path):
+    """The coverage report compared the passing sentence with the real definition, and
+    called the two lessons' field of view a disagreement."""
+    index = built_course(tmp_path, LESSONS, GLOSSARY)
+    report = coverage_report(current_version(index), index)
+    assert [c.term for c in report.conflicting] == []
+    assert [m.term for m in report.missing_from_glossary] == []
+
+
+def test_a_passing_abbreviation_leaves_the_sentence_to_the_other_forms():
+    """A sentence that spells an abbreviation out in passing may still define another term,
+    and a pointer after it reads it as what it points back to."""
+    assert found_in("Light pollution is artificial light from lamps and light-emitting "
+                    "diodes (LEDs) that brightens the sky.") == [("light pollution", "plain")]
+    lesson = Lesson(slug="optics", title="Optics", url="/lessons/optics", source="optics.md",
+                    format="markdown", sections=(Section(anchor="optics", heading="Optics",
+                                                         level=2, paragraphs=(
+        "Our eyes slowly widen their pupils and refresh their rod cells in the dark, "
+        "whatever a red torch (RT) shows. We call this process dark adaptation.",)),))
+    (adaptation,) = [d for d in find_definitions(lesson) if not getattr(d, "passing", False)]
+    assert adaptation.term == "dark adaptation"
+    assert adaptation.text.startswith("Our eyes slowly widen their pupils")
