@@ -10,7 +10,9 @@ that lands on a labelled near-miss. A finding matches a label when the lesson, t
 (case and plural aside) and the abbreviation agree; the class only sorts the figures.
 With ``--glossary``, a finding that names a term only where the glossary has it ("This is a
 journal.", "We call these scripts.": ``glossary_only``) counts only when that glossary has
-it, as in a build; without it every finding counts.
+it, as in a build; without it every finding counts. An abbreviation spelt out in passing
+("… a wide field of view (FOV) and …": ``passing``) defines nothing in a build, and counts
+in neither.
 Exits 1 when precision < 0.9 or recall < 0.8, the targets the detector is held to.
 """
 
@@ -45,13 +47,13 @@ def kept_by(glossary: Path | None):
     """Whether a build with ``glossary`` keeps a definition: one the sentence makes only
     for a glossary term needs the glossary to have it (or the name it gives another)."""
     if glossary is None:
-        return lambda definition: True
+        return lambda definition: not definition.passing
     entries, _ = read_glossary(glossary)
     matcher = TermMatcher({e.term: [e.term, *e.aliases] for e in entries})
 
     def kept(definition: LessonDefinition) -> bool:
-        return not definition.glossary_only or any(
-            name and matcher.canonical_for(name) for name in (definition.term, definition.other))
+        return not definition.passing and (not definition.glossary_only or any(
+            name and matcher.canonical_for(name) for name in (definition.term, definition.other)))
     return kept
 
 
