@@ -64,6 +64,10 @@ does the ``++`` or ``#`` that ends a language's name (``C++``, ``C#``:
 as count, as the index does); any other punctuation (``ratio:1``, ``input/output``,
 ``logit^2``) parts words as a space does. Each part counts as an atom, so one long token
 cannot grow a huge query."""
+_NUMBER = re.compile(r"-[.,]?\d")
+"""A minus before a number (``-5``, ``-0.5``, ``-.5``): a negative value, searched as the
+number (the index holds its digits), not a word to exclude: ``-5 degrees`` finds the
+sections that write 5 degrees, where it excluded them."""
 _FIELD = re.compile(r"(?i)^(?:title|heading|text|body|content|code|lesson|module):")
 """Another engine's field prefix, dropped: ``title:softmax`` searches softmax (a heading
 that has it ranks first anyway). Kept as a word, "title" would be a second word to match,
@@ -191,7 +195,7 @@ class _Parser:
                 return Word("not")
             inner = self.unary(depth)
             return Not(inner) if inner is not None else None
-        if token.startswith("-") and len(token) > 1:
+        if token.startswith("-") and len(token) > 1 and not _NUMBER.match(token):
             self.tokens[self.at] = token[1:]
             inner = self.unary(depth)
             return Not(inner) if inner is not None else None
