@@ -19,6 +19,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
+from .analysis import STOP_WORDS
 from .glossary_table import GLOSSARY_DB, for_build, read_only
 
 KINDS = ("term", "lesson", "heading")
@@ -28,6 +29,7 @@ _TOP = "\U0010ffff"
 
 _WORD_START = re.compile(r"(?<![^\W_])[^\W_]")
 """A letter or digit that follows the start, a space, punctuation or an underscore."""
+_WORD = re.compile(r"[^\W_]+")
 
 SCHEMA = """
 DROP TABLE IF EXISTS completion_entries;  -- a patched build's file is the previous version's
@@ -39,13 +41,14 @@ CREATE TABLE completion_entries (
 CREATE TABLE completion_keys (
     tier INTEGER NOT NULL,           -- 2 × the kind's place in KINDS, + 1 for a word start
     key TEXT NOT NULL,               -- folded, from the start or from a word start
-    number INTEGER NOT NULL
+    number INTEGER NOT NULL,
+    lead INTEGER NOT NULL            -- characters of the function words it starts with
 );
 CREATE TABLE completion_headings (   -- every heading, its repeats too: what a patch reads
     folded TEXT NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (folded, number)
 ) WITHOUT ROWID;
 """
-INDEX = "CREATE INDEX completion_order ON completion_keys(tier, key, number);"
+INDEX = "CREATE INDEX completion_order ON completion_keys(tier, key, number, lead);"
 """(A patch finds a lesson's headings by number in one pass over ``completion_headings``,
 which an index by number would double.)"""
 
@@ -74,16 +77,44 @@ def word_starts(text: str) -> list[int]:
     return [m.start() for m in _WORD_START.finditer(text)]
 
 
+def key_starts(folded: str) -> list[tuple[int, int]]:
+    """Where a folded text is completed from: its start and each word start inside it, each
+    with the length of the function words it starts with ("the ", "for a "), which a prefix
+    must go past to complete it from there. A text is completed by its content words: "fo"
+    completes no "Deep-sky targets for a small telescope", nor "the" every heading that
+    starts "The …", while "for a sm" and "the kv" still complete them as written. A text of
+    function words alone ("What is it?") is completed from its start by any of it."""
+    starts = [m.start() for m in _WORD_START.finditer(folded)]
+    if not starts:
+        return [(0, 0)]
+    content = [m.group(0) not in STOP_WORDS
+               for m in (_WORD.match(folded, i) for i in starts)]
+    if not any(content):
+        return [(0, 0)]
+    found = []
+    after = len(folded)  # the start of the next content word
+    for i, is_content in zip(reversed(starts), reversed(content), strict=True):
+        if is_content:
+            after = i
+        found.append((i, after - i if after < len(folded) else len(folded) - i))
+    found.reverse()
+    if starts[0]:  # a text that starts with punctuation ("(optional) setup")
+        found.insert(0, (0, found[0][1] + starts[0]))
+    return found
+
+
 def matched_name(prefix: str, text: str, names: Iterable[str]) -> str | None:
     """The name among ``names`` that ``prefix`` completes, when ``text`` itself does not
-    start with it (nor any word of it): "te" completes "benchmark" through its alias "test
-    set", and a reader should see why. None when ``text`` explains itself."""
+    start with it (nor any word of it, ``key_starts``): "te" completes "benchmark" through
+    its alias "test set", and a reader should see why. None when ``text`` explains
+    itself."""
     key = fold(prefix)
     if not key:
         return None
     for name in (text, *names):
         folded = fold(name)
-        if any(folded.startswith(key, i) for i in (0, *word_starts(folded))):
+        if any(folded.startswith(key, i) and len(key) > lead
+               for i, lead in key_starts(folded)):
             return None if name == text else name
     return None
 
@@ -127,7 +158,8 @@ def patch_headings(folder: Path, ranges: Iterable[tuple[int, int]],
             if first is not None:
                 db.execute("DELETE FROM completion_entries WHERE number = ?", (first,))
                 db.executemany("DELETE FROM completion_keys WHERE tier = ? AND key = ? "
-                               "AND number = ?", _key_rows(_HEADINGS, folded, first))
+                               "AND number = ?", (row[:3] for row in
+                                                  _key_rows(_HEADINGS, folded, first)))
         db.executemany("DELETE FROM completion_headings WHERE folded = ? AND number = ?", old)
         db.executemany("INSERT INTO completion_headings VALUES (?, ?)", new)
         for folded in texts:  # and the one it has now
@@ -165,7 +197,7 @@ def _insert(db: sqlite3.Connection, unique: list[Entry]) -> None:
     """The entries' rows and their keys' rows."""
     db.executemany("INSERT INTO completion_entries VALUES (?, ?, ?, ?)",
                    ((n, s.text, s.kind, s.target) for n, s, _ in unique))
-    db.executemany("INSERT INTO completion_keys VALUES (?, ?, ?)", _keys(unique))
+    db.executemany("INSERT INTO completion_keys VALUES (?, ?, ?, ?)", _keys(unique))
 
 
 def _unique(entries: Iterable[Entry]) -> Iterator[Entry]:
@@ -178,17 +210,18 @@ def _unique(entries: Iterable[Entry]) -> Iterator[Entry]:
             yield entry
 
 
-def _keys(unique: Iterable[Entry]) -> Iterator[tuple[int, str, int]]:
+def _keys(unique: Iterable[Entry]) -> Iterator[tuple[int, str, int, int]]:
     for number, suggestion, names in unique:
         tier = 2 * KINDS.index(suggestion.kind)
         for name in names:
             yield from _key_rows(tier, fold(name), number)
 
 
-def _key_rows(tier: int, key: str, number: int) -> Iterator[tuple[int, str, int]]:
-    """A folded name's rows: from its start, and from each word start inside it."""
-    yield tier, key, number
-    yield from ((tier + 1, key[i:], number) for i in word_starts(key) if i)
+def _key_rows(tier: int, key: str, number: int) -> Iterator[tuple[int, str, int, int]]:
+    """A folded name's rows: from its start, and from each word start inside it, each with
+    the length of the function words it starts with (``key_starts``)."""
+    for i, lead in key_starts(key):
+        yield tier + (i > 0), key[i:], number, lead
 
 
 class Completions:
@@ -210,7 +243,8 @@ class Completions:
             for tier in range(2 * len(KINDS)):
                 rows = db.execute(
                     "SELECT number FROM completion_keys WHERE tier = ? AND key >= ? AND key < ? "
-                    "ORDER BY key, number LIMIT ?", (tier, key, key + _TOP, limit + len(numbers)))
+                    "AND lead < ? ORDER BY key, number LIMIT ?",
+                    (tier, key, key + _TOP, len(key), limit + len(numbers)))
                 numbers.extend(n for (n,) in rows if n not in numbers)
                 if len(numbers) >= limit:
                     break
