@@ -47,6 +47,24 @@ def name_of(word: str, prose: Iterable[str], headings: Iterable[str]) -> str | N
     JavaScript, GitHub, iPhone) is a name's wherever it is written. An address, a path or
     an email (``_ADDRESS``: https://github.com/…) says nothing either: it is written in
     lower case whatever the name."""
+    named, lower = _tally(word, prose, headings)
+    count, form = max((n, form) for form, n in named.items()) if named else (0, None)
+    return form if count > lower else None
+
+
+def read_as_name(word: str, prose: Iterable[str], headings: Iterable[str]) -> bool:
+    """Whether a reader's lower-case ``word``, which a term's name writes with a capital
+    ("dobsonian" for Dobsonian), is that name, by some of the course's texts holding it
+    (``name_of``'s): the course writes it as a name, or never in lower case, as it would a
+    word of its own ("make", where a build tool Make is a term)."""
+    named, lower = _tally(word, prose, headings)
+    return not lower or max(named.values(), default=0) > lower
+
+
+def _tally(word: str, prose: Iterable[str], headings: Iterable[str]
+           ) -> tuple[Counter[str], int]:
+    """The capitalised forms of ``word`` that say it is a name, counted, and how often it is
+    written in lower case (``name_of``)."""
     lower = 0
     named: Counter[str] = Counter()
     for text in headings:
@@ -65,8 +83,7 @@ def name_of(word: str, prose: Iterable[str], headings: Iterable[str]) -> str | N
             opening = Counter(w for w in _OPENING.findall(f"\n\n{text}")
                               if w in capitals and not _camel(w))
             named.update(capitals - opening)
-    count, form = max((n, form) for form, n in named.items()) if named else (0, None)
-    return form if count > lower else None
+    return named, lower
 
 
 def _forms(word: str, text: str) -> list[str]:

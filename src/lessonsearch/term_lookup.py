@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 
@@ -113,16 +114,22 @@ class Glossary:
                      if (key and term_key(stub[0]) == key) or term_anchor(stub[0]) == name),
                     None)
 
-    def in_text(self, text: str) -> list[TermRecord]:
+    def in_text(self, text: str, named: Callable[[str], bool] | None = None,
+                ) -> list[TermRecord]:
         """The terms a text (a search query) names, longest match first, each once. A query
         is typed in lower case: "kv cache" names "KV cache", alone or in a question (a
-        lesson's "kv" is no mention of it, but a reader who types it means it). A name in
+        lesson's "kv" is no mention of it, but a reader who types it means it). So does a
+        lower-case word that a term's one-word name writes with a capital, where only a
+        capitalised word is a mention of it (``TermMatcher.title_rule``: "what is a
+        dobsonian" names Dobsonian), when ``named`` says the course writes the word as that
+        name, not as a word of its own ("how do I make a list" names no build tool Make). A
+        name in
         snake case names a term only whole (``top_p``, ``kv_cache``): ``max_new_tokens`` is
         a setting, not the term token, and ``past_key_values`` no card for key and value.
         Nor does a hyphenated word whose parts but one are single letters
         (``leans_on_companions``) name a term by a part of it: "p-value" is no card for value."""
         whole = self.find(text)
-        typed = WORD.sub(lambda m: self._capitals.get(m.group(0), m.group(0)), text)
+        typed = WORD.sub(lambda m: self._as_named(m.group(0), named), text)
         compounds = [m.span() for m in _SNAKE_CASE.finditer(typed)]
         leaning = [m.span() for m in _HYPHENATED.finditer(typed)
                    if leans_on_companions(words(m.group(0)))]
@@ -135,6 +142,14 @@ class Glossary:
                            for a, b in leaning)]
         )
         return [self._by_name[n] for n in names if n in self._by_name]
+
+    def _as_named(self, word: str, named: Callable[[str], bool] | None) -> str:
+        """A query's ``word`` as a term's name writes it, where it names one (``in_text``)."""
+        if word in self._capitals:
+            return self._capitals[word]
+        if named is not None and self.matcher.capitalised(word) and named(word):
+            return word[:1].upper() + word[1:]
+        return word
 
     @cached_property
     def _capitals(self) -> dict[str, str]:

@@ -203,6 +203,13 @@ class TermMatcher:
 
         return changed
 
+    def capitalised(self, word: str) -> bool:
+        """Whether ``word``, written in lower case, would name a term written with a capital
+        (a one-word name the ``title_rule`` matches only capitalised: Dobsonian, Barlow) if
+        it were capitalised."""
+        return (self.title_rule and word.islower()
+                and TITLE + term_stem(normalize(word)) in self._root)
+
     def mentions(self, text: str, seen: set[str] | None = None,
                  plain: Counter[str] | None = None, marked: int = 0) -> Counter[str]:
         """How many times each term is mentioned in ``text``; its words are added to
