@@ -528,12 +528,12 @@ def test_search_refuses_a_query_with_no_word_saying_so(workdir: Path, indexed) -
     result = run("search", "--", "( ? )", cwd=workdir)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == ("lessonsearch: The query has no word to search for (( ? )): type "
-                             "one or more words, as in: kv cache.\n")
+                             "one or more words, as in: KV cache.\n")
     as_json = run("search", "--json", "--", '""', cwd=workdir)
     assert as_json.returncode == 1
     assert json.loads(as_json.stdout) == {
         "error": 'The query has no word to search for (""): type one or more words, as in: '
-                 "kv cache."}
+                 "KV cache."}
     word = run("search", "--json", "--", "NOT", cwd=workdir)
     assert word.returncode == 0 and json.loads(word.stdout)["total"] > 0  # the word not
 

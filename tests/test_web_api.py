@@ -411,7 +411,7 @@ def test_a_search_with_no_word_in_it_is_refused_and_not_logged(tmp_path: Path):
             got = client.get("/api/search", query_string={"q": query})
             assert got.status_code == 400
             assert got.get_json() == {"error": f"The query has no word to search for ({query}): "
-                                               "type one or more words, as in: kv cache."}
+                                               "type one or more words, as in: KV cache."}
             assert client.get("/search", query_string={"q": query}).status_code == 400
         for query in ("OR", "zwieback"):
             assert client.get("/api/search", query_string={"q": query}).get_json()["total"] == 0

@@ -29,7 +29,7 @@ from .glossary_table import GLOSSARY_PART, Definition, TermRecord
 from .index_store import MANIFEST, current_version, open_manifest, reading_part
 from .match_count import MatchCounter
 from .model import defining_passage, opening_words
-from .name_case import as_typed, name_of
+from .name_case import as_typed, name_of, read_as_name
 from .query import (
     All,
     Node,
@@ -206,6 +206,7 @@ class Searcher:
         self._corrections: dict[tuple[str, bool], str | None] = {}
         self._related: dict[str, tuple[str, tuple[str, ...]] | None] = {}
         self._names: dict[str, str | None] = {}
+        self._names_read: dict[str, bool] = {}
         self._defining: dict[str, frozenset[int]] = {}
         self._apart: dict[tuple[str, bool], int | None] = {}
         self._hyphens: dict[tuple[str, str], bool] = {}
@@ -421,6 +422,55 @@ class Searcher:
         return {verb: tuple(nouns) for verb, nouns in found.items()}
 
     @cached_property
+    def _examples(self) -> tuple[str, ...]:
+        """Words of this course to show in a sentence that says how to write a query, best
+        first: its terms of several words, then its other terms (the terms it marks as
+        everyday words last), each by how many sections mention it, then the words its
+        lessons' titles write most often. A course's own words make sense to its readers,
+        where one course's example ("kv cache") meant nothing to another's."""
+        terms = sorted((r for r in self.glossary.records if r.mention_sections),
+                       key=lambda r: (r.everyday, len(analysis_words(r.term)) < 2,
+                                      -r.mention_sections, -r.mention_count, r.term))
+        titles: dict[str, int] = {}
+        for lesson in self.manifest.get("lessons", []):
+            for word in analysis_words(str(lesson.get("title") or "")):
+                if not is_stop(word) and not word.isdigit():
+                    titles[word] = titles.get(word, 0) + 1
+        by_count = sorted(titles, key=lambda w: (-titles[w], w))
+        return tuple(dict.fromkeys([r.term for r in terms] + by_count))
+
+    def _example(self, avoid: set[str]) -> str | None:
+        """The first of ``_examples`` sharing no stem with ``avoid`` (the words a query
+        excludes: "-token" is not told "token -token"); None when the course has none."""
+        return next((name for name in self._examples
+                     if avoid.isdisjoint(map(stem, analysis_words(name)))), None)
+
+    def _reached(self, marks: frozenset[str], terms: tuple[TermRecord, ...],
+                 ) -> tuple[TermRecord, ...]:
+        """The terms, other than those the query names (``terms``), a name of several words
+        of which writes one of the words a query marks (``marks``, stems): a section is
+        found by the names of the terms it mentions (``CONTENT``), so "color" finds a
+        section that writes "chromatic aberration" alone, through its alias "false color"."""
+        named = {t.term for t in terms}
+        return tuple(dict.fromkeys(
+            record for key in sorted(marks) for record in self._name_words.get(key, ())
+            if record.term not in named))
+
+    @cached_property
+    def _name_words(self) -> dict[str, tuple[TermRecord, ...]]:
+        """Each stem of a word of the terms' names of several words, and the terms whose
+        names write it (``_reached``)."""
+        found: dict[str, dict[str, TermRecord]] = {}
+        for record in self.glossary.records:
+            for name in (record.term, *record.aliases):
+                parts = analysis_words(name)
+                if len(parts) > 1:
+                    for part in parts:
+                        if not is_stop(part):
+                            found.setdefault(stem(part), {})[record.term] = record
+        return {key: tuple(records.values()) for key, records in found.items()}
+
+    @cached_property
     def _glossary_words(self) -> frozenset[str]:
         """The glossary's names and aliases of one word, in lower case."""
         return frozenset(name.lower() for t in self.glossary.records
@@ -442,16 +492,32 @@ class Searcher:
     def _name(self, searcher, word: str) -> str | None:
         """The name the course writes ``word`` as, read from the first ``NAME_SECTIONS``
         sections that hold it (``name_of``); None for a word."""
+        prose, headings = self._holding(searcher, word)
+        return name_of(word, prose, headings) if prose else None
+
+    def _as_name(self, searcher, word: str) -> bool:
+        """Whether a query's lower-case ``word``, which a term's one-word name writes with a
+        capital, names the term (``Glossary.in_text``): read from the same sections as
+        ``_name`` (``read_as_name``), remembered."""
+        if word not in self._names_read:
+            if len(self._names_read) >= MAX_REMEMBERED_CORRECTIONS:
+                self._names_read.clear()
+            self._names_read[word] = read_as_name(word, *self._holding(searcher, word))
+        return self._names_read[word]
+
+    def _holding(self, searcher, word: str) -> tuple[list[str], list[str]]:
+        """The texts and the headings (and lessons' titles) of the first ``NAME_SECTIONS``
+        sections that hold ``word``; empty when none does."""
         with reading_index(self.version_dir):
             reader = searcher.reader()
             if not reader.doc_frequency(CONTENT, stem(word)):
-                return None
+                return [], []
             numbers = list(islice(reader.postings(CONTENT, stem(word)).all_ids(),
                                   NAME_SECTIONS))
         stored = [self._stored(searcher, n) for n in numbers]
         headings = [s["heading"] for s in stored]
         headings += {s["lesson_title"] for s in stored}
-        return name_of(word, [s["body"] for s in stored], headings)
+        return [s["body"] for s in stored], headings
 
     def written(self, word: str) -> bool:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
@@ -596,11 +662,14 @@ class Searcher:
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
         if only_excludes(text):
+            example = self._example({stem(w) for w in analysis_words(text)})
             raise BadQuery(f"The query only excludes words ({text}): add a word to search "
-                           "for, as in: cache -model.")
+                           + (f"for, as in: {example} {text}." if example else
+                              "for beside the words to exclude."))
         if not names_words(text):  # "?", "()", '""', "-": no course could answer it
+            example = self._example(set())
             raise BadQuery(f"The query has no word to search for ({text}): type one or more "
-                           "words, as in: kv cache.")
+                           + (f"words, as in: {example}." if example else "words."))
         tree = parse_query(text)
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
@@ -654,7 +723,8 @@ class Searcher:
                    **{word: shown for word, (shown, _) in the_plan.related.items()}}
         wanted_words = _apply_corrections(" ".join(positive_words(tree)), instead)
         wanted_words = " ; ".join([wanted_words, *the_plan.joined.values()])  # soft-max: softmax
-        terms = tuple(self.glossary.in_text(wanted_words))  # "temprature" names temperature
+        terms = tuple(self.glossary.in_text(  # "temprature" names temperature
+            wanted_words, partial(self._as_name, searcher)))  # "dobsonian": Dobsonian
         named = ()
         if total == 0 and terms and not _quotes(tree):  # "topp": nucleus sampling's
             by_name = plan(_terms_instead(tree, terms))
@@ -688,10 +758,11 @@ class Searcher:
         related = (_related_words(text, the_plan.related) if total else ()) + named
         phrases = _phrases(tree)  # once for the query, not once for each hit
         names = _named_runs(terms)
+        reached = self._reached(marks, terms) if page_hits else ()
         return SearchResponse(
             query=text,
             total=total,
-            results=tuple(self._hit(searcher, hit, marks, family, phrases, names)
+            results=tuple(self._hit(searcher, hit, marks, family, phrases, names, reached)
                           for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
@@ -815,16 +886,25 @@ class Searcher:
         return self._parts
 
     def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
-             family: frozenset[str], phrases: Phrases = (), names: Phrases = ()) -> SearchHit:
+             family: frozenset[str], phrases: Phrases = (), names: Phrases = (),
+             reached: tuple[TermRecord, ...] = ()) -> SearchHit:
         """The snippet is the text's, or the code's where only it writes one of ``phrases``
         whole ("data_file" in the code, where the text says "file") or its passage holds
         more of the query's words (``section_snippet``). ``names``: the names of several
-        words of the terms the query names, marked where written whole (``_named_runs``)."""
+        words of the terms the query names, marked where written whole (``_named_runs``).
+        ``reached``: the terms a name of which writes a word of the query (``_reached``):
+        where the section writes none of the query's words, it was found through the names
+        of a term it mentions, and what is marked is the term, written as the section
+        writes it ("color" marks the "chromatic aberration" of a section found through its
+        alias "false color"), not a passage with nothing marked."""
         score, docnum = hit
         stored = self._stored(searcher, docnum)
         body, code = stored["body"], stored["code"]
         snippet = section_snippet(body, code, marks, SNIPPET_CHARS, family=family,
                                   phrases=phrases, names=names)
+        if not snippet and reached:
+            snippet = section_snippet(body, code, _named_stems(reached), SNIPPET_CHARS,
+                                      names=_named_runs(reached))
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
                        else html.escape(_shorten(code, SNIPPET_CHARS)))
