@@ -8,6 +8,9 @@
 - Defining sections: for each term a lesson defines (the glossary table's lesson
   definitions), whether a search for the term's name puts a section that defines it first;
   its reciprocal rank within the top 10 too (0 when no defining section is there).
+- Defining sections, asked: the same, for the term asked about in each of ``ASKED``'s
+  forms ("what is a token?", "what does token mean?", "define token", "token meaning",
+  "meaning of token", …): a reader who asks what a term is wants the same section first.
 
 Builds the course into a temporary index. ``-v`` lists every miss.
 """
@@ -54,18 +57,27 @@ def heading_misses(searcher: Searcher, wanted: list[str]) -> list[str]:
     return misses
 
 
-def defining_ranks(searcher: Searcher, version: Path) -> list[tuple[str, int | None]]:
-    """(term, rank of its first defining section in the top 10, or None) for each term a
-    lesson defines."""
+ASKED = ("what is {}?", "what's {}", "what exactly is {}?", "what does {} mean?",
+         "what is meant by {}?", "define {}", "definition of {}", "{} meaning",
+         "meaning of {}", "explain {}")
+"""The questions asking what a term is, each form once for every term a lesson defines."""
+
+
+def defining_ranks(searcher: Searcher, version: Path, forms: tuple[str, ...] = ("{}",)
+                   ) -> list[tuple[str, int | None]]:
+    """(query, rank of its term's first defining section in the top 10, or None) for each
+    term a lesson defines, asked in each of ``forms`` (by default its name alone)."""
     ranks = []
     for record in load_glossary(version, mentions=False):
         defining = {(d.lesson, d.anchor) for d in record.definitions if d.origin == "lesson"}
         if not defining:
             continue
-        hits = searcher.search(record.term, limit=10).results
-        rank = next((n for n, hit in enumerate(hits, start=1)
-                     if (hit.lesson, hit.anchor) in defining), None)
-        ranks.append((record.term, rank))
+        for form in forms:
+            query = form.format(record.term)
+            hits = searcher.search(query, limit=10).results
+            rank = next((n for n, hit in enumerate(hits, start=1)
+                         if (hit.lesson, hit.anchor) in defining), None)
+            ranks.append((query, rank))
     return ranks
 
 
@@ -84,6 +96,7 @@ def main() -> int:
             wanted = heading_words(version)
             misses = heading_misses(searcher, wanted)
             ranks = defining_ranks(searcher, version)
+            asked = defining_ranks(searcher, version, ASKED)
         finally:
             searcher.close()
     first = sum(1 for _, rank in ranks if rank == 1)
@@ -92,11 +105,17 @@ def main() -> int:
           f"heading ({len(misses)} do not)")
     print(f"defining section first: {first} of {len(ranks)} terms "
           f"(reciprocal rank {mrr:.3f})")
+    asked_first = sum(1 for _, rank in asked if rank == 1)
+    asked_mrr = sum(1 / rank for _, rank in asked if rank) / len(asked) if asked else 0.0
+    print(f"defining section first, asked ({len(ASKED)} forms): {asked_first} of "
+          f"{len(asked)} questions (reciprocal rank {asked_mrr:.3f})")
     if args.verbose:
         print("heading words whose first hit's heading lacks them:")
         print("\n".join(misses))
         print("terms whose defining section is not first:")
         print("\n".join(f"  {term!r}: rank {rank}" for term, rank in ranks if rank != 1))
+        print("questions whose term's defining section is not first:")
+        print("\n".join(f"  {query!r}: rank {rank}" for query, rank in asked if rank != 1))
     return 0
 
 
