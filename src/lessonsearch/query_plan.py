@@ -371,6 +371,97 @@ def _mean_verb(texts: list[str], typed: list[str]) -> int | None:
     return None
 
 
+_ASKING_VERBS = {"define", "explain"}
+_ASKING_NOUNS = {"meaning", "definition"}
+_WHAT_IS = (("what", "is"), ("what", "are"), ("what's",), ("whats",))
+_ASKING_YOU = {"can", "could", "would"}
+_ADVERBS = {"exactly", "precisely", "actually", "really"}
+"""Adverbs a question about what a thing is puts after its wh-word or at its end ("what
+exactly is a token?", "what is a token, really?")."""
+_SUBJECT_JOINS = {"of", "and", "or"}
+MAX_SUBJECT = 5
+"""The most words the subject of a question about what it means has."""
+
+Writes = Callable[[list[str]], bool]
+Names = Callable[[str], bool]
+
+
+def without_asking_words(node: Node, writes: Writes | None = None,
+                         names: Names | None = None) -> Node:
+    """``node`` without the words that only ask what its subject means, which are question
+    words as "what" is: "meaning" and "definition" before "of" and the subject ("meaning of
+    variance", "what is the definition of a sample") or after it ("sample meaning",
+    "variance definition"), "define" and "explain" before it ("define variance", "explain
+    the p-value", "explain what variance means"), and an adverb after a question's wh-word or
+    ending it ("what exactly is a token?", "what is a token, really"). In a statistics course
+    "meaning" named the glossary's mean, and each of them found the sections that write it.
+
+    Only in a query of plain words (a word in quotes among them is one, never one of these),
+    after a word such as "so" or "please" and "can you" at most, and with a subject of a few
+    words left, a determiner at most before it and "of", "and" or "or" at most among them
+    ("define mixture of experts"), or a term's name, whatever its words (``names``: "explain
+    Don't Repeat Yourself", "definition of dialing in"); a verb may also ask a question
+    ("explain how attention works"). Not "define" or "explain" that ``writes`` says the
+    course writes before the subject, where they are its own words: a programming course's
+    "define a function"."""
+    if not isinstance(node, All) or len(node.items) < 2 or any(
+            not (isinstance(i, Word) or _one_word(i)) for i in node.items):
+        return node
+    items = node.items
+    typed = [(i.text if isinstance(i, Word) else i.words[0]).lower() for i in items]
+
+    def subject(begin: int, end: int) -> bool:
+        return _subject(typed, begin, end) or bool(
+            names and 0 < end - begin <= MAX_SUBJECT and names(" ".join(typed[begin:end])))
+
+    last = len(typed)
+    start = 0
+    while (start < last - 1 and typed[start] in _BEFORE_QUESTION
+           and isinstance(items[start], Word)):
+        start += 1  # "so define variance", "please explain variance"
+    dropped: set[int] = set()
+    verb = start + 2 if typed[start] in _ASKING_YOU and typed[start + 1:start + 2] == ["you"] \
+        else start  # "can you explain variance"
+    head = next((start + len(h) for h in _WHAT_IS if tuple(typed[start:start + len(h)]) == h),
+                start)  # "what is the meaning of variance"
+    noun = head + (typed[head:head + 1] == ["the"])
+    if (verb < last - 1 and typed[verb] in _ASKING_VERBS and isinstance(items[verb], Word)
+            and (subject(verb + 1, last) or _uncontracted(typed[verb + 1]) in _WH)
+            and not (writes and writes([w for t in typed[verb:] for w in words(t)]))):
+        dropped.add(verb)
+    elif (noun < last - 2 and typed[noun] in _ASKING_NOUNS and isinstance(items[noun], Word)
+          and typed[noun + 1] in ("of", "for") and subject(noun + 2, last)):
+        dropped.add(noun)
+    elif (typed[-1] in _ASKING_NOUNS and isinstance(items[-1], Word)
+          and subject(start, last - 1)):
+        dropped.add(last - 1)
+    if _uncontracted(typed[start]) in _WH:
+        for at in {start + 1, last - 1}:
+            if start < at < last and typed[at] in _ADVERBS and isinstance(items[at], Word):
+                dropped.add(at)  # "what exactly is a token", "what is a token exactly"
+    kept = [item for at, item in enumerate(items) if at not in dropped]
+    if not dropped or all(is_stop(w) for at, text in enumerate(typed) if at not in dropped
+                          for w in words(text)):
+        return node
+    return All(tuple(kept)) if len(kept) > 1 else kept[0]
+
+
+def _subject(typed: list[str], begin: int, end: int) -> bool:
+    """Whether ``typed[begin:end]`` is the subject of a question about what it means: one
+    to five words, at least one of them no stop word, and no stop word but a determiner
+    before the rest or "of", "and" or "or" between two ("a p-value", "mixture of
+    experts")."""
+    subject = typed[begin:end]
+    if not 0 < len(subject) <= MAX_SUBJECT:
+        return False
+    stops = [all(is_stop(w) for w in words(text)) for text in subject]
+    if all(stops):
+        return False
+    return all(not stop or at == 0 and text in _DETERMINERS
+               or 0 < at < len(subject) - 1 and text in _SUBJECT_JOINS
+               for at, (text, stop) in enumerate(zip(subject, stops, strict=True)))
+
+
 _HYPHENS = re.compile("[-‐‑–]")
 
 

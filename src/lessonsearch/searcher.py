@@ -42,7 +42,13 @@ from .query import (
     positive_words,
 )
 from .query import Any as AnyOf
-from .query_plan import Plan, is_stop, plan, without_question_verbs
+from .query_plan import (
+    Plan,
+    is_stop,
+    plan,
+    without_asking_words,
+    without_question_verbs,
+)
 from .snippets import Phrases, plain_snippet, section_snippet
 from .spelling import (
     Speller,
@@ -135,6 +141,10 @@ word's count, so a longer defining section came after a short one using the term
 "embedding" found a retrieval pipeline before the section saying what an embedding is.
 The figures behind the value are in bench/README.md."""
 
+ASKED_SLOP = 3
+"""How far apart (Whoosh's slop: 1 is side by side) a course may write "define" or
+"explain" and the words after them for a reader's `define function` to be its words, not a
+question what a function is ("define a function", "defining the function")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -530,6 +540,17 @@ class Searcher:
         with reading_index(self.version_dir):
             return self._counter.count(searcher, phrase, None) > 0
 
+    def _writes_near(self, searcher, parts: list[str]) -> bool:
+        """Whether some section writes the words of ``parts`` that are no stop words in
+        their order, ``ASKED_SLOP`` words apart at most: a programming course's "define a
+        function" for `define function`."""
+        content = [stem(part) for part in parts if not is_stop(part)]
+        if len(content) < 2:
+            return False
+        phrase = wq.Phrase(CONTENT, content, slop=ASKED_SLOP)
+        with reading_index(self.version_dir):
+            return self._counter.count(searcher, phrase, None) > 0
+
     def apart(self, searcher, word: str, cut_short: bool = False) -> int | None:
         """Where to cut a word the course does not write into the two it writes for it
         ("subnetmask": subnet mask), or None: two words of ``MIN_SPLIT_PART`` letters or more
@@ -674,6 +695,9 @@ class Searcher:
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
         searcher = self.whoosh_searcher()
+        tree = without_asking_words(  # "meaning of variance": no term mean either
+            tree, partial(self._writes_near, searcher),
+            lambda name: self.glossary.find(name) is not None)
         filters = [wq.Term(k, v) for k, v in (("lesson", lesson), ("module", module)) if v]
         filter_q = wq.And(filters) if filters else None
         typed = _last_word(text) if typing else None
@@ -797,12 +821,16 @@ class Searcher:
         """The sections that define the term the query ``tree`` names alone, its words
         (those not excluded, as corrected, or as the one word a hyphenated one also is)
         being one of the term's names ("tokens": token; "embeding": embedding; "soft-max":
-        softmax): they rank ``DEFINING_BOOST`` times their score. None for a query of other
-        words beside the name ("token limit") or of several terms."""
+        softmax), or a question's, less the stop words before and after them ("what is a
+        token?", "what does variance mean?", "what are tokens for"): they rank
+        ``DEFINING_BOOST`` times their score. None for a query of other words beside the
+        name ("token limit", "how is the mean computed") or of several terms."""
         typed = positive_words(tree)
         record = None
-        for form in dict.fromkeys((" ".join(typed), " ".join(
-                the_plan.joined.get(word, word) for word in typed))):
+        for form in dict.fromkeys(" ".join(the_plan.joined.get(word, word) if join else word
+                                           for word in each)
+                                  for each in (typed, *_asked(typed))
+                                  for join in (False, True)):
             if form.strip() and (record := self.glossary.find(
                     _apply_corrections(form, the_plan.corrections))):
                 break
@@ -1034,6 +1062,18 @@ def _related_words(text: str, related: dict[str, tuple[str, tuple[str, ...]]],
         if word.lower() in related and word.lower() not in found:
             found[word.lower()] = (word, _capitalised(word, related[word.lower()][0]))
     return tuple(found.values())
+
+
+def _asked(typed: list[str]) -> tuple[list[str], list[str]]:
+    """A query's words less the stop words before the others, and less those after them
+    too: what a question asks about ("what is a mixture of experts?": mixture of experts;
+    "what is dialing in?": dialing in, else dialing)."""
+    stops = [all(is_stop(w) for w in analysis_words(word)) for word in typed]
+    if all(stops):
+        return typed, typed
+    first = stops.index(False)
+    end = len(stops) - stops[::-1].index(False)
+    return typed[first:], typed[first:end]
 
 
 def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[str]:
