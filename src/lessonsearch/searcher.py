@@ -141,10 +141,10 @@ word's count, so a longer defining section came after a short one using the term
 "embedding" found a retrieval pipeline before the section saying what an embedding is.
 The figures behind the value are in bench/README.md."""
 
-ASKED_SLOP = 3
-"""How far apart (Whoosh's slop: 1 is side by side) a course may write "define" or
-"explain" and the words after them for a reader's `define function` to be its words, not a
-question what a function is ("define a function", "defining the function")."""
+ASKED_DETERMINERS = ("a", "an", "the")
+"""The words a course may write between "define" or "explain" and the words after them for
+a reader's `define function` to be its own ("define a function", "defining the function"),
+not a question what a function is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,15 +541,17 @@ class Searcher:
             return self._counter.count(searcher, phrase, None) > 0
 
     def _writes_near(self, searcher, parts: list[str]) -> bool:
-        """Whether some section writes the words of ``parts`` that are no stop words in
-        their order, ``ASKED_SLOP`` words apart at most: a programming course's "define a
-        function" for `define function`."""
-        content = [stem(part) for part in parts if not is_stop(part)]
-        if len(content) < 2:
-            return False
-        phrase = wq.Phrase(CONTENT, content, slop=ASKED_SLOP)
-        with reading_index(self.version_dir):
-            return self._counter.count(searcher, phrase, None) > 0
+        """Whether some section writes ``parts`` (a verb such as "define" and the words after
+        it) side by side, or with "a", "an" or "the" after the verb instead of the reader's
+        determiner or none: a programming course's "define a function" for `define
+        function` too. Not with other words between: "Explain what remote repositories
+        are" is an exercise's question, not the course's words for `explain remote`."""
+        verb, rest = parts[0], parts[1:]
+        if rest and rest[0] in ASKED_DETERMINERS:
+            rest = rest[1:]
+        return any(self._written_apart(searcher, *written)
+                   for written in ([verb, *rest], *([verb, d, *rest] for d in ASKED_DETERMINERS))
+                   if rest)
 
     def apart(self, searcher, word: str, cut_short: bool = False) -> int | None:
         """Where to cut a word the course does not write into the two it writes for it
