@@ -54,6 +54,12 @@ else in the water.
 Number the sample slots, draw a sample, then draw another sample: each sample differs, and
 a bigger sample differs less from sample to sample.
 
+## Marking the nets
+
+**Floats** are the painted buoys tied to a survey net's corners, so the crew can find the net
+again from the boat the next morning. A net left afloat overnight catches more than one
+lifted at dusk.
+
 ## Setting the scope
 
 To define a population, say who belongs to it and who does not: every trout in the lake
@@ -219,3 +225,13 @@ def test_a_term_whose_name_has_stop_words_is_a_subject_too(course) -> None:
     response = course.search("explain leave one out")
     assert terms(response) == ["leave one out"]
     assert "explain" not in response.words
+
+
+def test_a_question_s_article_is_no_part_of_the_word_after_it(course) -> None:
+    """The course writes "afloat", never "a float": `what is a float?` asks about a float,
+    where a question's two words the course writes as one ("soft max") are searched so."""
+    response = course.search("what is a float?")
+    assert response.suggestion is None
+    assert response.words == ("float",)
+    assert terms(response) == ["floats"]
+    assert first(response) == ("samples", "marking-the-nets")

@@ -723,8 +723,9 @@ class Searcher:
         page_hits, total = run(the_plan, tree)
         joined = None
         if the_plan.natural:  # "what is soft max?": both words found, apart
-            joined = _joined(tree, lambda a, b, one: self.written(one)
-                             and not self._written_apart(searcher, a, b), shown)
+            joined = _joined(tree, lambda a, b, one: not (is_stop(a) or is_stop(b))
+                             and self.written(one) and not self._written_apart(searcher, a, b),
+                             shown)  # "what is a float?" is no question on "afloat"
         elif total == 0:
             joined = _joined(tree, lambda a, b, one: self.written(one), shown)
         if joined:
@@ -1093,7 +1094,8 @@ def _joined(tree: Node, fits: Callable[[str, str, str], bool],
     writes it, asked only then: "java script": JavaScript); None when no two do.
     ``fits(first, second, joined)`` says whether the two are to be joined. Only for a query
     of plain words: a query whose every word no section holds, or a question in which the
-    course never writes the two apart."""
+    course never writes the two apart, neither a stop word (a question's "a float" is no
+    "afloat", nor "a part" "apart")."""
     if not isinstance(tree, All) or not all(isinstance(i, Word) for i in tree.items):
         return None
     items = list(tree.items)
