@@ -149,6 +149,7 @@ RESIDUAL = ("spread", "residuals")
     ("sample meaning", "sample", SAMPLE, ("sample",)),
     ("definition of sample", "sample", SAMPLE, ("sample",)),
     ("what's the meaning of a sample?", "sample", SAMPLE, ("sample",)),
+    ("what’s the definition of a sample", "sample", SAMPLE, ("sample",)),  # curly
     ("define sample", "sample", SAMPLE, ("sample",)),
     ("what variance means", "variance", VARIANCE, ("variance",)),
     ("what is variance?", "variance", VARIANCE, ("variance",)),

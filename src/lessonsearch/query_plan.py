@@ -379,6 +379,7 @@ _ADVERBS = {"exactly", "precisely", "actually", "really"}
 """Adverbs a question about what a thing is puts after its wh-word or at its end ("what
 exactly is a token?", "what is a token, really?")."""
 _SUBJECT_JOINS = {"of", "and", "or"}
+_APOSTROPHES = str.maketrans("’‘", "''")
 MAX_SUBJECT = 5
 """The most words the subject of a question about what it means has."""
 
@@ -408,7 +409,8 @@ def without_asking_words(node: Node, writes: Writes | None = None,
             not (isinstance(i, Word) or _one_word(i)) for i in node.items):
         return node
     items = node.items
-    typed = [(i.text if isinstance(i, Word) else i.words[0]).lower() for i in items]
+    typed = [(i.text if isinstance(i, Word) else i.words[0]).lower().translate(_APOSTROPHES)
+             for i in items]  # "what’s" is "what's"
 
     def subject(begin: int, end: int) -> bool:
         return _subject(typed, begin, end) or bool(
