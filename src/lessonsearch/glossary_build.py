@@ -56,7 +56,7 @@ from .term_forms import term_anchor, term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
 from .term_lookup import Glossary
 from .term_matching import TermMatcher
-from .term_verbs import count_forms, forms_of, ing_words, nouns
+from .term_verbs import count_forms, everyday_words, forms_of, ing_words, nouns
 from .whoosh_index import LESSON_ORDERS, Document, Terms
 
 
@@ -256,9 +256,12 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     grouped = [(slug, list(lesson_docs))
                for slug, lesson_docs in groupby(docs, key=lambda d: d.lesson.slug)]
     written_as_nouns = _nouns(variants, grouped, keys, cache)
-    matcher = TermMatcher(variants, written_as_nouns)
-    matcher_key = fingerprint(sorted(variants.items()) if not written_as_nouns
-                              else (sorted(variants.items()), sorted(written_as_nouns)))
+    everyday = everyday_words({t.name: variants[t.name] for t in terms
+                               if t.entry is not None and t.entry.everyday})
+    matcher = TermMatcher(variants, written_as_nouns, everyday)
+    read_as = (written_as_nouns, everyday) if everyday else (written_as_nouns,)
+    matcher_key = fingerprint(sorted(variants.items()) if not any(read_as)
+                              else (sorted(variants.items()), *map(sorted, read_as)))
     known = cache.previous_keys("mentions")
     unchanged = _Unchanged(cache, matcher)
     keyed: list[tuple[str, list[Document]]] = []
@@ -269,8 +272,7 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
         keyed.append((key, lesson_docs))
     counted = cache.remember_many("mentions", keyed, partial(_mention_counts, matcher),
                                   _texts)  # only what the cache lacks is read again
-    cache.keep("matchers", matcher_key,
-               (variants, written_as_nouns) if written_as_nouns else variants)
+    cache.keep("matchers", matcher_key, (variants, *read_as) if any(read_as) else variants)
     for counted_by in {key.split(":", 1)[0] for key, _ in keyed} - {matcher_key}:
         cache.carry("matchers", counted_by)  # the terms that counted a lesson's kept mentions
     # A lesson's number counts every lesson, those without documents too (term_lessons).

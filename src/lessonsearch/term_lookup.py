@@ -23,6 +23,7 @@ from .glossary_table import (
 )
 from .term_forms import term_anchor, term_key
 from .term_matching import TermMatcher
+from .term_verbs import everyday_words
 
 _SNAKE_CASE = re.compile(r"(?<![\w.])[^\W_]+(?:_+[^\W_]+)+(?![\w.])")
 """A name in snake case, as code writes one (``max_new_tokens``): a word of it is no word
@@ -42,14 +43,17 @@ class Glossary:
                  nouns: frozenset[str] = frozenset()):
         """``nouns``: the term words in -ing whose bare verb the course writes as a noun
         only (``term_verbs``), which name their terms no more in a search than they
-        mention them in a lesson."""
+        mention them in a lesson; nor does the verb of a term the glossary marks as an
+        everyday word (``term_verbs.everyday_words``)."""
         self.records = records
         self.folder = folder
         self.stubs = stubs
         """Each term the glossary writes with no definition yet, and its ``file:line``."""
         self._by_name = {r.term: r for r in records}
         self._by_anchor = {r.anchor: r for r in records}
-        self.matcher = TermMatcher({r.term: [r.term, *r.aliases] for r in records}, nouns)
+        variants = {r.term: [r.term, *r.aliases] for r in records}
+        everyday = everyday_words({r.term: variants[r.term] for r in records if r.everyday})
+        self.matcher = TermMatcher(variants, nouns, everyday)
 
     @classmethod
     def load(cls, version_dir: Path) -> Glossary:

@@ -208,3 +208,13 @@ def nouns(ing: Mapping[str, tuple[str, ...]], counted: Iterable[tuple[dict, dict
         counts.pairs.update(pairs)
     return frozenset(word for word, verbs in ing.items()
                      if not any(base_verb(verb, counts) for verb in verbs))
+
+
+def everyday_words(variants: Mapping[str, Iterable[str]]) -> frozenset[str]:
+    """The words in -ing of the terms ``variants`` names (with their spellings) that the
+    glossary marks as everyday words too (``Everyday: yes``): "seeing", whose verb is no
+    mention of it wherever it is written, as a verb or not ("you see", "what we see"). The
+    editor has said the term's word has an everyday sense besides the term's, and its verb
+    is the everyday word itself, not the act the term names (see the module's docstring:
+    "we cup" is cupping, "we see" is no seeing)."""
+    return frozenset(ing_words(variants))
