@@ -624,3 +624,37 @@ def test_a_number_written_in_words_begins_no_candidate():
     found = phrases(find_candidates(course(*PRESSURE), {}))
     assert "pressure profile" in found
     assert not {"nine bars", "twelve grams"} & set(found)
+
+
+SCOPES = [
+    """---
+title: Scopes
+slug: scopes
+---
+
+## Sizes
+
+A 200 mm mirror with a 1200 mm focal length gathers plenty of light. A small refractor
+with a 400 mm focal length is light to carry, and a 900 mm focal length suits planets.
+Every focal length sets the image scale; read the focal length on the tube.
+""",
+    """---
+title: Eyepieces
+slug: eyepieces
+---
+
+## Power
+
+Divide the scope's focal length by the eyepiece's: a 1000 mm focal length and a 25 mm
+eyepiece give forty times. A 650 mm focal length gives less. A 10 ms exposure is short, and
+a 20 ms exposure freezes the air.
+""",
+]
+
+
+def test_a_unit_after_a_number_begins_no_candidate():
+    """"1200 mm focal length" is a focal length measured in millimetres, and "10 ms exposure"
+    an exposure: the unit a number is written with is no part of a term that follows it."""
+    found = phrases(find_candidates(course(*SCOPES), {}))
+    assert "focal length" in found
+    assert not {"mm focal length", "mm focal", "ms exposure"} & set(found)

@@ -107,6 +107,14 @@ _NOUN_PHRASE_OPENERS = _BEFORE_NOUN | _BEFORE_SINGULAR | frozenset("""an each ev
 """Words a noun phrase follows ("a join table", "of build tools") and a verb and its object
 never do ("we *write queries*"): articles, determiners, numbers and prepositions, not "to"."""
 _POSSESSIVE = re.compile(r"['’]s$")
+_UNIT_SYMBOLS = frozenset("""mm cm km nm µm μm kg mg µg μg ms ns µs μs ml cl kb mb gb tb
+    kib mib gib tib kbps mbps gbps hz khz mhz ghz mv kv kw kwh mw mwh gw gwh mah db ft yd mi
+    lb lbs oz px pt mph kph rpm hr hrs min sec secs deg arcsec arcmin""".split())
+"""Unit symbols in lower case, as the runs hold them ("mm", "kg", "ms", "GHz", "px"). Written
+right after a number ("a 1000 mm focal length", "50 ms timeout") one measures, and a phrase
+it opens is no term: "mm focal length" is "focal length" with the number's unit stuck on."""
+_NUMBER_WORDS = frozenset("""one two three four five six seven eight nine ten eleven twelve
+    twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million""".split())
 
 
 @dataclass
@@ -202,7 +210,7 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
             if firsts.isdisjoint(words) or scored.isdisjoint(_grams(words, size)):
                 continue  # most runs hold no kept n-gram: looked for in C
             for i, gram in enumerate(_grams(words, size)):
-                if gram not in scored:
+                if gram not in scored or i and _measured(words[i - 1], gram[0]):
                     continue
                 key = tuple(map(stem, gram))
                 uses = found.get(key)
@@ -229,6 +237,12 @@ def find_collocations(runs: list[Run], counts: NgramCounts | None = None
                     and not verb_and_object(uses, counts)):
                 kept[key] = uses
     return {uses.phrase: uses.per_doc for uses in kept.values()}
+
+
+def _measured(before: str, word: str) -> bool:
+    """Whether ``word`` is a unit written after a number, in digits or words ("1000 mm",
+    "fifty ms"): a phrase it opens there is no use of a term (``_UNIT_SYMBOLS``)."""
+    return word in _UNIT_SYMBOLS and (before.isdigit() or before in _NUMBER_WORDS)
 
 
 def _finders(counts: NgramCounts):
