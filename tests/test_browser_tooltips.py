@@ -178,3 +178,86 @@ def test_a_long_page_is_marked_in_slices_without_freezing(tab, host):
     tooltip = page.locator(TOOLTIP)
     page.locator(TERM).nth(1000).hover()
     expect(tooltip).to_be_visible()
+
+
+FORMS_GLOSSARY = """collimation
+: Lining up a telescope's mirrors or lenses on one axis.
+  Also: collimate
+
+focal ratio
+: The focal length divided by the aperture.
+  Also: f-ratio
+
+seeing
+: How steady the air is.
+  Everyday: yes
+
+eyepiece
+: The lens you look through.
+"""
+FORMS_LESSON = """# Tuning a telescope
+
+## Lining up
+
+A newly collimated mirror gives round stars. Collimate it often; a collimator helps.
+
+## Speed
+
+Low f-ratios are fast. Some owners swap eyepieces to see faint objects, on nights of good
+seeing.
+"""
+
+
+@pytest.fixture(scope="module")
+def forms_index(tmp_path_factory):
+    from lessonsearch.build import build_index
+
+    folder = tmp_path_factory.mktemp("forms")
+    (folder / "lessons").mkdir()
+    (folder / "glossary").mkdir()
+    (folder / "lessons" / "01-tuning.md").write_text(FORMS_LESSON, encoding="utf-8")
+    (folder / "glossary" / "glossary.md").write_text(FORMS_GLOSSARY, encoding="utf-8")
+    build_index(folder / "lessons", folder / "glossary", folder / "index")
+    return folder / "index"
+
+
+@pytest.fixture(scope="module")
+def forms_host(forms_index):
+    from browser_support import serve_app, serve_host_pages
+
+    with serve_app(forms_index) as service, serve_host_pages(service) as url:
+        yield url
+
+
+def test_tooltips_underline_the_forms_the_server_counts_and_no_other(tab, forms_host,
+                                                                     forms_index):
+    """"collimated" and "f-ratios" are mentions of collimation and focal ratio (the lesson's
+    are counted), so they are underlined; "see" is no mention of seeing, nor "collimator" of
+    collimation, and neither is underlined. Each paragraph's underlines are the server's
+    mentions of it, word for word."""
+    from lessonsearch.searcher import Searcher
+
+    page = tab.page
+    page.goto(f"{forms_host}/forms.html")
+    wait_for_marking(page)
+    found = page.locator(TERM).evaluate_all(
+        "els => els.map(e => [e.closest('p').id, e.textContent, e.lessonsearchTerm.term])")
+    assert found == [
+        ["participle", "collimated", "collimation"],
+        ["participle", "collimation", "collimation"],
+        ["plural", "f-ratios", "focal ratio"],
+        ["plural", "focal ratio", "focal ratio"],
+        ["everyday", "seeing", "seeing"],
+        ["kin", "eyepieces", "eyepiece"],
+        ["kin", "eyepiece", "eyepiece"],
+    ]
+    paragraphs = page.locator("article p").evaluate_all(
+        "els => els.map(e => [e.id, e.textContent])")
+    searcher = Searcher.open(forms_index)
+    try:
+        counted = [[name, text[start:end], term] for name, text in paragraphs
+                   for term, start, end in searcher.glossary.matcher.spans(text)]
+    finally:
+        searcher.close()
+    assert [[name, text.lower(), term] for name, text, term in found] == [
+        [name, text.lower(), term] for name, text, term in counted]

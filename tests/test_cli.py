@@ -616,7 +616,8 @@ def test_terms(workdir: Path, indexed, searcher) -> None:
 def test_terms_json(workdir: Path, indexed, searcher) -> None:
     result = run("terms", "--json", cwd=workdir)
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == responses.terms_body(searcher.glossary.records)
+    assert json.loads(result.stdout) == responses.terms_body(
+        searcher.glossary.records, searcher.term_forms())
 
 
 @pytest.mark.parametrize("args", [("search", "token"), ("term", "KV cache"), ("terms",),

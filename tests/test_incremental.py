@@ -46,7 +46,7 @@ def answers(index: Path) -> list[dict]:
     searcher = Searcher.open(index)
     try:
         found = [responses.search_body(searcher.search(q, limit=20)) for q in QUERIES]
-        terms = responses.terms_body(searcher.glossary.records)
+        terms = responses.terms_body(searcher.glossary.records, searcher.term_forms())
     finally:
         searcher.close()
     return [*found, terms]

@@ -47,7 +47,9 @@ def test_search_returns_the_cli_body(client, tiny_index: Path):
 def test_terms_and_term_return_the_cli_bodies(client, tiny_index: Path):
     with closing(Searcher.open(tiny_index)) as searcher:
         glossary = searcher.glossary
-    assert client.get("/api/terms").get_json() == as_json(responses.terms_body(glossary.records))
+        forms = searcher.term_forms()
+    assert client.get("/api/terms").get_json() == as_json(
+        responses.terms_body(glossary.records, forms))
     kv = client.get("/api/terms/KV cache").get_json()
     assert kv == as_json(responses.term_body(glossary.with_mentions(glossary.look_up("KV cache"))))
     assert len(kv["mentions"]) == glossary.look_up("KV cache").mention_sections > 1

@@ -314,11 +314,12 @@ def _term(args: argparse.Namespace) -> int:
 
 
 def _terms(args: argparse.Namespace) -> int:
-    records = _open(args.index).glossary.records
+    searcher = _open(args.index)
+    records = searcher.glossary.records
     if args.json:
         from . import responses
 
-        _print_json(responses.terms_body(records))
+        _print_json(responses.terms_body(records, searcher.term_forms()))
         return 0
     for r in records:
         mentions = counted(r.mention_count, "mention", width=4)

@@ -6,6 +6,7 @@ for terms: both call these functions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .glossary_table import TermRecord
@@ -83,8 +84,12 @@ def term_body(record: TermRecord) -> dict[str, Any]:
     }
 
 
-def terms_body(records: list[TermRecord]) -> dict[str, Any]:
-    """All terms A–Z: ``lessonsearch terms --json`` and ``GET /api/terms``."""
+def terms_body(records: list[TermRecord],
+               forms: Mapping[str, tuple[str, ...]] | None = None) -> dict[str, Any]:
+    """All terms A–Z: ``lessonsearch terms --json`` and ``GET /api/terms``. ``forms``: each
+    term's names in the other forms the course writes that count as its mentions
+    (``Searcher.term_forms``), which the glossary tooltips underline too."""
+    forms = forms or {}
     return {
         "terms": [
             {
@@ -94,6 +99,7 @@ def terms_body(records: list[TermRecord]) -> dict[str, Any]:
                 "defined_at": _defined_at(r) if r.lesson_definition else None,
                 "mentions": r.mention_count,
                 "anchor": r.anchor,
+                "forms": list(forms.get(r.term, ())),
             }
             for r in records
         ]

@@ -663,6 +663,11 @@ class Searcher:
         with reading_index(self.version_dir):
             return self._counter.count(searcher, phrase, None)
 
+    def term_forms(self) -> dict[str, tuple[str, ...]]:
+        """Each term's names in the other forms the course writes that count as mentions
+        (``Glossary.written_forms``): ``/api/terms``' ``forms``."""
+        return self.glossary.written_forms(self._spelling)
+
     def _speller(self) -> Speller:
         if self._spell_index is None:
             with self._lock:

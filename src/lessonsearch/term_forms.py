@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from lessonsearch.analysis import WORD, american, normalize, stem, words
 from lessonsearch.slugs import slugify
+from lessonsearch.spelling import third_person, verb_forms
 
 CAPS = "\x01"
 """Prefix of a trie key a word matches only when written in capitals (RAG, KV)."""
@@ -166,3 +167,16 @@ def text_keys(surface: str) -> tuple[str, ...]:
     if surface[:1].isupper():
         return (plain, TITLE + plain)
     return (plain,)
+
+
+def inflections(word: str) -> tuple[str, ...]:
+    """The other forms ``word`` (lower case) may be written in that ``writes_term_word``
+    could take for it: -s or -es, -ed, -ing (its last letter doubled, or its e dropped), the
+    singular of a plural, and the verb, bare or with -s, of a word in -ing. Which of them
+    the course writes, and which the term matcher takes for the term, the caller asks."""
+    found = dict.fromkeys(verb_forms(word))
+    if word.endswith("s"):
+        found.update(dict.fromkeys((word[:-1], word[:-2], word[:-3] + "y")))
+    for verb in ing_verbs(word):
+        found.update(dict.fromkeys((verb, third_person(verb))))
+    return tuple(form for form in found if form != word and len(form) > 1)

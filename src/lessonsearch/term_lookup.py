@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from functools import cached_property
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from .glossary_table import (
     load_stubs,
     load_verb_nouns,
 )
-from .term_forms import term_anchor, term_key
+from .term_forms import inflections, term_anchor, term_key
 from .term_matching import TermMatcher
 from .term_verbs import everyday_words
 
@@ -30,6 +30,9 @@ _SNAKE_CASE = re.compile(r"(?<![\w.])[^\W_]+(?:_+[^\W_]+)+(?![\w.])")
 of the query's own."""
 _HYPHENATED = re.compile(r"(?<![\w.‐‑–-])[^\W_]+(?:[‐‑–-][^\W_]+)+(?![\w.‐‑–-])")
 """A hyphenated word ("p-value", "multi-head"), each part a run of letters or digits."""
+
+_LAST_WORD = re.compile(r"[^\W_]+$")
+"""A name's last word, which its other forms inflect ("ratio" of f-ratio)."""
 
 MENTIONS_SHOWN = 100
 """Sections listed for a looked-up term unless asked for more: a term used throughout a
@@ -54,6 +57,7 @@ class Glossary:
         variants = {r.term: [r.term, *r.aliases] for r in records}
         everyday = everyday_words({r.term: variants[r.term] for r in records if r.everyday})
         self.matcher = TermMatcher(variants, nouns, everyday)
+        self._forms: dict[str, tuple[str, ...]] | None = None
 
     @classmethod
     def load(cls, version_dir: Path) -> Glossary:
@@ -69,6 +73,36 @@ class Glossary:
             return record
         mentions = load_mentions(self.folder, record.term, limit)
         return dataclasses.replace(record, mentions=mentions)
+
+    def written_forms(self, known: Container[str]) -> dict[str, tuple[str, ...]]:
+        """Each term's names in the other forms the course writes that count as mentions of
+        it (``TermMatcher``): "collimated" of the alias collimate, "f-ratios" of f-ratio, "KV
+        caches", read as a word with nothing before it. ``known`` holds the words the course
+        writes (lower case): only the last word of a name is inflected, and only into a word
+        the course writes. What the glossary tooltips underline besides the names."""
+        if self._forms is None:
+            self._forms = {r.term: self._forms_of(r, known) for r in self.records}
+        return self._forms
+
+    def _forms_of(self, record: TermRecord, known: Container[str]) -> tuple[str, ...]:
+        names = (record.term, *record.aliases)
+        own = {name.casefold() for name in names}  # already underlined as themselves
+        found: dict[str, None] = {}
+        for name in names:
+            last = _LAST_WORD.search(name)
+            if last is None or len(last.group()) < 2:
+                continue
+            word = last.group()
+            for form in inflections(word.lower()):
+                if form not in known:
+                    continue
+                written = (word + form[len(word):] if form.startswith(word.lower())
+                           and not word.islower() else form)
+                text = name[:last.start()] + written
+                if (text.casefold() not in own
+                        and self.matcher.spans(text) == [(record.term, 0, len(text))]):
+                    found.setdefault(text)
+        return tuple(found)
 
     def __len__(self) -> int:
         return len(self.records)

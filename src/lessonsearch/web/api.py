@@ -59,7 +59,8 @@ def _alias(opened: OpenIndex, text: str, suggestion: Suggestion) -> str | None:
 
 @api.get("/api/terms")
 def terms():
-    return jsonify(responses.terms_body(use_index().glossary.records))
+    opened = use_index()
+    return jsonify(responses.terms_body(opened.glossary.records, opened.searcher.term_forms()))
 
 
 @api.get("/api/terms/<path:name>")

@@ -115,6 +115,8 @@ SCHEMAS: dict[str, Any] = {
     "TermList": _object(terms=_list_of(_object(
         term=STR, aliases=STRINGS, definition=STR_OR_NULL, defined_at=_ref("DefinedAt"),
         mentions={**INT, "description": "How often lessons mention the term."}, anchor=STR,
+        forms={**STRINGS, "description": "Its names in the other forms the lessons write that "
+               "count as its mentions (collimated, f-ratios): the tooltips underline them."},
     ))),
     "Suggestions": _object(query=STR, suggestions={**_list_of(_object(
         text=STR, kind={"enum": list(KINDS)},

@@ -791,13 +791,19 @@
 
   // --- Glossary tooltips --------------------------------------------------------------------
 
-  /** One RegExp for every term and alias: longest first, whole words, any case. */
+  /**
+   * One RegExp for every term and alias, and the other forms of them the server counts as
+   * mentions ("collimated", "f-ratios": the glossary's `forms`): longest first, whole words,
+   * any case. A name is its term's before it is another term's form.
+   */
   function termMatcher(terms) {
     const byName = new Map();
-    for (const t of terms) {
-      for (const name of [t.term, ...(t.aliases || [])]) {
-        const key = foldName(name || "");
-        if (key.length > 1 && !byName.has(key)) byName.set(key, t);
+    for (const names of [(t) => [t.term, ...(t.aliases || [])], (t) => t.forms || []]) {
+      for (const t of terms) {
+        for (const name of names(t)) {
+          const key = foldName(name || "");
+          if (key.length > 1 && !byName.has(key)) byName.set(key, t);
+        }
       }
     }
     if (!byName.size) return null;
