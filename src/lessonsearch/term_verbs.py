@@ -216,5 +216,9 @@ def everyday_words(variants: Mapping[str, Iterable[str]]) -> frozenset[str]:
     mention of it wherever it is written, as a verb or not ("you see", "what we see"). The
     editor has said the term's word has an everyday sense besides the term's, and its verb
     is the everyday word itself, not the act the term names (see the module's docstring:
-    "we cup" is cupping, "we see" is no seeing)."""
-    return frozenset(ing_words(variants))
+    "we cup" is cupping, "we see" is no seeing). Only a name of one word is read so: a
+    phrase's word ("seeing" of a term "seeing disc") may be another term's word too, and
+    the matcher reads words, whichever term they belong to."""
+    one_word = {form: () for name, forms in variants.items() for form in (name, *forms)
+                if len(find_words(form)) == 1}
+    return frozenset(ing_words(one_word))
