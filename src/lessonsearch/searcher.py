@@ -22,7 +22,16 @@ from whoosh import query as wq
 from whoosh.collectors import FilterCollector
 from whoosh.scoring import BM25F
 
-from .analysis import NAME_SYMBOLS, WORD, american, lowered, stem, typed_name, verb_of
+from .analysis import (
+    NAME_SYMBOLS,
+    STOP_WORDS,
+    WORD,
+    american,
+    lowered,
+    stem,
+    typed_name,
+    verb_of,
+)
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_PART, Definition, TermRecord
@@ -562,7 +571,13 @@ class Searcher:
         English word list that the sample course does not write, 40 were cut without that
         rule, most at a stop word ("asset": as set, "notable": no table, "upon": up on), 3
         with it ("nonlinear", "percent", "comeback"). But for two the course writes joined by
-        a hyphen (``hyphenated``: "warmup" is warm-up, "setup" set-up). A number that ends
+        a hyphen (``hyphenated``: "warmup" is warm-up, "setup" set-up). The second may be
+        another form of a word the course writes (``_inflects``), as English inflects a
+        compound at its end: "pourovers" is pour-overs where the course writes only
+        "pour-over", "overextraction" over-extraction where it writes "over-extract" and
+        "over-extracted"; a stop word's form ("overs") is cut off only where the course
+        hyphenates it, as the stop word is. That cut two more words of the list, the plurals
+        of two above ("percents", "comebacks"). A number that ends
         the word is a part of any length ("gpt2": GPT-2). Not a word ``cut_short`` (a search
         box's last word, while it is typed) that begins one of the course's: it is
         completed."""
@@ -576,8 +591,12 @@ class Searcher:
             best = (0, 0)
             for at in _cuts(lower):
                 first, second = lower[:at], lower[at:]
-                if not self._writes_as_is(first, second, stops=True) or (
-                        (is_stop(first) or is_stop(second))
+                inflected = (not self._writes_as_is(second, stops=True)
+                             and self._inflects(second))  # "pourovers": pour-over
+                if not (self._writes_as_is(first, second, stops=True)
+                        or inflected and self._writes_as_is(first, stops=True)) or (
+                        (is_stop(first) or is_stop(second)
+                         or inflected and stem(second) in _STOP_STEMS)
                         and not self.hyphenated(searcher, first, second)):
                     continue
                 named = self.glossary.find(f"{first} {second}") is not None
@@ -588,6 +607,19 @@ class Searcher:
             self._apart.clear()
         self._apart[remembered] = found
         return found
+
+    def _inflects(self, word: str) -> bool:
+        """Whether ``word``, which the course does not write as it is, is another form of a
+        word it does: an ending Snowball takes off (-s, -ed, -ing, -ion…) left a stem some
+        word of the course has ("overs" of over, "extraction" of extract and extracted). Not
+        a bare stem ("carri" of carry), which is no word."""
+        found = stem(word)
+        return found != word and found in self._written_stems
+
+    @cached_property
+    def _written_stems(self) -> frozenset[str]:
+        """The stems of the words the course writes (its spelling counts)."""
+        return frozenset(map(stem, self._spelling))
 
     def _writes_as_is(self, *words: str, stops: bool = False) -> bool:
         """Whether the course writes each of ``words`` itself, not only a word of its stem,
@@ -1162,13 +1194,19 @@ def _cuts(word: str) -> list[int]:
 
 
 _LAST_NUMBER = re.compile(r"(?<=[^\W\d_])\d+$")
+_STOP_STEMS = frozenset(map(stem, STOP_WORDS))
+"""The stems of the stop words: a part of a word that is another form of one ("overs" of
+over) is cut off only where the course hyphenates it, as the stop word is."""
 
 
 def _written_hyphenated(texts: list[str], first: str, second: str) -> bool:
     """Whether ``texts`` write ``first`` and ``second`` joined by a hyphen, and at least as
-    often as apart (any case)."""
-    words = rf"(?<![^\W_]){re.escape(first)}(?P<sign>[-‐‑]|\s+){re.escape(second)}(?![^\W_])"
-    signs = [m["sign"] for text in texts for m in re.finditer(words, text, re.IGNORECASE)]
+    often as apart (any case); ``second`` in any of its forms, as the index finds it: the
+    course's "pour-over" is the reader's "pourovers" hyphenated."""
+    words = rf"(?<![^\W_]){re.escape(first)}(?P<sign>[-‐‑]|\s+)(?P<second>[^\W_]+)(?![^\W_])"
+    wanted = stem(second.lower())
+    signs = [m["sign"] for text in texts for m in re.finditer(words, text, re.IGNORECASE)
+             if stem(m["second"].lower()) == wanted]
     joined = sum(1 for sign in signs if not sign.isspace())
     return joined > 0 and joined >= len(signs) - joined
 
