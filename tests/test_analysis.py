@@ -13,6 +13,7 @@ from lessonsearch.analysis import (
     _stemmer,
     american,
     find_words,
+    ion_nouns,
     made_from,
     stem,
     verb_of,
@@ -111,6 +112,24 @@ def test_an_ion_noun_gives_the_stem_of_its_verb(verb: str, noun: str) -> None:
     assert stem(noun) != stem(verb)
     assert verb_of(noun) == (stem(verb),)
     assert verb_of(verb) == made_from(noun) == ()
+
+
+@pytest.mark.parametrize(("verb", "noun"), [
+    ("decide", "decision"), ("explain", "explanation"), ("repeat", "repetition"),
+    ("permit", "permission"), ("convert", "conversion"), ("describe", "description"),
+    ("solve", "solution"), ("classify", "classification"), ("expand", "expansion"),
+])
+def test_a_verb_gives_the_ion_noun_its_stem_is_read_from(verb: str, noun: str) -> None:
+    """``verb_of`` read backwards: what corrects "decission" in a course that writes only
+    "decide"."""
+    assert ion_nouns(stem(verb)) == (noun, noun + "s")
+
+
+@pytest.mark.parametrize("verb", ["edit", "limit", "depend", "remain", "report", "ahead",
+                                  "choose", "decode", "avoid", "start"])
+def test_a_verb_whose_ending_no_rule_s_example_shares_gives_no_ion_noun(verb: str) -> None:
+    """"edission", "depension", "remanation", "reporsion", "aheasion": no words."""
+    assert ion_nouns(stem(verb)) == ()
 
 
 @pytest.mark.parametrize("noun", [

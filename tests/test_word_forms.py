@@ -85,3 +85,44 @@ def test_a_joined_word_in_another_form_is_cut_at_a_stop_word_only_where_hyphenat
         for query in ("pourovers", "pourover"):
             response = searcher.search(query)
             assert (response.suggestion, response.total) == (None, 0)
+
+
+# --- A misspelt -ion noun of a verb the course writes ----------------------------------------
+
+
+@pytest.mark.parametrize("query", ["decission", "decisoin", "decisin", "Decission"])
+def test_a_misspelt_ion_noun_is_corrected_to_it_and_finds_its_verb(brewing, query) -> None:
+    """The course writes "decide" and "decided", never "decision": "decision" finds the
+    sections on deciding (its -ion family), but "decission" found nothing and suggested
+    nothing, as a correction was looked for only among the words the course writes."""
+    response = brewing.search(query)
+    assert response.suggestion == ("Decision" if query[0].isupper() else "decision")
+    assert response.suggestion_searched
+    assert places(response) == places(brewing.search("decision"))
+    assert places(response)[0] == ("brewing", "choosing-a-method")
+    assert "<mark>Decide</mark>" in response.results[0].snippet
+
+
+@pytest.mark.parametrize("query", ["decisions", "decision"])
+def test_an_ion_noun_spelt_right_is_not_corrected(brewing, query) -> None:
+    response = brewing.search(query)
+    assert response.suggestion is None
+    assert places(response)[0] == ("brewing", "choosing-a-method")
+
+
+@pytest.mark.parametrize("query", ["derision", "decisive"])
+def test_a_real_word_near_an_ion_noun_the_course_does_not_write_is_left_alone(
+        brewing, query) -> None:
+    """"derision" is one letter from decision, but an r for a c is no slip (keys apart):
+    the noun is made by a rule, and a word is taken to it only by slips people make."""
+    response = brewing.search(query)
+    assert (response.suggestion, response.total) == (None, 0)
+
+
+def test_a_real_word_is_still_not_corrected_to_a_course_word_two_edits_away(tmp_path) -> None:
+    """"complex" is no slip of "complete", and the course's verbs' nouns change nothing."""
+    lessons = {"01-tasks.md": "# Tasks\n\n## Finishing\n\nComplete each task and decide "
+               "what comes next; completed tasks are decided.\n"}
+    with open_course(tmp_path, lessons) as searcher:
+        response = searcher.search("complex")
+        assert (response.suggestion, response.total) == (None, 0)

@@ -194,6 +194,21 @@ families above (7 wrong of 26: "partition": part, "petition": pet, "coalition": 
 and -ention as -end (4 joins of 38 nouns, and "attention", a term of its own in a course on
 language models, would count for "attend")."""
 
+_ION_VERBS = {
+    "osition": ("pos",), "finition": ("defin",), "rsion": ("vert",),
+    "ission": ("rmit", "bmit", "smit", "omit", "dmit", "mmit"),
+    "asion": ("vad", "suad"), "ision": ("cid", "vid", "llid"), "osion": ("plod", "rod"),
+    "usion": ("clud", "trud", "llud", "lud"), "nsion": ("pand", "xtend", "hend", "spend"),
+    "amation": ("xclaim", "oclaim", "eclaim"), "anation": ("plain",), "scription": ("scrib",),
+    "umption": ("sum",), "duction": ("duc",), "olution": ("solv", "volv"),
+    "ception": ("ceiv",), "ification": ("ifi",),
+}
+"""How a verb's stem ends for ``ion_nouns`` to make its -ion noun by a rule of
+``_ION_RULES`` (by the noun's ending): as its examples' verbs do. The rules read a noun the
+course writes, which is a word; made the other way, from any verb, they made words no one
+writes ("depend": depension, "remain": remanation, "limit": limission, "recite": recission,
+"report": reporsion), and "recession" was corrected to one."""
+
 _ION_MIN = 4
 """The fewest letters a verb's stem found by ``_ION_RULES`` has: "position" is not made from
 a "pos" (the part-of-speech tag a course on language writes)."""
@@ -214,6 +229,23 @@ def _verb_of(word: str) -> tuple[str, ...]:
             verb = noun[:len(noun) - len(stem_ending)] + verb_ending
             return (verb,) if len(verb) >= _ION_MIN else ()
     return ()
+
+
+def ion_nouns(verb: str) -> tuple[str, ...]:
+    """The -ion nouns (singular and plural) that ``verb_of`` takes to the stem ``verb``, as
+    its rules would spell them: ``decid`` → decision(s), ``explain`` → explanation(s),
+    ``repeat`` → repetition(s); each is checked back through ``verb_of``. Only for a verb
+    that ends as those of the rule's examples do (``_ION_VERBS``): "edit" is no "edission",
+    nor "depend" "depension". Still made by rules, not read from a course: what takes a
+    reader's word to one asks more of it (``Searcher._family_noun``: one slip)."""
+    found = [noun for noun, verb_stem in _ION_WORDS.items() if verb_stem == verb]
+    found = [f"{noun}ion" for noun in found]
+    for ending, stem_ending, verb_ending in _ION_RULES:
+        if verb.endswith(_ION_VERBS[ending]) and len(verb) >= _ION_MIN:
+            found.append(verb[:len(verb) - len(verb_ending)] + stem_ending
+                         + ending[len(stem_ending):])
+    nouns = [noun for noun in dict.fromkeys(found) if verb_of(noun) == (verb,)]
+    return tuple(form for noun in nouns for form in (noun, noun + "s"))
 
 
 def american(word: str) -> str:

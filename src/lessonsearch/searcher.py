@@ -27,6 +27,7 @@ from .analysis import (
     STOP_WORDS,
     WORD,
     american,
+    ion_nouns,
     lowered,
     stem,
     typed_name,
@@ -305,6 +306,8 @@ class Searcher:
                 fixed = self._two_slips(word.lower(), [c for _, c in found])
             elif fixed is None and MIN_SHORT_CORRECTED <= len(word) < MIN_CORRECTED:
                 fixed = self._short_name(word.lower())
+            if fixed is None and maxdist and word.lower() not in self._family_nouns:
+                fixed = self._family_noun(word.lower())  # "decission": decide's noun
         elif written and len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
             fixed = self._respelt(word.lower())
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
@@ -345,6 +348,39 @@ class Searcher:
                     and not all(by_ear(letters[at], known, at) for at in changed)):
                 return None
         return best
+
+    def _family_noun(self, word: str) -> str | None:
+        """For a misspelt word that is no slip of any word the course writes, the -ion noun
+        of a verb the course writes (``_family_nouns``) that it is one slip from: "decission"
+        is decision in a course that writes "decide" and "decided" but never "decision",
+        searched so, and so found through its verb (``family``). One edit only, and one
+        slip people make (``slips``): the nouns are made by rules, not read from the course,
+        and some are no words ("condition" gave "condission", two slips from "concessions");
+        "derision", an r for a c, keys apart, is left alone. The noun of the verb the course
+        writes most first."""
+        letters = fold_accents(word)
+        found = [c for _, c in self._noun_speller.candidates(word, 1) if slips(letters, c) <= 1]
+        return min(found, key=lambda c: (-self._family_nouns[c], c), default=None)
+
+    @cached_property
+    def _family_nouns(self) -> dict[str, int]:
+        """The -ion nouns (and their plurals) that the course never writes of the verbs it
+        writes as verbs, in a form ending -ed or -ing (``ion_nouns``: "decide" and "decided",
+        decision; not "ahead", which would give "aheasion"), each with how often the course
+        writes its verb's words: made at the first word no slip of the course's own
+        explains."""
+        uses: dict[str, int] = {}
+        verbs = set()
+        for word, count in self._spelling.items():
+            uses[stem(word)] = uses.get(stem(word), 0) + count
+            if word.endswith(("ed", "ing")):
+                verbs.add(stem(word))
+        return {noun: uses[verb] for verb in verbs for noun in ion_nouns(verb)
+                if noun not in self._spelling}
+
+    @cached_property
+    def _noun_speller(self) -> Speller:
+        return Speller(self._family_nouns)
 
     def related(self, word: str) -> tuple[str, tuple[str, ...]] | None:
         """For a word no section holds that is an agent noun made from a verb the course
