@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from course_fixtures import built_course, open_course
+from web_fixtures import Page, serving
 
 from lessonsearch.searcher import Searcher
 
@@ -126,3 +127,81 @@ def test_a_real_word_is_still_not_corrected_to_a_course_word_two_edits_away(tmp_
     with open_course(tmp_path, lessons) as searcher:
         response = searcher.search("complex")
         assert (response.suggestion, response.total) == (None, 0)
+
+
+# --- A hyphenated word no section writes, searched as its one topical part -------------------
+
+
+PROMPTS = """---
+title: Prompts
+---
+
+## Examples in the prompt
+
+Put a few worked examples before the question: the model copies their form.
+
+## The context window
+
+The context holds the prompt and the reply, and a long context costs more.
+
+## Heads
+
+Each of the many heads reads the sequence its own way.
+
+## Models
+
+The gpt models read far more text than the ones before them.
+"""
+
+
+@pytest.fixture(scope="module")
+def prompts(tmp_path_factory: pytest.TempPathFactory):
+    folder = tmp_path_factory.mktemp("prompts")
+    index = built_course(folder, {"01-prompts.md": PROMPTS})
+    opened = Searcher.open(index)
+    yield index, opened
+    opened.close()
+
+
+@pytest.mark.parametrize(("query", "shown", "first"), [
+    ("in-context", ("in-context", "context"), "the-context-window"),
+    ("In-Context", ("In-Context", "Context"), "the-context-window"),
+    ("in-context window", ("in-context", "context"), "the-context-window"),
+    ("GPT-5", ("GPT-5", "GPT"), "models"),  # a number left out as a stop word is
+])
+def test_a_hyphenated_word_no_section_writes_says_which_part_was_searched(prompts, query,
+                                                                          shown, first) -> None:
+    """"in-context" showed the sections on context with no word of why: no section writes
+    "in-context" or "in context", and the stop word was left out. The results are still
+    context's, and the reader is told: "No results for in-context; showing results for
+    context"."""
+    _, searcher = prompts
+    response = searcher.search(query)
+    assert response.related == (shown,)
+    assert places(response)[0] == ("prompts", first)
+
+
+def test_a_hyphenated_word_of_two_topical_parts_needs_no_such_notice(prompts) -> None:
+    """"multi-head": both parts are searched, each counted, as the relaxed notice says."""
+    _, searcher = prompts
+    response = searcher.search("multi-head")
+    assert response.related == () and response.total > 0
+
+
+def test_a_hyphenated_word_some_section_writes_needs_no_notice(tmp_path) -> None:
+    lessons = {"01-reading.md": "# Reading\n\n## Words\n\nRead each word in context, and "
+               "the context of a word in its sentence.\n"}
+    with open_course(tmp_path, lessons) as searcher:
+        response = searcher.search("in-context")
+        assert response.related == () and not response.relaxed
+        assert places(response) == [("reading", "words")]
+
+
+def test_the_page_and_the_api_say_which_part_was_searched(prompts) -> None:
+    index, _ = prompts
+    with serving(index) as client:
+        body = client.get("/api/search", query_string={"q": "in-context"}).get_json()
+        assert body["related"] == [{"word": "in-context", "searched": "context"}]
+        page = Page(client.get("/search", query_string={"q": "in-context"})
+                    .get_data(as_text=True))
+        assert "No results for “in-context”; showing results for “context”." in page.text

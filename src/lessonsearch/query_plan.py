@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from whoosh import matching
 from whoosh import query as wq
 
-from .analysis import STOP_WORDS, leans_on_companions, stem, typed_name, words
+from .analysis import (
+    STOP_WORDS,
+    find_words,
+    leans_on_companions,
+    lowered,
+    stem,
+    typed_name,
+    words,
+)
 from .posting_blocks import unwritten
 from .query import All, Any, Node, Not, Phrase, Word
 from .whoosh_index import CONTENT, FAMILY_WEIGHT
@@ -43,6 +51,10 @@ class Plan:
     family: set[str] = field(default_factory=set)
     """The stems searched, at ``FAMILY_WEIGHT``, as the family of a word the reader wrote (an
     -ion noun's verb, a verb's -ion nouns: ``Family``)."""
+    narrowed: dict[str, str] = field(default_factory=dict)
+    """Each word of several parts that no section writes side by side, searched when
+    ``relaxed`` as the one part of it that names a topic, stop words and numbers left out
+    ("in-context": context; "gpt-5": gpt), by the word as typed: the part as typed."""
 
 
 Correct = Callable[[str], str | None]
@@ -67,7 +79,9 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     searched as its parts, each one more of the words a section may hold most of, but for
     stop words and numbers ("gpt-5": gpt; "3.5" stays as typed), which say nothing of a
     topic alone; not one whose parts but one are single letters ("p-value": not value,
-    ``leans_on_companions``), whose remaining part is not what was asked.
+    ``leans_on_companions``), whose remaining part is not what was asked. One searched as a
+    single part so ("in-context": context) is named in ``Plan.narrowed``, for the reader to
+    be told.
 
     ``family``: the stems of the words a word's family has in the course (``Searcher.family``:
     an -ion noun's verb, ``analysis.verb_of``, and a verb's -ion nouns), each also searched at
@@ -83,6 +97,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     joined: dict[str, str] = {}
     made_from: dict[str, tuple[str, tuple[str, ...]]] = {}
     searched_family: set[str] = set()
+    narrowed: dict[str, str] = {}
     natural = _is_natural(node, bare)
 
     def word_query(text: str, negated: bool = False) -> wq.Query | None:
@@ -100,6 +115,9 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             if (relaxed and not negated and topical and together and not together(parts)
                     and not leans_on_companions(parts)):  # "p-value" is not value alone
                 # "multi-head", which no section writes: multi and head, each counted
+                if len(topical) == 1 < len(set(parts)):  # "in-context": context alone
+                    narrowed[text] = next((w for w in find_words(text)
+                                           if lowered(w) == topical[0]), topical[0])
                 return wq.Or([_term(p) for p in topical])
             return _phrase(parts)
         name = typed_name(text)  # "notepad++": the word notepad, or the name Notepad++
@@ -152,7 +170,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     built = build(node)
     instead = {**corrections, **{w: shown for w, (shown, _) in made_from.items()}}
     kept = [instead.get(w.lower(), w) for w in content] or bare
-    return Plan(built, kept, corrections, relaxed, joined, natural, made_from, searched_family)
+    return Plan(built, kept, corrections, relaxed, joined, natural, made_from, searched_family,
+                narrowed)
 
 
 class MostWords(wq.Or):
