@@ -88,6 +88,48 @@ def test_a_joined_word_in_another_form_is_cut_at_a_stop_word_only_where_hyphenat
             assert (response.suggestion, response.total) == (None, 0)
 
 
+SAUCES = {"01-sauces.md": """---
+title: Sauces
+---
+
+## Reducing
+
+Do not over-reduce the stock: an over-reduced sauce turns salty and sticky.
+
+## Thickening
+
+Flour thickens a sauce faster than reducing it, and tastes of little.
+"""}
+
+
+@pytest.mark.parametrize(("query", "suggestion"), [
+    ("over-reduction", None),
+    ("overreduction", "over-reduction"),
+    ("overreductions", "over-reductions"),
+])
+def test_a_hyphenated_ion_noun_finds_its_verb_hyphenated(tmp_path, query, suggestion) -> None:
+    """Snowball stems "reduction" apart from "reduce" (reduct, reduc): a word of the -ion
+    family finds the other's sections, but a hyphenated one was searched as a phrase of its
+    stems alone, and "over-reduction" found nothing where the course writes "over-reduce";
+    nor was "overreduction" cut."""
+    with open_course(tmp_path, SAUCES) as searcher:
+        response = searcher.search(query)
+        assert response.suggestion == suggestion
+        assert places(response) == [("sauces", "reducing")]
+        assert "over-<mark>reduced</mark>" in response.results[0].snippet
+
+
+def test_a_hyphenated_word_the_course_writes_comes_before_its_family(tmp_path) -> None:
+    lessons = {"01-sauces.md": SAUCES["01-sauces.md"] + "\n## Glaze\n\nA glaze is an "
+               "over-reduction on purpose: the pan keeps a sticky film.\n"}
+    with open_course(tmp_path, lessons) as searcher:
+        assert places(searcher.search("over-reduction")) == [
+            ("sauces", "glaze"), ("sauces", "reducing")]
+        assert places(searcher.search("over-reduce")) == [
+            ("sauces", "reducing"), ("sauces", "glaze")]
+        assert places(searcher.search('"over-reduction"')) == [("sauces", "glaze")]
+
+
 # --- A misspelt -ion noun of a verb the course writes ----------------------------------------
 
 

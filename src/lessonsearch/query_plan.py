@@ -88,8 +88,10 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     ``FAMILY_WEIGHT`` of its score: ``repetition`` finds the sections that write "repeated"
     below those on repetition, and ``repeat`` the other way round. Its score, not a
     posting's weight, is cut: a short section a word's family heads ("Solution") stays below
-    a long one that writes the word once ("solve"). Not in quotes or under NOT, which ask
-    for the word as written."""
+    a long one that writes the word once ("solve"). A word of several parts searched as a
+    phrase is searched so with its last part's family too: "over-reduction" finds the
+    sections that write "over-reduced". Not in quotes or under NOT, which ask for the word
+    as written."""
     bare = _bare_words(node)
     content = [w for w in bare if not is_stop(w)]
     drop_stops = bool(content)
@@ -119,6 +121,12 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
                     narrowed[text] = next((w for w in find_words(text)
                                            if lowered(w) == topical[0]), topical[0])
                 return wq.Or([_term(p) for p in topical])
+            kin = family(parts[-1]) if family and not negated else ()
+            if kin:  # "over-reduction": the sections that write "over-reduced" too
+                searched_family.update(kin)
+                before = [stem(p) for p in parts[:-1]]
+                return wq.Or([_phrase(parts), *(
+                    wq.Phrase(CONTENT, [*before, each], boost=FAMILY_WEIGHT) for each in kin)])
             return _phrase(parts)
         name = typed_name(text)  # "notepad++": the word notepad, or the name Notepad++
         fixed = None

@@ -647,10 +647,17 @@ class Searcher:
     def _inflects(self, word: str) -> bool:
         """Whether ``word``, which the course does not write as it is, is another form of a
         word it does: an ending Snowball takes off (-s, -ed, -ing, -ion…) left a stem some
-        word of the course has ("overs" of over, "extraction" of extract and extracted). Not
-        a bare stem ("carri" of carry), which is no word."""
+        word of the course has ("overs" of over, "extraction" of extract and extracted), or
+        it is of the -ion family of one (``family``: "reduction" of reduce and reduced, which
+        Snowball stems apart). Not a bare stem ("carri" of carry), which is no word."""
         found = stem(word)
-        return found != word and found in self._written_stems
+        return (found != word and found in self._written_stems
+                or any(kin in self._written_stems for kin in self.family(word)))
+
+    def _stems_of(self, word: str) -> tuple[str, ...]:
+        """``word``'s stem and those of its -ion family (``family``: "reduction" → reduct,
+        reduc), as a part of a word cut in two is looked for beside the other."""
+        return (stem(word), *self.family(word))
 
     @cached_property
     def _written_stems(self) -> frozenset[str]:
@@ -676,7 +683,8 @@ class Searcher:
         word."""
         pair = (first, second)
         if pair not in self._hyphens:
-            phrase = wq.Phrase(CONTENT, [stem(first), stem(second)])
+            phrase = wq.Or([wq.Phrase(CONTENT, [stem(first), kin])
+                            for kin in self._stems_of(second)])
             with reading_index(self.version_dir):
                 numbers = list(islice(searcher.docs_for_query(phrase), NAME_SECTIONS))
             stored = [self._stored(searcher, n) for n in numbers]
@@ -684,7 +692,7 @@ class Searcher:
             texts += {s["lesson_title"] for s in stored}  # "Pour-over brewing", once
             if len(self._hyphens) >= MAX_REMEMBERED_CORRECTIONS:
                 self._hyphens.clear()
-            self._hyphens[pair] = _written_hyphenated(texts, first, second)
+            self._hyphens[pair] = _written_hyphenated(texts, first, self._stems_of(second))
         return self._hyphens[pair]
 
     def _written_joined(self, searcher, joined: dict[str, str]) -> dict[str, str]:
@@ -726,8 +734,10 @@ class Searcher:
         return False
 
     def _count_apart(self, searcher, first: str, second: str) -> int:
-        """How many sections write ``first`` and ``second`` side by side."""
-        phrase = wq.Phrase(CONTENT, [stem(first), stem(second)])
+        """How many sections write ``first`` and ``second`` side by side (``second`` as any
+        word of its -ion family: ``_stems_of``)."""
+        phrase = wq.Or([wq.Phrase(CONTENT, [stem(first), kin])
+                        for kin in self._stems_of(second)])
         with reading_index(self.version_dir):
             return self._counter.count(searcher, phrase, None)
 
@@ -1237,14 +1247,14 @@ _STOP_STEMS = frozenset(map(stem, STOP_WORDS))
 over) is cut off only where the course hyphenates it, as the stop word is."""
 
 
-def _written_hyphenated(texts: list[str], first: str, second: str) -> bool:
-    """Whether ``texts`` write ``first`` and ``second`` joined by a hyphen, and at least as
-    often as apart (any case); ``second`` in any of its forms, as the index finds it: the
-    course's "pour-over" is the reader's "pourovers" hyphenated."""
+def _written_hyphenated(texts: list[str], first: str, second: tuple[str, ...]) -> bool:
+    """Whether ``texts`` write ``first`` and a word of one of the stems ``second`` joined by
+    a hyphen, and at least as often as apart (any case): a second word in any of its forms,
+    as the index finds it; the course's "pour-over" is the reader's "pourovers"
+    hyphenated."""
     words = rf"(?<![^\W_]){re.escape(first)}(?P<sign>[-‐‑]|\s+)(?P<second>[^\W_]+)(?![^\W_])"
-    wanted = stem(second.lower())
     signs = [m["sign"] for text in texts for m in re.finditer(words, text, re.IGNORECASE)
-             if stem(m["second"].lower()) == wanted]
+             if stem(m["second"].lower()) in second]
     joined = sum(1 for sign in signs if not sign.isspace())
     return joined > 0 and joined >= len(signs) - joined
 
