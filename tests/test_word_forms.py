@@ -223,6 +223,15 @@ def test_a_hyphenated_word_no_section_writes_says_which_part_was_searched(prompt
     assert places(response)[0] == ("prompts", first)
 
 
+def test_a_part_no_section_writes_is_not_said_to_be_searched(prompts) -> None:
+    """"in-lining heads": "lining" is no word of the course, and the sections shown are
+    those on heads, not on it."""
+    _, searcher = prompts
+    response = searcher.search("in-lining heads")
+    assert response.related == () and response.relaxed
+    assert places(response) == [("prompts", "heads")]
+
+
 def test_a_hyphenated_word_of_two_topical_parts_needs_no_such_notice(prompts) -> None:
     """"multi-head": both parts are searched, each counted, as the relaxed notice says."""
     _, searcher = prompts

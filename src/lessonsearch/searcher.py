@@ -867,7 +867,8 @@ class Searcher:
         marks |= the_plan.family  # repetition: repeated
         related = (_related_words(text, the_plan.related) if total else ()) + named
         if total and not named:  # "in-context", which no section writes: context
-            related += tuple(the_plan.narrowed.items())
+            related += tuple((typed, part) for typed, part in the_plan.narrowed.items()
+                             if self.written(part))  # else the other words were found
         phrases = _phrases(tree)  # once for the query, not once for each hit
         names = _named_runs(terms)
         reached = self._reached(marks, terms) if page_hits else ()
