@@ -367,15 +367,13 @@ class Searcher:
         """The -ion nouns (and their plurals) that the course never writes of the verbs it
         writes as verbs, in a form ending -ed or -ing (``ion_nouns``: "decide" and "decided",
         decision; not "ahead", which would give "aheasion"), each with how often the course
-        writes its verb's words: made at the first word no slip of the course's own
-        explains."""
+        writes its verb's -ed and -ing forms: made at the first word no slip of the course's
+        own explains."""
         uses: dict[str, int] = {}
-        verbs = set()
         for word, count in self._spelling.items():
-            uses[stem(word)] = uses.get(stem(word), 0) + count
-            if word.endswith(("ed", "ing")):
-                verbs.add(stem(word))
-        return {noun: uses[verb] for verb in verbs for noun in ion_nouns(verb)
+            if word.endswith(("ed", "ing")):  # only these are stemmed: a verb's forms
+                uses[stem(word)] = uses.get(stem(word), 0) + count
+        return {noun: count for verb, count in uses.items() for noun in ion_nouns(verb)
                 if noun not in self._spelling}
 
     @cached_property
@@ -651,18 +649,15 @@ class Searcher:
         it is of the -ion family of one (``family``: "reduction" of reduce and reduced, which
         Snowball stems apart). Not a bare stem ("carri" of carry), which is no word."""
         found = stem(word)
-        return (found != word and found in self._written_stems
-                or any(kin in self._written_stems for kin in self.family(word)))
+        with reading_index(self.version_dir):
+            reader = self.whoosh_searcher().reader()
+            return (found != word and reader.doc_frequency(CONTENT, found) > 0
+                    or any(reader.doc_frequency(CONTENT, kin) > 0 for kin in self.family(word)))
 
     def _stems_of(self, word: str) -> tuple[str, ...]:
         """``word``'s stem and those of its -ion family (``family``: "reduction" → reduct,
         reduc), as a part of a word cut in two is looked for beside the other."""
         return (stem(word), *self.family(word))
-
-    @cached_property
-    def _written_stems(self) -> frozenset[str]:
-        """The stems of the words the course writes (its spelling counts)."""
-        return frozenset(map(stem, self._spelling))
 
     def _writes_as_is(self, *words: str, stops: bool = False) -> bool:
         """Whether the course writes each of ``words`` itself, not only a word of its stem,
