@@ -845,15 +845,37 @@ def test_check_names_a_file_written_over_with_as_many_bytes(tmp_path: Path, tiny
     done = run("check", "--index", str(out))
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
-    assert (f"lessonsearch: The index at {out} {saying}. Rebuild it: lessonsearch index --full "
-            f"--out {out}") in done.stderr
+    assert (f"lessonsearch: The index at {out} {saying}. Where it is built, rebuild it: "
+            f"lessonsearch index --full --out {out}; on a replica, which has no lessons to "
+            "build from, copy the version again under a new name and swap current.\n"
+            ) == done.stderr
 
 
 def test_check_names_a_file_cut_short(tmp_path: Path, tiny_index: Path):
+    """``check`` is run after copying an index to a replica, which has no lessons to
+    rebuild from: it said only to rebuild. It says what the server's log says there too."""
     out, saying = damaged_copy(tiny_index, tmp_path, "glossary.sqlite", cut_short)
     done = run("check", "--index", str(out))
     assert done.returncode == 1
     assert saying in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.endswith("on a replica, which has no lessons to build from, copy the "
+                                "version again under a new name and swap current.\n")
+
+
+def test_check_of_another_releases_index_says_to_copy_one_this_release_built(
+        tmp_path: Path, tiny_index: Path):
+    out = tmp_path / "index"
+    shutil.copytree(tiny_index, out, symlinks=True)
+    manifest = current_version(out) / "manifest.json"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        '"format": ', '"format": 1000', 1), encoding="utf-8")
+    done = run("check", "--index", str(out))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr == (
+        f"lessonsearch: The index at {out} was built by another version of lessonsearch. "
+        f"Where it is built, rebuild it: lessonsearch index --full --out {out}; on a "
+        "replica, which has no lessons to build from, copy a version built by this version "
+        "of lessonsearch under a new name and swap current.\n")
 
 
 def test_a_file_written_over_with_as_many_bytes_is_a_503_from_the_first_search(

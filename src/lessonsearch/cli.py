@@ -338,11 +338,15 @@ def _check(args: argparse.Namespace) -> int:
     recorded; else exit 1 with the sentence that names the first damaged file. What the
     server does in the background after opening a version, for an operator to run after
     copying an index, or from a monitor."""
+    from .errors import IndexToRebuild
     from .index_store import current_version, open_manifest, verify_files
 
     version = current_version(args.index)
-    manifest = open_manifest(version)
-    verify_files(version, manifest)
+    try:
+        manifest = open_manifest(version)
+        verify_files(version, manifest)
+    except IndexToRebuild as exc:  # a replica has no lessons to rebuild from
+        raise LessonSearchError(exc.for_build_or_replica()) from exc
     print(f"Checked {counted(len(manifest['files']), 'file')} of version {version.name}: "
           "every one is as its build wrote it.")
     return 0

@@ -46,11 +46,23 @@ class IndexToRebuild(IndexNotBuilt):
             self, f"The index at {path} {self.reason}. "
                   f"Rebuild it: lessonsearch index --full --out {path}")
 
+    replica = "copy the version again under a new name and swap current"
+    """What a replica does instead of rebuilding: it has no lessons to build from."""
+
+    def for_build_or_replica(self) -> str:
+        """The sentence with what to do in both places an index lives: where it is built,
+        and on a replica it was copied to (``lessonsearch check``, run on either)."""
+        return (f"The index at {self.path} {self.reason}. Where it is built, rebuild it: "
+                f"lessonsearch index --full --out {self.path}; on a replica, which has no "
+                f"lessons to build from, {self.replica}.")
+
 
 class IndexIncompatible(IndexToRebuild):
     """A version folder written by another release of lessonsearch, in another format."""
 
     reason = "was built by another version of lessonsearch"
+    replica = ("copy a version built by this version of lessonsearch under a new name and "
+               "swap current")
     public = ("The index was built by another version of lessonsearch. Rebuild it on the "
               "server: lessonsearch index --full")
 
