@@ -690,6 +690,48 @@ def test_one_broken_anchor_is_singular(counts_of_one: Path, tmp_path: Path) -> N
     assert "; 0 candidates; 1 broken anchor; 0 terms with no definition; 0 allowed." in summary
 
 
+def on_a_terminal(*args: str, cwd: Path) -> str:
+    """What ``lessonsearch`` writes to stderr when it is a terminal, as an operator sees it."""
+    import pty
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    with subprocess.Popen([sys.executable, "-m", "lessonsearch.cli", *args], cwd=cwd, env=env,
+                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=follower) as process:
+        os.close(follower)
+        written = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the child has closed its end: all is read
+                break
+            if not chunk:
+                break
+            written += chunk
+        os.close(leader)
+        assert process.wait(timeout=120) == 0
+    return written.decode("utf-8")
+
+
+def test_the_progress_bar_cuts_a_long_file_name_at_a_folder(tmp_path: Path) -> None:
+    """On a terminal the bar shows the file being read in 40 characters: the last 40 read
+    "ons/18-retrieval-augmented-generation.md", the folder's name cut in two."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-short.md").write_text("## Short\n\nA short lesson.\n")
+    (lessons / "18-retrieval-augmented-generation.md").write_text(
+        "## Open book\n\nAnswers with passages found first.\n")
+    (lessons / "19-an-extremely-long-lesson-file-name-that-fills-the-bar.md").write_text(
+        "## Long\n\nA lesson with a long file name.\n")
+    frames = on_a_terminal("index", cwd=tmp_path).split("\r")
+    names = [frame.split("] ", 1)[1].split(" ", 1)[1].rstrip() for frame in frames
+             if frame.startswith("[")]
+    assert names == ["lessons/01-short.md", "…/18-retrieval-augmented-generation.md",
+                     "…-lesson-file-name-that-fills-the-bar.md"]
+    assert all(len(name) <= 40 for name in names)
+
+
 def test_a_one_file_course_reads_one_lesson_file(tmp_path: Path) -> None:
     (tmp_path / "lessons").mkdir()
     (tmp_path / "lessons" / "01-only.md").write_text("## Alone\n\nOne lesson, one section.\n")

@@ -232,12 +232,26 @@ def _progress_bar():
         width = 30
         filled = width * done // max(total, 1)
         bar = "#" * filled + " " * (width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{total} {name[-40:]:<40}")
+        sys.stderr.write(f"\r[{bar}] {done}/{total} {_shown_name(name, 40):<40}")
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
 
     return show
+
+
+def _shown_name(name: str, width: int) -> str:
+    """A lesson file's path in at most ``width`` characters: whole, else its last folders
+    that fit after ``…/``, else its file name cut at the start. The last characters alone
+    read ``ons/18-retrieval-augmented-generation.md``, the folder's name cut in two."""
+    if len(name) <= width:
+        return name
+    parts = name.split("/")
+    for start in range(1, len(parts)):
+        tail = "…/" + "/".join(parts[start:])
+        if len(tail) <= width:
+            return tail
+    return "…" + parts[-1][-(width - 1):]
 
 
 def _progress_lines():
