@@ -513,6 +513,19 @@ def test_suggest_needs_a_query(client):
     assert "error" in got.get_json()
 
 
+@pytest.mark.parametrize("sent", ["%C2%94", "%20", "%09%0A", "%00%1B"])
+def test_suggest_has_no_completions_for_spaces_or_control_characters(client, sent):
+    """A q the OpenAPI document allows (any text of one character or more) that holds no
+    visible character was a 400, "The query is empty": a search box asks as the reader
+    types, and such text has nothing to complete."""
+    got = client.get(f"/api/suggest?q={sent}")
+    assert got.status_code == 200
+    assert got.get_json() == {"query": "", "suggestions": []}
+    got = client.get(f"/opensearch/suggestions?q={sent}")
+    assert got.status_code == 200
+    assert json.loads(got.data) == [unquote(sent), []]  # q as sent, as the convention echoes
+
+
 # --- Errors ---------------------------------------------------------------------------------
 
 
@@ -560,7 +573,7 @@ def test_opensearch_suggestions_echo_the_query_as_sent(client, sent):
     assert texts and texts == [s["text"] for s in client.get(
         "/api/suggest", query_string={"q": words}).get_json()["suggestions"]]
 
-@pytest.mark.parametrize("url", ["/opensearch/suggestions", "/opensearch/suggestions?q=%20"])
+@pytest.mark.parametrize("url", ["/opensearch/suggestions", "/opensearch/suggestions?q="])
 def test_opensearch_suggestions_refuse_an_empty_query_in_json(client, url):
     got = client.get(url)
     assert got.status_code == 400

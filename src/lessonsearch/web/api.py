@@ -41,7 +41,7 @@ def search():
 
 @api.get("/api/suggest")
 def suggest():
-    text = params.query_text()
+    text = params.prefix_text()
     opened = use_index()
     found = opened.suggestions.complete(text)
     return jsonify(responses.suggest_body(text, [

@@ -98,7 +98,7 @@ def opensearch_suggestions():
     The first element is ``q`` exactly as sent, spaces and all: the convention echoes it, and
     Firefox drops the suggestions when it differs from what the reader typed ("te " answered
     as "te"). The completions are the trimmed query's, as ``/api/suggest`` gives them."""
-    text = params.query_text()
+    text = params.prefix_text()
     found = use_index().suggestions.complete(text)
     texts: dict[str, str] = {}
     for suggestion in found:

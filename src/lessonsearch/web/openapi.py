@@ -150,7 +150,9 @@ PARAMETERS: dict[str, Any] = {
           "schema": {**STR, "minLength": 1, "maxLength": MAX_QUERY_CHARS}},
     "prefix": {"name": "q", "in": "query", "required": True,
                "description": "What the reader has typed so far; matched case-insensitively "
-                              "at the start of a name or of any word in it.",
+                              "at the start of a name or of any word in it. Spaces and "
+                              "control characters alone have no completions: an empty "
+                              "list, not an error.",
                "schema": {**STR, "minLength": 1, "maxLength": MAX_QUERY_CHARS}},
     "limit": {"name": "limit", "in": "query",
               "description": f"Results per page; values above {MAX_LIMIT} are capped.",

@@ -9,7 +9,9 @@ is quietly capped, as the body's ``limit`` shows; ``page`` above 1000 is a 400,
 because deep pages cost a search of every result before them. ``lesson`` and ``module`` are
 slugs of the course's; an unknown one is a 400 too (``UnknownFilter``), empty means no filter.
 ``typing`` is 1 (the search box's words, still being typed) or 0; another value is a 400.
-``q`` must be UTF-8 once its percent-escapes are decoded, else 400 (``utf8_arg``).
+``q`` must be UTF-8 once its percent-escapes are decoded, else 400 (``utf8_arg``). The
+completion routes take a ``q`` of spaces and control characters alone as no text, with no
+completions (``prefix_text``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,16 @@ def query_text() -> str:
     the page, the JSON and the zero-result log otherwise); raises BadQuery when empty or too
     long."""
     return check_query(clean_query(utf8_arg("q")))
+
+
+def prefix_text() -> str:
+    """The ``q`` of the completion routes, read as ``query_text`` reads it, but "" for one
+    of spaces and control characters alone (``q=%C2%94``, ``q=%20``): a search box asks as
+    the reader types, and such text has no completions, which is no error. Still a 400:
+    ``q`` missing or empty, not UTF-8, or words over 512 characters."""
+    raw = utf8_arg("q")
+    text = clean_query(raw)
+    return check_query(text) if text or not raw else ""
 
 
 def utf8_arg(name: str) -> str:
