@@ -768,3 +768,89 @@ def test_a_missing_allow_file_is_named(counts_of_one: Path) -> None:
     assert result.returncode == 1
     assert result.stderr == "lessonsearch: No allow-list file at no-such-allow.txt\n"
     no_traceback(result)
+
+
+# --- prune: a replica's old versions --------------------------------------------------------------
+
+
+def replica(tiny_index: Path, folder: Path, count: int) -> list[str]:
+    """An index folder as a replica's rollouts leave it: ``count`` versions copied in under
+    names of the shape a build gives (``index_store.new_version_dir``), oldest first,
+    ``current`` naming the newest; no build ran there, so none was pruned."""
+    folder.mkdir()
+    names = [f"v-20261201T0900{n:02d}123456-a{n:05x}" for n in range(count)]
+    for name in names:
+        shutil.copytree(current_version(tiny_index), folder / name)
+    (folder / "current").symlink_to(names[-1])
+    return names
+
+
+def kept(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.glob("v-*"))
+
+
+def test_prune_keeps_the_three_newest_versions_as_a_build_does(tmp_path: Path,
+                                                                tiny_index: Path) -> None:
+    """A replica has no build to prune it: each rollout's version piled up beside the others.
+    A copy being made (a ``.tmp`` folder) and a rollout's new link are left alone."""
+    out = tmp_path / "index"
+    names = replica(tiny_index, out, 5)
+    (out / "v-20261201T090009123456-b00000.tmp").mkdir()
+    (out / ".current.new").symlink_to(names[0])
+    result = run("prune", "--index", str(out), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    checked, removed = result.stdout.splitlines()
+    assert checked.startswith("Checked ") and checked.endswith(
+        f" files of version {names[-1]}: every one is as its build wrote it.")
+    assert removed == (f"Removed 2 versions: {names[0]}, {names[1]}; kept 3: {names[2]}, "
+                       f"{names[3]}, {names[4]} (current).")
+    assert kept(out) == [*names[2:], "v-20261201T090009123456-b00000.tmp"]
+    assert os.readlink(out / ".current.new") == names[0]
+    assert os.readlink(out / "current") == names[-1]
+    again = run("prune", "--index", str(out), "--keep", "2", cwd=tmp_path)
+    assert again.stdout.splitlines()[1] == (
+        f"Removed 1 version: {names[2]}; kept 2: {names[3]}, {names[4]} (current).")
+    assert run("search", "token", "--index", str(out), cwd=tmp_path).returncode == 0
+
+
+def test_prune_keeps_the_live_version_and_the_one_before_it_whatever_their_age(
+        tmp_path: Path, tiny_index: Path) -> None:
+    """``current`` swapped back to an older version (a rollback): it, and the version before
+    it, which a server still reads while it checks the live one, are kept with the newest."""
+    out = tmp_path / "index"
+    names = replica(tiny_index, out, 5)
+    (out / "current").unlink()
+    (out / "current").symlink_to(names[1])
+    result = run("prune", "--index", str(out), "--keep", "2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert kept(out) == [names[0], names[1], names[3], names[4]]
+    assert f"{names[1]} (current)" in result.stdout
+
+
+def test_prune_removes_nothing_while_the_live_version_is_damaged(tmp_path: Path,
+                                                                 tiny_index: Path) -> None:
+    """A server then serves the newest older version that opens, whichever it is."""
+    out = tmp_path / "index"
+    names = replica(tiny_index, out, 5)
+    os.truncate(out / names[-1] / "glossary.sqlite", 5000)
+    result = run("prune", "--index", str(out), cwd=tmp_path)
+    assert result.returncode == 1
+    no_traceback(result)
+    assert result.stderr.startswith(f"lessonsearch: The index at {out} cannot be read: ")
+    assert result.stderr.endswith("copy the version again under a new name and swap current. "
+                                  "Nothing was removed: while the live version is damaged a "
+                                  "server serves an older one.\n")
+    assert kept(out) == names
+
+
+def test_prune_keeps_at_least_two_and_makes_no_folder(tmp_path: Path, tiny_index: Path) -> None:
+    result = run("prune", "--index", "nowhere", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("lessonsearch: No index at nowhere.")
+    assert not (tmp_path / "nowhere").exists()
+    out = tmp_path / "index"
+    names = replica(tiny_index, out, 3)
+    result = run("prune", "--index", str(out), "--keep", "1", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "--keep: at least 2, not '1'" in result.stderr
+    assert kept(out) == names

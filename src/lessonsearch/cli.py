@@ -197,6 +197,14 @@ def _parser() -> argparse.ArgumentParser:
     _index_option(p)
     p.set_defaults(run=_check)
 
+    p = sub.add_parser("prune", help="check the live index, then remove all but the newest "
+                                     "versions (for a replica, where no build prunes)")
+    _index_option(p)
+    p.add_argument("--keep", type=_versions_kept, metavar="N",
+                   help="versions kept, the newest (default 3, as a build keeps; at least 2); "
+                        "the live one and the one before it are always kept")
+    p.set_defaults(run=_prune)
+
     return parser
 
 
@@ -352,10 +360,16 @@ def _check(args: argparse.Namespace) -> int:
     recorded; else exit 1 with the sentence that names the first damaged file. What the
     server does in the background after opening a version, for an operator to run after
     copying an index, or from a monitor."""
+    _checked(args.index)
+    return 0
+
+
+def _checked(index: Path) -> Path:
+    """``check``'s work: the live version, once every file of it is as its build wrote it."""
     from .errors import IndexToRebuild
     from .index_store import current_version, open_manifest, verify_files
 
-    version = current_version(args.index)
+    version = current_version(index)
     try:
         manifest = open_manifest(version)
         verify_files(version, manifest)
@@ -363,7 +377,48 @@ def _check(args: argparse.Namespace) -> int:
         raise LessonSearchError(exc.for_build_or_replica()) from exc
     print(f"Checked {counted(len(manifest['files']), 'file')} of version {version.name}: "
           "every one is as its build wrote it.")
+    return version
+
+
+def _prune(args: argparse.Namespace) -> int:
+    """A replica's old versions, removed as a build removes its own (``index_store``), once
+    the live one is checked: while it is damaged a server falls back to the newest older
+    version that opens, which may be any of them, so nothing is removed then. Kept: the
+    ``--keep`` newest, the live one and the one before it, which a server still reads
+    while it checks the live one."""
+    from .index_store import (
+        KEEP_VERSIONS,
+        build_lock,
+        current_version,
+        prune_versions,
+        versions,
+    )
+
+    current_version(args.index)  # no index: said before a lock file is made there
+    with build_lock(args.index):  # not while a build publishes and prunes
+        try:
+            live = _checked(args.index)
+        except LessonSearchError as exc:
+            raise LessonSearchError(f"{exc} Nothing was removed: while the live version is "
+                                    "damaged a server serves an older one.") from exc
+        older = [v.name for v in versions(args.index) if v.name < live.name]
+        removed = prune_versions(args.index, {live.name, *older[-1:]},
+                                 args.keep or KEEP_VERSIONS)
+    kept = [v.name + (" (current)" if v == live else "") for v in versions(args.index)]
+    gone = f"Removed {counted(len(removed), 'version')}"
+    print(f"{gone}{': ' if removed else ''}{', '.join(v.name for v in removed)}; "
+          f"kept {len(kept)}: {', '.join(kept)}.")
     return 0
+
+
+def _versions_kept(raw: str) -> int:
+    """``prune --keep``: a whole number of at least 2, the live version and the one before."""
+    value = _count_option()(raw)
+    if value < 2:
+        raise argparse.ArgumentTypeError(
+            f"at least 2, not {raw!r}: the live version and the one before it, which a "
+            "server still reads while it checks the live one")
+    return value
 
 
 def _coverage(args: argparse.Namespace) -> int:

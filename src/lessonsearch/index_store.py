@@ -465,14 +465,29 @@ def previous_version(index_dir: Path) -> Path | None:
         return None
 
 
-def _prune(index_dir: Path, keep: str) -> None:
-    versions = sorted(
-        (p for p in index_dir.glob("v-*") if p.is_dir() and not p.name.endswith(".tmp")),
+def versions(index_dir: Path) -> list[Path]:
+    """The complete version folders, oldest first: names sort by build time."""
+    return sorted(
+        (p for p in Path(index_dir).glob("v-*") if p.is_dir() and not p.name.endswith(".tmp")),
         key=lambda p: p.name,
     )
-    for old in versions[:-KEEP_VERSIONS]:
-        if old.name != keep:
+
+
+def prune_versions(index_dir: Path, keep: Collection[str],
+                   count: int = KEEP_VERSIONS) -> list[Path]:
+    """Remove every version but the ``count`` newest and those named in ``keep``; the ones
+    removed. A ``.tmp`` folder is no version: a build may be writing it."""
+    removed = []
+    for old in versions(index_dir)[:-count]:
+        if old.name not in keep:
             shutil.rmtree(old, ignore_errors=True)
+            if not old.exists():
+                removed.append(old)
+    return removed
+
+
+def _prune(index_dir: Path, keep: str) -> None:
+    prune_versions(index_dir, {keep})
     for stray in index_dir.glob(f".{CURRENT}.*"):
         with contextlib.suppress(OSError):
             stray.unlink()
