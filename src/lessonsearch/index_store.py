@@ -3,9 +3,9 @@
 ::
 
     index/
-      current -> v-20261130T101500123456-3f2a  (a symlink, replaced atomically)
-      v-20261130T101500123456-3f2a/            (whoosh/, glossary.sqlite, manifest.json)
-      v-20261130T094000654321-77c1/            (the previous version, kept for running readers)
+      current -> v-20261130T101500123456-3f2a9c  (a symlink, replaced atomically)
+      v-20261130T101500123456-3f2a9c/            (whoosh/, glossary.sqlite, manifest.json)
+      v-20261130T094000654321-77c1e0/            (the previous version, kept for running readers)
       .build.lock
 
 A build writes ``v-….tmp`` beside the live version and renames it into place only when it
