@@ -11,7 +11,10 @@ the body its ``Content-Length`` declares; only a complete request goes to a thre
 read handed to gunicorn's parser as if it had read them. A connection whose request is not
 complete ``HEAD_SECONDS`` after it connected (or, kept alive, after its next request began) is
 closed, and so is one whose head grows past ``MAX_HEAD`` bytes (with a 431). Waiting costs a
-socket and the bytes read, never a thread.
+socket and the bytes read, never a thread. A stopping worker (``kill -HUP`` replacing it, or
+SIGTERM) accepts no more connections but waits ``STOP_LINGER`` more for the requests of those
+it holds, new or kept alive, as gunicorn does for kept-alive ones: closing one whose request
+is on its way resets it, and the client's request fails.
 
 No route of the service reads a request body, so bodies are kept small: one declared larger
 than ``MAX_BODY`` is answered 413 at once, and a chunked one (any ``Transfer-Encoding``),
@@ -59,7 +62,8 @@ LENGTH_REQUIRED = refusal("411 Length Required",
                           "A request body needs a Content-Length (chunked bodies are refused).\n")
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 STOP_LINGER = 2.0
-"""How long a stopping worker still waits for heads under way (gunicorn's own linger)."""
+"""How long a stopping worker still waits for a request on a connection it holds, from the
+stop or from when the request began (gunicorn's own linger for kept-alive connections)."""
 HEAD_ENDS = (b"\n\r\n", b"\n\n")
 """A blank line ends a head; gunicorn's parser judges whether its line endings are valid."""
 CHUNKED = -1
@@ -129,8 +133,8 @@ class HeadFirstWorker(ThreadWorker):
         super().__init__(*args, **kwargs)
         self.heads: dict[HeadConn, float] = {}
         """Connections whose head is being read, oldest first, with their deadlines."""
-        self.stop_by: float | None = None
-        """Once the worker is stopping: when the heads still under way are given up."""
+        self.stopped_at: float | None = None
+        """Once the worker is stopping: when it began to."""
 
     def accept(self, *args: Any) -> None:
         """A new connection waits on the event loop for its head (gunicorn 27 passes the
@@ -231,23 +235,40 @@ class HeadFirstWorker(ThreadWorker):
         self.nr_conns -= 1
         conn.close()
 
+    def give_up_at(self, deadline: float) -> float:
+        """When the head due by ``deadline`` is given up: then, or in a stopping worker
+        STOP_LINGER after the stop or after the head began, whichever came later."""
+        if self.stopped_at is None:
+            return deadline
+        began = deadline - HEAD_SECONDS
+        return min(deadline, max(self.stopped_at, began) + STOP_LINGER)
+
     def murder_keepalived(self, *args: Any, **kwargs: Any) -> None:
         """Called by gunicorn's event loop on every turn: the heads past their deadline go
-        too. A stopping worker closes at once the connections that have sent nothing, and
-        the others STOP_LINGER later, rather than keep its exit waiting for them."""
+        too. A stopping worker keeps waiting for a request STOP_LINGER more, on a new
+        connection as on a kept-alive one, whether or not its first bytes have been read:
+        the client may have sent it already (the bytes wait in the kernel, unread) or be
+        sending it, and closing the socket then resets the connection, a failed request.
+        Gunicorn answers such a request with "Connection: close". Past the linger the
+        connection is closed rather than keep the worker's exit waiting for its deadline."""
         super().murder_keepalived(*args, **kwargs)
         force = bool(args[0] if args else kwargs.get("force"))
         now = time.monotonic()
-        if not self.alive and self.stop_by is None:
-            self.stop_by = now + STOP_LINGER
+        if not self.alive and self.stopped_at is None:
+            self.stopped_at = now
         late = []
         for conn, deadline in self.heads.items():
-            if force or deadline <= now:
-                late.append(conn)
-            elif self.stop_by is None:
-                break  # deadlines come in order
-            elif not conn.head or now >= self.stop_by:
-                late.append(conn)
+            if not force and now < self.give_up_at(deadline):
+                break  # heads come in the order they began, and are given up in it
+            late.append(conn)
         for conn in late:
             self.stop_waiting(conn)
             self.drop(conn)
+
+    def wait_for_and_dispatch_events(self, timeout: float) -> None:
+        """Gunicorn's wait for the next events, cut short for a stopping worker when its
+        first head is given up sooner, so that its exit is not held up to a second later."""
+        if self.stopped_at is not None and self.heads:
+            first = self.give_up_at(next(iter(self.heads.values())))
+            timeout = min(timeout, max(first - time.monotonic(), 0.0))
+        super().wait_for_and_dispatch_events(timeout)
