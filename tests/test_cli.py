@@ -416,6 +416,21 @@ def test_search_json_refuses_an_empty_query_with_the_apis_body(workdir: Path, in
         "error": "The query is empty: type one or more words to search for."}
 
 
+def test_search_refuses_a_query_over_the_word_limit_as_the_api_does(workdir: Path,
+                                                                    indexed) -> None:
+    """Words after the 64th were dropped unseen: ``the … the zebra`` listed what "the"
+    finds, and ``-w0 … -w63 zebra`` said it only excluded words."""
+    result = run("search", "the " * 64 + "zebra", cwd=workdir)
+    assert result.returncode == 1
+    assert result.stderr == ("lessonsearch: Too many words: the query has 65 words and "
+                             "phrases, and at most 64 are searched; leave out some.\n")
+    no_traceback(result)
+    result = run("search", " ".join(f'"the {w}"' for w in "abcdefghi"), cwd=workdir)
+    assert result.returncode == 1
+    assert result.stderr.startswith("lessonsearch: Too many phrases: the query has 9 ")
+    assert "at most 8 are searched" in result.stderr
+
+
 def test_search_takes_the_apis_largest_page_and_caps_the_limit(workdir: Path, indexed) -> None:
     result = run("search", "token", "--json", "--page", str(MAX_PAGE), "--limit", "500",
                  cwd=workdir)

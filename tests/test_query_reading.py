@@ -11,7 +11,7 @@ from web_fixtures import Page, serving
 
 from lessonsearch.build import build_index
 from lessonsearch.errors import BadQuery
-from lessonsearch.query import MAX_ATOMS, parse_query, positive_words
+from lessonsearch.query import MAX_ATOMS, MAX_PHRASES, parse_query, positive_words
 from lessonsearch.searcher import Searcher
 
 
@@ -108,10 +108,75 @@ def test_syntax_alone_is_refused_as_no_word_to_search(searcher, query) -> None:
         searcher.search(query)
 
 
-def test_one_long_punctuated_token_is_cut_at_the_atom_limit(searcher) -> None:
-    query = ":".join(["logit"] * 85)
+def test_one_long_punctuated_token_over_the_word_limit_is_refused(searcher) -> None:
+    """Each part of ``logit:logit:…`` is a word: past the limit, the query is refused,
+    saying so, where the words after the 64th were dropped unseen."""
+    with pytest.raises(BadQuery, match=f"85 words and phrases, and at most {MAX_ATOMS}"):
+        searcher.search(":".join(["logit"] * 85))
+    query = ":".join(["logit"] * MAX_ATOMS)
     assert len(positive_words(parse_query(query))) == MAX_ATOMS
     assert places(searcher.search(query)) == places(searcher.search("logit"))
+
+
+@pytest.mark.parametrize("query", [
+    " ".join(["the"] * MAX_ATOMS + ["softmax"]),  # "the" found, softmax dropped unseen
+    " ".join([f"-w{n}" for n in range(MAX_ATOMS)] + ["softmax"]),  # "only excludes"
+    " ".join(['"a b"'] * MAX_ATOMS + ["softmax"]),  # one phrase, written 64 times
+])
+def test_a_word_after_the_limit_refuses_the_query_naming_the_limit(searcher, query) -> None:
+    with pytest.raises(BadQuery, match=f"Too many words: the query has {MAX_ATOMS + 1} "
+                                       f"words and phrases, and at most {MAX_ATOMS} are"):
+        searcher.search(query)
+
+
+def test_a_query_of_as_many_words_as_the_limit_is_searched_whole(searcher) -> None:
+    query = " ".join(["the"] * (MAX_ATOMS - 1) + ["softmax"])
+    assert places(searcher.search(query, limit=50)) == places(
+        searcher.search("the softmax", limit=50))
+
+
+# --- Phrases --------------------------------------------------------------------------------
+
+COMMON = ["the", "a", "of", "to", "is"]
+PHRASES = ['"of the"', '"to the"', '"is a"', '"in the"', '"the model"', '"next token"',
+           '"the next"', '"of a"', '"the same"', '"a token"']
+
+
+def test_more_phrases_than_the_limit_are_refused_naming_it(searcher) -> None:
+    """Each phrase reads where its words stand in every section that holds them all: 56
+    phrases of common words took 22 s on a course of 10,000 sections, and four such queries
+    at once left a server answering nothing."""
+    query = " ".join(PHRASES[:MAX_PHRASES + 1])
+    with pytest.raises(BadQuery, match=f"Too many phrases: the query has {MAX_PHRASES + 1} "
+                                       rf"\(.*\), and at most {MAX_PHRASES} are searched"):
+        searcher.search(query)
+    searcher.search(" ".join(PHRASES[:MAX_PHRASES]))  # answered
+
+
+def test_words_joined_as_names_are_phrases_too(searcher) -> None:
+    query = " ".join(f"{a}-{b}" for a in COMMON for b in COMMON if a != b)
+    with pytest.raises(BadQuery, match="Too many phrases"):
+        searcher.search(query)
+
+
+@pytest.mark.parametrize("query", [
+    " ".join(['"the logit"'] * 40),
+    '"the logit" "The  logit" "THE LOGIT"',
+    '"the logit" OR "the logit"',
+])
+def test_a_phrase_written_again_is_searched_once(searcher, query) -> None:
+    once = searcher.search('"the logit"', limit=50)
+    assert once.results
+    assert searcher.search(query, limit=50).results == once.results
+
+
+def test_a_phrase_written_again_counts_once_toward_the_limit(searcher) -> None:
+    """Eight phrases, each written three times: eight different phrases, searched once each
+    (no section holds them all: the sections holding the most of them, ranked so)."""
+    once = searcher.search(" ".join(PHRASES[:MAX_PHRASES]), limit=50)
+    assert once.relaxed and once.results
+    assert searcher.search(" ".join(PHRASES[:MAX_PHRASES] * 3), limit=50).results == (
+        once.results)
 
 
 # --- Contractions ---------------------------------------------------------------------------

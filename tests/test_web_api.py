@@ -353,6 +353,10 @@ def test_a_page_after_the_last_is_empty(client):
     ({}, "empty"),
     ({"q": "token " * 100}, "512"),
     ({"q": "-model"}, "only excludes"),
+    ({"q": "the " * 64 + "zebra"}, "Too many words: the query has 65 words and phrases, "
+                                   "and at most 64 are searched"),
+    ({"q": " ".join(f'"the {w}"' for w in "abcdefghi")}, "Too many phrases: the query has 9"),
+    ({"q": " ".join(f'"the {w}"' for w in "abcdefghi"), "typing": "1"}, "at most 8"),
     ({"q": "?"}, "The query has no word to search for (?): type one or more words"),
     ({"q": '""', "typing": "1"}, "no word to search for"),
     ({"q": "token", "limit": "ten"}, "limit"),

@@ -300,6 +300,10 @@ def test_an_empty_search_keeps_the_filter_chosen(client):
     ("/search?q=" + "a" * 600, "512"),
     ("/search?q=-model", "only excludes"),
     ("/search?q=%28%29", "The query has no word to search for (())"),
+    ("/search?q=" + "+".join(["the"] * 64 + ["zebra"]),
+     "Too many words: the query has 65 words and phrases, and at most 64 are searched"),
+    ("/search?q=" + "+".join(f"%22the+{w}%22" for w in "abcdefghi"),
+     "Too many phrases: the query has 9"),
     ("/search?q=token&page=zero", "page"),
 ])
 def test_bad_searches_show_the_form_and_a_400(client, url, words):

@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from .analysis import NAME_SYMBOLS, words
 
 MAX_DEPTH = 16
+"""Brackets deeper than this only group what is already grouped: their words are read as
+the enclosing group's."""
 MAX_ATOMS = 64
+"""The most words and phrases a query may have (``too_large``): each part of a word
+(``ratio:1`` is two) and each phrase in quotes counts one, as written, repeats included."""
+MAX_PHRASES = 8
+"""The most different phrases a query may have (``too_large``): words in quotes, and a word
+of several parts searched as a phrase of them (``key-value``, ``numpy.mean``). Each reads
+where its words stand in every section that holds them all, a tenth of a second or more for
+common words in a course of 10,000 sections; a phrase written again is searched once."""
 OPERATORS = frozenset({"OR", "AND", "NOT"})
 
 
@@ -81,6 +90,22 @@ def parse_query(text: str) -> Node | None:
     return None if isinstance(node, Not) else node
 
 
+def too_large(text: str) -> str | None:
+    """Why ``text`` is more than a search reads, or None: more than ``MAX_ATOMS`` words and
+    phrases, or more than ``MAX_PHRASES`` different phrases. Refused (``Searcher.search``)
+    rather than searched in part: the words after the limit were dropped unseen."""
+    parser = _parser(text)
+    parser.or_expr(0)
+    if parser.written > MAX_ATOMS:
+        return (f"Too many words: the query has {parser.written} words and phrases, and at most "
+                f"{MAX_ATOMS} are searched; leave out some.")
+    if len(parser.phrases) > MAX_PHRASES:
+        return (f"Too many phrases: the query has {len(parser.phrases)} (words in quotes, or "
+                f"joined as key-value is), and at most {MAX_PHRASES} are searched; leave out "
+                "some.")
+    return None
+
+
 def only_excludes(text: str) -> bool:
     """Whether ``text`` names words only to exclude them (``-model``, ``NOT a -"b c"``,
     ``-a OR -b``, ``-model -``): nothing is searched for, and a reader who typed it is told
@@ -128,10 +153,14 @@ def _wanted(node: Node | None) -> list[str]:
 
 
 def _parsed(text: str) -> Node | None:
+    return _parser(text).or_expr(0)
+
+
+def _parser(text: str) -> _Parser:
     tokens = _TOKEN.findall(text.translate(_QUOTES))
     if _operators_alone(tokens):  # "OR", "AND", "NOT NOT": the words or, and, not
         tokens = [token.lower() if token in OPERATORS else token for token in tokens]
-    return _Parser(tokens).or_expr(0)
+    return _Parser(tokens)
 
 
 def _operators_alone(tokens: list[str]) -> bool:
@@ -159,6 +188,11 @@ class _Parser:
         self.tokens = tokens
         self.at = 0
         self.atoms = 0
+        self.written = 0
+        """Every word part and phrase read, past ``MAX_ATOMS`` too (``too_large``); not a
+        token of punctuation alone (``?``), nor empty quotes."""
+        self.phrases: set[tuple[str, ...]] = set()
+        """The different phrases read (``phrase_key``), past ``MAX_ATOMS`` too."""
 
     def peek(self) -> str | None:
         return self.tokens[self.at] if self.at < len(self.tokens) else None
@@ -215,31 +249,49 @@ class _Parser:
             return inner
         if token.startswith('"'):
             self.atoms += 1
-            if self.atoms > MAX_ATOMS:
-                return None
             words = tuple(token.strip('"').split())
-            if not words:
+            if key := phrase_key(words):
+                self.written += 1
+            if len(key) > 1:
+                self.phrases.add(key)
+            if self.atoms > MAX_ATOMS or not words:
                 return None
             return Phrase(words)  # one word in quotes too: as written, never corrected
         room = MAX_ATOMS - self.atoms
         token = _FIELD.sub("", token, count=1)
-        parts = _PART.findall(token)[:max(room, 0)]
-        self.atoms += max(len(parts), 1)
+        every = _PART.findall(token)
+        self.atoms += max(len(every), 1)
+        self.written += len(every)
+        self.phrases.update(key for part in every if len(key := phrase_key((part,))) > 1)
+        parts = every[:max(room, 0)]
         if not parts:
             return None
         return Word(parts[0]) if len(parts) == 1 else All(tuple(map(Word, parts)))
 
 
+def phrase_key(texts: tuple[str, ...]) -> tuple[str, ...]:
+    """The words a phrase is searched for, in order: ``"KV cache"``, ``"kv  cache"`` and
+    ``kv-cache`` (a word of two parts) are one phrase. A phrase is one of two words or more."""
+    return tuple(w for text in texts for w in words(text))
+
+
 def _simplify(node: Node) -> Node | None:
-    """Flatten nested groups of one kind and drop queries that only exclude."""
+    """Flatten nested groups of one kind, drop queries that only exclude, and a phrase a group
+    already has (``"kv cache" "KV cache"``): it is searched once."""
     if isinstance(node, All | Any):
         kind = type(node)
         flat: list[Node] = []
+        phrases: set[tuple[str, ...]] = set()
         for item in node.items:
             item = _simplify(item)
             if item is None:
                 continue
-            flat.extend(item.items if isinstance(item, kind) else (item,))
+            for each in item.items if isinstance(item, kind) else (item,):
+                if isinstance(each, Phrase):
+                    if (key := phrase_key(each.words)) in phrases:
+                        continue
+                    phrases.add(key)
+                flat.append(each)
         if kind is All and flat and all(isinstance(i, Not) for i in flat):
             return None
         return None if not flat else flat[0] if len(flat) == 1 else kind(tuple(flat))

@@ -50,6 +50,7 @@ from .query import (
     only_excludes,
     parse_query,
     positive_words,
+    too_large,
 )
 from .query import Any as AnyOf
 from .query_plan import (
@@ -762,6 +763,8 @@ class Searcher:
         text = check_query(text)
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
+        if (too_much := too_large(text)) is not None:  # 65 words, 9 phrases
+            raise BadQuery(too_much)
         if only_excludes(text):
             example = self._example({stem(w) for w in analysis_words(text)})
             raise BadQuery(f"The query only excludes words ({text}): add a word to search "
