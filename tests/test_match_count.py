@@ -36,6 +36,11 @@ QUERIES = [
     'model "key value"', "how does fine-tuning change the model", "fine-tuning",
     "(attention OR cache) -model", "what is the key value cache and why does it grow",
     "window OR -head", "temperature OR -head", "probability OR -fine-tuning",
+    # phrases among the most words (a search that found nothing, relaxed), written again
+    '"the model" "learning rate" "zebra quokka"', '"the model" "the the" "of the" "qqq zzz"',
+    '"attention head" fine-tuning "zebra quokka"', '"key value" -cache "zebra quokka"',
+    '"the model" "the model" cache', '"the model" OR "the model" OR "learning rate"',
+    'how does "the model" grow', 'what is "learning rate" "zebra quokka"',
     *[f"{a} {b}" for a, b in zip(TOPIC[:40], VERBS * 2, strict=False)],
     *TOPIC[:60],
 ]

@@ -12,12 +12,18 @@ and ``& ~`` in C, and the bitmaps of frequent words kept while the index version
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterable
 from functools import reduce
 from operator import and_, or_
+from typing import Any
 
 from whoosh import query as wq
 
 from .query_plan import Exact
+from .whoosh_index import CONTENT
+
+PHRASE_FIELD = CONTENT
+PhraseDocs = Callable[[Any, list[str]], Iterable[int]]
 
 MAX_CACHED = 512
 """Bitmaps kept per open version: each is a bit per document (12.5 kB at 100k sections)."""
@@ -28,10 +34,15 @@ CACHE_SHARE = 0.01
 class MatchCounter:
     """Exact match counts for one open index version (the searchers of all its threads)."""
 
-    def __init__(self, doc_count: int):
+    def __init__(self, doc_count: int, phrase_docs: PhraseDocs | None = None):
+        """``phrase_docs(searcher, words)``: the documents that hold ``words`` one after the
+        other in ``PHRASE_FIELD`` (``WordScorer.phrase_docs``), read from whole posting
+        blocks; without it, or for another phrase, Whoosh's phrase matcher finds them, a
+        posting at a time, many times slower for common words."""
         self.doc_count = doc_count
         self._all = (1 << doc_count) - 1
-        self._cache: dict[tuple[str, bytes | str], int] = {}
+        self._phrase_docs = phrase_docs
+        self._cache: dict[tuple[str, bytes | str | tuple[str, ...]], int] = {}
         self._lock = threading.Lock()
 
     def count(self, searcher, q: wq.Query, filter_q: wq.Query | None = None) -> int:
@@ -46,6 +57,9 @@ class MatchCounter:
             return _bitmap(searcher.docs_for_query(q), self.doc_count)
         if isinstance(q, wq.Term):
             return self._term(searcher, q.fieldname, q.text)
+        if (type(q) is wq.Phrase and self._phrase_docs is not None and q.slop == 1
+                and q.fieldname == PHRASE_FIELD and len(q.words) > 1):
+            return self._phrase(searcher, tuple(q.words))
         if isinstance(q, wq.Or):
             return reduce(or_, (self.bits(searcher, s) for s in q.subqueries), 0)
         if isinstance(q, wq.And):
@@ -71,6 +85,20 @@ class MatchCounter:
                 if len(self._cache) >= MAX_CACHED:
                     self._cache.pop(next(iter(self._cache)))
                 self._cache[key] = bits
+        return bits
+
+    def _phrase(self, searcher, words: tuple[str, ...]) -> int:
+        """A phrase's bitmap, kept as a frequent word's is, however many documents it
+        matches: its words' positions are what it costs to find."""
+        key = (PHRASE_FIELD, words)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        bits = _bitmap(self._phrase_docs(searcher, list(words)), self.doc_count)
+        with self._lock:
+            if len(self._cache) >= MAX_CACHED:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[key] = bits
         return bits
 
 

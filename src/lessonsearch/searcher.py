@@ -233,10 +233,10 @@ class Searcher:
         self._hyphens: dict[tuple[str, str], bool] = {}
         self._joined_only: dict[tuple[str, ...], bool] = {}
         self._answers: dict[str, bool] = {}
-        self._counter = MatchCounter(documents)
+        self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
+        self._counter = MatchCounter(documents, self._words.phrase_docs)
         self._order = None
         self._parts: LessonParts | None = None
-        self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
         self._slugs = {
             "lesson": frozenset(x["slug"] for x in self.manifest.get("lessons", [])),
             "module": frozenset(x["slug"] for x in self.manifest.get("modules", [])),
