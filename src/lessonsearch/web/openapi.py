@@ -11,6 +11,7 @@ from typing import Any
 
 from ..completions import KINDS, MAX_SUGGESTIONS
 from ..coverage import LESSONS_SHOWN, MAX_LESSONS
+from ..query import MAX_ATOMS, MAX_PHRASES
 from ..searcher import MAX_LIMIT, MAX_PAGE, MAX_QUERY_CHARS
 from ..term_lookup import MAX_MENTIONS, MENTIONS_SHOWN
 from .headers import package_version
@@ -145,8 +146,9 @@ PARAMETERS: dict[str, Any] = {
     "q": {"name": "q", "in": "query", "required": True,
           "description": "Words, \"quoted phrases\", AND, OR, NOT and -word. A query with "
                          "no word to search for (punctuation alone: ?, (), \"\") or that only "
-                         "excludes words (-model) is a 400; an operator alone (OR, AND, NOT) "
-                         "is searched as the word.",
+                         "excludes words (-model) is a 400, and so is one of more than "
+                         f"{MAX_ATOMS} words and phrases or {MAX_PHRASES} different phrases; "
+                         "an operator alone (OR, AND, NOT) is searched as the word.",
           "schema": {**STR, "minLength": 1, "maxLength": MAX_QUERY_CHARS}},
     "prefix": {"name": "q", "in": "query", "required": True,
                "description": "What the reader has typed so far; matched case-insensitively "
