@@ -42,7 +42,7 @@ class MatchCounter:
         self.doc_count = doc_count
         self._all = (1 << doc_count) - 1
         self._phrase_docs = phrase_docs
-        self._cache: dict[tuple[str, bytes | str | tuple[str, ...]], int] = {}
+        self._cache: dict[tuple[str, bytes | str], int] = {}
         self._lock = threading.Lock()
 
     def count(self, searcher, q: wq.Query, filter_q: wq.Query | None = None) -> int:
@@ -88,18 +88,9 @@ class MatchCounter:
         return bits
 
     def _phrase(self, searcher, words: tuple[str, ...]) -> int:
-        """A phrase's bitmap, kept as a frequent word's is, however many documents it
-        matches: its words' positions are what it costs to find."""
-        key = (PHRASE_FIELD, words)
-        cached = self._cache.get(key)
-        if cached is not None:
-            return cached
-        bits = _bitmap(self._phrase_docs(searcher, list(words)), self.doc_count)
-        with self._lock:
-            if len(self._cache) >= MAX_CACHED:
-                self._cache.pop(next(iter(self._cache)))
-            self._cache[key] = bits
-        return bits
+        """A phrase's bitmap; not kept here, as ``phrase_docs`` keeps what it found (the
+        word bitmaps this cache holds stay)."""
+        return _bitmap(self._phrase_docs(searcher, list(words)), self.doc_count)
 
 
 def _bitmap(docnums, size: int) -> int:
