@@ -9,6 +9,9 @@ operator) degrades to plain words instead of an error.
 Nothing else is syntax. Other engines' fuzzy, boost, wildcard and range marks (``x~2``,
 ``x^2``, ``x*``, ``[a TO b]``) are punctuation between words here, as a comma is:
 ``softmax~2`` searches the words softmax and 2. A field prefix (``title:``) is dropped.
+
+A query of more than ``MAX_ATOMS`` words and phrases, or ``MAX_PHRASES`` different phrases,
+is refused (``too_large``), not searched in part.
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ MAX_ATOMS = 64
 MAX_PHRASES = 8
 """The most different phrases a query may have (``too_large``): words in quotes, and a word
 of several parts searched as a phrase of them (``key-value``, ``numpy.mean``). Each reads
-where its words stand in every section that holds them all, a tenth of a second or more for
-common words in a course of 10,000 sections; a phrase written again is searched once."""
+where its words stand in every section that holds them all, most of the course for two
+common words; a phrase written again is searched once, and counts once."""
 OPERATORS = frozenset({"OR", "AND", "NOT"})
 
 
