@@ -494,6 +494,33 @@ def test_suggest_ignores_case_and_matches_word_starts(client):
     assert "Memory grows" not in [s["text"] for s in suggest(client, "rows")]
 
 
+@pytest.mark.parametrize(("typed", "text"), [
+    ("what is", "What is a language model?"), ("what is a", "What is a language model?"),
+    ("What is a lang", "What is a language model?"), ("what i", "What is a language model?"),
+    ("what i", "What it is not"), ("when does", "When does it stop?"),
+    ("why such", "Why such a simple task teaches so much"),
+    ("where", "Where it goes wrong"), ("where", "Where the course goes next"),
+    ("a few", "A few words first"), ("how", "How far should the model move?"),
+    ("the", "The KV cache"), ("the", "The generation loop")])
+def test_a_text_is_completed_by_its_first_words_function_words_too(sample_index, typed, text):
+    """A reader typing a heading or title from its start is offered it, whatever its first
+    words are: "what is" offered nothing while "what i" offered "What it is not"."""
+    with serving(sample_index) as client:
+        assert text in [s["text"] for s in suggest(client, typed)]
+
+
+def test_a_function_word_inside_a_text_completes_it_only_once_typed_past(sample_index):
+    """Inside a text, a word start that is a function word needs the prefix to go past it:
+    "fo" is no "A machine for continuing text", "the" no "Where the course goes next"."""
+    with serving(sample_index) as client:
+        assert "A machine for continuing text" not in [s["text"] for s in suggest(client, "fo")]
+        assert "A machine for continuing text" in [s["text"] for s in suggest(client, "for c")]
+        the = [s["text"] for s in suggest(client, "the")]
+        assert "Where the course goes next" not in the
+        assert "Where the course goes next" in [
+            s["text"] for s in suggest(client, "the cou")]
+
+
 def test_suggest_finds_a_term_by_its_alias_and_says_which(client):
     """A reader typing "key-val" is offered "KV cache" and should see why."""
     first = suggest(client, "key-val")[0]

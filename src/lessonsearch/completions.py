@@ -42,7 +42,7 @@ CREATE TABLE completion_keys (
     tier INTEGER NOT NULL,           -- 2 × the kind's place in KINDS, + 1 for a word start
     key TEXT NOT NULL,               -- folded, from the start or from a word start
     number INTEGER NOT NULL,
-    lead INTEGER NOT NULL            -- characters of the function words it starts with
+    lead INTEGER NOT NULL            -- function words' characters to type past; 0 at the start
 );
 CREATE TABLE completion_headings (   -- every heading, its repeats too: what a patch reads
     folded TEXT NOT NULL, number INTEGER NOT NULL, PRIMARY KEY (folded, number)
@@ -79,11 +79,13 @@ def word_starts(text: str) -> list[int]:
 
 def key_starts(folded: str) -> list[tuple[int, int]]:
     """Where a folded text is completed from: its start and each word start inside it, each
-    with the length of the function words it starts with ("the ", "for a "), which a prefix
-    must go past to complete it from there. A text is completed by its content words: "fo"
-    completes no "Deep-sky targets for a small telescope", nor "the" every heading that
-    starts "The …", while "for a sm" and "the kv" still complete them as written. A text of
-    function words alone ("What is it?") is completed from its start by any of it."""
+    with the length of the function words it starts with ("for a "), which a prefix must go
+    past to complete it from there. Inside a text, it is completed by its content words:
+    "fo" completes no "Deep-sky targets for a small telescope", while "for a sm" still does.
+    From its start (its first word, after any punctuation) it is completed by whatever the
+    reader types, function words included: "what is" completes "What is a language model?"
+    and "the" a heading that starts "The …". A text of function words alone ("What is it?")
+    is completed from its start only."""
     starts = [m.start() for m in _WORD_START.finditer(folded)]
     if not starts:
         return [(0, 0)]
@@ -98,8 +100,9 @@ def key_starts(folded: str) -> list[tuple[int, int]]:
             after = i
         found.append((i, after - i if after < len(folded) else len(folded) - i))
     found.reverse()
+    found[0] = (starts[0], 0)  # the first word: the text's start
     if starts[0]:  # a text that starts with punctuation ("(optional) setup")
-        found.insert(0, (0, found[0][1] + starts[0]))
+        found.insert(0, (0, 0))
     return found
 
 
