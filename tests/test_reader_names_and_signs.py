@@ -174,11 +174,12 @@ def test_a_hit_found_through_an_alias_marks_the_term_it_mentions(searcher) -> No
     assert "<mark>chromatic</mark> <mark>aberration</mark>" in lens
 
 
-@pytest.mark.parametrize("query", ["-5 degrees", "degrees -5", "-5"])
+@pytest.mark.parametrize("query", ["-5 degrees", "degrees -5", "-5", "--5 degrees", "--5"])
 def test_a_minus_before_a_number_is_a_negative_number_not_an_exclusion(searcher,
                                                                        query: str) -> None:
     """``-5 degrees`` searched degrees without the sections that write 5; a minus before a
-    digit is a sign, so the number is searched."""
+    digit is a sign, so the number is searched. ``--5`` is -(-5), as ``--model`` is the word
+    model: it was refused as a query that only excludes 5."""
     response = searcher.search(query)
     headings = {hit.heading for hit in response.results}
     assert "Below the celestial equator" in headings

@@ -79,7 +79,8 @@ cannot grow a huge query."""
 _NUMBER = re.compile(r"-[.,]?\d")
 """A minus before a number (``-5``, ``-0.5``, ``-.5``): a negative value, searched as the
 number (the index holds its digits), not a word to exclude: ``-5 degrees`` finds the
-sections that write 5 degrees, where it excluded them."""
+sections that write 5 degrees, where it excluded them. A second minus before it excludes
+the first, as before a word: ``--5`` searches 5, as ``--model`` searches model."""
 _FIELD = re.compile(r"(?i)^(?:title|heading|text|body|content|code|lesson|module):")
 """Another engine's field prefix, dropped: ``title:softmax`` searches softmax (a heading
 that has it ranks first anyway). Kept as a word, "title" would be a second word to match,
@@ -233,8 +234,10 @@ class _Parser:
             inner = self.unary(depth)
             return Not(inner) if inner is not None else None
         if token.startswith("-") and len(token) > 1 and not _NUMBER.match(token):
-            self.tokens[self.at] = token[1:]
+            signed = _NUMBER.match(token[1:])  # "--5" is -(-5), as "--model" is -(-model)
+            self.tokens[self.at] = token[2:] if signed else token[1:]
             inner = self.unary(depth)
+            inner = Not(inner) if signed and inner is not None else inner
             return Not(inner) if inner is not None else None
         if token.startswith("+") and len(token) > 1:
             self.tokens[self.at] = token[1:]
