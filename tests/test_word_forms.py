@@ -209,7 +209,6 @@ def prompts(tmp_path_factory: pytest.TempPathFactory):
     ("in-context", ("in-context", "context"), "the-context-window"),
     ("In-Context", ("In-Context", "Context"), "the-context-window"),
     ("in-context window", ("in-context", "context"), "the-context-window"),
-    ("GPT-5", ("GPT-5", "GPT"), "models"),  # a number left out as a stop word is
 ])
 def test_a_hyphenated_word_no_section_writes_says_which_part_was_searched(prompts, query,
                                                                           shown, first) -> None:
@@ -221,6 +220,52 @@ def test_a_hyphenated_word_no_section_writes_says_which_part_was_searched(prompt
     response = searcher.search(query)
     assert response.related == (shown,)
     assert places(response)[0] == ("prompts", first)
+
+
+def test_a_hyphenated_word_searched_as_its_one_part_is_told_once(prompts) -> None:
+    """"in-context" alone said "showing results for context" and "No section has every word;
+    showing sections with most of them", of a query of one word: the first says it all."""
+    _, searcher = prompts
+    response = searcher.search("in-context")
+    assert response.related == (("in-context", "context"),) and not response.relaxed
+    both = searcher.search("in-context window")  # window is a word of its own
+    assert both.related == (("in-context", "context"),) and both.relaxed
+
+
+ODDS = """# Odds
+
+## Houses
+
+The house was built of wood.
+
+## Roads
+
+The end of the road comes one step at a time.
+
+## Shelves
+
+The top shelf holds a box marked x.
+
+## Models
+
+The gpt models read text.
+"""
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("built-in", "houses"), ("end-to-end", "roads"), ("step-by-step", "roads"),
+    ("top-5", "shelves"), ("x-5", "shelves"), ("GPT-5", "models"),
+])
+def test_no_notice_names_a_part_that_is_not_what_the_word_means(tmp_path, query,
+                                                                 first) -> None:
+    """"built-in" said "showing results for built", "end-to-end" "… for end", "top-5" "… for
+    top", "x-5" "… for x": the part left is no topic the word is about (its first part, or
+    one beside a number or letter left out). Only a stop word before a word ("in-context")
+    is said so. The sections found are the same as before."""
+    with open_course(tmp_path, {"01-odds.md": ODDS}) as searcher:
+        response = searcher.search(query)
+        assert response.related == () and response.relaxed
+        assert places(response) == [("odds", first)]
 
 
 def test_a_part_no_section_writes_is_not_said_to_be_searched(prompts) -> None:
@@ -253,6 +298,8 @@ def test_the_page_and_the_api_say_which_part_was_searched(prompts) -> None:
     with serving(index) as client:
         body = client.get("/api/search", query_string={"q": "in-context"}).get_json()
         assert body["related"] == [{"word": "in-context", "searched": "context"}]
+        assert body["relaxed"] is False
         page = Page(client.get("/search", query_string={"q": "in-context"})
                     .get_data(as_text=True))
         assert "No results for “in-context”; showing results for “context”." in page.text
+        assert "No section has every word" not in page.text  # one notice, not two

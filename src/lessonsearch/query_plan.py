@@ -52,9 +52,11 @@ class Plan:
     """The stems searched, at ``FAMILY_WEIGHT``, as the family of a word the reader wrote (an
     -ion noun's verb, a verb's -ion nouns: ``Family``)."""
     narrowed: dict[str, str] = field(default_factory=dict)
-    """Each word of several parts that no section writes side by side, searched when
-    ``relaxed`` as the one part of it that names a topic, stop words and numbers left out
-    ("in-context": context; "gpt-5": gpt), by the word as typed: the part as typed."""
+    """Each word of a stop word and a word that no section writes side by side, searched
+    when ``relaxed`` as its second part ("in-context", "on-device": context, device), by
+    the word as typed: the part as typed. Not a word searched as its first part, which is
+    seldom what it means ("built-in": built, "end-to-end": end), nor one whose number or
+    letter was left out ("top-5", "gpt-5", "x-5"): that part alone is no topic to name."""
 
 
 Correct = Callable[[str], str | None]
@@ -79,9 +81,9 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     searched as its parts, each one more of the words a section may hold most of, but for
     stop words and numbers ("gpt-5": gpt; "3.5" stays as typed), which say nothing of a
     topic alone; not one whose parts but one are single letters ("p-value": not value,
-    ``leans_on_companions``), whose remaining part is not what was asked. One searched as a
-    single part so ("in-context": context) is named in ``Plan.narrowed``, for the reader to
-    be told.
+    ``leans_on_companions``), whose remaining part is not what was asked. A stop word and
+    a word searched as the word ("in-context": context) is named in ``Plan.narrowed``, for
+    the reader to be told.
 
     ``family``: the stems of the words a word's family has in the course (``Searcher.family``:
     an -ion noun's verb, ``analysis.verb_of``, and a verb's -ion nouns), each also searched at
@@ -117,7 +119,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             if (relaxed and not negated and topical and together and not together(parts)
                     and not leans_on_companions(parts)):  # "p-value" is not value alone
                 # "multi-head", which no section writes: multi and head, each counted
-                if len(topical) == 1 < len(set(parts)):  # "in-context": context alone
+                if len(parts) == 2 and is_stop(parts[0]) and topical == parts[1:]:
+                    # "in-context": context alone; not "built-in" (built), "top-5" (top)
                     narrowed[text] = next((w for w in find_words(text)
                                            if lowered(w) == topical[0]), topical[0])
                 return wq.Or([_term(p) for p in topical])

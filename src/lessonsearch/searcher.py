@@ -864,9 +864,14 @@ class Searcher:
         marks |= {text for _, stems in the_plan.related.values() for text in stems}
         marks |= the_plan.family  # repetition: repeated
         related = (_related_words(text, the_plan.related) if total else ()) + named
+        relaxed = the_plan.relaxed
         if total and not named:  # "in-context", which no section writes: context
-            related += tuple((typed, part) for typed, part in the_plan.narrowed.items()
+            narrowed = tuple((typed, part) for typed, part in the_plan.narrowed.items()
                              if self.written(part))  # else the other words were found
+            related += narrowed
+            if narrowed and {typed for typed, _ in narrowed} >= {
+                    w for w in positive_words(tree) if not is_stop(w)}:
+                relaxed = False  # "in-context" alone: "most of them" of one word says nothing
         phrases = _phrases(tree)  # once for the query, not once for each hit
         names = _named_runs(terms)
         reached = self._reached(marks, terms) if page_hits else ()
@@ -880,7 +885,7 @@ class Searcher:
             suggestion_searched=searched and suggestion is not None,
             page=page,
             limit=limit,
-            relaxed=the_plan.relaxed,
+            relaxed=relaxed,
             version=self.version,
             words=tuple(the_plan.words),
             related=related,
