@@ -115,6 +115,20 @@ def test_a_term_searched_for_a_query_that_finds_nothing_is_said(tab, host):
     expect(page.locator(STATUS)).to_have_text(re.compile("^" + re.escape(said) + " "))
 
 
+def test_a_pasted_paragraph_over_the_word_limit_says_what_was_searched(tab, host):
+    """Pasted into the box, a query of more than 64 words and phrases was a 400 and showed
+    nothing; its first 64 are searched, saying so above their results, as the page does."""
+    page = tab.page
+    page.goto(f"{host}/index.html")
+    query = "token " * 64 + "zebra -token"
+    page.locator(FIELD).fill(query)
+    wait_for_answer(page, BOX, query)
+    said = ("Searched the first 64 words and phrases of 66; the rest were left out, among "
+            "them 1 to exclude.")
+    expect(page.locator(NOTES)).to_have_text(said)
+    expect(page.locator(f"{OPTION}[data-kind=result]").first).to_be_visible()
+
+
 def test_results_for_a_correction_say_so_but_a_completed_word_does_not(tab, host):
     """Typed "tempreture" finds nothing: the results are temperature's, and say so, as the
     results page does, with no "Did you mean" for what is already searched. "softm" is the

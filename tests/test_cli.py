@@ -416,15 +416,27 @@ def test_search_json_refuses_an_empty_query_with_the_apis_body(workdir: Path, in
         "error": "The query is empty: type one or more words to search for."}
 
 
-def test_search_refuses_a_query_over_the_word_limit_as_the_api_does(workdir: Path,
-                                                                    indexed) -> None:
-    """Words after the 64th were dropped unseen: ``the … the zebra`` listed what "the"
-    finds, and ``-w0 … -w63 zebra`` said it only excluded words."""
-    result = run("search", "the " * 64 + "zebra", cwd=workdir)
-    assert result.returncode == 1
-    assert result.stderr == ("lessonsearch: Too many words: the query has 65 words and "
-                             "phrases, and at most 64 are searched; leave out some.\n")
-    no_traceback(result)
+def test_search_over_the_word_limit_searches_the_first_64_saying_so(workdir: Path,
+                                                                     indexed) -> None:
+    """A pasted paragraph of more than 64 words and phrases was refused; its first 64 are
+    searched, and the output and ``--json`` say the rest were left out, as the API does."""
+    query = "token " * 64 + 'zebra "the model"'
+    notice = ("Searched the first 64 words and phrases of 66; the rest were left out, among "
+              "them 1 phrase.")
+    result = run("search", query, cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(notice + "\n")
+    whole = run("search", "token " * 64, cwd=workdir).stdout
+    assert result.stdout.split("\n")[1:-2] == whole.split("\n")[:-2]  # the same results
+    body = json.loads(run("search", query, "--json", cwd=workdir).stdout)
+    assert body["left_out"] == {"searched": 64, "written": 66, "excluded": 0, "phrases": 1,
+                                "notice": notice}
+    assert json.loads(run("search", "token " * 64, "--json", cwd=workdir).stdout)[
+        "left_out"] is None
+
+
+def test_search_refuses_a_query_over_the_phrase_limit_as_the_api_does(workdir: Path,
+                                                                      indexed) -> None:
     result = run("search", " ".join(f'"the {w}"' for w in "abcdefghi"), cwd=workdir)
     assert result.returncode == 1
     assert result.stderr.startswith("lessonsearch: Too many phrases: the query has 9 ")

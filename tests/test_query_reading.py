@@ -108,31 +108,57 @@ def test_syntax_alone_is_refused_as_no_word_to_search(searcher, query) -> None:
         searcher.search(query)
 
 
-def test_one_long_punctuated_token_over_the_word_limit_is_refused(searcher) -> None:
-    """Each part of ``logit:logit:…`` is a word: past the limit, the query is refused,
-    saying so, where the words after the 64th were dropped unseen."""
-    with pytest.raises(BadQuery, match=f"85 words and phrases, and at most {MAX_ATOMS}"):
-        searcher.search(":".join(["logit"] * 85))
+def test_one_long_punctuated_token_over_the_word_limit_is_searched_in_part(searcher) -> None:
+    """Each part of ``logit:logit:…`` is a word: past the limit, the first 64 are searched,
+    saying so."""
+    found = searcher.search(":".join(["logit"] * 85))
+    assert found.left_out is not None and found.left_out.notice == (
+        f"Searched the first {MAX_ATOMS} words and phrases of 85; the rest were left out.")
+    assert places(found) == places(searcher.search("logit"))
     query = ":".join(["logit"] * MAX_ATOMS)
     assert len(positive_words(parse_query(query))) == MAX_ATOMS
     assert places(searcher.search(query)) == places(searcher.search("logit"))
+    assert searcher.search(query).left_out is None
 
 
-@pytest.mark.parametrize("query", [
-    " ".join(["the"] * MAX_ATOMS + ["softmax"]),  # "the" found, softmax dropped unseen
-    " ".join([f"-w{n}" for n in range(MAX_ATOMS)] + ["softmax"]),  # "only excludes"
-    " ".join(['"a b"'] * MAX_ATOMS + ["softmax"]),  # one phrase, written 64 times
+@pytest.mark.parametrize("query, first, written, among", [
+    # softmax is left out, and said to be: the results are the ones "the" finds
+    (" ".join(["the"] * MAX_ATOMS + ["softmax"]), "the", 65, ""),
+    (" ".join(['"of a"'] * MAX_ATOMS + ["softmax"]), '"of a"', 65, ""),
+    # an exclusion or a phrase left out changes what is found: the notice names them
+    (" ".join(["logit"] * MAX_ATOMS + ['-softmax', '-"the model"', '"the logit"']), "logit",
+     67, ", among them 2 to exclude and 1 phrase"),
+    (" ".join(["logit"] * MAX_ATOMS + ["-(softmax", "NOT", "temperature)", "--scaling"]),
+     "logit", 67, ", among them 1 to exclude"),  # softmax; NOT NOT, --: temperature, scaling
 ])
-def test_a_word_after_the_limit_refuses_the_query_naming_the_limit(searcher, query) -> None:
-    with pytest.raises(BadQuery, match=f"Too many words: the query has {MAX_ATOMS + 1} "
-                                       f"words and phrases, and at most {MAX_ATOMS} are"):
-        searcher.search(query)
+def test_the_words_after_the_limit_are_left_out_saying_so(searcher, query, first, written,
+                                                           among) -> None:
+    found = searcher.search(query, limit=50)
+    assert places(found) == places(searcher.search(first, limit=50)) != []
+    assert found.left_out is not None and found.left_out.notice == (
+        f"Searched the first {MAX_ATOMS} words and phrases of {written}; the rest were left "
+        f"out{among}.")
+
+
+def test_a_query_whose_first_words_only_exclude_is_refused_saying_so(searcher) -> None:
+    """softmax, the 65th, is left out: what is searched only excludes words."""
+    with pytest.raises(BadQuery, match=f"only excludes words in its first {MAX_ATOMS} words "
+                                       f"and phrases of {MAX_ATOMS + 1}, the ones searched"):
+        searcher.search(" ".join([f"-w{n}" for n in range(MAX_ATOMS)] + ["softmax"]))
+
+
+def test_phrases_left_out_do_not_count_toward_the_phrase_limit(searcher) -> None:
+    """Nine different phrases, the ninth after the 64th word: it is not searched."""
+    query = " ".join(PHRASES[:MAX_PHRASES] + ["logit"] * (MAX_ATOMS - MAX_PHRASES)
+                     + [PHRASES[MAX_PHRASES]])
+    assert searcher.search(query).left_out.phrases == 1
 
 
 def test_a_query_of_as_many_words_as_the_limit_is_searched_whole(searcher) -> None:
     query = " ".join(["the"] * (MAX_ATOMS - 1) + ["softmax"])
-    assert places(searcher.search(query, limit=50)) == places(
-        searcher.search("the softmax", limit=50))
+    found = searcher.search(query, limit=50)
+    assert places(found) == places(searcher.search("the softmax", limit=50))
+    assert found.left_out is None
 
 
 # --- Phrases --------------------------------------------------------------------------------

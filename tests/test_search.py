@@ -1056,7 +1056,7 @@ def test_search_body_has_exactly_the_documented_keys(searcher) -> None:
     body = responses.search_body(searcher.search("token temperature OR cache"))
     assert set(body) == {
         "query", "total", "page", "limit", "relaxed", "results", "terms", "suggestion",
-        "suggestion_searched", "related",
+        "suggestion_searched", "related", "left_out",
     }
     assert body["results"]
     for result in body["results"]:

@@ -347,14 +347,33 @@ def test_a_page_after_the_last_is_empty(client):
     assert past["results"] == []
 
 
+def test_a_query_over_the_word_limit_searches_its_first_64_saying_so(client):
+    """A pasted paragraph of 65 to 85 words was refused with a 400; its first 64 words and
+    phrases are searched, and ``left_out`` says the rest were not, naming an exclusion and a
+    phrase among them (sections with -token are not left out)."""
+    whole = search(client, "token " * 64)
+    assert whole["left_out"] is None and whole["total"]
+    for query, written, excluded, phrases, among in [
+        ("token " * 64 + "zebra", 65, 0, 0, ""),
+        ("token " * 64 + 'zebra -token "the model"', 67, 1, 1,
+         ", among them 1 to exclude and 1 phrase"),
+    ]:
+        body = search(client, query)
+        assert body["results"] == whole["results"] and body["total"] == whole["total"]
+        assert body["left_out"] == {
+            "searched": 64, "written": written, "excluded": excluded, "phrases": phrases,
+            "notice": f"Searched the first 64 words and phrases of {written}; the rest were "
+                      f"left out{among}."}
+
+
 @pytest.mark.parametrize("params, word", [
     ({"q": ""}, "empty"),
     ({"q": "   "}, "empty"),
     ({}, "empty"),
     ({"q": "token " * 100}, "512"),
     ({"q": "-model"}, "only excludes"),
-    ({"q": "the " * 64 + "zebra"}, "Too many words: the query has 65 words and phrases, "
-                                   "and at most 64 are searched"),
+    ({"q": " ".join([f"-w{n}" for n in range(64)] + ["token"])},
+     "only excludes words in its first 64 words and phrases of 65, the ones searched"),
     ({"q": " ".join(f'"the {w}"' for w in "abcdefghi")}, "Too many phrases: the query has 9"),
     ({"q": " ".join(f'"the {w}"' for w in "abcdefghi"), "typing": "1"}, "at most 8"),
     ({"q": "?"}, "The query has no word to search for (?): type one or more words"),

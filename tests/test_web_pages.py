@@ -296,12 +296,23 @@ def test_an_empty_search_keeps_the_filter_chosen(client):
     assert "Search every lesson" in refused.text and "for “”" not in refused.text
 
 
+def test_a_query_over_the_word_limit_shows_its_first_64_words_results_and_says_so(client):
+    """A pasted paragraph was refused; the results of its first 64 words are shown, under a
+    notice that the rest were left out."""
+    whole = page(client, "/search?q=" + "+".join(["token"] * 64))
+    p = page(client, "/search?q=" + "+".join(["token"] * 64 + ["zebra", "-token"]))
+    assert ("Searched the first 64 words and phrases of 66; the rest were left out, among "
+            "them 1 to exclude.") in p.text
+    assert len(p.find("p", class_="notice")) == 1 and not whole.find("p", class_="notice")
+    assert p.links(within="hits") == whole.links(within="hits") != []
+
+
 @pytest.mark.parametrize("url, words", [
     ("/search?q=" + "a" * 600, "512"),
     ("/search?q=-model", "only excludes"),
     ("/search?q=%28%29", "The query has no word to search for (())"),
-    ("/search?q=" + "+".join(["the"] * 64 + ["zebra"]),
-     "Too many words: the query has 65 words and phrases, and at most 64 are searched"),
+    ("/search?q=" + "+".join([f"-w{n}" for n in range(64)] + ["token"]),
+     "only excludes words in its first 64 words and phrases of 65"),
     ("/search?q=" + "+".join(f"%22the+{w}%22" for w in "abcdefghi"),
      "Too many phrases: the query has 9"),
     ("/search?q=token&page=zero", "page"),

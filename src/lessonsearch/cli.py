@@ -291,6 +291,8 @@ def _search(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(responses.search_body(response))
         return 0
+    if response.left_out:  # a pasted paragraph: its first 64 words and phrases
+        print(response.left_out.notice)
     for term in response.terms:
         print(f"[term] {term.term}: {term.definition or ''}")
     if response.suggestion and response.suggestion_searched and response.total:

@@ -10,8 +10,9 @@ Nothing else is syntax. Other engines' fuzzy, boost, wildcard and range marks (`
 ``x^2``, ``x*``, ``[a TO b]``) are punctuation between words here, as a comma is:
 ``softmax~2`` searches the words softmax and 2. A field prefix (``title:``) is dropped.
 
-A query of more than ``MAX_ATOMS`` words and phrases, or ``MAX_PHRASES`` different phrases,
-is refused (``too_large``), not searched in part.
+A query of more than ``MAX_ATOMS`` words and phrases is searched for its first ``MAX_ATOMS``,
+saying so (``left_out``); one of more than ``MAX_PHRASES`` different phrases among them is
+refused (``too_large``).
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ MAX_DEPTH = 16
 """Brackets deeper than this only group what is already grouped: their words are read as
 the enclosing group's."""
 MAX_ATOMS = 64
-"""The most words and phrases a query may have (``too_large``): each part of a word
+"""The most words and phrases of a query searched (``left_out``): each part of a word
 (``ratio:1`` is two) and each phrase in quotes counts one, as written, repeats included."""
 MAX_PHRASES = 8
-"""The most different phrases a query may have (``too_large``): words in quotes, and a word
+"""The most different phrases a query may search (``too_large``): words in quotes, and a word
 of several parts searched as a phrase of them (``key-value``, ``numpy.mean``). Each reads
 where its words stand in every section that holds them all, most of the course for two
 common words; a phrase written again is searched once, and counts once."""
@@ -94,17 +95,47 @@ def parse_query(text: str) -> Node | None:
     return None if isinstance(node, Not) else node
 
 
-def too_large(text: str) -> str | None:
-    """Why ``text`` is more than a search reads, or None: more than ``MAX_ATOMS`` words and
-    phrases, or more than ``MAX_PHRASES`` different phrases. Refused (``Searcher.search``)
-    rather than searched in part: the words after the limit were dropped unseen."""
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """The words and phrases after the first ``MAX_ATOMS`` of a query, which are not searched:
+    how many it has in all, and how many of those left out were to be excluded (after ``-``
+    or ``NOT``: sections with them are not left out now) or were phrases."""
+
+    written: int
+    excluded: int = 0
+    phrases: int = 0
+
+    @property
+    def notice(self) -> str:
+        """What the reader is told, above the results: "Searched the first 64 words and
+        phrases of 85; the rest were left out.", naming the exclusions and phrases among
+        them, whose leaving out changes what is found most."""
+        among = [f"{self.excluded} to exclude"] if self.excluded else []
+        if self.phrases:
+            among.append(f"{self.phrases} phrase{'s' if self.phrases > 1 else ''}")
+        return (f"Searched the first {MAX_ATOMS} words and phrases of {self.written}; the rest "
+                "were left out" + (f", among them {' and '.join(among)}" if among else "") + ".")
+
+
+def left_out(text: str) -> LeftOut | None:
+    """What of ``text`` is not searched, past its first ``MAX_ATOMS`` words and phrases, or
+    None when every word is searched."""
     parser = _parser(text)
     parser.or_expr(0)
-    if parser.written > MAX_ATOMS:
-        return (f"Too many words: the query has {parser.written} words and phrases, and at most "
-                f"{MAX_ATOMS} are searched; leave out some.")
+    if parser.written <= MAX_ATOMS:
+        return None
+    return LeftOut(parser.written, parser.excluded_out, parser.phrases_out)
+
+
+def too_large(text: str) -> str | None:
+    """Why ``text`` is more than a search reads, or None: more than ``MAX_PHRASES`` different
+    phrases among the words searched (its first ``MAX_ATOMS``). Refused
+    (``Searcher.search``) rather than searched in part: each phrase is costly to find."""
+    parser = _parser(text)
+    parser.or_expr(0)
     if len(parser.phrases) > MAX_PHRASES:
-        return (f"Too many phrases: the query has {len(parser.phrases)} (words in quotes, or "
+        every = len(parser.phrases | parser.phrases_past)
+        return (f"Too many phrases: the query has {every} (words in quotes, or "
                 f"joined as key-value is), and at most {MAX_PHRASES} are searched; leave out "
                 "some.")
     return None
@@ -191,12 +222,20 @@ class _Parser:
     def __init__(self, tokens: list[str]):
         self.tokens = tokens
         self.at = 0
-        self.atoms = 0
         self.written = 0
-        """Every word part and phrase read, past ``MAX_ATOMS`` too (``too_large``); not a
-        token of punctuation alone (``?``), nor empty quotes."""
+        """Every word part and phrase read, past ``MAX_ATOMS`` too (``left_out``); not a
+        token of punctuation alone (``?``), nor empty quotes. The first ``MAX_ATOMS`` are
+        searched."""
         self.phrases: set[tuple[str, ...]] = set()
-        """The different phrases read (``phrase_key``), past ``MAX_ATOMS`` too."""
+        """The different phrases searched (``phrase_key``): among the first ``MAX_ATOMS``."""
+        self.phrases_past: set[tuple[str, ...]] = set()
+        """The different phrases left out, past ``MAX_ATOMS``."""
+        self.negated = False
+        """Whether what is read now is to be excluded (``-`` or ``NOT`` once, not twice)."""
+        self.excluded_out = 0
+        """Words and phrases to exclude past ``MAX_ATOMS``, left out."""
+        self.phrases_out = 0
+        """Phrases (not to exclude) past ``MAX_ATOMS``, left out."""
 
     def peek(self) -> str | None:
         return self.tokens[self.at] if self.at < len(self.tokens) else None
@@ -231,17 +270,39 @@ class _Parser:
             self.at += 1
             if self.peek() is None or self.peek() in ("OR", "AND", ")"):
                 return Word("not")
-            inner = self.unary(depth)
-            return Not(inner) if inner is not None else None
+            return self.negated_unary(depth)
         if token.startswith("-") and len(token) > 1 and not _NUMBER.match(token):
-            signed = _NUMBER.match(token[1:])  # "--5" is -(-5), as "--model" is -(-model)
-            self.tokens[self.at] = token[2:] if signed else token[1:]
-            inner = self.unary(depth)
-            inner = Not(inner) if signed and inner is not None else inner
-            return Not(inner) if inner is not None else None
+            if _NUMBER.match(token[1:]):  # "--5" is -(-5), as "--model" is -(-model)
+                self.tokens[self.at] = token[2:]
+                inner = self.unary(depth)  # negated twice: searched, not excluded
+                return Not(Not(inner)) if inner is not None else None
+            self.tokens[self.at] = token[1:]
+            return self.negated_unary(depth)
         if token.startswith("+") and len(token) > 1:
             self.tokens[self.at] = token[1:]
         return self.atom(depth)
+
+    def negated_unary(self, depth: int) -> Node | None:
+        self.negated = not self.negated
+        inner = self.unary(depth)
+        self.negated = not self.negated
+        return Not(inner) if inner is not None else None
+
+    def count(self, key: tuple[str, ...]) -> bool:
+        """Count one word or phrase read; whether it is searched (among the first
+        ``MAX_ATOMS``), else note what is left out."""
+        self.written += 1
+        if self.written <= MAX_ATOMS:
+            if len(key) > 1:
+                self.phrases.add(key)
+            return True
+        if self.negated:
+            self.excluded_out += 1
+        elif len(key) > 1:
+            self.phrases_out += 1
+        if len(key) > 1:
+            self.phrases_past.add(key)
+        return False
 
     def atom(self, depth: int) -> Node | None:
         token = self.tokens[self.at]
@@ -254,22 +315,14 @@ class _Parser:
                 self.at += 1
             return inner
         if token.startswith('"'):
-            self.atoms += 1
             words = tuple(token.strip('"').split())
-            if key := phrase_key(words):
-                self.written += 1
-            if len(key) > 1:
-                self.phrases.add(key)
-            if self.atoms > MAX_ATOMS or not words:
+            if not (key := phrase_key(words)):  # '""' and '"?"' name no word: not counted
+                return Phrase(words) if words else None
+            if not self.count(key):
                 return None
             return Phrase(words)  # one word in quotes too: as written, never corrected
-        room = MAX_ATOMS - self.atoms
         token = _FIELD.sub("", token, count=1)
-        every = _PART.findall(token)
-        self.atoms += max(len(every), 1)
-        self.written += len(every)
-        self.phrases.update(key for part in every if len(key := phrase_key((part,))) > 1)
-        parts = every[:max(room, 0)]
+        parts = [part for part in _PART.findall(token) if self.count(phrase_key((part,)))]
         if not parts:
             return None
         return Word(parts[0]) if len(parts) == 1 else All(tuple(map(Word, parts)))

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .glossary_table import TermRecord
+from .query import MAX_ATOMS
 from .searcher import SearchResponse
 
 
@@ -45,6 +46,10 @@ def search_body(response: SearchResponse) -> dict[str, Any]:
         "suggestion_searched": response.suggestion_searched,
         "related": [{"word": word, "searched": searched}
                     for word, searched in response.related],
+        "left_out": None if response.left_out is None else {
+            "searched": MAX_ATOMS, "written": response.left_out.written,
+            "excluded": response.left_out.excluded, "phrases": response.left_out.phrases,
+            "notice": response.left_out.notice},
     }
 
 

@@ -41,11 +41,14 @@ from .match_count import MatchCounter
 from .model import defining_passage, opening_words
 from .name_case import as_typed, name_of, read_as_name
 from .query import (
+    MAX_ATOMS,
     All,
+    LeftOut,
     Node,
     Not,
     Phrase,
     Word,
+    left_out,
     names_words,
     only_excludes,
     parse_query,
@@ -203,6 +206,9 @@ class SearchResponse:
     reader's word is spelt right, and the course says nothing of it by that name. And when
     the query found nothing but names a glossary term, searched by the term's names
     instead (``_terms_instead``): the query and the term ("topp", "nucleus sampling")."""
+    left_out: LeftOut | None = None
+    """The words and phrases after the query's first ``MAX_ATOMS``, not searched (a pasted
+    paragraph): ``LeftOut.notice`` says so. None when every word was searched."""
 
 
 class Searcher:
@@ -763,13 +769,16 @@ class Searcher:
         text = check_query(text)
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
-        if (too_much := too_large(text)) is not None:  # 65 words, 9 phrases
+        if (too_much := too_large(text)) is not None:  # 9 phrases
             raise BadQuery(too_much)
+        cut = left_out(text)  # 85 words: the first 64 are searched
         if only_excludes(text):
             example = self._example({stem(w) for w in analysis_words(text)})
-            raise BadQuery(f"The query only excludes words ({text}): add a word to search "
-                           + (f"for, as in: {example} {text}." if example else
-                              "for beside the words to exclude."))
+            first = (f" in its first {MAX_ATOMS} words and phrases of {cut.written}, the "
+                     "ones searched," if cut else "")
+            raise BadQuery(f"The query only excludes words{first} ({text}): add a word to "
+                           "search " + (f"for, as in: {example} {text}." if example else
+                                        "for beside the words to exclude."))
         if not names_words(text):  # "?", "()", '""', "-": no course could answer it
             example = self._example(set())
             raise BadQuery(f"The query has no word to search for ({text}): type one or more "
@@ -889,6 +898,7 @@ class Searcher:
             version=self.version,
             words=tuple(the_plan.words),
             related=related,
+            left_out=cut,
         )
 
     def answers(self, text: str) -> bool:

@@ -97,6 +97,17 @@ SCHEMAS: dict[str, Any] = {
                                 "are for; not a correction. Or, when nothing matched a query "
                                 "that names a glossary term, the query and the term, whose "
                                 "names were searched instead (topp: nucleus sampling)."},
+        left_out={**_object(nullable=True, searched=INT, written=INT, excluded=INT,
+                            phrases=INT, notice=STR),
+                  "description": f"Null when every word was searched. Else the query has "
+                                 f"more than {MAX_ATOMS} words and phrases (a pasted "
+                                 "paragraph), and the rest were left out. searched: how many "
+                                 f"were, its first {MAX_ATOMS}; written: how many it has; "
+                                 "excluded: how many of those left out followed - or NOT "
+                                 "(sections with them are not excluded); phrases: how many "
+                                 "left out were phrases; notice: the sentence to show, "
+                                 "\"Searched the first 64 words and phrases of 85; the rest "
+                                 "were left out.\""},
     ),
     "DefinedAt": _object(nullable=True, lesson=STR, anchor=STR_OR_NULL, url=STR, sentence=STR),
     "Term": _object(
@@ -147,7 +158,8 @@ PARAMETERS: dict[str, Any] = {
           "description": "Words, \"quoted phrases\", AND, OR, NOT and -word. A query with "
                          "no word to search for (punctuation alone: ?, (), \"\") or that only "
                          "excludes words (-model) is a 400, and so is one of more than "
-                         f"{MAX_ATOMS} words and phrases or {MAX_PHRASES} different phrases; "
+                         f"{MAX_PHRASES} different phrases. Of more than {MAX_ATOMS} words "
+                         f"and phrases, the first {MAX_ATOMS} are searched (left_out); "
                          "an operator alone (OR, AND, NOT) is searched as the word.",
           "schema": {**STR, "minLength": 1, "maxLength": MAX_QUERY_CHARS}},
     "prefix": {"name": "q", "in": "query", "required": True,

@@ -706,9 +706,11 @@
    * softmax) is neither: the box completes that word anyway, and the reader is still typing it.
    * found.related: a word no section holds, searched as the one it was made from ("embedder":
    * embed), or a query that found nothing searched as the glossary term it names ("topp").
+   * found.left_out: a pasted paragraph of more than 64 words and phrases, of which the first
+   * 64 were searched ("Searched the first 64 words and phrases of 85; …").
    */
   function notices(text, found) {
-    const notes = [];
+    const notes = found.left_out ? [[found.left_out.notice]] : [];
     let offer = null;
     const fix = found.suggestion;
     if (fix && !completesLastWord(text, fix)) {
