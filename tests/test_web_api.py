@@ -55,6 +55,61 @@ def test_terms_and_term_return_the_cli_bodies(client, tiny_index: Path):
     assert len(kv["mentions"]) == glossary.look_up("KV cache").mention_sections > 1
 
 
+FORMS_GLOSSARY = """learning rate
+: How far one step of training moves the weights.
+
+warm start
+: Training that begins from weights saved by an earlier run.
+
+checkpoint
+: The weights saved partway through a run.
+
+KV cache
+: The keys and values kept from earlier tokens.
+
+Make
+: A build tool that runs the rules whose inputs changed.
+"""
+FORMS_LESSON = """# Training runs
+
+## Rates
+
+Two learning rates were tried. The rate halved each epoch, and a rating of the runs came
+later.
+
+## Caches
+
+KV caches grow with the prompt. Nothing was cached on disk: we saved a checkpoint, then two
+checkpoints more, and started the next run from a warm start.
+
+## Builds
+
+It makes no difference which run goes first, as Make reads the rules.
+"""
+
+
+def test_forms_are_the_phrases_the_lessons_write_in_the_case_the_server_counts(tmp_path):
+    """A form is listed only where a lesson writes it whole: the lesson writes "rating",
+    "cached" and "started", but never "learning rating", "KV cached" or "warm started".
+    Nor is "Makes" listed for the build tool Make, which only a capitalised word mentions:
+    the lesson writes "makes" as a verb, and the server counts no mention there."""
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "lessons" / "01-runs.md").write_text(FORMS_LESSON, encoding="utf-8")
+    (tmp_path / "glossary" / "glossary.md").write_text(FORMS_GLOSSARY, encoding="utf-8")
+    build(tmp_path, tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        terms = client.get("/api/terms").get_json()["terms"]
+    assert {t["term"]: t["forms"] for t in terms} == {
+        "checkpoint": ["checkpoints"],
+        "KV cache": ["KV caches"],
+        "learning rate": ["learning rates"],
+        "Make": [],
+        "warm start": [],
+    }
+    assert {t["term"]: t["mentions"] for t in terms}["Make"] == 1  # "makes" is no mention
+
+
 def test_terms_are_listed_a_to_z(client):
     names = [t["term"] for t in client.get("/api/terms").get_json()["terms"]]
     assert names == sorted(names, key=str.lower)

@@ -74,7 +74,7 @@ from .spelling import (
     slips,
 )
 from .summary_rank import LessonParts
-from .term_lookup import Glossary
+from .term_lookup import Glossary, form_pattern
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
 from .whoosh_open import open_search_index, reading_index, stored_fields
@@ -746,7 +746,38 @@ class Searcher:
     def term_forms(self) -> dict[str, tuple[str, ...]]:
         """Each term's names in the other forms the course writes that count as mentions
         (``Glossary.written_forms``): ``/api/terms``' ``forms``."""
-        return self.glossary.written_forms(self._spelling)
+        return self.glossary.written_forms(self._spelling, self._writes_forms)
+
+    def _writes_forms(self, forms: list[str]) -> set[str]:
+        """Those of ``forms`` (one term's) that some section writes as they are, by the case
+        rule of its name (``form_pattern``), in the text its mentions are counted in: its
+        heading, its text or its lesson's title. Only the sections the index finds the
+        form's words in, side by side in any of their forms, are read, and those that hold
+        the term's mentions (whose names the index holds too) among them: each group of
+        forms with the same stems once, until all are found."""
+        searcher = self.whoosh_searcher()
+        rule = self.glossary.matcher.title_rule
+        groups: dict[tuple[str, ...], dict[str, re.Pattern[str]]] = {}
+        for form in forms:
+            stems = tuple(stem(word) for word in analysis_words(form))
+            if stems:
+                groups.setdefault(stems, {})[form] = form_pattern(form, rule)
+        found = set()
+        for stems, left in groups.items():
+            query = (wq.Phrase(CONTENT, list(stems)) if len(stems) > 1
+                     else wq.Term(CONTENT, stems[0]))
+            with reading_index(self.version_dir):
+                numbers = list(searcher.docs_for_query(query))
+            for number in numbers:
+                stored = self._stored(searcher, number)
+                text = "\n\n".join((stored["heading"], stored["body"], stored["lesson_title"]))
+                for form, pattern in list(left.items()):
+                    if pattern.search(text):
+                        found.add(form)
+                        del left[form]
+                if not left:
+                    break
+        return found
 
     def _speller(self) -> Speller:
         if self._spell_index is None:

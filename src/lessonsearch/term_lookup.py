@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterable
 from functools import cached_property
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from .glossary_table import (
     load_stubs,
     load_verb_nouns,
 )
-from .term_forms import inflections, term_anchor, term_key
+from .term_forms import abbreviation_core, inflections, term_anchor, term_key
 from .term_matching import TermMatcher
 from .term_verbs import everyday_words
 
@@ -33,6 +33,10 @@ _HYPHENATED = re.compile(r"(?<![\w.‐‑–-])[^\W_]+(?:[‐‑–-][^\W_]+)+(?
 
 _LAST_WORD = re.compile(r"[^\W_]+$")
 """A name's last word, which its other forms inflect ("ratio" of f-ratio)."""
+
+_ONE_WORD = re.compile(r"[^\W_]+")
+_PIECES = re.compile(r"(\s+|[^\W_]+)")
+"""A name's spaces and its runs of letters and digits, the pieces ``form_pattern`` reads."""
 
 MENTIONS_SHOWN = 100
 """Sections listed for a looked-up term unless asked for more: a term used throughout a
@@ -74,15 +78,33 @@ class Glossary:
         mentions = load_mentions(self.folder, record.term, limit)
         return dataclasses.replace(record, mentions=mentions)
 
-    def written_forms(self, known: Container[str]) -> dict[str, tuple[str, ...]]:
+    def written_forms(self, known: Container[str],
+                      written: Callable[[list[str]], Iterable[str]],
+                      ) -> dict[str, tuple[str, ...]]:
         """Each term's names in the other forms the course writes that count as mentions of
         it (``TermMatcher``): "collimated" of the alias collimate, "f-ratios" of f-ratio, "KV
         caches", read as a word with nothing before it. ``known`` holds the words the course
         writes (lower case): only the last word of a name is inflected, and only into a word
-        the course writes. What the glossary tooltips underline besides the names."""
+        the course writes. A form of more than one word, or one the term's case rule binds
+        (``form_pattern``: "Makes" of the build tool Make), is kept only where ``written``,
+        given a term's such forms, says the course writes it as it is: that the course
+        writes "rating" says nothing of "learning rating". Worked out once, on the first
+        call. What the glossary tooltips underline besides the names."""
         if self._forms is None:
-            self._forms = {r.term: self._forms_of(r, known) for r in self.records}
+            forms = {}
+            for record in self.records:
+                found = self._forms_of(record, known)
+                asked = [form for form in found if not self._plain_word(form)]
+                kept = frozenset(written(asked)) if asked else frozenset()
+                forms[record.term] = tuple(f for f in found if f in kept or f not in asked)
+            self._forms = forms
         return self._forms
+
+    def _plain_word(self, form: str) -> bool:
+        """Whether ``form`` is one word that any case writes (``case_bound``): that the
+        course writes the word says that it writes the form."""
+        return (_ONE_WORD.fullmatch(form) is not None
+                and not case_bound(form, self.matcher.title_rule))
 
     def _forms_of(self, record: TermRecord, known: Container[str]) -> tuple[str, ...]:
         names = (record.term, *record.aliases)
@@ -199,3 +221,39 @@ class Glossary:
         """Every name of the term ``name`` spells, itself included; empty when it is no term."""
         record = self.find(name)
         return [record.term, *record.aliases] if record else []
+
+
+def case_bound(name: str, title_rule: bool) -> bool:
+    """Whether the case a text writes ``name`` (a term's name, or a form of one) in decides
+    that it is one (``TermMatcher._keys``): a word of it is in capitals, of up to five
+    letters (KV, HTTPs), or it is one word written capitalised (Make, Makes) while the
+    glossary's capitals say something (``TermMatcher.title_rule``)."""
+    return (any(abbreviation_core(w) is not None for w in _ONE_WORD.findall(name))
+            or _titled(name, title_rule))
+
+
+def _titled(name: str, title_rule: bool) -> bool:
+    return (title_rule and _ONE_WORD.fullmatch(name) is not None
+            and name[:1].isupper() and name[1:].islower())
+
+
+def form_pattern(name: str, title_rule: bool) -> re.Pattern[str]:
+    """``name`` written in a text as the service reads it (``case_bound``): a word in
+    capitals as it is ("KV cached" is not "kv cached"), a one-word name written
+    capitalised only capitalised ("Makes", not "makes"), any other word in any case; whole
+    words, any spaces between them. The glossary tooltips' script matches names and forms
+    so (``caseFits`` in lessonsearch.js)."""
+    title = _titled(name, title_rule)
+    parts = []
+    for piece in _PIECES.split(name.strip()):
+        if not piece:
+            continue
+        if piece.isspace():
+            parts.append(r"\s+")
+        elif _ONE_WORD.fullmatch(piece) and abbreviation_core(piece) is not None:
+            parts.append(re.escape(piece))
+        elif title:
+            parts.append(re.escape(piece[0]) + "(?i:" + re.escape(piece[1:]) + ")")
+        else:
+            parts.append("(?i:" + re.escape(piece) + ")")
+    return re.compile(r"(?<!\w)" + "".join(parts) + r"(?!\w)")
