@@ -194,6 +194,9 @@ seeing
 
 eyepiece
 : The lens you look through.
+
+Barlow
+: A lens that multiplies an eyepiece's magnification.
 """
 FORMS_LESSON = """# Tuning a telescope
 
@@ -204,7 +207,7 @@ A newly collimated mirror gives round stars. Collimate it often; a collimator he
 ## Speed
 
 Low f-ratios are fast. Some owners swap eyepieces to see faint objects, on nights of good
-seeing.
+seeing. Two Barlows double or triple the power.
 """
 
 
@@ -233,8 +236,9 @@ def test_tooltips_underline_the_forms_the_server_counts_and_no_other(tab, forms_
                                                                      forms_index):
     """"collimated" and "f-ratios" are mentions of collimation and focal ratio (the lesson's
     are counted), so they are underlined; "see" is no mention of seeing, nor "collimator" of
-    collimation, and neither is underlined. Each paragraph's underlines are the server's
-    mentions of it, word for word."""
+    collimation, and neither is underlined. A capitalised one-word name is a mention only
+    capitalised, in any form: "Barlows" is one, "barlows" and "barlow" are not. Each
+    paragraph's underlines are the server's mentions of it, word for word."""
     from lessonsearch.searcher import Searcher
 
     page = tab.page
@@ -250,6 +254,7 @@ def test_tooltips_underline_the_forms_the_server_counts_and_no_other(tab, forms_
         ["everyday", "seeing", "seeing"],
         ["kin", "eyepieces", "eyepiece"],
         ["kin", "eyepiece", "eyepiece"],
+        ["case", "Barlows", "Barlow"],
     ]
     paragraphs = page.locator("article p").evaluate_all(
         "els => els.map(e => [e.id, e.textContent])")

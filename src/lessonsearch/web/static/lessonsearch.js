@@ -795,16 +795,20 @@
 
   /**
    * One RegExp for every term and alias, and the other forms of them the server counts as
-   * mentions ("collimated", "f-ratios": the glossary's `forms`): longest first, whole words,
-   * any case. A name is its term's before it is another term's form.
+   * mentions ("collimated", "f-ratios": the glossary's `forms`): longest first, whole words.
+   * A name is its term's before it is another term's form. Each is matched in the case the
+   * server reads it in (`caseFits`): "Makes" of the build tool Make, not "it makes sense".
    */
   function termMatcher(terms) {
     const byName = new Map();
+    const titleRule = titleRuleOf(terms);
     for (const names of [(t) => [t.term, ...(t.aliases || [])], (t) => t.forms || []]) {
       for (const t of terms) {
-        for (const name of names(t)) {
-          const key = foldName(name || "");
-          if (key.length > 1 && !byName.has(key)) byName.set(key, t);
+        for (const name of names(t).map((n) => n || "")) {
+          const key = foldName(name);
+          if (key.length < 2) continue;
+          if (!byName.has(key)) byName.set(key, []);
+          byName.get(key).push({ term: t, name: spaced(name), title: titled(name, titleRule) });
         }
       }
     }
@@ -813,7 +817,53 @@
     const alternatives = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"));
     const edge = "[\\p{L}\\p{N}_]"; // a term starts and ends where no letter, digit or _ touches it
     const pattern = new RegExp("(?<!" + edge + ")(?:" + alternatives.join("|") + ")(?!" + edge + ")", "giu");
-    return { pattern, find: (text) => byName.get(foldName(text)) };
+    const find = (text) => {
+      const found = (byName.get(foldName(text)) || []).find((entry) => caseFits(entry, spaced(text)));
+      return found ? found.term : undefined;
+    };
+    return { pattern, find };
+  }
+
+  const WORD_RUN = /[\p{L}\p{N}]+/gu;
+  const isUpper = (s) => s === s.toUpperCase() && s !== s.toLowerCase();
+  const isLower = (s) => s === s.toLowerCase() && s !== s.toUpperCase();
+  const spaced = (name) => name.trim().replace(/\s+/g, " ");
+
+  /**
+   * Whether a capitalised one-word name matches only capitalised words, as the server's
+   * TermMatcher.title_rule decides: unless most terms are capitalised (then the capital is
+   * the glossary's house style and says nothing).
+   */
+  function titleRuleOf(terms) {
+    const named = terms.map((t) => t.term || "").filter((n) => /^\p{L}/u.test(n));
+    return named.filter((n) => isUpper([...n][0])).length * 2 < named.length;
+  }
+
+  /** A one-word name written capitalised (Make, Makes) while the title rule holds. */
+  function titled(name, titleRule) {
+    const word = spaced(name);
+    return titleRule && /^[\p{L}\p{N}]+$/u.test(word) && isUpper(word[0]) && isLower(word.slice(1));
+  }
+
+  /** A word in capitals of up to five letters, with a plural s or not (KV, RAG, HTTPs). */
+  function abbreviation(word) {
+    let core = word;
+    if (core.length > 2 && core.endsWith("s") && isUpper(core.slice(0, -1))) core = core.slice(0, -1);
+    return core.length <= 5 && isUpper(core) && /^\p{L}/u.test(core);
+  }
+
+  /**
+   * Whether `text`, which the RegExp matched for a name in any case, is written in the case
+   * the server reads the name in (term_lookup.form_pattern): a word of the name in capitals
+   * (KV) only as it is, a capitalised one-word name (Make) only capitalised, anything else in
+   * any case. `text` and the name differ in case only, so their words sit at the same places.
+   */
+  function caseFits(entry, text) {
+    if (entry.title && !isUpper(text[0])) return false;
+    for (const word of entry.name.matchAll(WORD_RUN)) {
+      if (abbreviation(word[0]) && text.slice(word.index, word.index + word[0].length) !== word[0]) return false;
+    }
+    return true;
   }
 
   function foldName(name) {
