@@ -222,6 +222,9 @@ def test_a_remark_in_an_earlier_lesson_leaves_the_definition_to_the_later_one(tm
          "ristretto"),
         ("Channeling means water finding an easy path through the puck.", "channeling"),
         ("Latency means the time a request waits.", "latency"),
+        ("Throughput means work done per second.", "throughput"),
+        ("Throughput means the bytes per second a link carries.", "throughput"),
+        ("Bandwidth means data sent over a link in one second.", "bandwidth"),
     ],
 )
 def test_an_unmarked_name_that_means_a_thing_names_a_glossary_term(sentence, term):
@@ -249,6 +252,9 @@ def test_an_unmarked_name_that_means_a_thing_names_a_glossary_term(sentence, ter
         "Channeling means a thin, bitter shot.",
         "Bloom means fresh beans, so grind just before you brew.",
         "Underextraction means sour coffee when the grind is coarse.",
+        "Recursion means trouble for beginners.",
+        "Shared state means headaches in tests.",
+        "Recursion means problems with deep inputs.",
     ],
 )
 def test_means_that_says_what_follows_names_nothing(sentence):

@@ -7,6 +7,8 @@ defined as …"); a judging or comparing predicate still defines nothing."""
 
 from __future__ import annotations
 
+from contextlib import closing
+
 import pytest
 from course_fixtures import built_course, open_course
 
@@ -14,6 +16,7 @@ from lessonsearch.coverage import coverage_report
 from lessonsearch.definitions import find_definitions
 from lessonsearch.index_store import current_version
 from lessonsearch.model import Lesson, Section
+from lessonsearch.searcher import Searcher
 
 
 def found_in(*paragraphs: str, heading: str = "Optics") -> list[tuple[str, str]]:
@@ -29,11 +32,12 @@ def found_in(*paragraphs: str, heading: str = "Optics") -> list[tuple[str, str]]
     "sentence",
     [
         "Binoculars show a wide field of view (FOV) and an upright image.",
-        "Each has a focal length (printed in mm) and an apparent field of view (AFOV), the "
-        "angle you see across the field stop.",
         "Most clubs lend out a large Dobsonian telescope (LDT) to new members.",
         "We pack a red torch, total dissolved solids (TDS), and a chart.",
         "The data may receive its own digital object identifier (DOI) when deposited.",
+        "Binoculars show a wide field of view (FOV), a tripod for steadiness, and a case.",
+        "Binoculars show a wide field of view (FOV), an upright image and a bright view.",
+        "Next comes continuous integration (CI), the topic of the next lesson.",
     ],
 )
 def test_an_abbreviation_spelt_out_in_passing_defines_nothing(sentence):
@@ -54,6 +58,13 @@ def test_an_abbreviation_spelt_out_in_passing_defines_nothing(sentence):
          "true field of view"),
         ("One such tool, continuous integration (CI), can run the tests on every commit.",
          "continuous integration"),
+        ("Each has a focal length (printed in mm) and an apparent field of view (AFOV), the "
+         "angle you see across the field stop, typically 50 to 82 degrees.",
+         "apparent field of view"),
+        ("Most tools speak JavaScript Object Notation (JSON), a text format for nested data.",
+         "JavaScript Object Notation"),
+        ("When the call returns, a local variable (LV), the name inside the function, "
+         "disappears.", "local variable"),
     ],
 )
 def test_an_abbreviation_that_opens_or_completes_the_sentence_still_defines(sentence, term):
@@ -86,6 +97,8 @@ def test_a_passing_abbreviation_gives_way_to_a_definition_later_in_the_lesson():
          "exit pupil"),
         ("Declination (Dec) is the sky's latitude: degrees north or south of the equator.",
          "declination"),
+        ("Garbage is memory that no variable can reach any longer.", "garbage"),
+        ("Dew is water that condenses on the cold lens.", "dew"),
     ],
 )
 def test_a_plain_definition_opening_its_section_names_a_glossary_term(sentence, term):
@@ -108,6 +121,9 @@ def test_a_plain_definition_opening_its_section_names_a_glossary_term(sentence, 
         "A refractor is a big problem for beginners.",
         "Light pollution is measured in magnitudes.",
         "It is the small lens you look through.",
+        "Declination is harder that way.",
+        "Dew is something that ruins a night.",
+        "Dew is likely when the air is still.",
     ],
 )
 def test_a_judging_or_comparing_predicate_defines_nothing(sentence):
@@ -161,14 +177,18 @@ LESSONS = {
 def test_a_built_course_defines_each_term_where_its_lesson_says_what_it_is(tmp_path):
     """Field of view is defined where the lesson says what the true field of view is, not
     by the passing "a wide field of view (FOV)" a lesson before; "apparent field of view
-    (AFOV)" in passing makes no term; the plain forms define the glossary's terms."""
+    (AFOV), the angle across its field stop" says what it is after a comma, and makes a
+    lesson term; the plain forms define the glossary's terms."""
     with open_course(tmp_path, LESSONS, GLOSSARY) as searcher:
         glossary = searcher.glossary
         fov = glossary.find("FOV").lesson_definition
         assert fov.url == "/lessons/eyepieces#true-field"
         assert fov.text.startswith("The true field of view (TFOV) is the patch")
-        assert glossary.find("apparent field of view") is None
-        assert glossary.find("AFOV") is None
+        apparent = glossary.find("AFOV")
+        assert apparent.term == "apparent field of view"
+        assert apparent.lesson_definition.url == "/lessons/eyepieces#eyepiece-basics"
+        assert [t.term for t in searcher.search("apparent field of view").terms] == [
+            "apparent field of view"]
         for name, url in [("eyepiece", "/lessons/eyepieces#eyepiece-basics"),
                           ("exit pupil", "/lessons/eyepieces#exit-pupil"),
                           ("declination", "/lessons/sky#what-is-declination"),
@@ -183,7 +203,7 @@ def test_a_passing_abbreviation_reports_no_conflict(tmp_path):
     index = built_course(tmp_path, LESSONS, GLOSSARY)
     report = coverage_report(current_version(index), index)
     assert [c.term for c in report.conflicting] == []
-    assert [m.term for m in report.missing_from_glossary] == []
+    assert [m.term for m in report.missing_from_glossary] == ["apparent field of view"]
 
 
 def test_a_passing_abbreviation_leaves_the_sentence_to_the_other_forms():
@@ -199,3 +219,48 @@ def test_a_passing_abbreviation_leaves_the_sentence_to_the_other_forms():
     (adaptation,) = [d for d in find_definitions(lesson) if not getattr(d, "passing", False)]
     assert adaptation.term == "dark adaptation"
     assert adaptation.text.startswith("Our eyes slowly widen their pupils")
+
+
+PASSING_LESSONS = {
+    "01-health.md": (
+        "---\ntitle: Health data\nslug: health\n---\n\n## Measures\n\n"
+        "Each row holds a patient's weight and their Body Mass Index (BMI) for the visit, "
+        "and an index of the clinic.\n\n## Sharing\n\nWe publish the tables with a Digital "
+        "Object Identifier (DOI) on the archive. Every body of data has a field of view (FOV) "
+        "and an owner.\n"),
+    "02-archive.md": (
+        "---\ntitle: Archive\nslug: archive\n---\n\n## Identifiers\n\nA Digital Object "
+        "Identifier (DOI) is the lasting name an archive gives a published data set.\n\n"
+        "## Again\n\nCite the Body Mass Index (BMI) tables with care.\n"),
+}
+PASSING_GLOSSARY = (
+    "body\n: The main part of a text or a request.\n\n"
+    "index\n: A table that finds rows fast.\n\n"
+    "field of view\n: The patch of sky visible at once.\n")
+
+
+def test_a_passing_abbreviation_of_a_name_the_glossary_lacks_makes_a_lesson_term(tmp_path):
+    """"their Body Mass Index (BMI) for the visit" says nothing of what it is, but it names
+    a thing the course has no other card for: it makes a lesson term, found by either name,
+    whose long name is no mention of the glossary's body and index. A lesson that says what
+    a DOI is defines it, however early the passing one comes, and the two do not disagree;
+    a glossary term spelt out in passing (field of view) keeps no lesson definition."""
+    index = built_course(tmp_path, PASSING_LESSONS, PASSING_GLOSSARY)
+    with closing(Searcher.open(index)) as searcher:
+        glossary = searcher.glossary
+        bmi = glossary.find("BMI")
+        assert bmi.term == "Body Mass Index"
+        assert bmi.lesson_definition.url == "/lessons/health#measures"
+        assert [d.lesson for d in bmi.definitions] == ["health"]
+        assert [t.term for t in searcher.search("body mass index").terms] == ["Body Mass Index"]
+        assert searcher.search("body mass index").results[0].url == "/lessons/health#measures"
+        assert [t.term for t in searcher.search("what is a DOI").terms] == [
+            "Digital Object Identifier"]
+        doi = glossary.find("DOI")
+        assert doi.lesson_definition.url == "/lessons/archive#identifiers"
+        assert [d.lesson for d in doi.definitions] == ["archive"]
+        assert glossary.find("body").mention_count == 1  # "Every body of data"
+        assert glossary.find("index").mention_count == 1  # "an index of the clinic"
+        assert glossary.find("field of view").lesson_definition is None
+    report = coverage_report(current_version(index), index)
+    assert [c.term for c in report.conflicting] == []

@@ -337,6 +337,30 @@ _SUBJECT_VERB = re.compile(
 "One such tool, continuous integration (CI), can run …", "In practice, the true field of
 view (TFOV) is …"."""
 _EXPLAINED_AFTER = re.compile(r"^\s*(?:[:—–]|--)\s*\S+\s+\S")
+_APPOSED_AFTER = re.compile(
+    r"^,\s+(?:the|a|an)\s+(?P<first>[\w'’-]+)(?P<rest>[^,;:()—–.!?]*)(?P<end>[,;:.!?]|$)"
+    r"(?P<next>\s*[\w'’-]*)", re.I)
+"""An appositive after a long name and its abbreviation: ", the angle you see across the
+field stop, typically …", ", a text format for nested data." Read by ``_apposed_after``."""
+
+
+def _apposed_after(after: str) -> bool:
+    """Whether ``after``, the words after a long name and its abbreviation, open with an
+    appositive that says what the thing is: an article, a describing word and a noun phrase
+    that sets its thing apart (``_sets_apart``: "the angle you see across …", "a text format
+    for nested data", "the name inside the function"), ending the sentence or its clause,
+    not a list going on ("…, a tripod for steadiness, and a chart"; "…, an upright image and
+    a bright view" sets nothing apart) nor a remark ("the topic of the next lesson":
+    ``_REMARK_HEADS``)."""
+    match = _APPOSED_AFTER.match(after)
+    if match is None or not describes(match["first"]):
+        return False
+    words = [match["first"].lower(), *match["rest"].lower().split()[:2]]
+    if any(word in _REMARK_HEADS for word in words):
+        return False  # "…, the topic of the next lesson"
+    if match["end"] == "," and match["next"].strip().lower() in ("and", "or"):
+        return False  # "…, a tripod for steadiness, and a chart"
+    return _sets_apart(match["rest"] + match["end"])
 
 
 def _in_passing(before: str, after: str) -> bool:
@@ -349,7 +373,8 @@ def _in_passing(before: str, after: str) -> bool:
     "Binoculars show a wide field of view (FOV) and an upright image" and "Each has a focal
     length and an apparent field of view (AFOV), …" spell a name out on the way to
     something else."""
-    if _INTRODUCED_AFTER.search(before) or _EXPLAINED_AFTER.match(after):
+    if (_INTRODUCED_AFTER.search(before) or _EXPLAINED_AFTER.match(after)
+            or _apposed_after(after)):
         return False
     return not (_INTRODUCED_SUBJECT.search(before) and _SUBJECT_VERB.match(after))
 
@@ -1094,11 +1119,25 @@ escaping", "Channeling means the water found a crack" say what follows."""
 
 _NOUN_PHRASE_TOKEN = re.compile(r"[\w'’-]+|[^\w\s]")
 _SETS_APART = frozenset("""of with without in on at from for to into onto through under over
-    between before after by across around within inside that which who whose a an the this
-    these those its our their your my we you they where""".split())
+    between before after by across around within inside per that which who whose a an the
+    this these those its our their your my we you they where""".split())
 """Words that, after a noun, start what sets the thing apart from others of its kind: a
-prepositional phrase ("foam on top of the shot"), a relative clause ("the foam that forms",
-"the spot where the water runs", "the time we wait", "the time a request waits")."""
+prepositional phrase ("foam on top of the shot", "work done per second"), a relative clause
+("the foam that forms", "the spot where the water runs", "the time we wait", "the time a
+request waits")."""
+_IRREGULAR_PARTICIPLES = frozenset("""done made given taken seen known written held kept built
+    sent spent lost paid found brought bought thought caught taught shown grown drawn thrown
+    chosen spoken broken driven eaten fallen forgotten hidden risen shaken worn begun drunk
+    told sold said heard stood understood won meant bound fed led""".split())
+"""Past participles without "-ed" that, after a noun, say what sets its thing apart as a
+regular one does ("work done per second", "the data sent over the wire"). Words that are as
+often nouns or verbs in the present ("set", "cut", "put", "read", "run", "left") are left
+out."""
+_MEANS_CONSEQUENCES = frozenset("""trouble troubles problem problems pain pains headache
+    headaches danger dangers risk risks grief difficulty difficulties disaster hassle bother
+    bugs errors failure failures""".split())
+"""Nouns after "means" that judge what a thing leads to, not say what it is: "Recursion means
+trouble for beginners.", "Shared state means headaches in tests." """
 _CLAUSE_AFTER = frozenset("so but because since if unless when while as than then".split())
 """Words that end a noun phrase and start another clause: "fresh beans, so grind late"."""
 _READ_WORDS = 8
@@ -1120,7 +1159,7 @@ def _sets_apart(rest: str) -> bool:
             opens = True
         elif not token[0].isalnum() or low in _CLAUSE_AFTER:
             return False  # "sour coffee.", "fresh beans, so …"
-        elif not opens and (low in _SETS_APART or (
+        elif not opens and (low in _SETS_APART or low in _IRREGULAR_PARTICIPLES or (
                 len(low) > 4 and low.endswith(("ed", "ing")) and not low.endswith(
                     ("eed", "thing")))):
             return True
@@ -1148,7 +1187,7 @@ def _means(sentence: str) -> list[Found]:
     if match is None or match["term"].split()[-1].lower() in ("by", "of"):
         return []
     after = match["next"].lower()
-    if after in _MEANS_JUDGES or (
+    if after in _MEANS_JUDGES or after in _MEANS_CONSEQUENCES or (
             not match["article"] and term_or_none(after) is None):
         return []  # "means that …", "means we …", "means it …", "means nothing …"
     if not match["article"] and not after.endswith("ing") and not describes(after):
@@ -1171,6 +1210,15 @@ _PLAIN = re.compile(
 """'A p-value is the probability …': the subject opens the sentence, after "A", "An", "The" or
 nothing ("Light pollution is artificial light …"), and what it is follows "is": after "A" or
 "An" an article opens it ("A model is trained on …" says what is done to it)."""
+
+
+_NOUN_THAT = re.compile(
+    r"(?P<noun>[a-z][a-z'’-]+)(?<!est)(?<!ly)(?<!ed)(?<!ous)(?<!ful)(?<!able)(?<!ible)"
+    r"\s+(?:that(?!\s+(?:way|much|far|often)\b)|which|whose|who)\s+\w")
+"""A noun alone with no article and a relative clause after it: "Garbage is memory that no
+variable can reach." says what garbage is, as "… is artificial light scattered …" does; an
+adjective, a participle or an adverb ("is tricky", "is harder that way", "is slowly") does
+not, nor a vague word (``take_term`` refuses "something that …")."""
 
 
 def plain_definition(sentence: str) -> Found | None:
@@ -1200,7 +1248,8 @@ def plain_definition(sentence: str) -> Found | None:
     if not is_vague(term) and take_term(term, strict=True) is None:
         return None  # "A good idea is a small transaction." judges
     what = take_term(match["what"])
-    if what is None or not says_what_it_is(what, bool(match["article"])):
+    if what is None or not (says_what_it_is(what, bool(match["article"])) or (
+            not match["article"] and _NOUN_THAT.match(match["what"]))):
         return None
     if not indefinite and opens_comparison(what):
         return None

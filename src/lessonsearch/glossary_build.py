@@ -682,7 +682,12 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     has (``LessonDefinition.other``): the sentence introduces both. A sentence that names
     a term only where the glossary has it ("This is a firewall.": ``glossary_only``) defines
     nothing elsewhere. An abbreviation spelt out in passing (``LessonDefinition.passing``)
-    defines nothing: its two names are one term's where either names a term.
+    defines nothing: its two names are one term's where either names a term, in the
+    glossary or defined by any lesson. Only where neither does (for a name the glossary
+    lacks: "Body Mass Index (BMI)") it makes a lesson term, the two names and the first such
+    sentence in course order: the card is found by either name, and the long name is not
+    read as mentions of the glossary terms in it. Such a term has one sentence, so it never
+    makes a ``lessons-disagree`` conflict, and a glossary term's ``defined_at`` is never one.
     """
     terms: list[_Term] = [_Term(e.term, e, aliases=list(e.aliases)) for e in entries]
     matcher = TermMatcher({t.name: [t.name, *t.aliases] for t in terms})
@@ -691,12 +696,12 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
     # term, its abbreviation, or a glossary term's spelt out) → its term's name
     keyed = [(keys[lesson.slug], lesson) for lesson in course.lessons]
     found_in = cache.remember_many("definitions", keyed, find_definitions)
-    passing: list[list[str]] = []  # the names of an abbreviation spelt out in passing
+    passing: list[tuple[int, LessonDefinition]] = []  # abbreviations spelt out in passing
     for order, found in enumerate(found_in, start=1):
         for definition in found:
             spellings = [definition.term, *filter(None, [definition.abbreviation])]
             if definition.passing:
-                passing.append(spellings)
+                passing.append((order, definition))
                 continue
             name = next((n for s in spellings if (n := matcher.canonical_for(s))), None)
             if name is None and definition.alone and (
@@ -720,12 +725,20 @@ def _merge(entries: tuple[GlossaryEntry, ...], course: Course, cache: BuildCache
             elif definition.abbreviation:
                 _name_spelt_out(lookup[name], spellings, matcher, lesson_only)
             lookup[name].lesson_defs.append((order, definition))
-    for spellings in passing:  # "a wide field of view (FOV) and …" defines nothing: the
-        # two names are one term's where either is a term (of the glossary or a lesson)
+    for order, definition in passing:  # "a wide field of view (FOV) and …" defines
+        # nothing: the two names are one term's where either is a term (of the glossary or
+        # a lesson), and else make one, which only this sentence shows
+        spellings = [definition.term, *filter(None, [definition.abbreviation])]
         name = next((n for s in spellings if (n := matcher.canonical_for(s))), None) or next(
             (lesson_only[k] for s in spellings if (k := term_key(s)) in lesson_only), None)
         if name is not None:
             _name_spelt_out(lookup[name], spellings, matcher, lesson_only)
+            continue
+        term = _Term(definition.term, aliases=spellings[1:])
+        terms.append(term)
+        lookup[term.name] = term
+        lesson_only.update((term_key(s), term.name) for s in spellings)
+        term.lesson_defs.append((order, definition))
     return terms
 
 
