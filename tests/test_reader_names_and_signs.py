@@ -161,6 +161,38 @@ Finder, the logging app, keeps each night's notes.
         assert _terms(opened.search("finder")) == ["Finder"]  # the term alone still is
 
 
+@pytest.mark.parametrize("query", ["how do i make a list", "make a star chart",
+                                   "what is make"])
+def test_a_capitalised_term_whose_word_the_course_also_writes_as_a_verb_names_none(
+        tmp_path: Path, query: str) -> None:
+    """A course about a build tool Make writes the name in each of its first sections and
+    more often than the verb, but it writes "make" in lower case too, as a verb, further
+    on: a reader's "make a list" is the verb, whatever the first few sections hold. The
+    name written with its capital, or typed alone, is still the term."""
+    rebuilds = "".join(f"""
+## Target {n}
+
+Ask Make for target {n}, and Make rebuilds it when an input is newer.
+""" for n in range(12))
+    lessons = {"01-build.md": f"""---
+title: Rebuilding star charts
+---
+{rebuilds}""", "02-by-hand.md": """---
+title: Charts by hand
+---
+
+## Paper and pencil
+
+You can make a star chart by hand: make a list of the bright stars first, then make
+a grid and plot them. It takes a whole evening to make one.
+"""}
+    glossary = GLOSSARY + "\nMake\n: A tool that rebuilds files from rules.\n"
+    with open_course(tmp_path, lessons, glossary) as opened:
+        assert "Make" not in _terms(opened.search(query))
+        assert _terms(opened.search("what is Make")) == ["Make"]
+        assert _terms(opened.search("make")) == ["Make"]
+
+
 def test_a_hit_found_through_an_alias_marks_the_term_it_mentions(searcher) -> None:
     """"color" finds the section on lenses through "false color", an alias of chromatic
     aberration, which the section names but never writes: its snippet marks the term as the

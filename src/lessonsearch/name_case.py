@@ -5,7 +5,9 @@ The spelling vocabulary holds each word in lower case. Whether the course writes
 name is read only when a "Did you mean" shows it, from the stored text of a few sections
 that hold the word (``Searcher``): counting every word's capitals while a course is built
 cost a second pass over all its prose, 1.5 % of a full build, for a suggestion few
-searches show.
+searches show. So is whether a query's lower-case word is a capitalised term's name
+(``read_as_name``), from every section that holds it, up to a bound: only the words of a
+glossary's one-word capitalised names are ever asked about.
 """
 
 from __future__ import annotations
@@ -52,13 +54,21 @@ def name_of(word: str, prose: Iterable[str], headings: Iterable[str]) -> str | N
     return form if count > lower else None
 
 
+NAME_RATIO = 10
+"""How many times as often as in lower case a course writes a word as a name for a reader's
+lower-case word to be that name (``read_as_name``)."""
+
+
 def read_as_name(word: str, prose: Iterable[str], headings: Iterable[str]) -> bool:
     """Whether a reader's lower-case ``word``, which a term's name writes with a capital
-    ("dobsonian" for Dobsonian), is that name, by some of the course's texts holding it
-    (``name_of``'s): the course writes it as a name, or never in lower case, as it would a
-    word of its own ("make", where a build tool Make is a term)."""
+    ("dobsonian" for Dobsonian), is that name, by the course's texts holding it
+    (``name_of``'s): the course never writes it in lower case, or writes it as a name at
+    least ``NAME_RATIO`` times as often, a slip now and then ("our makefile" among
+    make-novice's eighty Makefiles). A word it writes in lower case more often than that
+    is a word of its own too ("make", a verb and the command, where a build tool Make is a
+    term and written as one three times as often): a reader's lower-case word may be it."""
     named, lower = _tally(word, prose, headings)
-    return not lower or max(named.values(), default=0) > lower
+    return not lower or max(named.values(), default=0) >= NAME_RATIO * lower
 
 
 def _tally(word: str, prose: Iterable[str], headings: Iterable[str]

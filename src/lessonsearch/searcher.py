@@ -144,6 +144,11 @@ as (``Searcher.apart``): "ipaddress" is "ip address"."""
 NAME_SECTIONS = 10
 """How many sections holding a corrected word a suggestion reads to write it as the course
 does (``name_case``): the first in the course's order."""
+NAME_READ_SECTIONS = 1_000
+"""How many sections holding a lower-case word of a query, which a term's one-word name
+writes with a capital, are read to tell whether the course writes it as that name
+(``Searcher._as_name``): every section that holds it in all but a large course, once a
+word and process."""
 BM25_B = 0.75
 BM25_K1 = 1.2
 DEFINING_BOOST = 1.5
@@ -557,23 +562,25 @@ class Searcher:
 
     def _as_name(self, searcher, word: str) -> bool:
         """Whether a query's lower-case ``word``, which a term's one-word name writes with a
-        capital, names the term (``Glossary.in_text``): read from the same sections as
-        ``_name`` (``read_as_name``), remembered."""
+        capital, names the term (``Glossary.in_text``): read from every section that holds
+        it, up to ``NAME_READ_SECTIONS`` (``read_as_name``), remembered. The first
+        ``NAME_SECTIONS`` were too few: a count of a few sections is no count of the course."""
         if word not in self._names_read:
             if len(self._names_read) >= MAX_REMEMBERED_CORRECTIONS:
                 self._names_read.clear()
-            self._names_read[word] = read_as_name(word, *self._holding(searcher, word))
+            self._names_read[word] = read_as_name(
+                word, *self._holding(searcher, word, NAME_READ_SECTIONS))
         return self._names_read[word]
 
-    def _holding(self, searcher, word: str) -> tuple[list[str], list[str]]:
-        """The texts and the headings (and lessons' titles) of the first ``NAME_SECTIONS``
-        sections that hold ``word``; empty when none does."""
+    def _holding(self, searcher, word: str, count: int = NAME_SECTIONS,
+                 ) -> tuple[list[str], list[str]]:
+        """The texts and the headings (and lessons' titles) of the first ``count`` sections
+        that hold ``word``; empty when none does."""
         with reading_index(self.version_dir):
             reader = searcher.reader()
             if not reader.doc_frequency(CONTENT, stem(word)):
                 return [], []
-            numbers = list(islice(reader.postings(CONTENT, stem(word)).all_ids(),
-                                  NAME_SECTIONS))
+            numbers = list(islice(reader.postings(CONTENT, stem(word)).all_ids(), count))
         stored = [self._stored(searcher, n) for n in numbers]
         headings = [s["heading"] for s in stored]
         headings += {s["lesson_title"] for s in stored}
