@@ -218,7 +218,9 @@ def _changes(live: dict, manifest: dict, glossary_changed: bool = False) -> tupl
                 and isinstance(x.get("source"), str)} if isinstance(lessons, list) else set()
 
     before, now = sources(live.get("lessons")), sources(manifest["lessons"])
-    renamed = _renamed(live, manifest)
+    # A renamed file is a source gone and one come: with the same files, none (and the
+    # manifests' anchors, 10,000 sections' worth, are not read for it).
+    renamed = _renamed(live, manifest) if now != before else {}
     added = len(now - before) - len(renamed)
     removed = len(before - now) - len(renamed)
     parts = [(n, what) for n, what in ((added, "added"), (removed, "removed"),
