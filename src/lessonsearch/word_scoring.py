@@ -37,6 +37,10 @@ CACHED_POSTINGS = 1_000_000
 """Scored postings kept per open version (12 bytes each: 12 MB): every word of a
 10,000-section course (about 700,000 postings), the most frequent ones at 100,000."""
 
+PHRASE_SHARE = 8
+"""The documents phrases are found in are kept within an eighth of that budget, counted
+apart (4 bytes each: 0.5 MB): a server at 100,000 sections stays within its 200 MB."""
+
 
 def can_score(q: wq.Query, field: str) -> bool:
     """True for a tree of words (``Term``) on ``field`` joined by And, Or and MostWords, with
@@ -81,6 +85,7 @@ class WordScorer:
         self._cached = 0
         self._phrases: dict[tuple[int, tuple[str, ...]], array] = {}
         self._phrased = 0
+        self._phrase_budget = budget // PHRASE_SHARE
         self._lock = threading.Lock()
 
     def top(self, searcher, q: wq.Query, wanted: int, order, allow: int | None = None,
@@ -139,17 +144,19 @@ class WordScorer:
 
     def found_in_a_row(self, number: int, words: tuple[str, ...], compute) -> array:
         """The documents of one segment that hold ``words`` one after the other: kept, within
-        the same budget of postings as words' scores, as reading where each word stands is
-        most of a phrase's cost (a search page asks for several pages of the same query)."""
+        an eighth of the budget of words' scores (``PHRASE_SHARE``), as reading where each
+        word stands is most of a phrase's cost (a search page asks for several pages of the
+        same query)."""
         key = (number, words)
         found = self._phrases.get(key)
         if found is None:
             found = compute()
             with self._lock:
-                while self._phrases and self._phrased + len(found) > self.budget:
+                budget = self._phrase_budget
+                while self._phrases and self._phrased + len(found) > budget:
                     _, dropped = self._phrases.popitem()
                     self._phrased -= len(dropped)
-                if len(found) <= self.budget and key not in self._phrases:
+                if len(found) <= budget and key not in self._phrases:
                     self._phrases[key] = found
                     self._phrased += len(found)
         return found
