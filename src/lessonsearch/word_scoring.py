@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 from array import array
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from heapq import nlargest
@@ -241,13 +242,16 @@ class _Segment:
         scale = q.scale
         bonus = 1 / (present - scale) ** 2
         factor = (present - 1) / present
-        out = {}
-        for docnum, score in union.items():
-            matching = sum(count for group, weights in zip(leaves, counts, strict=True)
-                           for scores, count in zip(group, weights, strict=True)
-                           if docnum in scores)
-            out[docnum] = (score + (matching - 1) * bonus) * factor
-        return out
+        matching: Counter[int] = Counter()  # each section's matching words, counted in C
+        for group, weights in zip(leaves, counts, strict=True):
+            for scores, count in zip(group, weights, strict=True):
+                if count == 1:
+                    matching.update(scores.keys())
+                else:
+                    for docnum in scores:
+                        matching[docnum] += count
+        return {docnum: (score + (matching[docnum] - 1) * bonus) * factor
+                for docnum, score in union.items()}
 
     def phrase(self, words: list[str]) -> Scores:
         """Sections holding the words one after the other, scored as Whoosh scores a phrase:
