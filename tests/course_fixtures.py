@@ -7,10 +7,12 @@ way.
 
 from __future__ import annotations
 
+import json
 from contextlib import closing
 from pathlib import Path
 
 from lessonsearch.build import build_index
+from lessonsearch.cli import main
 from lessonsearch.searcher import Searcher
 
 
@@ -31,3 +33,12 @@ def open_course(folder: Path, lessons: dict[str, str],
                 glossary: str | dict[str, str] | None = None) -> closing[Searcher]:
     """A searcher over ``built_course``; close it when done (``with``)."""
     return closing(Searcher.open(built_course(folder, lessons, glossary)))
+
+
+def cli_mentions(index: Path, term: str, capsys) -> tuple[int, list[str]]:
+    """``lessonsearch term TERM --json`` on ``index``: the term's mention count and the
+    lessons of its mentions, in course order (``capsys`` reads what the command printed)."""
+    capsys.readouterr()
+    assert main(["term", term, "--index", str(index), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    return found["mention_count"], [m["lesson"] for m in found["mentions"]]

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from course_fixtures import cli_mentions
 
 from lessonsearch.cli import main
 from lessonsearch.searcher import Searcher
@@ -43,13 +44,6 @@ def build(tmp_path: Path, **changed: str) -> Path:
     return index
 
 
-def mentions(index: Path, term: str, capsys: pytest.CaptureFixture) -> tuple[int, list[str]]:
-    capsys.readouterr()
-    assert main(["term", term, "--index", str(index), "--json"]) == 0
-    found = json.loads(capsys.readouterr().out)
-    return found["mention_count"], [m["lesson"] for m in found["mentions"]]
-
-
 @pytest.fixture(autouse=True)
 def no_allow_file_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
@@ -57,7 +51,7 @@ def no_allow_file_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_noun_is_no_mention_of_the_term_its_ing_form_names(tmp_path, capsys):
     index = build(tmp_path)
-    assert mentions(index, "cupping", capsys) == (0, [])
+    assert cli_mentions(index, "cupping", capsys) == (0, [])
     capsys.readouterr()
     assert main(["coverage", "--index", str(index), "--format", "json"]) == 0
     unused = [u["term"] for u in json.loads(capsys.readouterr().out)["unused"]]
@@ -67,9 +61,9 @@ def test_a_noun_is_no_mention_of_the_term_its_ing_form_names(tmp_path, capsys):
 def test_a_verb_the_course_writes_as_one_is_a_mention(tmp_path, capsys):
     index = build(tmp_path)
     # "Tamp" and "tamp", not "tamped": a participle is no use of the act.
-    assert mentions(index, "tamping", capsys) == (2, ["espresso"])
+    assert cli_mentions(index, "tamping", capsys) == (2, ["espresso"])
     # "overfits" and "overfit", not "overfitted".
-    assert mentions(index, "overfitting", capsys) == (2, ["models"])
+    assert cli_mentions(index, "overfitting", capsys) == (2, ["models"])
 
 
 def cards(index: Path, *queries: str) -> list[list[str]]:
@@ -103,18 +97,18 @@ def test_a_rebuild_that_makes_a_word_a_verb_counts_the_lessons_it_did_not_change
         (tmp_path / "lessons" / f"{number:02}-more.md").write_text(
             f"# More {number}\n\n## Beans\n\nBeans number {number} are roasted.\n")
     index = build(tmp_path, **first)
-    assert mentions(index, "tamping", capsys) == (0, [])
+    assert cli_mentions(index, "tamping", capsys) == (0, [])
     assert cards(index, "tamp") == [[]]
     verb = {**first, "serving": "# Serving\n\n## Cups\n\nBaristas will tamp again once a "
                                 "bed is tamped badly. Warm the cups first.\n"}
     index = build(tmp_path, **verb)
-    assert mentions(index, "tamping", capsys) == (2, ["serving", "espresso"])
+    assert cli_mentions(index, "tamping", capsys) == (2, ["serving", "espresso"])
     assert cards(index, "tamp") == [["tamping"]]
     (tmp_path / "fresh").mkdir()
-    assert mentions(build(tmp_path / "fresh", **verb), "tamping", capsys) == (
+    assert cli_mentions(build(tmp_path / "fresh", **verb), "tamping", capsys) == (
         2, ["serving", "espresso"])
     index = build(tmp_path, **first)
-    assert mentions(index, "tamping", capsys) == (0, [])
+    assert cli_mentions(index, "tamping", capsys) == (0, [])
     assert cards(index, "tamp") == [[]]
 
 
@@ -192,13 +186,13 @@ def test_a_lesson_that_writes_the_verb_leaves_the_nouns_no_mention(tmp_path, cap
     it tells; another lesson's "a cup", "the cups", "two cups of water" and "a taster's
     cup" stay none, in a rebuild as in a build from nothing, and when the lesson goes."""
     serving = {"01-serving.md": SERVING}
-    assert mentions(build_lessons(tmp_path, serving), "cupping", capsys) == (0, [])
+    assert cli_mentions(build_lessons(tmp_path, serving), "cupping", capsys) == (0, [])
     both = {**serving, "02-tasting.md": TASTING}
     # "How we cup", "We cup", "should cup", "To cup", "Cup each": not "cupped".
-    assert mentions(build_lessons(tmp_path, both), "cupping", capsys) == (5, ["tasting"])
-    assert mentions(build_lessons(tmp_path / "fresh", both), "cupping", capsys) == (
+    assert cli_mentions(build_lessons(tmp_path, both), "cupping", capsys) == (5, ["tasting"])
+    assert cli_mentions(build_lessons(tmp_path / "fresh", both), "cupping", capsys) == (
         5, ["tasting"])
-    assert mentions(build_lessons(tmp_path, serving), "cupping", capsys) == (0, [])
+    assert cli_mentions(build_lessons(tmp_path, serving), "cupping", capsys) == (0, [])
 
 
 def test_the_verb_after_to_is_a_mention_where_the_course_writes_the_noun(tmp_path, capsys):
@@ -207,7 +201,7 @@ def test_the_verb_after_to_is_a_mention_where_the_course_writes_the_noun(tmp_pat
     lessons = {"01-serving.md": SERVING,
                "02-training.md": "# Training\n\n## New staff\n\nBaristas learn to cup in "
                                  "their first week. A cup is poured for each.\n"}
-    assert mentions(build_lessons(tmp_path, lessons), "cupping", capsys) == (1, ["training"])
+    assert cli_mentions(build_lessons(tmp_path, lessons), "cupping", capsys) == (1, ["training"])
 
 
 @pytest.mark.parametrize("nouns", [set(), {"cupping"}])
@@ -251,7 +245,7 @@ def test_a_course_that_writes_the_verb_counts_no_noun_phrase(tmp_path, capsys):
     lot" is one."""
     lessons = {"01-serving.md": SERVING, "02-tasting.md": TASTING, "03-brewing.md": BREWING}
     index = build_lessons(tmp_path, lessons)
-    assert mentions(index, "cupping", capsys) == (6, ["tasting", "brewing"])
+    assert cli_mentions(index, "cupping", capsys) == (6, ["tasting", "brewing"])
     capsys.readouterr()
     assert main(["term", "cupping", "--index", str(index), "--json"]) == 0
     sections = {m["lesson"]: m["count"] for m in json.loads(capsys.readouterr().out)["mentions"]}

@@ -4,12 +4,11 @@ is the everyday verb. A coffee course's cupping, not marked so, still counts "we
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from course_fixtures import built_course, cli_mentions
 
-from lessonsearch.cli import main
 from lessonsearch.searcher import Searcher
 from lessonsearch.term_matching import TermMatcher
 
@@ -35,22 +34,8 @@ COFFEE_LESSONS = {
 
 
 def build(root: Path, lessons: dict[str, str], glossary: str) -> Path:
-    (root / "lessons").mkdir(parents=True, exist_ok=True)
-    (root / "glossary").mkdir(exist_ok=True)
-    for name, text in lessons.items():
-        (root / "lessons" / name).write_text(text, encoding="utf-8")
-    (root / "glossary" / "glossary.md").write_text(glossary, encoding="utf-8")
-    index = root / "index"
-    assert main(["index", "--lessons", str(root / "lessons"), "--glossary",
-                 str(root / "glossary"), "--out", str(index)]) == 0
-    return index
-
-
-def mentions(index: Path, term: str, capsys: pytest.CaptureFixture) -> tuple[int, list[str]]:
-    capsys.readouterr()
-    assert main(["term", term, "--index", str(index), "--json"]) == 0
-    found = json.loads(capsys.readouterr().out)
-    return found["mention_count"], [m["lesson"] for m in found["mentions"]]
+    root.mkdir(parents=True, exist_ok=True)
+    return built_course(root, lessons, glossary)
 
 
 def cards(index: Path, *queries: str) -> list[list[str]]:
@@ -69,7 +54,7 @@ def no_allow_file_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_an_everyday_terms_verb_is_no_mention_of_it(tmp_path, capsys):
     index = build(tmp_path, SKY_LESSONS, SKY_GLOSSARY)
     # "Seeing" and "seeing" twice in the air lesson; no "see" of the other two lessons.
-    assert mentions(index, "seeing", capsys) == (3, ["air"])
+    assert cli_mentions(index, "seeing", capsys) == (3, ["air"])
 
 
 def test_a_search_with_the_everyday_verb_shows_no_card_of_the_term(tmp_path):
@@ -81,23 +66,23 @@ def test_a_search_with_the_everyday_verb_shows_no_card_of_the_term(tmp_path):
 def test_without_the_everyday_mark_the_verb_is_the_act(tmp_path, capsys):
     """The mark is what tells: the same course with an unmarked entry counts "we see"."""
     index = build(tmp_path, SKY_LESSONS, SKY_GLOSSARY.replace("  Everyday: yes\n", ""))
-    count, lessons = mentions(index, "seeing", capsys)
+    count, lessons = cli_mentions(index, "seeing", capsys)
     assert count > 3 and "targets" in lessons
 
 
 def test_a_rebuild_that_marks_or_unmarks_the_term_counts_again(tmp_path, capsys):
-    marked = mentions(build(tmp_path, SKY_LESSONS, SKY_GLOSSARY), "seeing", capsys)
+    marked = cli_mentions(build(tmp_path, SKY_LESSONS, SKY_GLOSSARY), "seeing", capsys)
     unmarked = SKY_GLOSSARY.replace("  Everyday: yes\n", "")
     index = build(tmp_path, SKY_LESSONS, unmarked)
-    assert mentions(index, "seeing", capsys) == mentions(
+    assert cli_mentions(index, "seeing", capsys) == cli_mentions(
         build(tmp_path / "fresh", SKY_LESSONS, unmarked), "seeing", capsys) != marked
-    assert mentions(build(tmp_path, SKY_LESSONS, SKY_GLOSSARY), "seeing", capsys) == marked
+    assert cli_mentions(build(tmp_path, SKY_LESSONS, SKY_GLOSSARY), "seeing", capsys) == marked
 
 
 def test_a_verb_that_names_the_act_still_counts(tmp_path, capsys):
     index = build(tmp_path, COFFEE_LESSONS, COFFEE_GLOSSARY)
     # "We cup", "Tasters cup"; "Cupping", "should cup".
-    assert mentions(index, "cupping", capsys) == (4, ["tasting", "method"])
+    assert cli_mentions(index, "cupping", capsys) == (4, ["tasting", "method"])
     assert cards(index, "how do we cup coffee") == [["cupping"]]
 
 
