@@ -452,6 +452,17 @@ def test_bad_parameters_are_a_400_in_the_one_error_shape(client, params, word):
     assert word in body["error"]
 
 
+def test_a_pasted_paragraph_of_many_hyphenated_words_is_answered(client):
+    """It was refused as "Too many phrases", though it quoted none: past 8 phrases a word
+    of several parts is searched as its words."""
+    pasted = ("I tried the step-by-step set-up for the command-line tools with a built-in, "
+              "pre-installed, read-only, up-to-date, well-known, open-source, cross-platform "
+              "text editor but the cache fails")
+    got = client.get("/api/search", query_string={"q": pasted})
+    assert got.status_code == 200, got.get_json()
+    assert got.get_json()["total"] > 0
+
+
 def test_only_the_search_boxs_word_being_typed_is_completed(client):
     """The search box sends typing=1 while the reader types: "temperatu" is temperature. A
     submitted search's last word is whole: completing it took "stand" to "standard"."""

@@ -11,8 +11,9 @@ Nothing else is syntax. Other engines' fuzzy, boost, wildcard and range marks (`
 ``softmax~2`` searches the words softmax and 2. A field prefix (``title:``) is dropped.
 
 A query of more than ``MAX_ATOMS`` words and phrases is searched for its first ``MAX_ATOMS``,
-saying so (``left_out``); one of more than ``MAX_PHRASES`` different phrases among them is
-refused (``too_large``).
+saying so (``left_out``); one of more than ``MAX_PHRASES`` different phrases in quotes among
+them is refused (``too_large``), and a word of several parts once that many phrases are
+searched is searched as its parts (``loose``).
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ MAX_ATOMS = 64
 """The most words and phrases of a query searched (``left_out``): each part of a word
 (``ratio:1`` is two) and each phrase in quotes counts one, as written, repeats included."""
 MAX_PHRASES = 8
-"""The most different phrases a query may search (``too_large``): words in quotes, and a word
-of several parts searched as a phrase of them (``key-value``, ``numpy.mean``). Each reads
+"""The most different phrases a query searches: more in quotes are refused (``too_large``); a
+word of several parts (``key-value``, ``numpy.mean``) is searched as a phrase of them while
+fewer are searched, and after that as its parts, each required but not side by side (a
+pasted paragraph of prose writes "step-by-step", "set-up", "read-only" …). Each phrase reads
 where its words stand in every section that holds them all, most of the course for two
 common words; a phrase written again is searched once, and counts once."""
 OPERATORS = frozenset({"OR", "AND", "NOT"})
@@ -133,11 +136,10 @@ def too_large(text: str) -> str | None:
     (``Searcher.search``) rather than searched in part: each phrase is costly to find."""
     parser = _parser(text)
     parser.or_expr(0)
-    if len(parser.phrases) > MAX_PHRASES:
-        every = len(parser.phrases | parser.phrases_past)
-        return (f"Too many phrases: the query has {every} (words in quotes, or "
-                f"joined as key-value is), and at most {MAX_PHRASES} are searched; leave out "
-                "some.")
+    if len(parser.quoted) > MAX_PHRASES:
+        every = len(parser.quoted | parser.phrases_past)
+        return (f"Too many phrases: the query has {every} in quotes, and at most "
+                f"{MAX_PHRASES} are searched; leave out some.")
     return None
 
 
@@ -228,8 +230,12 @@ class _Parser:
         searched."""
         self.phrases: set[tuple[str, ...]] = set()
         """The different phrases searched (``phrase_key``): among the first ``MAX_ATOMS``."""
+        self.quoted: set[tuple[str, ...]] = set()
+        """Those of them written in quotes (``too_large`` counts these)."""
+        self.loose = 0
+        """Words of several parts searched as their parts, past ``MAX_PHRASES`` phrases."""
         self.phrases_past: set[tuple[str, ...]] = set()
-        """The different phrases left out, past ``MAX_ATOMS``."""
+        """The different phrases in quotes left out, past ``MAX_ATOMS``."""
         self.negated = False
         """Whether what is read now is to be excluded (``-`` or ``NOT`` once, not twice)."""
         self.excluded_out = 0
@@ -288,19 +294,21 @@ class _Parser:
         self.negated = not self.negated
         return Not(inner) if inner is not None else None
 
-    def count(self, key: tuple[str, ...]) -> bool:
+    def count(self, key: tuple[str, ...], quoted: bool = False) -> bool:
         """Count one word or phrase read; whether it is searched (among the first
         ``MAX_ATOMS``), else note what is left out."""
         self.written += 1
         if self.written <= MAX_ATOMS:
             if len(key) > 1:
                 self.phrases.add(key)
+                if quoted:
+                    self.quoted.add(key)
             return True
         if self.negated:
             self.excluded_out += 1
         elif len(key) > 1:
             self.phrases_out += 1
-        if len(key) > 1:
+        if len(key) > 1 and quoted:
             self.phrases_past.add(key)
         return False
 
@@ -318,14 +326,22 @@ class _Parser:
             words = tuple(token.strip('"').split())
             if not (key := phrase_key(words)):  # '""' and '"?"' name no word: not counted
                 return Phrase(words) if words else None
-            if not self.count(key):
+            if not self.count(key, quoted=True):
                 return None
             return Phrase(words)  # one word in quotes too: as written, never corrected
         token = _FIELD.sub("", token, count=1)
-        parts = [part for part in _PART.findall(token) if self.count(phrase_key((part,)))]
-        if not parts:
+        found: list[Node] = []
+        for part in _PART.findall(token):
+            key = phrase_key((part,))
+            if len(key) > 1 and key not in self.phrases and len(self.phrases) >= MAX_PHRASES:
+                if self.count(()):  # searched as its parts, not as one more phrase
+                    self.loose += 1
+                    found.append(All(tuple(map(Word, key))))
+            elif self.count(key):
+                found.append(Word(part))
+        if not found:
             return None
-        return Word(parts[0]) if len(parts) == 1 else All(tuple(map(Word, parts)))
+        return found[0] if len(found) == 1 else All(tuple(found))
 
 
 def phrase_key(texts: tuple[str, ...]) -> tuple[str, ...]:

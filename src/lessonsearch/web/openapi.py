@@ -158,7 +158,8 @@ PARAMETERS: dict[str, Any] = {
           "description": "Words, \"quoted phrases\", AND, OR, NOT and -word. A query with "
                          "no word to search for (punctuation alone: ?, (), \"\") or that only "
                          "excludes words (-model) is a 400, and so is one of more than "
-                         f"{MAX_PHRASES} different phrases. Of more than {MAX_ATOMS} words "
+                         f"{MAX_PHRASES} different phrases in quotes. Of more than "
+                         f"{MAX_ATOMS} words "
                          f"and phrases, the first {MAX_ATOMS} are searched (left_out); "
                          "an operator alone (OR, AND, NOT) is searched as the word.",
           "schema": {**STR, "minLength": 1, "maxLength": MAX_QUERY_CHARS}},
