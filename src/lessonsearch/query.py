@@ -13,7 +13,7 @@ Nothing else is syntax. Other engines' fuzzy, boost, wildcard and range marks (`
 A query of more than ``MAX_ATOMS`` words and phrases is searched for its first ``MAX_ATOMS``,
 saying so (``left_out``); one of more than ``MAX_PHRASES`` different phrases in quotes among
 them is refused (``too_large``), and a word of several parts once that many phrases are
-searched is searched as its parts (``loose``).
+searched is searched as its parts.
 """
 
 from __future__ import annotations
@@ -232,8 +232,6 @@ class _Parser:
         """The different phrases searched (``phrase_key``): among the first ``MAX_ATOMS``."""
         self.quoted: set[tuple[str, ...]] = set()
         """Those of them written in quotes (``too_large`` counts these)."""
-        self.loose = 0
-        """Words of several parts searched as their parts, past ``MAX_PHRASES`` phrases."""
         self.phrases_past: set[tuple[str, ...]] = set()
         """The different phrases in quotes left out, past ``MAX_ATOMS``."""
         self.negated = False
@@ -335,7 +333,6 @@ class _Parser:
             key = phrase_key((part,))
             if len(key) > 1 and key not in self.phrases and len(self.phrases) >= MAX_PHRASES:
                 if self.count(()):  # searched as its parts, not as one more phrase
-                    self.loose += 1
                     found.append(All(tuple(map(Word, key))))
             elif self.count(key):
                 found.append(Word(part))
