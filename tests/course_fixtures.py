@@ -42,3 +42,9 @@ def cli_mentions(index: Path, term: str, capsys) -> tuple[int, list[str]]:
     assert main(["term", term, "--index", str(index), "--json"]) == 0
     found = json.loads(capsys.readouterr().out)
     return found["mention_count"], [m["lesson"] for m in found["mentions"]]
+
+
+def cards(index: Path, *queries: str) -> list[list[str]]:
+    """The terms whose cards each query's results show, over ``index``."""
+    with closing(Searcher.open(index)) as searcher:
+        return [[card.term for card in searcher.search(query).terms] for query in queries]

@@ -8,10 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from course_fixtures import cli_mentions
+from course_fixtures import cards, cli_mentions
 
 from lessonsearch.cli import main
-from lessonsearch.searcher import Searcher
 from lessonsearch.term_matching import TermMatcher
 from lessonsearch.term_verbs import count_forms, forms_of, ing_words, nouns
 
@@ -64,15 +63,6 @@ def test_a_verb_the_course_writes_as_one_is_a_mention(tmp_path, capsys):
     assert cli_mentions(index, "tamping", capsys) == (2, ["espresso"])
     # "overfits" and "overfit", not "overfitted".
     assert cli_mentions(index, "overfitting", capsys) == (2, ["models"])
-
-
-def cards(index: Path, *queries: str) -> list[list[str]]:
-    """The terms whose cards each query's results show."""
-    searcher = Searcher.open(index)
-    try:
-        return [[card.term for card in searcher.search(query).terms] for query in queries]
-    finally:
-        searcher.close()
 
 
 def test_a_search_for_the_noun_shows_no_card_of_the_term(tmp_path, capsys):

@@ -7,9 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from course_fixtures import built_course, cli_mentions
+from course_fixtures import built_course, cards, cli_mentions
 
-from lessonsearch.searcher import Searcher
 from lessonsearch.term_matching import TermMatcher
 
 SKY_GLOSSARY = ("seeing\n: How still the air is, which sets the finest detail a telescope "
@@ -36,14 +35,6 @@ COFFEE_LESSONS = {
 def build(root: Path, lessons: dict[str, str], glossary: str) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     return built_course(root, lessons, glossary)
-
-
-def cards(index: Path, *queries: str) -> list[list[str]]:
-    searcher = Searcher.open(index)
-    try:
-        return [[card.term for card in searcher.search(query).terms] for query in queries]
-    finally:
-        searcher.close()
 
 
 @pytest.fixture(autouse=True)
