@@ -48,3 +48,13 @@ def cards(index: Path, *queries: str) -> list[list[str]]:
     """The terms whose cards each query's results show, over ``index``."""
     with closing(Searcher.open(index)) as searcher:
         return [[card.term for card in searcher.search(query).terms] for query in queries]
+
+
+def first(response) -> tuple[str, str | None]:
+    """The lesson and anchor of a search's first hit."""
+    return (response.results[0].lesson, response.results[0].anchor)
+
+
+def terms(response) -> list[str]:
+    """The terms whose cards a search's results show."""
+    return [t.term for t in response.terms]

@@ -7,7 +7,7 @@ course "meaning" named the glossary's mean."""
 from __future__ import annotations
 
 import pytest
-from course_fixtures import built_course
+from course_fixtures import built_course, first, terms
 
 from lessonsearch.searcher import Searcher
 
@@ -125,14 +125,6 @@ def course(tmp_path_factory: pytest.TempPathFactory):
     opened = Searcher.open(built_course(tmp_path_factory.mktemp("lake"), LESSONS, GLOSSARY))
     yield opened
     opened.close()
-
-
-def first(response) -> tuple[str, str | None]:
-    return (response.results[0].lesson, response.results[0].anchor)
-
-
-def terms(response) -> list[str]:
-    return [t.term for t in response.terms]
 
 
 SAMPLE = ("samples", "who-gets-measured")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from course_fixtures import built_course
+from course_fixtures import built_course, first, terms
 from web_fixtures import serving
 
 from lessonsearch.searcher import Searcher
@@ -113,14 +113,6 @@ def stats(stats_index: Path):
     opened = Searcher.open(stats_index)
     yield opened
     opened.close()
-
-
-def first(response) -> tuple[str, str | None]:
-    return (response.results[0].lesson, response.results[0].anchor)
-
-
-def terms(response) -> list[str]:
-    return [t.term for t in response.terms]
 
 
 @pytest.mark.parametrize(("query", "term", "section"), [
