@@ -739,6 +739,12 @@ def test_defining_near_misses(sentence):
          "vacuum"),
         ("The simplest plan is a full scan: read every row and keep the ones that match.",
          "full scan", "full scan"),
+        ("The prompt is followed by a text cursor, a character that marks where your typing "
+         "will appear.", "text cursor", "text cursor"),
+        ("The prompt is followed by a text cursor, a character that marks the spot, and the "
+         "shell waits.", "text cursor", "text cursor"),
+        ("Rows live in a heap, the file of pages that a client and a server share.", "heap",
+         "heap"),
     ],
 )
 def test_emphasis(sentence, marked, term):
@@ -755,9 +761,16 @@ def test_emphasis(sentence, marked, term):
         ("Reads are fast, writes are slow.", "fast"),
         ("Tables are like spreadsheets — at least at first.", "spreadsheets"),
         ("The prompt is followed by a cursor.", "prompt"),
+        ("Pack binoculars with a wide field of view, a tripod for steadiness and a case.",
+         "field of view"),
+        ("The kit holds a hygrometer, a gauge for humidity, and a thermometer.",
+         "hygrometer"),
+        ("The kit holds a hygrometer, a gauge for the air and a thermometer.", "hygrometer"),
     ],
 )
 def test_emphasis_near_misses(sentence, marked):
+    """A marked name before a comma and an appositive that goes on as a list ("a wide *field
+    of view*, a tripod for steadiness and a case") is one thing listed, not defined."""
     assert defined(sentence, emphasis=(marked,)) == []
 
 

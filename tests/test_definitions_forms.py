@@ -225,6 +225,10 @@ def test_a_remark_in_an_earlier_lesson_leaves_the_definition_to_the_later_one(tm
         ("Throughput means work done per second.", "throughput"),
         ("Throughput means the bytes per second a link carries.", "throughput"),
         ("Bandwidth means data sent over a link in one second.", "bandwidth"),
+        ("Bandwidth means capacity.", "bandwidth"),
+        ("Latency means delay, counted in milliseconds.", "latency"),
+        ("Bandwidth means peak capacity, so a wider link moves more.", "bandwidth"),
+        ("Resolution means angle, the smallest one the scope can split.", "resolution"),
     ],
 )
 def test_an_unmarked_name_that_means_a_thing_names_a_glossary_term(sentence, term):
@@ -255,12 +259,19 @@ def test_an_unmarked_name_that_means_a_thing_names_a_glossary_term(sentence, ter
         "Recursion means trouble for beginners.",
         "Shared state means headaches in tests.",
         "Recursion means problems with deep inputs.",
+        "Bloom means freshness.",
+        "Bloom means a delay.",
+        "Channeling means higher pressure.",
+        "Channeling means lower extraction yield.",
+        "Recursion means frustration.",
     ],
 )
 def test_means_that_says_what_follows_names_nothing(sentence):
     """What the term leads to or shows is no definition: a clause, a judging word, or a
     noun phrase that ends at its noun, with nothing that sets its thing apart ("sour
-    coffee.", "a thin, bitter shot.", "fresh beans, so …")."""
+    coffee.", "a thin, bitter shot.", "fresh beans, so …"), unless that noun, bare, names a
+    quantity ("Bandwidth means capacity."): a quality ("freshness"), one case ("a delay")
+    or a change ("higher pressure") is what the term leads to."""
     assert found_in(sentence) == []
 
 
@@ -331,3 +342,18 @@ def test_a_consequence_after_means_leaves_the_term_to_its_definition(tmp_path):
     with open_course(tmp_path, lessons, glossary) as searcher:
         found = searcher.glossary.find("channeling").lesson_definition
         assert found.url == "/lessons/puck#cracks"
+
+
+def test_a_quantity_after_means_defines_the_term_where_a_consequence_does_not(tmp_path):
+    """"Bandwidth means capacity." says what bandwidth is, so the glossary's bandwidth links
+    the lesson; "Channeling means sour coffee." in the same lesson leaves channeling to the
+    glossary."""
+    lessons = {"01-links.md": (
+        "---\ntitle: Links\nslug: links\n---\n\n## Pipes\n\nBandwidth means capacity. "
+        "Channeling means sour coffee.\n")}
+    glossary = ("bandwidth\n: How much data a link carries each second.\n\n"
+                "channeling\n: Water rushing through a weak spot of the puck.\n")
+    with open_course(tmp_path, lessons, glossary) as searcher:
+        assert searcher.glossary.find("bandwidth").lesson_definition.url == (
+            "/lessons/links#pipes")
+        assert searcher.glossary.find("channeling").lesson_definition is None

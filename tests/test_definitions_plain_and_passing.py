@@ -38,6 +38,13 @@ def found_in(*paragraphs: str, heading: str = "Optics") -> list[tuple[str, str]]
         "Binoculars show a wide field of view (FOV), a tripod for steadiness, and a case.",
         "Binoculars show a wide field of view (FOV), an upright image and a bright view.",
         "Next comes continuous integration (CI), the topic of the next lesson.",
+        "Pack binoculars with a wide field of view (FOV), a tripod for steadiness and a case.",
+        "Pack binoculars with a wide field of view (FOV), a tripod for the night and a case.",
+        "Pack binoculars with a wide field of view (FOV), a tripod for steadiness or a "
+        "monopod.",
+        "Most kits hold a meter for total dissolved solids (TDS), a net for catching fish "
+        "and a heater.",
+        "Pack binoculars with a wide field of view (FOV), the most important number to check.",
     ],
 )
 def test_an_abbreviation_spelt_out_in_passing_defines_nothing(sentence):
@@ -65,6 +72,14 @@ def test_an_abbreviation_spelt_out_in_passing_defines_nothing(sentence):
          "JavaScript Object Notation"),
         ("When the call returns, a local variable (LV), the name inside the function, "
          "disappears.", "local variable"),
+        ("Each has a focal length and an apparent field of view (AFOV), the angle you see "
+         "across the eyepiece, which sets how wide the view feels.", "apparent field of view"),
+        ("Browsers fetch each page over Hypertext Transfer Protocol (HTTP), the rules a "
+         "client and a server follow to trade requests.", "Hypertext Transfer Protocol"),
+        ("Eyepieces differ in apparent field of view (AFOV), the angle between the eyepiece "
+         "and the field stop.", "apparent field of view"),
+        ("A good monitor reports the round-trip time (RTT), the delay between sending a probe "
+         "and hearing its reply.", "round-trip time"),
     ],
 )
 def test_an_abbreviation_that_opens_or_completes_the_sentence_still_defines(sentence, term):

@@ -227,9 +227,12 @@ _SETTING = re.compile(
     r"parameter|switch|control|number|amount)\s+(?:that|which|of))(?:\s+[\w'’-]+){3}", re.I
 )
 """A clause that describes a quantity by what it does ("how hard the optimiser pushes")."""
-_MEASURES = (r"(?:time|delay|distance|number|amount|fraction|share|proportion|percentage|count|"
-             r"size|length|width|height|depth|speed|rate|frequency|duration|interval|ratio|"
-             r"probability|chance|average|total|sum)")
+_MEASURE_NOUNS = tuple(
+    """time delay distance number amount fraction share proportion percentage count size length
+    width height depth speed rate frequency duration interval ratio probability chance average
+    total sum""".split())
+"""Nouns of a measure: what a quantity is ("The time a query waits … is the lock timeout")."""
+_MEASURES = rf"(?:{'|'.join(_MEASURE_NOUNS)})"
 _UNITS = (r"(?:(?:milli|micro|nano)?seconds|minutes|hours|days|weeks|months|years|bytes|"
           r"(?:kilo|mega|giga)bytes|bits|grams|degrees)")
 """Units counted in the plural, which open a measure as its noun does: "The minutes between
@@ -344,23 +347,69 @@ _APPOSED_AFTER = re.compile(
 field stop, typically …", ", a text format for nested data." Read by ``_apposed_after``."""
 
 
+_OPENERS = {"a": "a", "an": "a", **dict.fromkeys(
+    "the this these those its their our your my his her".split(), "the")}
+"""How a noun phrase opens, as coordination matches it: with "a" or "an", or with "the" or a
+word that points or owns as "the" does. A phrase with neither opens bare."""
+
+
+def lists_on(after: str) -> bool:
+    """Whether ``after``, an appositive and what follows it (", a tripod for steadiness and a
+    case."), goes on as a list, so that the appositive is one more thing listed, not what
+    the name before it is: "Pack binoculars with a wide field of view (FOV), a tripod for
+    steadiness and a case." lists three things. "and" and "or" join like with like, the
+    nearest like first: a phrase after them that opens as the appositive does (both with
+    "a") and not as the noun phrase right before them ("steadiness", bare; "the night" in
+    "a tripod for the night and a case") joins the appositive, as a list's last item. One
+    that opens as the phrase before it joins that one, inside the appositive: "the rules a
+    client and a server follow", "the angle between the eyepiece and the field stop",
+    "the delay between sending a probe and hearing its reply". After the comma that
+    closes the appositive, "and" or "or" with a phrase that opens as it does go on with
+    the list too ("…, a gauge for humidity, and a thermometer")."""
+    tokens = [token.lower() for token in _NOUN_PHRASE_TOKEN.findall(after)]
+    if len(tokens) < 2 or tokens[0] != "," or tokens[1] not in _OPENERS:
+        return False
+    head = nearest = _OPENERS[tokens[1]]
+    for at, token in enumerate(tokens[2:], 2):
+        if token in ("and", "or"):
+            joined = _OPENERS.get(tokens[at + 1], "bare") if at + 1 < len(tokens) else None
+            if joined == head != nearest:
+                return True
+            nearest = joined
+        elif token == ",":
+            if at + 1 < len(tokens) and tokens[at + 1] in ("and", "or"):
+                nearest = None  # the appositive is closed: what follows may join it only
+            else:
+                return False
+        elif not token[0].isalnum():
+            return False  # the sentence or its clause ends
+        elif token in _OPENERS:
+            nearest = _OPENERS[token]
+        elif token in _SETS_APART:
+            nearest = "bare"  # "for steadiness": a phrase after a preposition opens bare
+    return False
+
+
 def _apposed_after(after: str) -> bool:
     """Whether ``after``, the words after a long name and its abbreviation, open with an
     appositive that says what the thing is: an article, a describing word and a noun phrase
     that sets its thing apart (``_sets_apart``: "the angle you see across …", "a text format
     for nested data", "the name inside the function"), ending the sentence or its clause,
     not a list going on ("…, a tripod for steadiness, and a chart"; "…, an upright image and
-    a bright view" sets nothing apart) nor a remark ("the topic of the next lesson":
-    ``_REMARK_HEADS``)."""
+    a bright view" sets nothing apart; "…, a tripod for steadiness and a case":
+    ``lists_on``) nor a remark ("the topic of the next lesson": ``_REMARK_HEADS``; "the
+    most important number to check" judges, as the appositive that follows a name opening
+    the sentence does: ``_apposed``)."""
     match = _APPOSED_AFTER.match(after)
-    if match is None or not describes(match["first"]):
+    if match is None or not describes(match["first"]) or not is_plain_noun_phrase(
+            match["first"]):
         return False
     words = [match["first"].lower(), *match["rest"].lower().split()[:2]]
     if any(word in _REMARK_HEADS for word in words):
         return False  # "…, the topic of the next lesson"
     if match["end"] == "," and match["next"].strip().lower() in ("and", "or"):
         return False  # "…, a tripod for steadiness, and a chart"
-    return _sets_apart(match["rest"] + match["end"])
+    return _sets_apart(match["rest"] + match["end"]) and not lists_on(after)
 
 
 def _in_passing(before: str, after: str) -> bool:
@@ -1091,7 +1140,8 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
             if (
                 subject
                 or (_AS_PREDICATE.search(before) and _PREDICATE_DEFINED.match(after))
-                or (_APPOSITIVE.match(after) and not _LIKE_BEFORE.search(before))
+                or (_APPOSITIVE.match(after) and not _LIKE_BEFORE.search(before)
+                    and not lists_on(after))
             ):
                 out.append(Found(term, "emphasis", match.start()))
                 break
@@ -1168,6 +1218,39 @@ def _sets_apart(rest: str) -> bool:
     return False
 
 
+_QUANTITIES = frozenset(_MEASURE_NOUNS) | frozenset(
+    """capacity volume mass weight pressure temperature density concentration intensity
+    strength angle area range level""".split())
+"""Nouns that name a quantity, something measured: besides the measure nouns
+(``_MEASURE_NOUNS``: delay, rate, size …), the quantities a course measures a thing by."""
+_COMPARATIVES = frozenset("more less fewer extra worse".split())
+
+
+def _names_a_quantity(what: str) -> bool:
+    """Whether ``what``, the words after "means" with no article, are a noun phrase that ends
+    at its noun and names a quantity (``_QUANTITIES``), in general: "Bandwidth means
+    capacity.", "Latency means delay, counted in milliseconds." A term that measures
+    something means the quantity it measures, and a bare noun names the quantity itself,
+    not one case of it ("a delay", "a thin shot" are what happened once). A noun that names
+    a thing or a state ("sour coffee", "fresh beans", "trouble") says what the term leads
+    to or shows, and so does a word that compares ("more pressure", "higher pressure": how
+    the term changes a quantity). Up to two describing words may come first ("peak
+    capacity")."""
+    words = []
+    for token in _NOUN_PHRASE_TOKEN.findall(what):
+        low = token.lower()
+        if not token[0].isalnum() or low in _CLAUSE_AFTER or low in ("and", "or"):
+            break
+        words.append(low)
+    if not 0 < len(words) <= 3:
+        return False
+    *describing, noun = words
+    if noun not in _QUANTITIES and not (noun.endswith("s") and noun[:-1] in _QUANTITIES):
+        return False
+    return all(describes(word) and word not in _COMPARATIVES and word not in _SETS_APART
+               and not (len(word) > 4 and word.endswith("er")) for word in describing)
+
+
 def _means(sentence: str) -> list[Found]:
     """"Dialling in means adjusting grind, dose and time until the shot tastes right.": an
     unmarked name opening the sentence, then "means" and a gerund, an article or a noun
@@ -1194,7 +1277,8 @@ def _means(sentence: str) -> list[Found]:
         return []  # "means usually …", "means different things"
     if match["article"] and _CLAUSE_VERB.match(match["then"]):
         return []  # "means the shot runs fast": what follows, not what it is
-    if not after.endswith("ing") and not _sets_apart(sentence[match.end("next"):]):
+    if not after.endswith("ing") and not _sets_apart(sentence[match.end("next"):]) and not (
+            not match["article"] and _names_a_quantity(sentence[match.start("next"):])):
         return []  # "Channeling means sour coffee.": what it leads to, not what it is
     term = take_term(match["term"], whole=True, strict=True)
     if term is None or term != match["term"].strip() or not is_plain_noun_phrase(
