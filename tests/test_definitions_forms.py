@@ -229,6 +229,8 @@ def test_a_remark_in_an_earlier_lesson_leaves_the_definition_to_the_later_one(tm
         ("Latency means delay, counted in milliseconds.", "latency"),
         ("Bandwidth means peak capacity, so a wider link moves more.", "bandwidth"),
         ("Resolution means angle, the smallest one the scope can split.", "resolution"),
+        ("Bandwidth simply means capacity.", "bandwidth"),
+        ("Dialling in simply means adjusting the grind.", "dialling in"),
     ],
 )
 def test_an_unmarked_name_that_means_a_thing_names_a_glossary_term(sentence, term):
@@ -264,6 +266,11 @@ def test_an_unmarked_name_that_means_a_thing_names_a_glossary_term(sentence, ter
         "Channeling means higher pressure.",
         "Channeling means lower extraction yield.",
         "Recursion means frustration.",
+        "Jitter means longer queues at every hop.",
+        "Channeling means a higher flow rate through the puck.",
+        "Bloom means time.",
+        "Preinfusion means delays.",
+        "Recursion usually means trouble for beginners.",
     ],
 )
 def test_means_that_says_what_follows_names_nothing(sentence):

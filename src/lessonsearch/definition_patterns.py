@@ -1152,11 +1152,14 @@ _LIKE_BEFORE = re.compile(r"\b(?:like|as)\s+\S*\s*$")
 
 
 _MEANS = re.compile(
-    r"[\"“‘(]?(?:(?:the|a|an)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s+means\s+"
+    r"[\"“‘(]?(?:(?:the|a|an)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)\s+"
+    r"(?:(?:simply|just|basically|essentially|literally|roughly|usually|generally|commonly)\s+)?"
+    r"means\s+"
     r"(?P<what>(?P<article>(?:a|an|the)\s+)?(?P<next>[\w'’-]+)(?P<then>(?:\s+[\w'’-]+){0,4}))",
     re.I)
 """'Dialling in means adjusting grind, dose and time …': an unmarked name that opens the
-sentence, "means", and what it is: a gerund, an article or a noun phrase. Read by ``_means``."""
+sentence, "means" (after a word that hedges or not: "Bandwidth simply means capacity."), and
+what it is: a gerund, an article or a noun phrase. Read by ``_means``."""
 _MEANS_JUDGES = frozenset("little much more less nothing something anything everything".split())
 """Words after "means" that weigh a thing, not say what it is: "Tamping means nothing if …"."""
 _CLAUSE_VERB = re.compile(
@@ -1218,20 +1221,27 @@ def _sets_apart(rest: str) -> bool:
     return False
 
 
-_QUANTITIES = frozenset(_MEASURE_NOUNS) | frozenset(
+_QUANTITIES = frozenset(_MEASURE_NOUNS) - {"time"} | frozenset(
     """capacity volume mass weight pressure temperature density concentration intensity
     strength angle area range level""".split())
 """Nouns that name a quantity, something measured: besides the measure nouns
-(``_MEASURE_NOUNS``: delay, rate, size …), the quantities a course measures a thing by."""
-_COMPARATIVES = frozenset("more less fewer extra worse".split())
+(``_MEASURE_NOUNS``: delay, rate, size …), the quantities a course measures a thing by. Not
+time, which is as often what a thing costs ("Bloom means time.")."""
+_COMPARATIVES = frozenset(
+    """more less fewer extra worse better higher lower longer shorter faster slower bigger
+    smaller larger wider narrower deeper shallower greater heavier lighter stronger weaker
+    hotter colder warmer cooler thicker thinner""".split())
+"""Words that compare: after "means" they say how the term changes a thing, what it leads
+to ("Jitter means longer queues at every hop.", "Channeling means a higher flow rate")."""
 
 
 def _names_a_quantity(what: str) -> bool:
     """Whether ``what``, the words after "means" with no article, are a noun phrase that ends
     at its noun and names a quantity (``_QUANTITIES``), in general: "Bandwidth means
     capacity.", "Latency means delay, counted in milliseconds." A term that measures
-    something means the quantity it measures, and a bare noun names the quantity itself,
-    not one case of it ("a delay", "a thin shot" are what happened once). A noun that names
+    something means the quantity it measures, and a bare noun in the singular names the
+    quantity itself, not cases of it ("a delay", "delays", "a thin shot" are what happened).
+    A noun that names
     a thing or a state ("sour coffee", "fresh beans", "trouble") says what the term leads
     to or shows, and so does a word that compares ("more pressure", "higher pressure": how
     the term changes a quantity). Up to two describing words may come first ("peak
@@ -1245,10 +1255,10 @@ def _names_a_quantity(what: str) -> bool:
     if not 0 < len(words) <= 3:
         return False
     *describing, noun = words
-    if noun not in _QUANTITIES and not (noun.endswith("s") and noun[:-1] in _QUANTITIES):
-        return False
+    if noun not in _QUANTITIES:
+        return False  # "sour coffee", "fresh beans"; "delays" are cases of a delay
     return all(describes(word) and word not in _COMPARATIVES and word not in _SETS_APART
-               and not (len(word) > 4 and word.endswith("er")) for word in describing)
+               for word in describing)
 
 
 def _means(sentence: str) -> list[Found]:
@@ -1265,12 +1275,14 @@ def _means(sentence: str) -> list[Found]:
     (``_sets_apart``: "Crema means foam on top of the shot", "The dose means the mass of dry
     coffee"); one that ends at its noun says what the term leads to or shows
     ("Channeling means sour coffee.", "… a thin, sour shot.", "Bloom means fresh beans, so
-    …")."""
+    …"), unless, bare, it names a quantity (``_names_a_quantity``: "Bandwidth means
+    capacity."). A word that compares first ("Jitter means longer queues at every hop.")
+    says how the term changes a thing, set apart or not."""
     match = _MEANS.match(sentence)
     if match is None or match["term"].split()[-1].lower() in ("by", "of"):
         return []
     after = match["next"].lower()
-    if after in _MEANS_JUDGES or after in _MEANS_CONSEQUENCES or (
+    if after in _MEANS_JUDGES or after in _MEANS_CONSEQUENCES or after in _COMPARATIVES or (
             not match["article"] and term_or_none(after) is None):
         return []  # "means that …", "means we …", "means it …", "means nothing …"
     if not match["article"] and not after.endswith("ing") and not describes(after):
