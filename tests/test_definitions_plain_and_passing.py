@@ -279,3 +279,22 @@ def test_a_passing_abbreviation_of_a_name_the_glossary_lacks_makes_a_lesson_term
         assert glossary.find("field of view").lesson_definition is None
     report = coverage_report(current_version(index), index)
     assert [c.term for c in report.conflicting] == []
+
+
+def test_a_built_course_leaves_a_name_in_an_unmarked_list_to_the_lesson_that_defines_it(
+        tmp_path):
+    """"Pack binoculars with a wide field of view (FOV), a tripod for steadiness and a case."
+    lists three things: "a tripod for steadiness" is not what field of view is, so the
+    glossary's field of view links the later sentence that says what it is."""
+    lessons = {
+        "01-packing.md": (
+            "---\ntitle: Packing\nslug: packing\n---\n\n## The bag\n\nPack binoculars with a "
+            "wide field of view (FOV), a tripod for steadiness and a case.\n"),
+        "02-optics.md": (
+            "---\ntitle: Optics\nslug: optics\n---\n\n## Field\n\nThe true field of view "
+            "(TFOV) is the patch of sky actually visible.\n"),
+    }
+    with open_course(tmp_path, lessons, GLOSSARY) as searcher:
+        fov = searcher.glossary.find("FOV").lesson_definition
+        assert fov.url == "/lessons/optics#field"
+        assert fov.text.startswith("The true field of view (TFOV) is")
