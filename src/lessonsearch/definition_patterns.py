@@ -1241,11 +1241,10 @@ def _names_a_quantity(what: str) -> bool:
     capacity.", "Latency means delay, counted in milliseconds." A term that measures
     something means the quantity it measures, and a bare noun in the singular names the
     quantity itself, not cases of it ("a delay", "delays", "a thin shot" are what happened).
-    A noun that names
-    a thing or a state ("sour coffee", "fresh beans", "trouble") says what the term leads
-    to or shows, and so does a word that compares ("more pressure", "higher pressure": how
-    the term changes a quantity). Up to two describing words may come first ("peak
-    capacity")."""
+    A noun that names a thing or a state ("sour coffee", "fresh beans", "trouble") says what
+    the term leads to or shows, and so does a word that compares ("more pressure", "higher
+    pressure": how the term changes a quantity). Up to two describing words may come first
+    ("peak capacity")."""
     words = []
     for token in _NOUN_PHRASE_TOKEN.findall(what):
         low = token.lower()
