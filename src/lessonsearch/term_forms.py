@@ -116,21 +116,26 @@ def _ending(word: str, base: str) -> str | None:
     return None
 
 
-def writes_term_word(word: str, term_word: str, verb: bool = True) -> bool:
+def writes_term_word(word: str, term_word: str, verb: bool = True,
+                     noun: bool = False) -> bool:
     """Whether ``word`` in a text is ``term_word`` in another form, not a derivation that
     merely shares its stem ("transformed" for "transformer", "embedded" for "embedding").
 
     It is when it adds an inflectional ending to the term word ("heads" for "head",
-    "cached" for "cache"); when it is the singular or another noun form of a plural or
-    possessive term word ("head" for "heads"); or, when ``verb`` (the course writes the
-    verb of a term word in -ing as a verb: ``term_verbs``), when it is that verb, bare or
-    with -s ("overfits" for "overfitting"), but not its participles: an embedded image is
-    no embedding. Without ``verb`` the bare word is some other thing's name: a cup is no
-    cupping.
+    "computed" for "compute"), but only -s or 's when ``noun``, a term word the glossary
+    names a thing with (``term_verbs.noun_words``): its -ed and -ing forms are the
+    participles of a verb spelled like it, another part of speech ("typing" is no type,
+    "weighted" no weight, "a function called main" no function call); when it is the
+    singular or another noun form of a plural or possessive term word ("head" for
+    "heads"); or, when ``verb`` (the course writes the verb of a term word in -ing as a
+    verb: ``term_verbs``), when it is that verb, bare or with -s ("overfits" for
+    "overfitting"), but not its participles: an embedded image is no embedding. Without
+    ``verb`` the bare word is some other thing's name: a cup is no cupping.
     """
     word, term_word = american(word), american(term_word)  # "tokenisers", "colours"
-    if _ending(word, term_word) is not None:
-        return True
+    kind = _ending(word, term_word)
+    if kind is not None:
+        return not (noun and kind in ("ed", "ing"))
     for base in {stem(term_word), *(term_word[:-len(end)] for end in _ENDINGS
                                     if end and term_word.endswith(end))}:
         kind = _ending(term_word, base)
@@ -180,3 +185,15 @@ def inflections(word: str) -> tuple[str, ...]:
     for verb in ing_verbs(word):
         found.update(dict.fromkeys((verb, third_person(verb))))
     return tuple(form for form in found if form != word and len(form) > 1)
+
+
+def derived_together(word: str, other: str) -> bool:
+    """Whether ``word`` and ``other`` (lower case), two words of one term's names, are one
+    word's derivations with a stem in common, not one word in two forms: "collimate" and
+    "collimation", "overfit" and "overfitting", "cache" and "caching"; not "weight" and
+    "weights", "colour" and "color"."""
+    word, other = american(word), american(other)
+    if word == other or stem(word) != stem(other):
+        return False
+    return (_ending(other, word) not in ("", "s", "'s")
+            and _ending(word, other) not in ("", "s", "'s"))

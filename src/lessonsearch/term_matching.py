@@ -58,16 +58,18 @@ _UNPICKLED: dict[tuple, TermMatcher] = {}
 
 def _unpickled(forms: tuple[tuple[str, tuple[str, ...]], ...],
                nouns: frozenset[str] = frozenset(),
-               everyday: frozenset[str] = frozenset()) -> TermMatcher:
+               everyday: frozenset[str] = frozenset(),
+               things: frozenset[str] = frozenset()) -> TermMatcher:
     """The matcher for ``forms``, made once per process and kept, with its scanning memos,
     for every batch of work it is sent with. A build's processes receive the mentions'
     matcher with each batch of lessons: a fresh copy each time learnt every word of the
     batch again, about a tenth of the CPU counting mentions takes at 10,000 sections
     (bench/README.md). One matcher is kept, the last build's."""
-    matcher = _UNPICKLED.get((forms, nouns, everyday))
+    matcher = _UNPICKLED.get((forms, nouns, everyday, things))
     if matcher is None:
         _UNPICKLED.clear()
-        matcher = _UNPICKLED[forms, nouns, everyday] = TermMatcher(dict(forms), nouns, everyday)
+        matcher = _UNPICKLED[forms, nouns, everyday, things] = TermMatcher(
+            dict(forms), nouns, everyday, things)
     return matcher
 
 
@@ -84,7 +86,7 @@ class TermMatcher:
     """Mentions of a fixed set of terms, built once per index and reused for every section."""
 
     def __init__(self, variants: Mapping[str, Iterable[str]], nouns: Iterable[str] = (),
-                 everyday: Iterable[str] = ()):
+                 everyday: Iterable[str] = (), things: Iterable[str] = ()):
         """``variants`` maps each canonical term to its other spellings (aliases, abbreviations);
         ``nouns`` are the term words in -ing whose verb the course does not write as a verb
         (``term_verbs.nouns``): their bare word and -s form are no mention ("cup" of
@@ -93,9 +95,13 @@ class TermMatcher:
         "a cup" is no mention of cupping and "we cup" one, whatever ``nouns`` holds.
         ``everyday`` are the term words in -ing of terms the glossary marks as everyday words
         (``term_verbs.everyday_words``): their verb is never a mention, whatever the word
-        before it ("you see" is no use of seeing)."""
+        before it ("you see" is no use of seeing). ``things`` are the term words that name
+        a thing only (``term_verbs.noun_words``): their -ed and -ing forms are no mention
+        ("typing" of type, "weighted" of weights, "function called" of function call).
+        Without them every term word's are."""
         self._nouns = frozenset(nouns)
         self._everyday = frozenset(everyday)
+        self._things = frozenset(things)
         self._forms: dict[str, tuple[str, ...]] = {}
         for canonical, others in variants.items():
             forms = [canonical, *(o for o in others if o and o.strip())]
@@ -153,7 +159,8 @@ class TermMatcher:
     def __reduce__(self):
         """Pickled as its terms; unpickled as the process's matcher for them
         (``_unpickled``)."""
-        return _unpickled, (tuple(self._forms.items()), self._nouns, self._everyday)
+        return _unpickled, (tuple(self._forms.items()), self._nouns, self._everyday,
+                            self._things)
 
     @classmethod
     def from_glossary(
@@ -199,7 +206,8 @@ class TermMatcher:
         old, new = before._words_by_stem, self._words_by_stem
         stems = frozenset({s for s in old.keys() | new.keys() if old.get(s) != new.get(s)}
                           | {term_stem(w) for w in self._nouns ^ before._nouns}
-                          | {term_stem(w) for w in self._everyday ^ before._everyday})
+                          | {term_stem(w) for w in self._everyday ^ before._everyday}
+                          | {term_stem(w) for w in self._things ^ before._things})
 
         def changed(word: str) -> bool:
             keys = text_keys(word)
@@ -362,13 +370,14 @@ class TermMatcher:
         return tuple(keys)
 
     def _inflected(self, surface: str, verb: bool | None = None) -> bool:
-        """Whether a text word is a term word in some form ("masks", "cached", "overfits";
+        """Whether a text word is a term word in some form ("masks", "computed", "overfits";
         ``writes_term_word``), not a derivation Snowball folds into the same stem
         ("headings" for "head", "computer" for "compute", "transformed" for
-        "transformer"), nor the bare word of a term word in -ing read as a noun: by the
-        word before it (``verb`` False: "a cup"), or, where that says nothing (``verb``
-        None), when the course writes it as a noun (``nouns``); nor, ever, the verb of an
-        everyday term's word in -ing (``everyday``: "see" of seeing)."""
+        "transformer"), nor the -ed or -ing form of a word that names a thing only
+        (``things``: "typing" of type), nor the bare word of a term word in -ing read as a
+        noun: by the word before it (``verb`` False: "a cup"), or, where that says nothing
+        (``verb`` None), when the course writes it as a noun (``nouns``); nor, ever, the
+        verb of an everyday term's word in -ing (``everyday``: "see" of seeing)."""
         return self._readings(surface)[0 if verb is None else 2 if verb else 1]
 
     def _readings(self, surface: str) -> tuple[bool, bool, bool]:
@@ -376,12 +385,13 @@ class TermMatcher:
         known = self._checked.get(word)
         if known is None:
             term_words = self._words_by_stem.get(term_stem(word), ())
-            never = self._everyday
+            never, things = self._everyday, self._things
             known = self._checked[word] = (
-                any(writes_term_word(word, w, w not in self._nouns and w not in never)
-                    for w in term_words),
-                any(writes_term_word(word, w, False) for w in term_words),
-                any(writes_term_word(word, w, w not in never) for w in term_words))
+                any(writes_term_word(word, w, w not in self._nouns and w not in never,
+                                     w in things) for w in term_words),
+                any(writes_term_word(word, w, False, w in things) for w in term_words),
+                any(writes_term_word(word, w, w not in never, w in things)
+                    for w in term_words))
         return known
 
     # --- scanning ---------------------------------------------------------------------

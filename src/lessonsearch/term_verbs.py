@@ -27,7 +27,13 @@ from functools import lru_cache
 from .analysis import STOP_WORDS, american, find_words, normalize
 from .collocations import NgramCounts, base_verb
 from .spelling import verb_forms
-from .term_forms import ing_verbs
+from .term_forms import (
+    abbreviation_core,
+    derived_together,
+    inflections,
+    ing_verbs,
+    writes_term_word,
+)
 
 _BEFORE = re.compile(r"([\w'’]+)\s+$")
 """The word before a form, with only spaces between (a comma or a full stop breaks the pair,
@@ -222,3 +228,63 @@ def everyday_words(variants: Mapping[str, Iterable[str]]) -> frozenset[str]:
     one_word = {form: () for name, forms in variants.items() for form in (name, *forms)
                 if len(find_words(form)) == 1}
     return frozenset(ing_words(one_word))
+
+
+_VERB_GLOSS = re.compile(r"\s*(?:\([^)]*\)\s*:?\s*)?to\s+[^\W\d_]", re.IGNORECASE)
+"""A definition that says what a verb means: "To record the current state …", "(a
+repository): To reconcile two sets of changes"."""
+
+
+def defines_a_verb(definition: str | None) -> bool:
+    """Whether a glossary definition glosses a verb ("To record the current state of a set
+    of files"), not a thing ("A connection from the output of one program …")."""
+    return definition is not None and _VERB_GLOSS.match(definition) is not None
+
+
+def noun_words(variants: Mapping[str, Iterable[str]], verbs: Iterable[str] = (),
+               marked: Iterable[str] = ()) -> frozenset[str]:
+    """The words of the terms ``variants`` names (with their spellings: as the matcher keys
+    them, lower case) that name a thing only, whose -ed and -ing forms are no mention of
+    them (``term_forms.writes_term_word``'s ``noun``): those of every term but ``verbs``
+    (the terms whose glossary definition glosses a verb, ``defines_a_verb``: commit, "To
+    record …"), unless another of the term's names derives from the same word
+    (``term_forms.derived_together``: collimate beside collimation, overfit beside
+    overfitting, whose "collimated" and "overfitted" are the act the term names). A word
+    that any term uses as a verb is none: the matcher reads words, whichever term they
+    belong to. A glossary names things: a parameter's alias "weight" is no "weighted", a
+    type no "typing", and a function call no "function called". Nor are the words of
+    ``marked``, one-word names one of whose -ed or -ing forms the course sets as a term
+    itself, in a heading, a title, bold or italics ("Slicing data" of slice, "Piping
+    commands together" of pipe, ``participles``): there the participle is the term's
+    act, which the lessons write it as, not some other verb's ("typing Ctrl+M")."""
+    verbs = frozenset(verbs)
+    nouns_found: set[str] = set()
+    verbal: set[str] = set()
+    for name, forms in variants.items():
+        found = {normalize(surface) for form in (name, *forms) for surface in find_words(form)
+                 if abbreviation_core(surface) is None}
+        for word in found:
+            if name in verbs or any(derived_together(word, other) for other in found):
+                verbal.add(word)
+            else:
+                nouns_found.add(word)
+    return frozenset(nouns_found - verbal - set(marked))
+
+
+def participles(things: Iterable[str], variants: Mapping[str, Iterable[str]]
+                ) -> dict[str, str]:
+    """The -ed and -ing forms ("typed", "typing") of each of ``things`` that a term, or an
+    alias, names alone (of one word), each with its word: those whose use the course may
+    mark (``noun_words``' ``marked``). A phrase's word has none: "function called" is never
+    the phrase function call."""
+    alone = {normalize(found[0]) for name, forms in variants.items() for form in (name, *forms)
+             if len(found := find_words(form)) == 1}
+    return {form: word for word in sorted(alone.intersection(things))
+            for form in inflections(word)
+            if writes_term_word(form, word) and not writes_term_word(form, word, noun=True)}
+
+
+def marked_words(forms: tuple[str, ...], texts: list[str]) -> tuple[str, ...]:
+    """Which of ``forms`` (lower case) ``texts`` (a lesson's headings, title, and what it
+    sets in bold or italics) write, as words."""
+    return tuple(sorted(count_forms(forms, texts)[0]))
