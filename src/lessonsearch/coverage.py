@@ -39,6 +39,7 @@ from .glossary_table import (
     TermRecord,
     load_coverage_tables,
     load_glossary,
+    load_noun_words,
     load_verb_nouns,
 )
 from .index_store import open_manifest, reading_part
@@ -249,7 +250,8 @@ def _report(manifest: dict[str, Any], version_dir: Path, index_dir: Path,
         needs_definition=tuple(NeedsDefinition(*stub) for stub in facts.stubs),
         zero_result_searches=zero,
     )
-    glossary = Glossary(records, nouns=load_verb_nouns(version_dir))
+    glossary = Glossary(records, nouns=load_verb_nouns(version_dir),
+                        things=load_noun_words(version_dir))
     return silence(report, allow, glossary, _has_history(version_dir, index_dir),
                    anchors)
 

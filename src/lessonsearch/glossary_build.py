@@ -56,7 +56,17 @@ from .term_forms import term_anchor, term_key
 from .term_lessons import patch_term_lessons, write_term_lessons
 from .term_lookup import Glossary
 from .term_matching import TermMatcher
-from .term_verbs import count_forms, everyday_words, forms_of, ing_words, nouns
+from .term_verbs import (
+    count_forms,
+    defines_a_verb,
+    everyday_words,
+    forms_of,
+    ing_words,
+    marked_words,
+    noun_words,
+    nouns,
+    participles,
+)
 from .whoosh_index import LESSON_ORDERS, Document, Terms
 
 
@@ -80,6 +90,9 @@ class GlossaryBuild:
     nouns: frozenset[str] = frozenset()
     """The term words in -ing whose bare verb the lessons write as a noun only: no mention
     (``term_verbs``)."""
+    things: frozenset[str] = frozenset()
+    """The term words that name a thing, whose -ed and -ing forms are no mention
+    (``term_verbs.noun_words``)."""
     _passages: dict[tuple[str, str], str] = field(default_factory=dict, repr=False,
                                                   compare=False)
     """The id of the passage with no anchor that defines what a lesson's (slug) sentence
@@ -258,8 +271,11 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     written_as_nouns = _nouns(variants, grouped, keys, cache)
     everyday = everyday_words({t.name: variants[t.name] for t in terms
                                if t.entry is not None and t.entry.everyday})
-    matcher = TermMatcher(variants, written_as_nouns, everyday)
-    read_as = (written_as_nouns, everyday) if everyday else (written_as_nouns,)
+    things = _things(terms, variants, grouped, keys, cache)
+    matcher = TermMatcher(variants, written_as_nouns, everyday, things)
+    read_as = [written_as_nouns, everyday, things]
+    while len(read_as) > 1 and not read_as[-1]:  # the key a matcher without them had
+        read_as.pop()
     matcher_key = fingerprint(sorted(variants.items()) if not any(read_as)
                               else (sorted(variants.items()), *map(sorted, read_as)))
     known = cache.previous_keys("mentions")
@@ -288,7 +304,40 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     records, unknown = _known_see_also(records, entries)
     return GlossaryBuild(_in_file_order(problems + clashes + unknown), records, entries,
                          {t.name: tuple(t.aliases) for t in terms}, variants, lessons,
-                         _defined(terms), written_as_nouns)
+                         _defined(terms), written_as_nouns, things)
+
+
+def _things(terms: list[_Term], variants: dict[str, list[str]],
+            grouped: list[tuple[str, list[Document]]], keys: dict[str, str],
+            cache: BuildCache) -> frozenset[str]:
+    """The term words that name a thing, whose -ed and -ing forms are no mention of them
+    (``term_verbs.noun_words``): not those of a term the glossary defines as a verb ("To
+    record …"), nor a one-word name's whose participle a lesson sets as a term, in a
+    heading, its title, bold or italics ("Slicing data"). What the lessons mark is read
+    lesson by lesson and kept in the build cache under the lesson's own key and the forms
+    asked."""
+    things = noun_words(variants, (t.name for t in terms if t.entry is not None
+                                   and defines_a_verb(t.entry.definition)))
+    forms = participles(things, variants)
+    if not forms:
+        return things
+    asked = tuple(sorted(forms))
+    found = cache.remember_many(
+        "marked participles", [(f"{fingerprint(asked)}:{keys[slug]}", lesson_docs)
+                               for slug, lesson_docs in grouped],
+        partial(marked_words, asked), _marked)
+    return things - {forms[form] for marked in found for form in marked}
+
+
+def _marked(docs: list[Document]) -> list[str]:
+    """What a lesson marks as a term (``_marks``): its title, its sections' headings and
+    what they set in bold or italics."""
+    texts = [docs[0].lesson.title] if docs else []
+    for doc in docs:
+        texts.append(doc.heading or "")
+        if doc.kind == "section":
+            texts.extend(filter(None, doc.lesson.sections[doc.number].emphasis))
+    return texts
 
 
 def _nouns(variants: dict[str, list[str]], grouped: list[tuple[str, list[Document]]],
@@ -452,14 +501,15 @@ def _write_mention_tables(found: GlossaryBuild, out_dir: Path, cache: BuildCache
     rows, a tuple per mention, are let go when this returns: 9 MB at 10k sections.)"""
     if patched is None:
         sections, mentions = found.tables()
-        write_glossary_table(out_dir, found.records, sections, mentions, found.nouns)
+        write_glossary_table(out_dir, found.records, sections, mentions, found.nouns,
+                             found.things)
         write_term_lessons(out_dir, mentions, LESSON_ORDERS)
         return
     shutil.copyfile(previous / GLOSSARY_DB, out_dir / GLOSSARY_DB)
     old = lesson_ranges(out_dir, patched)
     sections, mentions = found.tables(patched)
     gone = patch_glossary_table(out_dir, found.records, sections, mentions, old,
-                                cache.previous("glossary", "terms"), found.nouns)
+                                cache.previous("glossary", "terms"), found.nouns, found.things)
     patch_term_lessons(out_dir, mentions, LESSON_ORDERS, old, gone)
 
 

@@ -64,6 +64,9 @@ CREATE TABLE mentions (
 CREATE TABLE verb_nouns (
     word TEXT PRIMARY KEY            -- a term word in -ing whose bare verb is no mention of it
 );
+CREATE TABLE noun_words (
+    word TEXT PRIMARY KEY            -- a term word naming a thing: its -ed, -ing forms are none
+);
 """
 """A mention is a term, a section and a count: each section's lesson, title and link are
 written once, not once for every term it mentions. Mentions are stored, and inserted, in
@@ -131,16 +134,18 @@ heading, url)."""
 
 def write_glossary_table(folder: Path, records: list[TermRecord], sections: Iterable[SectionRow],
                          mentions: Mapping[str, Iterable[tuple[int, ...]]],
-                         nouns: Iterable[str] = ()) -> None:
+                         nouns: Iterable[str] = (), things: Iterable[str] = ()) -> None:
     """The terms (ids: ``term_ids``), and each term's ``mentions`` (by name): the
     (course order, count) of every section in ``sections`` that mentions it, in course order.
     The records' own ``mentions`` are not read. ``nouns``: the term words in -ing whose bare
-    verb the lessons write as a noun only (``term_verbs``), so that a search names their
-    terms as the mentions were counted."""
+    verb the lessons write as a noun only (``term_verbs``), and ``things``, the term words
+    that name a thing, whose -ed and -ing forms are no mention (``term_verbs.noun_words``),
+    so that a search names their terms as the mentions were counted."""
     db = for_build(folder)
     try:
         db.executescript(SCHEMA)
         db.executemany("INSERT INTO verb_nouns VALUES (?)", [(w,) for w in sorted(nouns)])
+        db.executemany("INSERT INTO noun_words VALUES (?)", [(w,) for w in sorted(things)])
         ids = _write_terms(db, records)
         _write_mentions(db, sections, mentions, ids)
         db.commit()
@@ -169,8 +174,8 @@ def lesson_ranges(folder: Path, lessons: Iterable[str]) -> Ranges:
 
 def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list[SectionRow],
                          mentions: Mapping[str, Iterable[tuple[int, ...]]],
-                         old: Ranges, before: list[str], nouns: Iterable[str] = ()
-                         ) -> list[int]:
+                         old: Ranges, before: list[str], nouns: Iterable[str] = (),
+                         things: Iterable[str] = ()) -> list[int]:
     """``write_glossary_table`` on the previous version's file, copied into ``folder``, when
     only some lessons (changed, moved or removed, or holding a word of a term added or
     removed) differ: the terms are written again (a few hundred rows); the rows in those
@@ -183,8 +188,11 @@ def patch_glossary_table(folder: Path, records: list[TermRecord], sections: list
     try:
         db.executescript("DELETE FROM terms; DELETE FROM aliases; DELETE FROM definitions; "
                          "CREATE TABLE IF NOT EXISTS verb_nouns (word TEXT PRIMARY KEY); "
-                         "DELETE FROM verb_nouns;")
+                         "DELETE FROM verb_nouns; "
+                         "CREATE TABLE IF NOT EXISTS noun_words (word TEXT PRIMARY KEY); "
+                         "DELETE FROM noun_words;")
         db.executemany("INSERT INTO verb_nouns VALUES (?)", [(w,) for w in sorted(nouns)])
+        db.executemany("INSERT INTO noun_words VALUES (?)", [(w,) for w in sorted(things)])
         ids = _write_terms(db, records)
         gone = [term_id for name, term_id in zip(before, term_ids(before), strict=True)
                 if name not in ids]
@@ -287,6 +295,20 @@ def load_verb_nouns(folder: Path) -> frozenset[str]:
         return frozenset()
     with closing(read_only(path)) as db:
         return frozenset(word for word, in db.execute("SELECT word FROM verb_nouns"))
+
+
+def load_noun_words(folder: Path) -> frozenset[str]:
+    """The term words that name a thing in this version, whose -ed and -ing forms are no
+    mention of them (``write_glossary_table``'s ``things``): none for a version with no
+    glossary table, or one written before the table was (whose mentions took them)."""
+    path = Path(folder) / GLOSSARY_DB
+    if not path.is_file():
+        return frozenset()
+    with closing(read_only(path)) as db:
+        try:
+            return frozenset(word for word, in db.execute("SELECT word FROM noun_words"))
+        except sqlite3.OperationalError:  # no such table
+            return frozenset()
 
 
 def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Mention, ...]:

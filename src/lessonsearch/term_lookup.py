@@ -18,6 +18,7 @@ from .glossary_table import (
     TermRecord,
     load_glossary,
     load_mentions,
+    load_noun_words,
     load_stubs,
     load_verb_nouns,
 )
@@ -47,11 +48,13 @@ MAX_MENTIONS = 10_000
 class Glossary:
     def __init__(self, records: list[TermRecord], folder: Path | None = None,
                  stubs: tuple[tuple[str, str], ...] = (),
-                 nouns: frozenset[str] = frozenset()):
+                 nouns: frozenset[str] = frozenset(), things: frozenset[str] = frozenset()):
         """``nouns``: the term words in -ing whose bare verb the course writes as a noun
         only (``term_verbs``), which name their terms no more in a search than they
         mention them in a lesson; nor does the verb of a term the glossary marks as an
-        everyday word (``term_verbs.everyday_words``)."""
+        everyday word (``term_verbs.everyday_words``). ``things``: the term words that name
+        a thing, whose -ed and -ing forms are no mention (``term_verbs.noun_words``:
+        "typing" of type)."""
         self.records = records
         self.folder = folder
         self.stubs = stubs
@@ -60,14 +63,15 @@ class Glossary:
         self._by_anchor = {r.anchor: r for r in records}
         variants = {r.term: [r.term, *r.aliases] for r in records}
         everyday = everyday_words({r.term: variants[r.term] for r in records if r.everyday})
-        self.matcher = TermMatcher(variants, nouns, everyday)
+        self.matcher = TermMatcher(variants, nouns, everyday, things)
         self._forms: dict[str, tuple[str, ...]] | None = None
 
     @classmethod
     def load(cls, version_dir: Path) -> Glossary:
         """The version's terms, their mentions left on disk until a term is looked up."""
         return cls(load_glossary(version_dir, mentions=False), version_dir,
-                   load_stubs(version_dir), load_verb_nouns(version_dir))
+                   load_stubs(version_dir), load_verb_nouns(version_dir),
+                   load_noun_words(version_dir))
 
     def with_mentions(self, record: TermRecord, limit: int | None = MENTIONS_SHOWN,
                       ) -> TermRecord:
