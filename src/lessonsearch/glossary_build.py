@@ -301,7 +301,7 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     clashes += _anchors_named(terms, anchors, matcher)
     records = [_record(t, anchors[t.name], *summed[t.name])
                for t in sorted(terms, key=lambda t: t.name.lower())]
-    records, unknown = _known_see_also(records, entries)
+    records, unknown = _known_see_also(records, entries, things)
     return GlossaryBuild(_in_file_order(problems + clashes + unknown), records, entries,
                          {t.name: tuple(t.aliases) for t in terms}, variants, lessons,
                          _defined(terms), written_as_nouns, things)
@@ -807,17 +807,18 @@ def _name_spelt_out(term: _Term, spellings: list[str], matcher: TermMatcher,
             lesson_only[key] = term.name
 
 
-def _known_see_also(records: list[TermRecord], entries: tuple[GlossaryEntry, ...]
+def _known_see_also(records: list[TermRecord], entries: tuple[GlossaryEntry, ...],
+                    things: frozenset[str] = frozenset()
                     ) -> tuple[list[TermRecord], tuple[Problem, ...]]:
     """The records with each ``see_also`` name that names no term left out, and a warning
     for each at the line the name is written on (its ``See also:`` line, or its item of the
     front matter's list), in the term's file: the term page would link it to a page that is
     not there. A name is a term's when the service finds it (any spelling, alias or
-    anchor)."""
+    anchor), a participle of a thing's name none (``things``, as the service reads it)."""
     names = {r.term for r in records}
     if all(name in names for r in records for name in r.see_also):
         return records, ()  # the usual case: no matcher to build
-    glossary = Glossary(records)
+    glossary = Glossary(records, things=things)
     written_at = {e.source: dict(zip(e.see_also, e.see_also_lines, strict=True))
                   for e in entries}
     problems: list[Problem] = []
