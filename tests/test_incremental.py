@@ -432,9 +432,9 @@ def test_a_lesson_added_first_leaves_the_work_of_the_lessons_it_moves_down(
     missed: dict[str, list] = {}
     remember_many = BuildCache.remember_many
 
-    def counted(self, kind, keyed, compute, prepare=None):
+    def counted(self, kind, keyed, compute, prepare=None, **how):
         missed[kind] = [key for key, _ in keyed if key not in self._old.get(kind, {})]
-        return remember_many(self, kind, keyed, compute, prepare)
+        return remember_many(self, kind, keyed, compute, prepare, **how)
 
     monkeypatch.setattr(BuildCache, "remember_many", counted)
     (course / "lessons" / "00-welcome.md").write_text(
@@ -469,10 +469,10 @@ def test_a_glossary_entry_added_or_removed_counts_again_only_the_lessons_holding
     missed: list[int] = []
     remember_many = BuildCache.remember_many
 
-    def counted(self, kind, keyed, compute, prepare=None):
+    def counted(self, kind, keyed, compute, prepare=None, **how):
         if kind == "mentions":
             missed.append(sum(key not in self._old.get(kind, {}) for key, _ in keyed))
-        return remember_many(self, kind, keyed, compute, prepare)
+        return remember_many(self, kind, keyed, compute, prepare, **how)
 
     monkeypatch.setattr(BuildCache, "remember_many", counted)
     written_anew: list = []
@@ -862,10 +862,10 @@ def work_done_anew(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         missed[kind] = missed.get(kind, 0) + (key not in self._old.get(kind, {}))
         return remember(self, kind, key, compute)
 
-    def many(self, kind, keyed, compute, prepare=None):
+    def many(self, kind, keyed, compute, prepare=None, **how):
         new = {key for key, _ in keyed if key not in self._old.get(kind, {})}
         missed[kind] = missed.get(kind, 0) + len(new)
-        return remember_many(self, kind, keyed, compute, prepare)
+        return remember_many(self, kind, keyed, compute, prepare, **how)
 
     monkeypatch.setattr(BuildCache, "remember", one)
     monkeypatch.setattr(BuildCache, "remember_many", many)

@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .parallel import Lazy, map_in_processes
+from .parallel import MIN_ITEMS, Lazy, map_in_processes
 
 CACHE_FILE = "build-cache.pickle"
 FORMAT = 28
@@ -94,7 +94,8 @@ class BuildCache:
 
     def remember_many(self, kind: str, keyed: Sequence[tuple[str, A]],
                       compute: Callable[[B], T],
-                      prepare: Callable[[A], B] | None = None) -> list[T]:
+                      prepare: Callable[[A], B] | None = None,
+                      elsewhere: bool = True) -> list[T]:
         """``remember`` for a batch: the misses are computed together, on every core, each
         as ``compute(prepare(item))``; ``prepare`` runs in this process, only for misses,
         while the first are already being computed (``parallel.Lazy``).
@@ -102,13 +103,15 @@ class BuildCache:
         ``compute`` and what it is given must pickle (see ``parallel.map_in_processes``).
         Each value comes back pickled, as the cache keeps it: this process only unpickles
         it, where receiving the value and pickling it again for the cache cost a full build
-        a second pass over every lesson here (bench/README.md).
+        a second pass over every lesson here (bench/README.md). Work too light to be worth
+        the round trip to other processes is done in this one (not ``elsewhere``).
         """
         old = self._old.get(kind, {})
         misses = {key: arg for key, arg in keyed if key not in old}  # one per distinct key
         args = list(misses.values())
         computed = map_in_processes(partial(_compute_pickled, compute),
-                                    args if prepare is None else Lazy(args, prepare))
+                                    args if prepare is None else Lazy(args, prepare),
+                                    MIN_ITEMS if elsewhere else len(args) + 1)
         self.hits += len(keyed) - len(misses)
         self.misses += len(misses)
         new = self._new.setdefault(kind, {})

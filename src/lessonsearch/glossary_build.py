@@ -314,18 +314,20 @@ def _things(terms: list[_Term], variants: dict[str, list[str]],
     (``term_verbs.noun_words``): not those of a term the glossary defines as a verb ("To
     record …"), nor a one-word name's whose participle a lesson sets as a term, in a
     heading, its title, bold or italics ("Slicing data"). What the lessons mark is read
-    lesson by lesson and kept in the build cache under the lesson's own key and the forms
-    asked."""
+    lesson by lesson, in this process (a few short texts a lesson: handing them to the
+    others took three times as long), and kept in the build cache under the lesson's own
+    key and the forms asked."""
     things = noun_words(variants, (t.name for t in terms if t.entry is not None
                                    and defines_a_verb(t.entry.definition)))
     forms = participles(things, variants)
     if not forms:
         return things
     asked = tuple(sorted(forms))
+    digest = fingerprint(asked)
     found = cache.remember_many(
-        "marked participles", [(f"{fingerprint(asked)}:{keys[slug]}", lesson_docs)
+        "marked participles", [(f"{digest}:{keys[slug]}", lesson_docs)
                                for slug, lesson_docs in grouped],
-        partial(marked_words, asked), _marked)
+        partial(marked_words, asked), _marked, elsewhere=False)
     return things - {forms[form] for marked in found for form in marked}
 
 
