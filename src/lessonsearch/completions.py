@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .analysis import STOP_WORDS
 from .glossary_table import GLOSSARY_DB, for_build, read_only
+from .spelling import fold_accents
 
 KINDS = ("term", "lesson", "heading")
 MAX_SUGGESTIONS = 10
@@ -73,6 +74,14 @@ def fold(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split()).replace("\0", "")
 
 
+def plain(folded: str) -> str:
+    """A folded text without its accents ("pâte fermentée": "pate fermentee"). A text with
+    accents is keyed under both forms, so a reader who cannot type â is offered "Pâte
+    fermentée" for "pate", as the search reads "cafe" as "café", while one who types "pâ" is
+    offered only what is written with it, not "pace"."""
+    return unicodedata.normalize("NFC", fold_accents(folded))
+
+
 def word_starts(text: str) -> list[int]:
     return [m.start() for m in _WORD_START.finditer(text)]
 
@@ -114,11 +123,12 @@ def matched_name(prefix: str, text: str, names: Iterable[str]) -> str | None:
     key = fold(prefix)
     if not key:
         return None
-    for name in (text, *names):
-        folded = fold(name)
-        if any(folded.startswith(key, i) and len(key) > lead
-               for i, lead in key_starts(folded)):
-            return None if name == text else name
+    for form in (lambda folded: folded, plain):  # as written first, then without accents
+        for name in (text, *names):
+            folded = form(fold(name))
+            if any(folded.startswith(form(key), i) and len(form(key)) > lead
+                   for i, lead in key_starts(folded)):
+                return None if name == text else name
     return None
 
 
@@ -222,9 +232,11 @@ def _keys(unique: Iterable[Entry]) -> Iterator[tuple[int, str, int, int]]:
 
 def _key_rows(tier: int, key: str, number: int) -> Iterator[tuple[int, str, int, int]]:
     """A folded name's rows: from its start, and from each word start inside it, each with
-    the length of the function words it starts with (``key_starts``)."""
-    for i, lead in key_starts(key):
-        yield tier + (i > 0), key[i:], number, lead
+    the length of the function words it starts with (``key_starts``); and the same again
+    without its accents, when it has any (``plain``)."""
+    for form in dict.fromkeys((key, plain(key))):
+        for i, lead in key_starts(form):
+            yield tier + (i > 0), form[i:], number, lead
 
 
 class Completions:
@@ -241,6 +253,12 @@ class Completions:
         key = fold(prefix)
         if not key or not self.path.is_file():
             return []
+        found = self._complete(key, limit)
+        if not found and plain(key) != key:  # "pâte fermentee": accents typed in part
+            found = self._complete(plain(key), limit)
+        return found
+
+    def _complete(self, key: str, limit: int) -> list[Suggestion]:
         numbers: list[int] = []
         with self._connect() as db:
             for tier in range(2 * len(KINDS)):

@@ -1,0 +1,101 @@
+"""What a reader of a bread-baking course types: a French name without its accents.
+
+The course is this file's own: three short lessons and a glossary, in the words a home
+baker's course uses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from course_fixtures import built_course
+from web_fixtures import serving
+
+LESSONS = {
+    "01-pre-ferments.md": """---
+title: Pre-ferments
+---
+
+## Poolish
+
+A poolish is flour and water in equal weights with a pinch of yeast, left overnight.
+
+## Pâte fermentée
+
+A piece of yesterday's dough, salt and all, kept cold and mixed into today's batch.
+""",
+    "02-proofing.md": """---
+title: Proofing the shaped loaf
+---
+
+## Proofed in a basket
+
+A shaped loaf is proofed in a floured basket. Proofed loaves are proofed seam side up, and a
+loaf proofed cold is proofed for longer.
+
+## The poke test
+
+Press a floured finger into the dough. A dent that springs back at once means the loaf is
+under-proofed; a dent that stays means it is over-proofed and will spread in the oven.
+
+## Keeping it cold
+
+Put the basket in the fridge overnight; in the fridge the yeast slows down.
+""",
+    "03-troubles.md": """---
+title: When loaves go wrong
+---
+
+## A flat loaf
+
+A loaf that spreads flat was usually over-proofed: its gluten gave way before the bake.
+
+## A dense loaf
+
+A dense crumb often comes from dough that was under-proofed, or from a cold kitchen.
+""",
+}
+
+GLOSSARY = """pâte fermentée {#pate-fermentee}
+: A piece of finished, salted dough kept from one bake and mixed into the next.
+
+over-proofed {#over-proofed}
+: Left to rise so long that the gluten weakens and the loaf spreads.
+"""
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built_course(tmp_path_factory.mktemp("bread"), LESSONS, GLOSSARY)
+
+
+def _suggested(client, prefix: str) -> list[tuple[str, str]]:
+    got = client.get("/api/suggest", query_string={"q": prefix})
+    assert got.status_code == 200
+    return [(s["kind"], s["text"]) for s in got.get_json()["suggestions"]]
+
+
+@pytest.mark.parametrize("typed", ["pate", "Pate f", "pate fermentee", "pâte", "pâte ferme",
+                                   "fermentee", "PÂTE"])
+def test_a_name_with_accents_is_completed_without_them(index_dir: Path, typed: str) -> None:
+    """The search box offered nothing for "pate", though the search finds "Pâte fermentée"
+    for it: a reader who cannot type â saw an empty list under the box."""
+    with serving(index_dir) as client:
+        found = _suggested(client, typed)
+        assert ("term", "pâte fermentée") in found
+        assert ("heading", "Pâte fermentée") in found
+
+
+def test_the_address_bar_is_offered_the_accented_name_too(index_dir: Path) -> None:
+    with serving(index_dir) as client:
+        body = client.get("/opensearch/suggestions", query_string={"q": "pate"}).get_json()
+        assert body[0] == "pate"
+        assert "pâte fermentée" in [text.casefold() for text in body[1]]
+
+
+def test_an_accent_folded_completion_names_no_alias(index_dir: Path) -> None:
+    """The name itself explains the completion: "matched" stays empty."""
+    with serving(index_dir) as client:
+        got = client.get("/api/suggest", query_string={"q": "pate"}).get_json()
+        term = next(s for s in got["suggestions"] if s["kind"] == "term")
+        assert term["matched"] is None
