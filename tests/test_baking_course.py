@@ -1,4 +1,5 @@
-"""What a reader of a bread-baking course types: a French name without its accents.
+"""What a reader of a bread-baking course types: a French name without its accents, and a
+hyphenated word typed as two words whose first is a stop word ("over proofed").
 
 The course is this file's own: three short lessons and a glossary, in the words a home
 baker's course uses."""
@@ -8,8 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from course_fixtures import built_course
+from course_fixtures import built_course, first, open_course
 from web_fixtures import serving
+
+from lessonsearch.query import parse_query
 
 LESSONS = {
     "01-pre-ferments.md": """---
@@ -69,6 +72,12 @@ def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built_course(tmp_path_factory.mktemp("bread"), LESSONS, GLOSSARY)
 
 
+@pytest.fixture(scope="module")
+def searcher(tmp_path_factory: pytest.TempPathFactory):
+    with open_course(tmp_path_factory.mktemp("bread-open"), LESSONS, GLOSSARY) as opened:
+        yield opened
+
+
 def _suggested(client, prefix: str) -> list[tuple[str, str]]:
     got = client.get("/api/suggest", query_string={"q": prefix})
     assert got.status_code == 200
@@ -99,3 +108,45 @@ def test_an_accent_folded_completion_names_no_alias(index_dir: Path) -> None:
         got = client.get("/api/suggest", query_string={"q": "pate"}).get_json()
         term = next(s for s in got["suggestions"] if s["kind"] == "term")
         assert term["matched"] is None
+
+
+@pytest.mark.parametrize(("query", "written"), [
+    ("over proofed", "over-proofed"), ("under proofed", "under-proofed"),
+    ("Over proofed", "Over-proofed")])
+def test_a_stop_word_and_a_word_the_course_hyphenates_are_its_word(
+        searcher, query: str, written: str) -> None:
+    """"over" is a stop word, so "over proofed" searched "proofed" alone: the section that
+    writes "proofed" most came first, and every section on proofing was a hit. The course
+    writes over-proofed with its hyphen, so the two are that word, and the reader is told."""
+    found = searcher.search(query)
+    word = written.lower()
+    assert found.total == 2
+    assert all(word in (hit.snippet or "").lower().replace("<mark>", "").replace("</mark>", "")
+               for hit in found.results)
+    assert first(found)[1] != "proofed-in-a-basket"
+    assert (found.suggestion, found.suggestion_searched) == (written, True)
+
+
+def test_a_question_with_such_a_pair_finds_the_word_first(searcher) -> None:
+    found = searcher.search("why is my loaf over proofed")
+    assert first(found) in {("proofing", "the-poke-test"), ("troubles", "a-flat-loaf")}
+    assert found.suggestion == "why is my loaf over-proofed"
+
+
+@pytest.mark.parametrize("query", ["in the fridge", "fridge overnight", "over-proofed",
+                                   "loaf proofed"])
+def test_words_the_course_writes_apart_are_searched_as_typed(searcher, query: str) -> None:
+    """"in the fridge": the course writes "in the fridge", never "in-fridge"; no notice."""
+    found = searcher.search(query)
+    assert found.total > 0
+    assert found.suggestion is None and not found.suggestion_searched
+
+
+def test_a_one_letter_stop_word_is_no_part_of_a_word() -> None:
+    """A question's "I" before a verb: shell-novice writes "reverse-i-search", and "how do I
+    search backwards" was suggested as "how do I-search backwards"."""
+    from lessonsearch.searcher import _hyphen_joined
+    asked = parse_query("how do I search backwards")
+    assert _hyphen_joined(asked, lambda first, second: True) is None
+    joined = _hyphen_joined(parse_query("why over proofed"), lambda first, second: True)
+    assert joined is not None and joined[1]("why over proofed") == "why over-proofed"

@@ -856,6 +856,8 @@ class Searcher:
                              shown)  # "what is a float?" is no question on "afloat"
         elif total == 0:
             joined = _joined(tree, lambda a, b, one: self.written(one), shown)
+        if not joined:  # "over proofed": the course's over-proofed, not any "proofed"
+            joined = _hyphen_joined(tree, lambda a, b: self.hyphenated(searcher, a, b), shown)
         if joined:
             together = plan(joined[0], correct=correct, written=self.written, family=self.family,
                             related=self.related, rarity=rarity)
@@ -1240,6 +1242,45 @@ def _joined(tree: Node, fits: Callable[[str, str, str], bool],
         first, second = items[at].text, items[at + 1].text
         one = first + (second if second.isupper() else second.lower())  # Soft Max: Softmax
         if first.isalpha() and second.isalpha() and fits(first, second, one):
+            rest = [*items[:at], Word(one), *items[at + 2:]]
+            pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
+            return (All(tuple(rest)) if len(rest) > 1 else rest[0],
+                    partial(_join_in, pattern, one, shown))
+    return None
+
+
+MAX_HYPHEN_PAIRS = 4
+"""How many pairs of a stop word and a word side by side ``_hyphen_joined`` asks about: a
+question has a few; a pasted paragraph dozens, each a phrase read in up to ``NAME_SECTIONS``
+sections."""
+
+
+def _hyphen_joined(tree: Node, hyphenated: Callable[[str, str], bool],
+                   shown: Callable[[str, str], str] = _capitalised
+                   ) -> tuple[Node, Callable[[str], str]] | None:
+    """The query with a stop word and a word side by side written as the hyphenated word the
+    course writes ("over proofed": over-proofed, "warm up": warm-up), and what makes the
+    reader's text so; None when no two are. A stop word alone is not searched (``plan``), so
+    "over proofed" was any section that writes "proofed", under-proofed ones first. Only
+    where the course writes the two ``hyphenated`` at least as often as apart
+    (``Searcher.hyphenated``), and only for a query of plain words, as ``_joined``; not a stop
+    word of one letter, a question's "I" or "a" (shell-novice writes "reverse-i-search", and
+    "how do I search backwards" was no question about it)."""
+    if not isinstance(tree, All) or not all(isinstance(i, Word) for i in tree.items):
+        return None
+    items = list(tree.items)
+    asked = 0
+    for at in range(len(items) - 1):
+        first, second = items[at].text, items[at + 1].text
+        if not (first.isalpha() and second.isalpha()) or is_stop(first) == is_stop(second):
+            continue
+        if len(first if is_stop(first) else second) < 2:  # "how do I search": no "I-search"
+            continue
+        asked += 1
+        if asked > MAX_HYPHEN_PAIRS:
+            return None
+        if hyphenated(first.lower(), second.lower()):
+            one = f"{first}-{second}"
             rest = [*items[:at], Word(one), *items[at + 2:]]
             pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
             return (All(tuple(rest)) if len(rest) > 1 else rest[0],
