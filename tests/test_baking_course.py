@@ -150,3 +150,28 @@ def test_a_one_letter_stop_word_is_no_part_of_a_word() -> None:
     assert _hyphen_joined(asked, lambda first, second: True) is None
     joined = _hyphen_joined(parse_query("why over proofed"), lambda first, second: True)
     assert joined is not None and joined[1]("why over proofed") == "why over-proofed"
+
+
+@pytest.mark.parametrize(("query", "written"), [
+    ('"pate fermentee"', '"pâte fermentée"'), ('"pate"', '"pâte"'),
+    ('"Pate fermentee" salt', '"Pâte fermentée" salt')])
+def test_a_phrase_typed_without_its_accents_is_the_course_s(
+        searcher, query: str, written: str) -> None:
+    """A phrase in quotes is searched as written, so "pate fermentee" in quotes, from a
+    keyboard without accents, found nothing, under the card for pâte fermentée itself."""
+    found = searcher.search(query)
+    assert first(found) == ("pre-ferments", "pâte-fermentée")
+    assert (found.suggestion, found.suggestion_searched) == (written, True)
+
+
+@pytest.mark.parametrize("query", ['"pâte fermentée"', '"poolish"', '"over-proofed"'])
+def test_a_phrase_written_as_the_course_writes_it_is_no_correction(searcher, query) -> None:
+    found = searcher.search(query)
+    assert found.total > 0
+    assert found.suggestion is None and not found.suggestion_searched
+
+
+def test_a_phrase_in_quotes_is_still_no_slip(searcher) -> None:
+    """Only accents: a misspelt word in quotes is still searched as written."""
+    found = searcher.search('"pate fermantee"')
+    assert found.total == 0

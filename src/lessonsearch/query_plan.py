@@ -70,7 +70,7 @@ Family = Callable[[str], tuple[str, ...]]
 def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
          written: Written | None = None, related: Related | None = None,
          together: Together | None = None, rarity: Rarity | None = None,
-         family: Family | None = None) -> Plan:
+         family: Family | None = None, accents: Correct | None = None) -> Plan:
     """``written``: whether the course writes a word, for a hyphenated word's joined form,
     which weighs no more than the written form (``rarity``: an indexed word's IDF;
     ``_joined_term``).
@@ -93,7 +93,12 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     a long one that writes the word once ("solve"). A word of several parts searched as a
     phrase is searched so with its last part's family too: "over-reduction" finds the
     sections that write "over-reduced". Not in quotes or under NOT, which ask for the word
-    as written."""
+    as written.
+
+    ``accents``: the course's spelling of a word it writes only with other accents
+    (``Searcher.accented``), for a word in quotes: a reader quoting "pate fermentee" from a
+    keyboard without accents asked for the course's "pâte fermentée" as written, and found
+    nothing; told so as for a correction. Not under NOT."""
     bare = _bare_words(node)
     content = [w for w in bare if not is_stop(w)]
     drop_stops = bool(content)
@@ -162,6 +167,10 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             parts = [w for t in n.words for w in words(t)]
             if not parts:
                 return None
+            if accents and not negated:  # "pate fermentee" in quotes: pâte fermentée
+                for at, part in enumerate(parts):
+                    if (fixed := accents(part)) is not None:
+                        corrections[part] = parts[at] = fixed
             return _phrase(parts) if len(parts) > 1 else Exact(CONTENT, stem(parts[0]))
         if isinstance(n, Not):
             inner = build(n.item, negated=True)

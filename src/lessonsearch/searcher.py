@@ -786,6 +786,16 @@ class Searcher:
                     break
         return found
 
+    def accented(self, word: str) -> str | None:
+        """The course's spelling of ``word`` where it writes the word only with other accents
+        ("pate": pâte, "fermentee": fermentée), the one it writes most; None for a word it
+        writes as typed, or one it does not write in any accents. No slip is corrected: this
+        is for words in quotes, asked for as written."""
+        if self.written(word):
+            return None
+        found = [c for d, c in self._speller().candidates(word.lower(), 0) if d == 0]
+        return max(found, key=lambda c: (self._spelling[c], c)) if found else None
+
     def _speller(self) -> Speller:
         if self._spell_index is None:
             with self._lock:
@@ -842,7 +852,7 @@ class Searcher:
             tree = split[0]
         rarity = partial(searcher.idf, CONTENT)
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
-                        family=self.family, rarity=rarity)
+                        family=self.family, rarity=rarity, accents=self.accented)
 
         def run(a_plan: Plan, a_tree: Node) -> tuple[list, int]:
             return self._run(searcher, a_plan.query, page, limit, filter_q,
@@ -860,7 +870,7 @@ class Searcher:
             joined = _hyphen_joined(tree, lambda a, b: self.hyphenated(searcher, a, b), shown)
         if joined:
             together = plan(joined[0], correct=correct, written=self.written, family=self.family,
-                            related=self.related, rarity=rarity)
+                            related=self.related, rarity=rarity, accents=self.accented)
             hits, found = run(together, joined[0])
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
@@ -872,7 +882,7 @@ class Searcher:
                          family=self.family,
                          related=self.related,
                          together=lambda parts: self._written_apart(searcher, *parts),
-                         rarity=rarity)
+                         rarity=rarity, accents=self.accented)
             loose_hits, loose_total = run(loose, tree)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
