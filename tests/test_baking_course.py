@@ -21,7 +21,8 @@ title: Pre-ferments
 
 ## Poolish
 
-A poolish is flour and water in equal weights with a pinch of yeast, left overnight.
+A poolish is flour and water in equal weights with a pinch of yeast, left overnight. It is
+wetter than a biga, the stiff pre-ferment of Italian bakers.
 
 ## Pâte fermentée
 
@@ -175,3 +176,23 @@ def test_a_phrase_in_quotes_is_still_no_slip(searcher) -> None:
     """Only accents: a misspelt word in quotes is still searched as written."""
     found = searcher.search('"pate fermantee"')
     assert found.total == 0
+
+
+@pytest.mark.parametrize("query", ["poolish vs biga", "poolish vs. biga", "Poolish versus biga",
+                                   "biga VS poolish"])
+def test_a_comparison_finds_the_sections_on_both(searcher, query: str) -> None:
+    """"vs" is no topic: no section writes it, so "poolish vs biga" said "No section has
+    every word" and listed sections on either, where one compares the two."""
+    found = searcher.search(query)
+    assert not found.relaxed
+    assert found.total == 1 and first(found) == ("pre-ferments", "poolish")
+
+
+def test_a_vs_the_course_writes_is_searched(tmp_path: Path) -> None:
+    """A course on editors writes "VS Code": "install vs code" keeps its "vs"."""
+    lessons = {"01-editors.md": "---\ntitle: Editors\n---\n\n## Installing\n\nInstall VS Code "
+                                "from its site, then open a folder.\n\n## Other code\n\nInstall "
+                                "the code of a plugin by hand.\n"}
+    with open_course(tmp_path, lessons) as opened:
+        found = opened.search("install vs code")
+        assert found.total == 1 and first(found) == ("editors", "installing")

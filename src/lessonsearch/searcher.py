@@ -834,6 +834,7 @@ class Searcher:
         tree = parse_query(text)
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
+        tree = _without_comparing(tree, self.written)  # "levain vs starter": both topics
         searcher = self.whoosh_searcher()
         tree = without_asking_words(  # "meaning of variance": no term mean either
             tree, partial(self._writes_near, searcher),
@@ -1257,6 +1258,26 @@ def _joined(tree: Node, fits: Callable[[str, str, str], bool],
             return (All(tuple(rest)) if len(rest) > 1 else rest[0],
                     partial(_join_in, pattern, one, shown))
     return None
+
+
+_COMPARING = frozenset({"vs", "versus"})
+
+
+def _without_comparing(tree: Node, written: Callable[[str], bool]) -> Node:
+    """The query without the "vs" (or "vs.") or "versus" that a reader types between two topics
+    ("levain vs starter", "greedy vs beam search"): no section writes it, so none had every
+    word, and the results were a relaxed search's ("No section has every word"). Only
+    between two plain words of a query of plain words, and only where the course does not
+    write it (a course on editors writes "VS Code"; `vs code` keeps it, as it stands first)."""
+    if not isinstance(tree, All) or not all(isinstance(i, Word) for i in tree.items):
+        return tree
+    items = tree.items
+    kept = tuple(item for at, item in enumerate(items)
+                 if not (0 < at < len(items) - 1 and item.text.lower().rstrip(".") in _COMPARING
+                         and not written(item.text.rstrip("."))))
+    if len(kept) == len(items):
+        return tree
+    return All(kept) if len(kept) > 1 else kept[0]
 
 
 MAX_HYPHEN_PAIRS = 4
