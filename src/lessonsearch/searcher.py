@@ -1280,6 +1280,14 @@ def _without_comparing(tree: Node, written: Callable[[str], bool]) -> Node:
     return All(kept) if len(kept) > 1 else kept[0]
 
 
+COMPOUNDING = frozenset(
+    "about above after all before below by down in into no off on out over so through under "
+    "up".split())
+"""The stop words a hyphenated word is made with: particles and prepositions ("over-proofed",
+"warm-up", "built-in", "follow-through"), and "all", "no" and "so" ("all-purpose",
+"no-knead", "so-called"). Asking whether the course hyphenates a pair reads a phrase in up
+to ``NAME_SECTIONS`` sections: for every "the answer" or "does sampling" of a question it
+made a question's first search four times slower at 10,000 sections (bench/README.md)."""
 MAX_HYPHEN_PAIRS = 4
 """How many pairs of a stop word and a word side by side ``_hyphen_joined`` asks about: a
 question has a few; a pasted paragraph dozens, each a phrase read in up to ``NAME_SECTIONS``
@@ -1294,9 +1302,10 @@ def _hyphen_joined(tree: Node, hyphenated: Callable[[str, str], bool],
     reader's text so; None when no two are. A stop word alone is not searched (``plan``), so
     "over proofed" was any section that writes "proofed", under-proofed ones first. Only
     where the course writes the two ``hyphenated`` at least as often as apart
-    (``Searcher.hyphenated``), and only for a query of plain words, as ``_joined``; not a stop
-    word of one letter, a question's "I" or "a" (shell-novice writes "reverse-i-search", and
-    "how do I search backwards" was no question about it)."""
+    (``Searcher.hyphenated``), and only for a query of plain words, as ``_joined``; only a
+    stop word such words are made with (``COMPOUNDING``), not a question's "I" or "a"
+    (shell-novice writes "reverse-i-search", and "how do I search backwards" was no question
+    about it), nor "the" or "does"."""
     if not isinstance(tree, All) or not all(isinstance(i, Word) for i in tree.items):
         return None
     items = list(tree.items)
@@ -1305,8 +1314,8 @@ def _hyphen_joined(tree: Node, hyphenated: Callable[[str, str], bool],
         first, second = items[at].text, items[at + 1].text
         if not (first.isalpha() and second.isalpha()) or is_stop(first) == is_stop(second):
             continue
-        if len(first if is_stop(first) else second) < 2:  # "how do I search": no "I-search"
-            continue
+        if (first if is_stop(first) else second).lower() not in COMPOUNDING:
+            continue  # "how do I search": no "I-search"; "the answer": no "the-answer"
         asked += 1
         if asked > MAX_HYPHEN_PAIRS:
             return None
