@@ -178,3 +178,87 @@ def test_the_opening_paragraph_of_a_lesson_without_headings_takes_no_definition_
     assert hits[opening].heading is None and "<mark>" not in snippets[opening]
     writing = [n for n, s in enumerate(snippets) if "<mark>" in s]
     assert len(writing) == 5 and max(writing) < opening
+
+
+SKY = """---
+title: Finding your way around the sky
+slug: sky
+---
+
+# Finding your way around the sky
+
+## Before you go out
+
+Pick a night with no moon, let your eyes adapt for twenty minutes, and bring a red torch so
+you keep that adaptation while reading a chart; its key lists each star's magnitude.
+
+## How bright a star looks
+
+Astronomers grade stars by how bright they appear from here. The scale runs backwards: a
+first magnitude star such as Vega outshines a third magnitude one, and each step of one
+magnitude is about two and a half times in brightness. The faintest stars a city sky shows
+sit near magnitude four, while a dark rural site reaches magnitude six. Star charts print
+each dot's size by its magnitude, so the biggest dots are the stars to find first.
+
+## Naming the stars
+
+Many bright stars keep Arabic names; the rest are labelled with Greek letters in order of
+brightness within their constellation.
+"""
+
+TELESCOPES = """---
+title: Choosing a telescope
+slug: telescopes
+---
+
+# Choosing a telescope
+
+## Aperture
+
+The width of the main lens or mirror decides how much light the instrument gathers, and so
+how faint an object it can show and how much detail it resolves on a planet or the moon.
+
+## Limiting magnitude
+
+Each aperture has a limiting magnitude.
+
+## Mounts
+
+A steady mount matters more than a long focal length: a shaking view hides detail that the
+optics could show.
+"""
+
+SKY_GLOSSARY = """# Glossary
+
+magnitude {#magnitude}
+: A number for how bright a star appears; smaller numbers mean brighter stars.
+
+aperture {#aperture}
+: The width of a telescope's main lens or mirror.
+"""
+
+
+@pytest.fixture(scope="module")
+def stargazing(tmp_path_factory: pytest.TempPathFactory):
+    """Only the glossary says what magnitude is: no lesson defines it."""
+    found = build(tmp_path_factory.mktemp("introduced"),
+                  {"01-sky.md": SKY, "02-telescopes.md": TELESCOPES}, SKY_GLOSSARY)
+    yield found
+    found.close()
+
+
+@pytest.mark.parametrize("query", ["define magnitude", "explain magnitude", "magnitude",
+                                   "what is magnitude?", "meaning of magnitude"])
+def test_a_term_only_the_glossary_defines_finds_the_section_introducing_it_first(
+        stargazing: Searcher, query: str) -> None:
+    """The short section headed "Limiting magnitude" came first, above the section that
+    dwells on magnitude; nor is the chart's passing mention of it the one to read."""
+    response = stargazing.search(query)
+    assert [t.term for t in response.terms] == ["magnitude"]
+    assert places(response)[:2] == [("sky", "how-bright-a-star-looks"),
+                                    ("telescopes", "limiting-magnitude")]
+
+
+def test_another_term_beside_it_is_ranked_as_before(stargazing: Searcher) -> None:
+    assert places(stargazing.search("limiting magnitude"))[0] == ("telescopes",
+                                                                 "limiting-magnitude")

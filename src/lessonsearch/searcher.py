@@ -74,7 +74,7 @@ from .spelling import (
     slips,
 )
 from .summary_rank import LessonParts
-from .term_lookup import Glossary, form_pattern
+from .term_lookup import MAX_MENTIONS, Glossary, form_pattern
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
 from .whoosh_open import open_search_index, reading_index, stored_fields
@@ -159,6 +159,10 @@ defines as a word written twice (``whoosh_index.DEFINED_WEIGHT``), but BM25 satu
 word's count, so a longer defining section came after a short one using the term more:
 "embedding" found a retrieval pipeline before the section saying what an embedding is.
 The figures behind the value are in bench/README.md."""
+INTRODUCING_SHARE = 2
+"""A term no lesson defines is introduced (``Searcher._introduced_at``) by the first section
+that uses it at least 1/``INTRODUCING_SHARE`` as often as the section that uses it most:
+the sections ``DEFINING_BOOST`` lifts for it in the place of a defining one."""
 
 ASKED_DETERMINERS = ("a", "an", "the")
 """The words a course may write between "define" or "explain" and the words after them for
@@ -994,11 +998,31 @@ class Searcher:
             with reading_index(self.version_dir):
                 found = frozenset(n for d in record.definitions if d.origin == "lesson"
                                   for n in self._defined_at(searcher, d))
+                if not found:  # only the glossary says what it is
+                    found = frozenset(self._introduced_at(searcher, record))
             with self._lock:
                 if len(self._defining) >= MAX_REMEMBERED_CORRECTIONS:
                     self._defining.clear()
                 self._defining[record.term] = found
         return found
+
+    def _introduced_at(self, searcher, record: TermRecord) -> list[int]:
+        """The section that introduces a term no lesson defines (only the glossary says what
+        it is): the first in course order of those that use it at least half as often as
+        the section that uses it most (``INTRODUCING_SHARE``), by its mentions. A course
+        teaches a term where it first dwells on it: not where it is named in passing
+        before ("we will come to magnitude later"), nor a later section that builds on it,
+        whose heading may name it as part of another thing ("Limiting magnitude"). The
+        glossary's own text keeps no link to a section (a definition is plain text), so
+        the lessons' uses decide."""
+        mentions = self.glossary.with_mentions(record, MAX_MENTIONS).mentions
+        if not mentions:
+            return []
+        most = max(m.count for m in mentions)
+        first = next(m for m in mentions if m.count * INTRODUCING_SHARE >= most)
+        return [n for n in searcher.document_numbers(lesson=first.lesson)
+                if (stored := self._stored(searcher, n))["kind"] == "section"
+                and stored["url"] == first.url]
 
     def _defined_at(self, searcher, definition: Definition) -> list[int]:
         """The section of ``definition``: its lesson's section with its anchor. A lesson's
