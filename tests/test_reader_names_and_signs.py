@@ -161,14 +161,10 @@ Finder, the logging app, keeps each night's notes.
         assert _terms(opened.search("finder")) == ["Finder"]  # the term alone still is
 
 
-@pytest.mark.parametrize("query", ["how do i make a list", "make a star chart",
-                                   "what is make"])
-def test_a_capitalised_term_whose_word_the_course_also_writes_as_a_verb_names_none(
-        tmp_path: Path, query: str) -> None:
-    """A course about a build tool Make writes the name in each of its first sections and
-    more often than the verb, but it writes "make" in lower case too, as a verb, further
-    on: a reader's "make a list" is the verb, whatever the first few sections hold. The
-    name written with its capital, or typed alone, is still the term."""
+def make_course(tmp_path: Path):
+    """A course about a build tool Make that writes the name in each of its first sections
+    and more often than the verb, but writes "make" in lower case too, as a verb, further
+    on."""
     rebuilds = "".join(f"""
 ## Target {n}
 
@@ -187,10 +183,31 @@ You can make a star chart by hand: make a list of the bright stars first, then m
 a grid and plot them. It takes a whole evening to make one.
 """}
     glossary = GLOSSARY + "\nMake\n: A tool that rebuilds files from rules.\n"
-    with open_course(tmp_path, lessons, glossary) as opened:
+    return open_course(tmp_path, lessons, glossary)
+
+
+@pytest.mark.parametrize("query", ["how do i make a list", "make a star chart",
+                                   "what can i make", "how do i make", "what is make a list"])
+def test_a_capitalised_term_whose_word_the_course_also_writes_as_a_verb_names_none(
+        tmp_path: Path, query: str) -> None:
+    """A reader's "make a list" is the verb, whatever the first few sections hold. The name
+    written with its capital, or typed alone, is still the term."""
+    with make_course(tmp_path) as opened:
         assert "Make" not in _terms(opened.search(query))
         assert _terms(opened.search("what is Make")) == ["Make"]
         assert _terms(opened.search("make")) == ["Make"]
+
+
+@pytest.mark.parametrize("query", ["what is make", "What is make?", "what's make",
+                                   "whats make", "what exactly is make", "what does make do",
+                                   "what is make for", "so what is make", "meaning of make",
+                                   "make definition", "what does make mean"])
+def test_a_question_asking_what_a_word_is_names_the_capitalised_term(
+        tmp_path: Path, query: str) -> None:
+    """Asked what it is, the word is a thing's name, not the verb: "what is make" showed no
+    card for the build tool Make, since the course writes "make" as a verb too."""
+    with make_course(tmp_path) as opened:
+        assert _terms(opened.search(query)) == ["Make"]
 
 
 def test_a_hit_found_through_an_alias_marks_the_term_it_mentions(searcher) -> None:

@@ -487,6 +487,53 @@ def without_asking_words(node: Node, writes: Writes | None = None,
     return All(tuple(kept)) if len(kept) > 1 else kept[0]
 
 
+_WHAT = {"what", "who", "whats"}
+_BEFORE_SUBJECT = _BE | _DO | {"a", "an", "the"} | _ADVERBS
+"""The words that may stand between a question's "what" and its subject ("what exactly
+is a …", "what does the …"): none that asks about something else ("what can I make")."""
+_AFTER_SUBJECT = _DO | _BE | _ADVERBS | {"for", "mean", "means"}
+"""The words that may end such a question after its subject ("what is Make for", "what
+does Make do", "what is a token, really")."""
+
+
+def asked_about(typed: list[str]) -> str | None:
+    """The subject of a question that asks what a thing is, as typed: the words after
+    "what" or "who" (or "what's"), a form of be or do, a determiner and an adverb at most
+    before them, and at most "for", "do" or such an adverb after them ("what is make",
+    "what's a makefile", "what exactly is the KV cache?", "what does make do"); after
+    "define", "explain", "meaning of" or "definition of", or before "meaning" or
+    "definition" (``without_asking_words``' forms: "define make", "make meaning"). Of
+    ``MAX_SUBJECT`` words at most; None for any other query ("how do I make a list",
+    "what can I make", "make"). A reader who asks so names a term by its name in any case:
+    the question says it is a thing's name, not a verb."""
+    texts = [t.lower().translate(_APOSTROPHES) for t in typed]
+    start = 0
+    while start < len(texts) - 1 and texts[start] in _BEFORE_QUESTION:
+        start += 1
+    if not texts:
+        return None
+    if texts[start] in _ASKING_VERBS:
+        begin = start + 1
+    elif texts[start] in _ASKING_NOUNS and texts[start + 1:start + 2] in (["of"], ["for"]):
+        begin = start + 2
+    elif texts[-1] in _ASKING_NOUNS:
+        begin, texts, typed = start, texts[:-1], typed[:-1]
+    elif _uncontracted(texts[start]) in _WHAT:
+        begin = start + 1
+    else:
+        return None
+    while begin < len(texts) and texts[begin] in _BEFORE_SUBJECT:
+        begin += 1
+    end = len(texts)
+    while end > begin and texts[end - 1] in _AFTER_SUBJECT:
+        end -= 1
+    if not 0 < end - begin <= MAX_SUBJECT:
+        return None
+    if all(is_stop(w) for text in texts[begin:end] for w in words(text)):
+        return None
+    return " ".join(typed[begin:end])
+
+
 def _subject(typed: list[str], begin: int, end: int) -> bool:
     """Whether ``typed[begin:end]`` is the subject of a question about what it means: one
     to five words, at least one of them no stop word, and no stop word but a determiner

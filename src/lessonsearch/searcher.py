@@ -58,6 +58,7 @@ from .query import (
 from .query import Any as AnyOf
 from .query_plan import (
     Plan,
+    asked_about,
     is_stop,
     plan,
     without_asking_words,
@@ -897,6 +898,10 @@ class Searcher:
         wanted_words = " ; ".join([wanted_words, *the_plan.joined.values()])  # soft-max: softmax
         terms = tuple(self.glossary.in_text(  # "temprature" names temperature
             wanted_words, partial(self._as_name, searcher)))  # "dobsonian": Dobsonian
+        if (subject := asked_about(positive_words(parse_query(text)))) is not None and (
+                asked := self.glossary.find(_apply_corrections(subject, instead))
+        ) is not None and asked not in terms:  # "what is make": the build tool Make
+            terms = (asked, *terms)
         named = ()
         if total == 0 and terms and not _quotes(tree):  # "topp": nucleus sampling's
             by_name = plan(_terms_instead(tree, terms))
