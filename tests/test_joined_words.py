@@ -28,7 +28,7 @@ def test_warmup_finds_the_warm_up_the_course_hyphenates(sample_searcher) -> None
     assert places(response) == places(hyphenated)
     assert places(response)[:1] == [("pretraining-and-loss", "how-the-weights-change")]
     assert response.results[0].snippet == hyphenated.results[0].snippet
-    assert "<mark>warm</mark>-up" in response.results[0].snippet
+    assert "<mark>warm</mark>-<mark>up</mark>" in response.results[0].snippet  # the word whole
 
 
 @pytest.mark.parametrize(("query", "suggestion", "as_written"), [

@@ -88,6 +88,29 @@ def test_a_joined_word_in_another_form_is_cut_at_a_stop_word_only_where_hyphenat
             assert (response.suggestion, response.total) == (None, 0)
 
 
+KETTLE = {"01-kettle.md": """---
+title: Kettle work
+---
+
+## Filling the cone
+
+A pour-over drips through a paper filter into one cup. Pour the kettle over the grounds in
+slow circles, let them bloom, then pour the rest; tip the cone over the sink when done.
+"""}
+
+
+@pytest.mark.parametrize("query", ["pourovers", "pourover", "pour-over", '"pour over"'])
+def test_a_joined_word_marks_its_parts_side_by_side_not_alone(tmp_path, query: str) -> None:
+    """"pourovers" is searched as pour-overs, the two side by side, and its snippet marked
+    every "over" and "pour" of the passage too ("the kettle over the grounds", "tip the
+    cone over"), as if each were searched alone; "pour-over" marked "pour" alone, its "over"
+    (a stop word) never."""
+    with open_course(tmp_path, KETTLE) as searcher:
+        snippet = searcher.search(query).results[0].snippet
+    assert "<mark>pour</mark>-<mark>over</mark>" in snippet
+    assert snippet.count("<mark>") == 2
+
+
 SAUCES = {"01-sauces.md": """---
 title: Sauces
 ---

@@ -943,6 +943,11 @@ class Searcher:
                 relaxed = False  # "in-context" alone: "most of them" of one word says nothing
         phrases = _phrases(tree)  # once for the query, not once for each hit
         names = _named_runs(terms)
+        if not the_plan.relaxed:  # "pourovers": "Pour over", not each "over" of a section
+            runs = _written_runs(tree)
+            names += tuple(run for run in runs if run not in names)
+            marks -= {key for run in runs for key in run} - _single_stems(tree) - (
+                _named_stems(terms) | the_plan.family)
         reached = self._reached(marks, terms) if page_hits else ()
         return SearchResponse(
             query=text,
@@ -1518,6 +1523,42 @@ def _phrases(node: Node | None) -> Phrases:
     else:
         return tuple(p for item in node.items for p in _phrases(item))
     return (tuple(map(stem, parts)),) if len(parts) > 1 else ()
+
+
+def _written_runs(tree: Node | None) -> Phrases:
+    """The stems of each word of several parts, hyphenated or split, that ``tree`` searches
+    as one: the parts a reader wrote together ("pour-over"), or that a word written joined
+    was cut into ("pourovers": pour overs). A snippet marks them where written side by side
+    ("Pour over the grounds", "a pour-over") and not each part alone: "over" in "tip it over"
+    is not what was searched, nor "pour" in "pour the rest". So is a phrase in quotes. Not a
+    name of code (``data_file``, ``numpy.mean``), whose parts the text may write alone."""
+    if tree is None or isinstance(tree, Not):
+        return ()
+    if isinstance(tree, Word):
+        parts = analysis_words(tree.text)
+        joined = " " in tree.text or _HYPHENS.search(tree.text) is not None
+        return (tuple(map(stem, parts)),) if joined and len(parts) > 1 else ()
+    if isinstance(tree, Phrase):  # '"pour over"' asks for the two side by side too
+        parts = [w for text in tree.words for w in analysis_words(text)]
+        return (tuple(map(stem, parts)),) if len(parts) > 1 else ()
+    return tuple(dict.fromkeys(run for item in tree.items for run in _written_runs(item)))
+
+
+def _single_stems(tree: Node | None) -> frozenset[str]:
+    """The stems of the words of one part that ``tree`` searches for (not excluded), in
+    quotes or not: a word asked for alone is marked alone too."""
+    if tree is None or isinstance(tree, Not):
+        return frozenset()
+    if isinstance(tree, Word):
+        parts = analysis_words(tree.text)
+        return frozenset(map(stem, parts)) if len(parts) == 1 else frozenset()
+    if isinstance(tree, Phrase):
+        parts = [w for text in tree.words for w in analysis_words(text)]
+        return frozenset(map(stem, parts)) if len(parts) == 1 else frozenset()
+    return frozenset().union(*map(_single_stems, tree.items))
+
+
+_HYPHENS = re.compile("[-‐‑–]")
 
 
 def _named_runs(terms: tuple[TermRecord, ...]) -> Phrases:
