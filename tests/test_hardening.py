@@ -15,7 +15,7 @@ from lessonsearch.query import names_words, only_excludes, parse_query
 from lessonsearch.readers.json_export import read_json_lesson
 from lessonsearch.readers.markdown import read_markdown_lesson
 from lessonsearch.readers.plaintext import read_text_lesson
-from lessonsearch.searcher import Searcher
+from lessonsearch.searcher import MAX_QUERY_CHARS, Searcher
 
 FAST = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -115,8 +115,8 @@ def test_search_answers_any_query_or_refuses_it(tiny_searcher, text):
     try:
         response = tiny_searcher.search(text)
     except BadQuery:
-        assert (not text.split() or len(" ".join(text.split())) > 512 or only_excludes(text)
-                or not names_words(text))
+        assert (not text.split() or len(" ".join(text.split())) > MAX_QUERY_CHARS
+                or only_excludes(text) or not names_words(text))
         return
     assert response.total >= len(response.results)
 
@@ -130,6 +130,7 @@ def test_hostile_queries_answer_with_results_or_a_clear_refusal(tiny_searcher, q
     try:
         response = tiny_searcher.search(query)
     except BadQuery as exc:
-        assert any(said in str(exc) for said in ("512", "only excludes", "no word to search"))
+        assert any(said in str(exc) for said in (str(MAX_QUERY_CHARS), "only excludes",
+                                                 "no word to search"))
     else:
         assert response.total >= 0

@@ -1045,8 +1045,44 @@ def test_a_double_negation_searches_the_word(searcher, query) -> None:
 
 def test_a_too_long_query_is_refused(searcher) -> None:
     with pytest.raises(BadQuery, match=str(MAX_QUERY_CHARS)):
-        searcher.search("token " * 100)
+        searcher.search("token " * (MAX_QUERY_CHARS // 6 + 1))
     searcher.search("t" * MAX_QUERY_CHARS)  # exactly the limit is fine
+
+
+TRACEBACK = """Traceback (most recent call last):
+  File "/home/ana/rainfall/analyse.py", line 41, in <module>
+    totals = monthly_totals(readings, station="north")
+  File "/home/ana/rainfall/analyse.py", line 27, in monthly_totals
+    frame = load_station(readings, station)
+  File "/home/ana/rainfall/stations.py", line 88, in load_station
+    rows = [parse_row(line) for line in handle if line.strip()]
+  File "/home/ana/rainfall/stations.py", line 88, in <listcomp>
+    rows = [parse_row(line) for line in handle if line.strip()]
+  File "/home/ana/rainfall/stations.py", line 61, in parse_row
+    when, amount = line.split(",")
+  File "/home/ana/rainfall/stations.py", line 55, in check_row
+    raise ValueError(f"row {number} of {path} has {count} fields, expected 2")
+ValueError: row 17 of /home/ana/rainfall/data/north-2023.csv has 3 fields, expected 2.
+Check the file for a stray comma in the notes column, or pass skip_bad_rows=True to read
+past it; the rows skipped are then listed in the log with their line numbers."""
+
+
+def test_a_pasted_traceback_is_searched_for_its_first_words(searcher) -> None:
+    """A traceback of six frames is near 1,000 characters: it was refused (400, "the limit
+    is 512") before the first 64 words could be searched."""
+    assert 900 < len(" ".join(TRACEBACK.split())) <= MAX_QUERY_CHARS
+    found = searcher.search(TRACEBACK)
+    assert found.left_out is not None and found.left_out.written > 64
+    assert found.query == " ".join(TRACEBACK.split())
+
+
+@pytest.mark.parametrize("query", ["NOT " * 1000 + "cache", "-" * 4000 + "cache",
+                                   "NOT -" * 800 + "cache", "a" * 4000, "ab" * 2000])
+def test_a_query_within_the_limit_is_answered_whatever_it_holds(searcher, query) -> None:
+    """A thousand NOTs or minus signs were read one call deep each, past Python's stack."""
+    assert len(query) <= MAX_QUERY_CHARS
+    found = searcher.search(query)
+    assert found.total >= 0
 
 
 # --- The JSON body ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from web_fixtures import Page, build_odd_index, copy_course, serving
 
 from lessonsearch.build import build_index
 from lessonsearch.search_log import read_zero_results
+from lessonsearch.searcher import MAX_QUERY_CHARS
 from lessonsearch.web import Settings, create_app
 from lessonsearch.web.request_index import live_index
 
@@ -100,6 +101,21 @@ def test_home_is_a_plain_get_form_with_a_label(client):
     assert p.find("label", for_=search_box["id"])
     assert p.find("label", for_="module") and p.find("label", for_="lesson")
     assert "Tokens and vocabularies" in p.text and "The KV cache" in p.text
+
+
+def test_every_search_box_takes_the_longest_query_the_service_searches(client):
+    """The page's box, the embeddable box and the OpenAPI document say the limit the search
+    keeps (a pasted traceback of a few frames): the boxes cut a paste at 512 characters,
+    the document said 512."""
+    assert p_box_length(client) == MAX_QUERY_CHARS
+    with client.get("/static/lessonsearch.js") as script:
+        assert f'maxlength: "{MAX_QUERY_CHARS}"'.encode() in script.data
+    document = client.get("/api/openapi.json").get_data(as_text=True)
+    assert set(re.findall(r'"maxLength": ?(\d+)', document)) == {str(MAX_QUERY_CHARS)}
+
+
+def p_box_length(client) -> int:
+    return int(page(client, "/").find("input", name="q")[0]["maxlength"])
 
 
 def test_results_are_grouped_by_lesson_with_up_to_three_sections(client):
@@ -308,7 +324,7 @@ def test_a_query_over_the_word_limit_shows_its_first_64_words_results_and_says_s
 
 
 @pytest.mark.parametrize("url, words", [
-    ("/search?q=" + "a" * 600, "512"),
+    ("/search?q=" + "a" * 4097, "the limit is 4096"),
     ("/search?q=-model", "only excludes"),
     ("/search?q=%28%29", "The query has no word to search for (())"),
     ("/search?q=" + "+".join([f"-w{n}" for n in range(64)] + ["token"]),

@@ -269,28 +269,38 @@ class _Parser:
         return None if not items else items[0] if len(items) == 1 else All(tuple(items))
 
     def unary(self, depth: int) -> Node | None:
-        token = self.tokens[self.at]
-        if token == "NOT":
-            self.at += 1
-            if self.peek() is None or self.peek() in ("OR", "AND", ")"):
-                return Word("not")
-            return self.negated_unary(depth)
-        if token.startswith("-") and len(token) > 1 and not _NUMBER.match(token):
-            if _NUMBER.match(token[1:]):  # "--5" is -(-5), as "--model" is -(-model)
-                self.tokens[self.at] = token[2:]
-                inner = self.unary(depth)  # negated twice: searched, not excluded
-                return Not(Not(inner)) if inner is not None else None
-            self.tokens[self.at] = token[1:]
-            return self.negated_unary(depth)
-        if token.startswith("+") and len(token) > 1:
-            self.tokens[self.at] = token[1:]
-        return self.atom(depth)
-
-    def negated_unary(self, depth: int) -> Node | None:
-        self.negated = not self.negated
-        inner = self.unary(depth)
-        self.negated = not self.negated
-        return Not(inner) if inner is not None else None
+        """A word, phrase or group after its ``NOT``s and ``-``s, read in a loop: one call
+        each, a query of a thousand (``NOT NOT …``, ``------model``) ran out of Python's
+        stack. An odd number of them excludes it, an even one searches it (``Not(Not(…))``,
+        which ``_simplify`` makes the word)."""
+        flips = 0
+        inner: Node | None = None
+        while True:
+            token = self.tokens[self.at]
+            if token == "NOT":
+                self.at += 1
+                if self.peek() is None or self.peek() in ("OR", "AND", ")"):
+                    inner = Word("not")
+                    break
+                flips += 1
+                continue
+            if token.startswith("-") and len(token) > 1 and not _NUMBER.match(token):
+                if _NUMBER.match(token[1:]):  # "--5" is -(-5), as "--model" is -(-model)
+                    self.tokens[self.at] = token[2:]
+                    flips += 2  # negated twice: searched, not excluded
+                    continue
+                self.tokens[self.at] = token[1:]
+                flips += 1
+                continue
+            if token.startswith("+") and len(token) > 1:
+                self.tokens[self.at] = token[1:]
+            self.negated ^= flips % 2 == 1
+            inner = self.atom(depth)
+            self.negated ^= flips % 2 == 1
+            break
+        if inner is None or not flips:
+            return inner
+        return Not(inner) if flips % 2 else Not(Not(inner))
 
     def count(self, key: tuple[str, ...], quoted: bool = False) -> bool:
         """Count one word or phrase read; whether it is searched (among the first

@@ -82,7 +82,16 @@ from .whoosh_open import open_search_index, reading_index, stored_fields
 from .word_scoring import WordScorer, can_score
 
 SPELLING_PART = f"spelling file ({SPELLING})"
-MAX_QUERY_CHARS = 512
+MAX_QUERY_CHARS = 4096
+"""The longest query searched, in characters once its runs of spaces are one: longer is a
+400 naming the limit. A query is searched for its first ``MAX_ATOMS`` words and phrases
+(``query.left_out``), so the limit is not what a search reads but what a reader may paste:
+an error message with its traceback, whose paths and names part into many words (a frame
+is two lines of 100 to 200 characters), ran to 1,000 to 3,000 characters and was refused
+at 512 before the first 64 words could be searched. Past this, the text is no question:
+reading it whole (every word is counted, for ``left_out``'s "of 85") stays a few
+milliseconds, and the server's request line holds it with its escapes
+(``web.server.REQUEST_LINE``)."""
 MAX_LIMIT = 50
 MAX_PAGE = 1000
 """The deepest page the CLI and the API serve: a deep page costs a search of every result
@@ -644,6 +653,8 @@ class Searcher:
             best = (0, 0)
             for at in _cuts(lower):
                 first, second = lower[:at], lower[at:]
+                if not self._writes_as_is(first, stops=True):
+                    continue  # before stemming the rest: each cut of a long word stemmed it
                 inflected = (not self._writes_as_is(second, stops=True)
                              and self._inflects(second))  # "pourovers": pour-over
                 if not (self._writes_as_is(first, second, stops=True)
@@ -683,8 +694,8 @@ class Searcher:
         and none is a stop word (unless ``stops``). The spelling counts leave out words of
         two letters (``write_spelling``), which are their own stems ("ip"): those are looked
         up in the index, once the counts have said the rest."""
-        if any(is_stop(w) and not stops or w not in self._spelling and len(w) > 2
-               for w in words):
+        if any(w not in self._spelling and len(w) > 2 or is_stop(w) and not stops
+               for w in words):  # the look-up first: a long word's every cut asks
             return False
         return all(w in self._spelling or self.written(w) for w in words)
 

@@ -13,6 +13,7 @@ from flask import Blueprint, current_app, render_template, url_for
 from ..glossary_table import Definition, TermRecord
 from ..query import syntax_used
 from ..search_log import clean_query, record_zero_result
+from ..searcher import MAX_QUERY_CHARS
 from ..term_lookup import Glossary
 from . import params
 from .lesson_groups import MAX_HITS, grouped_search
@@ -24,10 +25,11 @@ pages = Blueprint("pages", __name__)
 
 @pages.app_context_processor
 def course_context() -> dict[str, object]:
-    """The course title for the header, when this request already opened an index."""
+    """The course title for the header, when this request already opened an index, and the
+    longest query the search box takes."""
     opened = used_index()
     manifest = opened.manifest if opened is not None else {}
-    return {"course": manifest.get("course") or {}}
+    return {"course": manifest.get("course") or {}, "max_query_chars": MAX_QUERY_CHARS}
 
 
 @pages.get("/")

@@ -1,7 +1,8 @@
 """Reading query-string parameters, shared by the JSON API and the HTML pages.
 
 The rules, documented in the OpenAPI description too: ``q`` is required (empty → 400, but
-the search page shows its empty box instead; over 512 characters, with no word to search for
+the search page shows its empty box instead; over ``MAX_QUERY_CHARS`` (4,096) characters, with
+no word to search for
 (``?``) or only excluding (``-model``) → 400, checked by the searcher); ``limit`` and
 ``page`` are whole numbers of at least 1 written in digits alone, else 400 (a client sending
 ``page=abc``, ``page=`` or ``page=%205`` has a bug worth hearing about); ``limit`` above 50
@@ -40,7 +41,7 @@ def prefix_text() -> str:
     """The ``q`` of the completion routes, read as ``query_text`` reads it, but "" for one
     of spaces and control characters alone (``q=%C2%94``, ``q=%20``): a search box asks as
     the reader types, and such text has no completions, which is no error. Still a 400:
-    ``q`` missing or empty, not UTF-8, or words over 512 characters."""
+    ``q`` missing or empty, not UTF-8, or words over ``MAX_QUERY_CHARS`` characters."""
     raw = utf8_arg("q")
     text = clean_query(raw)
     return check_query(text) if text or not raw else ""

@@ -33,6 +33,11 @@ log = logging.getLogger(__name__)
 
 DEFAULT_THREADS = 2
 MAX_DEFAULT_WORKERS = 4
+REQUEST_LINE = 8190
+"""The longest request line gunicorn reads (its most; its default, 4094, is a 414 before the
+app): a query of ``searcher.MAX_QUERY_CHARS`` characters, its escapes written out (``%2F``
+for each ``/`` of a pasted traceback's paths, ``%0A`` for its line breaks), reaches the app,
+which answers it or names its own limit."""
 NEWER_SETTINGS = {"control_socket_disable"}
 """Settings older gunicorns (pyproject allows >=22) lack; skipped there rather than fatal."""
 
@@ -109,6 +114,7 @@ def gunicorn_options(host: str, port: int, workers: int | None = None,
         "timeout": 30,
         "graceful_timeout": 10,
         "keepalive": 5,
+        "limit_request_line": REQUEST_LINE,
         "accesslog": "-",
         "errorlog": "-",
         "proc_name": "lessonsearch",

@@ -325,7 +325,7 @@
       const id = this.id;
       this.input = make("input", { id: id + "input", type: "search", placeholder, autocomplete: "off" }, {
         role: "combobox", "aria-autocomplete": "list", "aria-expanded": "false", "aria-controls": id + "listbox",
-        "aria-label": placeholder, enterkeyhint: "search", maxlength: "512", spellcheck: "false",
+        "aria-label": placeholder, enterkeyhint: "search", maxlength: "4096", spellcheck: "false",
       });
       this.listbox = make("div", { id: id + "listbox" }, { role: "listbox", "aria-label": "Search suggestions" });
       this.state = make("div", { className: "state" });
