@@ -169,10 +169,10 @@ defines as a word written twice (``whoosh_index.DEFINED_WEIGHT``), but BM25 satu
 word's count, so a longer defining section came after a short one using the term more:
 "embedding" found a retrieval pipeline before the section saying what an embedding is.
 The figures behind the value are in bench/README.md."""
-INTRODUCING_SHARE = 2
-"""A term no lesson defines is introduced (``Searcher._introduced_at``) by the first section
-that uses it at least 1/``INTRODUCING_SHARE`` as often as the section that uses it most:
-the sections ``DEFINING_BOOST`` lifts for it in the place of a defining one."""
+INTRODUCING_LEAD = 2
+"""A term no lesson defines is about the section that uses it at least this many times as
+often as any other (``Searcher._introduced_at``): the section ``DEFINING_BOOST`` lifts for
+it in the place of a defining one."""
 
 ASKED_DETERMINERS = ("a", "an", "the")
 """The words a course may write between "define" or "explain" and the words after them for
@@ -1028,22 +1028,24 @@ class Searcher:
         return found
 
     def _introduced_at(self, searcher, record: TermRecord) -> list[int]:
-        """The section that introduces a term no lesson defines (only the glossary says what
-        it is): the first in course order of those that use it at least half as often as
-        the section that uses it most (``INTRODUCING_SHARE``), by its mentions. A course
-        teaches a term where it first dwells on it: not where it is named in passing
-        before ("we will come to magnitude later"), nor a later section that builds on it,
-        whose heading may name it as part of another thing ("Limiting magnitude"). The
-        glossary's own text keeps no link to a section (a definition is plain text), so
-        the lessons' uses decide."""
+        """The section about a term no lesson defines (only the glossary says what it is):
+        the one that uses it most, by its mentions, when it uses it at least
+        ``INTRODUCING_LEAD`` times as often as any other section; none when no section
+        stands out so. A section that dwells on a term is where the course teaches it, not
+        one whose heading names it as a part of another thing ("Limiting magnitude"), which
+        BM25 put first. A term used evenly throughout has no such section, and lifting the
+        first of several that use it about as often put a passing use first (shell-novice's
+        "path": "Other Hidden Files", three uses, over "Absolute vs Relative Paths"). The
+        glossary's own text keeps no link to a section (a definition is plain text), so the
+        lessons' uses decide."""
         mentions = self.glossary.with_mentions(record, MAX_MENTIONS).mentions
-        if not mentions:
+        counts = sorted((m.count for m in mentions), reverse=True)
+        if not counts or len(counts) > 1 and counts[0] < INTRODUCING_LEAD * counts[1]:
             return []
-        most = max(m.count for m in mentions)
-        first = next(m for m in mentions if m.count * INTRODUCING_SHARE >= most)
-        return [n for n in searcher.document_numbers(lesson=first.lesson)
+        most = next(m for m in mentions if m.count == counts[0])
+        return [n for n in searcher.document_numbers(lesson=most.lesson)
                 if (stored := self._stored(searcher, n))["kind"] == "section"
-                and stored["url"] == first.url]
+                and stored["url"] == most.url]
 
     def _defined_at(self, searcher, definition: Definition) -> list[int]:
         """The section of ``definition``: its lesson's section with its anchor. A lesson's
