@@ -139,7 +139,7 @@ def test_a_hyphenated_ion_noun_finds_its_verb_hyphenated(tmp_path, query, sugges
         response = searcher.search(query)
         assert response.suggestion == suggestion
         assert places(response) == [("sauces", "reducing")]
-        assert "over-<mark>reduced</mark>" in response.results[0].snippet
+        assert "<mark>over</mark>-<mark>reduced</mark>" in response.results[0].snippet
 
 
 def test_a_hyphenated_word_the_course_writes_comes_before_its_family(tmp_path) -> None:

@@ -51,6 +51,12 @@ class Plan:
     family: set[str] = field(default_factory=set)
     """The stems searched, at ``FAMILY_WEIGHT``, as the family of a word the reader wrote (an
     -ion noun's verb, a verb's -ion nouns: ``Family``)."""
+    word_family: set[str] = field(default_factory=set)
+    """Of ``family``, the stems searched as the family of a word of one part."""
+    phrased: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    """Each word of several parts searched with its last part's family (``family``), by the
+    stems of its parts: the stems its last part was searched as besides its own, only side
+    by side with the others ("over-reduction": over reduced)."""
     narrowed: dict[str, str] = field(default_factory=dict)
     """Each word of a stop word and a word that no section writes side by side, searched
     when ``relaxed`` as its second part ("in-context", "on-device": context, device), by
@@ -106,6 +112,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     joined: dict[str, str] = {}
     made_from: dict[str, tuple[str, tuple[str, ...]]] = {}
     searched_family: set[str] = set()
+    word_family: set[str] = set()
+    phrased: dict[tuple[str, ...], tuple[str, ...]] = {}
     narrowed: dict[str, str] = {}
     natural = _is_natural(node, bare)
 
@@ -132,6 +140,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             kin = family(parts[-1]) if family and not negated else ()
             if kin:  # "over-reduction": the sections that write "over-reduced" too
                 searched_family.update(kin)
+                phrased[tuple(map(stem, parts))] = kin
                 before = [stem(p) for p in parts[:-1]]
                 return wq.Or([_phrase(parts), *(
                     wq.Phrase(CONTENT, [*before, each], boost=FAMILY_WEIGHT) for each in kin)])
@@ -157,6 +166,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
         if family and not negated and name is None:  # "repetition": repeat's sections too
             kin = family(corrections.get(parts[0], parts[0]))
             searched_family.update(kin)
+            word_family.update(kin)
             alternatives += [Exact(CONTENT, each, boost=FAMILY_WEIGHT) for each in kin]
         return alternatives[0] if len(alternatives) == 1 else wq.Or(alternatives)
 
@@ -191,7 +201,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     instead = {**corrections, **{w: shown for w, (shown, _) in made_from.items()}}
     kept = [instead.get(w.lower(), w) for w in content] or bare
     return Plan(built, kept, corrections, relaxed, joined, natural, made_from, searched_family,
-                narrowed)
+                word_family, phrased, narrowed)
 
 
 class MostWords(wq.Or):

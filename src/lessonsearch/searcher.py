@@ -956,9 +956,11 @@ class Searcher:
         names = _named_runs(terms)
         if not the_plan.relaxed:  # "pourovers": "Pour over", not each "over" of a section
             runs = _written_runs(tree)
-            names += tuple(run for run in runs if run not in names)
-            marks -= {key for run in runs for key in run} - _single_stems(tree) - (
-                _named_stems(terms) | the_plan.family)
+            kin = [(*run[:-1], each) for run in runs
+                   for each in the_plan.phrased.get(run, ())]  # "over-reduced" too
+            names += tuple(run for run in dict.fromkeys([*runs, *kin]) if run not in names)
+            alone = _single_stems(tree) | _named_stems(terms) | the_plan.word_family
+            marks -= {key for run in [*runs, *kin] for key in run} - alone
         reached = self._reached(marks, terms) if page_hits else ()
         return SearchResponse(
             query=text,
