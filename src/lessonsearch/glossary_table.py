@@ -326,6 +326,22 @@ def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Me
         db.close()
 
 
+def busiest_mentions(folder: Path, term: str, count: int = 2) -> tuple[Mention, ...]:
+    """The ``count`` sections that mention one term most, most first (the first in course
+    order among equals): read by the index on the term's mentions, not by loading them all
+    (thousands of rows at 100,000 sections)."""
+    db = read_only(Path(folder) / GLOSSARY_DB)
+    try:
+        found = db.execute("SELECT id FROM terms WHERE term = ?", (term,)).fetchone()
+        if found is None:
+            return ()
+        return tuple(Mention(*row[1:]) for row in db.execute(
+            f"{_MENTION} WHERE term_id = ? ORDER BY count DESC, course_order LIMIT ?",
+            (found[0], count)))
+    finally:
+        db.close()
+
+
 def read_only(path: Path) -> sqlite3.Connection:
     """A connection that cannot change a published version's file."""
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)

@@ -75,7 +75,7 @@ from .spelling import (
     slips,
 )
 from .summary_rank import LessonParts
-from .term_lookup import MAX_MENTIONS, Glossary, form_pattern
+from .term_lookup import Glossary, form_pattern
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
 from .whoosh_open import open_search_index, reading_index, stored_fields
@@ -1040,11 +1040,11 @@ class Searcher:
         "path": "Other Hidden Files", three uses, over "Absolute vs Relative Paths"). The
         glossary's own text keeps no link to a section (a definition is plain text), so the
         lessons' uses decide."""
-        mentions = self.glossary.with_mentions(record, MAX_MENTIONS).mentions
-        counts = sorted((m.count for m in mentions), reverse=True)
-        if not counts or len(counts) > 1 and counts[0] < INTRODUCING_LEAD * counts[1]:
+        busiest = self.glossary.busiest(record, 2)  # not its thousands of mentions
+        if not busiest or len(busiest) > 1 and busiest[0].count < (
+                INTRODUCING_LEAD * busiest[1].count):
             return []
-        most = next(m for m in mentions if m.count == counts[0])
+        most = busiest[0]
         return [n for n in searcher.document_numbers(lesson=most.lesson)
                 if (stored := self._stored(searcher, n))["kind"] == "section"
                 and stored["url"] == most.url]

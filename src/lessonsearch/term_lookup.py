@@ -15,7 +15,9 @@ from pathlib import Path
 from .analysis import WORD, leans_on_companions, words
 from .errors import TermNotFound, TermWithoutDefinition
 from .glossary_table import (
+    Mention,
     TermRecord,
+    busiest_mentions,
     load_glossary,
     load_mentions,
     load_noun_words,
@@ -81,6 +83,12 @@ class Glossary:
             return record
         mentions = load_mentions(self.folder, record.term, limit)
         return dataclasses.replace(record, mentions=mentions)
+
+    def busiest(self, record: TermRecord, count: int) -> tuple[Mention, ...]:
+        """The ``count`` sections that mention the term most, most first."""
+        if self.folder is None or not record.mention_sections:
+            return ()
+        return busiest_mentions(self.folder, record.term, count)
 
     def written_forms(self, known: Container[str],
                       written: Callable[[list[str]], Iterable[str]],
