@@ -34,13 +34,14 @@ from .query_plan import Exact, MostWords
 from .whoosh_index import length_bytes
 
 Scores = dict[int, float]
-CACHED_POSTINGS = 1_000_000
-"""Scored postings kept per open version (12 bytes each: 12 MB): every word of a
-10,000-section course (about 700,000 postings), the most frequent ones at 100,000."""
+CACHED_POSTINGS = 800_000
+"""Scored postings kept per open version (12 bytes each: 9.6 MB): every word of a
+10,000-section course (about 700,000 postings), the most frequent ones at 100,000. A
+million took the server at 100,000 sections to 199–203 MB, its target 200 (bench/README.md)."""
 
 PHRASE_SHARE = 8
 """The documents phrases are found in are kept within an eighth of that budget, counted
-apart (4 bytes each: 0.5 MB): a server at 100,000 sections stays within its 200 MB."""
+apart (4 bytes each: 0.4 MB): a server at 100,000 sections stays within its 200 MB."""
 
 
 def can_score(q: wq.Query, field: str) -> bool:
