@@ -313,6 +313,17 @@ def load_noun_words(folder: Path) -> frozenset[str]:
 
 def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Mention, ...]:
     """One term's mentions in course order: the first ``limit`` sections, or all."""
+    return _mentions(folder, term, "course_order", limit)
+
+
+def busiest_mentions(folder: Path, term: str, count: int = 2) -> tuple[Mention, ...]:
+    """The ``count`` sections that mention one term most, most first (the first in course
+    order among equals): read by the index on the term's mentions, not by loading them all
+    (thousands of rows at 100,000 sections)."""
+    return _mentions(folder, term, "count DESC, course_order", count)
+
+
+def _mentions(folder: Path, term: str, order: str, limit: int | None) -> tuple[Mention, ...]:
     db = read_only(Path(folder) / GLOSSARY_DB)
     try:
         found = db.execute("SELECT id FROM terms WHERE term = ?", (term,)).fetchone()
@@ -320,24 +331,8 @@ def load_mentions(folder: Path, term: str, limit: int | None = None) -> tuple[Me
             return ()
         # By the term's id: joined on the name, SQLite sorted every mention of every term.
         return tuple(Mention(*row[1:]) for row in db.execute(
-            f"{_MENTION} WHERE term_id = ? ORDER BY course_order LIMIT ?",
+            f"{_MENTION} WHERE term_id = ? ORDER BY {order} LIMIT ?",
             (found[0], -1 if limit is None else limit)))
-    finally:
-        db.close()
-
-
-def busiest_mentions(folder: Path, term: str, count: int = 2) -> tuple[Mention, ...]:
-    """The ``count`` sections that mention one term most, most first (the first in course
-    order among equals): read by the index on the term's mentions, not by loading them all
-    (thousands of rows at 100,000 sections)."""
-    db = read_only(Path(folder) / GLOSSARY_DB)
-    try:
-        found = db.execute("SELECT id FROM terms WHERE term = ?", (term,)).fetchone()
-        if found is None:
-            return ()
-        return tuple(Mention(*row[1:]) for row in db.execute(
-            f"{_MENTION} WHERE term_id = ? ORDER BY count DESC, course_order LIMIT ?",
-            (found[0], count)))
     finally:
         db.close()
 
