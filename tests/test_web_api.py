@@ -417,6 +417,7 @@ def test_a_query_over_the_word_limit_searches_its_first_64_saying_so(client):
         assert body["results"] == whole["results"] and body["total"] == whole["total"]
         assert body["left_out"] == {
             "searched": 64, "written": written, "excluded": excluded, "phrases": phrases,
+            "error": None,
             "notice": f"Searched the first 64 words and phrases of {written}; the rest were "
                       f"left out{among}."}
 

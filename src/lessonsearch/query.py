@@ -107,12 +107,21 @@ class LeftOut:
     written: int
     excluded: int = 0
     phrases: int = 0
+    error: str | None = None
+    """The error a pasted traceback ends with, which alone was searched (``traceback_error``)."""
+    searched: int = MAX_ATOMS
+    """How many of the words and phrases were searched."""
 
     @property
     def notice(self) -> str:
         """What the reader is told, above the results: "Searched the first 64 words and
         phrases of 85; the rest were left out.", naming the exclusions and phrases among
-        them, whose leaving out changes what is found most."""
+        them, whose leaving out changes what is found most. For a traceback, the error
+        searched: 'Searched the error the traceback ends with, "NameError"; its other 61
+        words were left out.' """
+        if self.error is not None:
+            return (f'Searched the error the traceback ends with, "{self.error}"; its other '
+                    f"{self.written - self.searched} words were left out.")
         among = [f"{self.excluded} to exclude"] if self.excluded else []
         if self.phrases:
             among.append(f"{self.phrases} phrase{'s' if self.phrases > 1 else ''}")
@@ -128,6 +137,47 @@ def left_out(text: str) -> LeftOut | None:
     if parser.written <= MAX_ATOMS:
         return None
     return LeftOut(parser.written, parser.excluded_out, parser.phrases_out)
+
+
+_TRACEBACK = re.compile(r"Traceback \(most recent call last\):?")
+"""What opens a Python traceback, as the interpreter and Jupyter print it."""
+_FRAME = re.compile(r"""File "[^"\n]*", line \d+|File [^\s,]+:\d+|Cell In\s*\[\d*\],? line \d+""")
+"""A frame of one: ``File "x.py", line 3``; IPython's ``File ~/x.py:3``, ``Cell In[1], line 1``."""
+_EXCEPTION = re.compile(
+    r"(?<![\w.])(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Iteration)"
+    r"(?=:|\s*$)", re.M)
+"""An exception's name that ends its line or opens its message (``KeyError: 'age'``,
+``numpy.linalg.LinAlgError: Singular matrix``, ``KeyboardInterrupt``): not one its code
+names (``raise ValueError(text)``)."""
+
+
+def traceback_error(text: str) -> tuple[str, str] | None:
+    """The error a pasted Python traceback ends with (its last traceback's, after the last
+    frame): the exception's name and its line, name and message ("FileNotFoundError",
+    "FileNotFoundError: data.csv not found."); None for a text that is no traceback, or
+    whose error cannot be told. A traceback is mostly file paths and lines of the reader's
+    own code; the course explains the error at its end. Pasted into a one-line box, its
+    lines come joined by spaces: the error then runs to the end of the text."""
+    opened = [found.end() for found in _TRACEBACK.finditer(text)]
+    if not opened:
+        return None
+    start = opened[-1]  # chained: "During handling of the above exception, …"
+    for frame in _FRAME.finditer(text, start):
+        start = frame.end()
+    found = _EXCEPTION.search(text, start)
+    if found is None:
+        return None
+    error = " ".join(text[found.start():].split("\n", 1)[0].split())
+    return found.group().rsplit(".", 1)[-1], error
+
+
+def searched_of(text: str, searched: str) -> LeftOut:
+    """What of ``text``, a traceback, is left out when only ``searched``, its error or the
+    error's name (``traceback_error``), is searched."""
+    every, part = _parser(text), _parser(searched)
+    every.or_expr(0)
+    part.or_expr(0)
+    return LeftOut(every.written, error=searched, searched=min(part.written, MAX_ATOMS))
 
 
 def too_large(text: str) -> str | None:

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from .glossary_table import TermRecord
-from .query import MAX_ATOMS
 from .searcher import SearchResponse
 
 
@@ -47,9 +46,9 @@ def search_body(response: SearchResponse) -> dict[str, Any]:
         "related": [{"word": word, "searched": searched}
                     for word, searched in response.related],
         "left_out": None if response.left_out is None else {
-            "searched": MAX_ATOMS, "written": response.left_out.written,
+            "searched": response.left_out.searched, "written": response.left_out.written,
             "excluded": response.left_out.excluded, "phrases": response.left_out.phrases,
-            "notice": response.left_out.notice},
+            "error": response.left_out.error, "notice": response.left_out.notice},
     }
 
 

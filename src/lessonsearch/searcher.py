@@ -53,7 +53,9 @@ from .query import (
     only_excludes,
     parse_query,
     positive_words,
+    searched_of,
     too_large,
+    traceback_error,
 )
 from .query import Any as AnyOf
 from .query_plan import (
@@ -833,9 +835,14 @@ class Searcher:
         text = check_query(text)
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
+        error = traceback_error(text)  # a pasted traceback: the error it ends with
+        if error is not None:  # its name, where the course explains it; else its line
+            searched = error[0] if self.written(error[0]) else error[1]
+            text, cut = searched, searched_of(text, searched)
         if (too_much := too_large(text)) is not None:  # 9 phrases
             raise BadQuery(too_much)
-        cut = left_out(text)  # 85 words: the first 64 are searched
+        if error is None:
+            cut = left_out(text)  # 85 words: the first 64 are searched
         if only_excludes(text):
             example = self._example({stem(w) for w in analysis_words(text)})
             first = (f" in its first {MAX_ATOMS} words and phrases of {cut.written}, the "

@@ -98,16 +98,20 @@ SCHEMAS: dict[str, Any] = {
                                 "that names a glossary term, the query and the term, whose "
                                 "names were searched instead (topp: nucleus sampling)."},
         left_out={**_object(nullable=True, searched=INT, written=INT, excluded=INT,
-                            phrases=INT, notice=STR),
+                            phrases=INT, error=STR_OR_NULL, notice=STR),
                   "description": f"Null when every word was searched. Else the query has "
                                  f"more than {MAX_ATOMS} words and phrases (a pasted "
-                                 "paragraph), and the rest were left out. searched: how many "
-                                 f"were, its first {MAX_ATOMS}; written: how many it has; "
-                                 "excluded: how many of those left out followed - or NOT "
-                                 "(sections with them are not excluded); phrases: how many "
-                                 "left out were phrases; notice: the sentence to show, "
-                                 "\"Searched the first 64 words and phrases of 85; the rest "
-                                 "were left out.\""},
+                                 "paragraph), and the rest were left out, or it is a Python "
+                                 "traceback, of which only the error it ends with was "
+                                 "searched. searched: how many words and phrases were, its "
+                                 f"first {MAX_ATOMS} or the error's; written: how many it "
+                                 "has; excluded: how many of those left out followed - or "
+                                 "NOT (sections with them are not excluded); phrases: how "
+                                 "many left out were phrases; error: the traceback's error "
+                                 "as searched, its name where the course writes it "
+                                 "(FileNotFoundError), else its line, or null; notice: the "
+                                 "sentence to show, \"Searched the first 64 words and "
+                                 "phrases of 85; the rest were left out.\""},
     ),
     "DefinedAt": _object(nullable=True, lesson=STR, anchor=STR_OR_NULL, url=STR, sentence=STR),
     "Term": _object(
