@@ -111,6 +111,34 @@ def test_a_joined_word_marks_its_parts_side_by_side_not_alone(tmp_path, query: s
     assert snippet.count("<mark>") == 2
 
 
+CABLES = {"01-cables.md": """---
+title: Brake cables
+---
+
+## Fitting
+
+Thread the new brake cable through the lever and clamp it at the caliper.
+
+## Trimming
+
+Trim the end so that two centimetres stick out, then crimp a cap on it so that the cable
+does not fray.
+"""}
+
+
+def test_a_hyphenated_word_whose_parts_a_section_never_writes_together_marks_them_alone(
+        tmp_path) -> None:
+    """The lesson's title finds "Trimming" for `brake-cables`, as for `brake cables`; its
+    text never writes the two side by side, and its snippet marked nothing at all, the
+    section's first words shown bare, where `brake cables` marks its "cable"."""
+    with open_course(tmp_path, CABLES) as searcher:
+        hyphenated = {hit.anchor: hit.snippet for hit in searcher.search("brake-cables").results}
+        apart = {hit.anchor: hit.snippet for hit in searcher.search("brake cables").results}
+    assert "new <mark>brake</mark> <mark>cable</mark> through" in hyphenated["fitting"]
+    assert "the <mark>cable</mark> does not fray" in hyphenated["trimming"]
+    assert hyphenated["trimming"] == apart["trimming"]
+
+
 SAUCES = {"01-sauces.md": """---
 title: Sauces
 ---

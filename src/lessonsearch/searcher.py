@@ -967,13 +967,18 @@ class Searcher:
                    for each in the_plan.phrased.get(run, ())]  # "over-reduced" too
             names += tuple(run for run in dict.fromkeys([*runs, *kin]) if run not in names)
             alone = _single_stems(tree) | _named_stems(terms) | the_plan.word_family
-            marks -= {key for run in [*runs, *kin] for key in run} - alone
+            parted = {key for run in [*runs, *kin] for key in run} - alone
+            marks -= parted
+            parts_alone = frozenset() if one_word else frozenset(  # pre-training: pretraining
+                key for key in parted if not is_stop(key))
+        else:
+            parts_alone = frozenset()
         reached = self._reached(marks, terms) if page_hits else ()
         return SearchResponse(
             query=text,
             total=total,
-            results=tuple(self._hit(searcher, hit, marks, family, phrases, names, reached)
-                          for hit in page_hits),
+            results=tuple(self._hit(searcher, hit, marks, family, phrases, names, reached,
+                                    parts_alone) for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
             suggestion_searched=searched and suggestion is not None,
@@ -1124,7 +1129,8 @@ class Searcher:
 
     def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
              family: frozenset[str], phrases: Phrases = (), names: Phrases = (),
-             reached: tuple[TermRecord, ...] = ()) -> SearchHit:
+             reached: tuple[TermRecord, ...] = (),
+             apart: frozenset[str] = frozenset()) -> SearchHit:
         """The snippet is the text's, or the code's where only it writes one of ``phrases``
         whole ("data_file" in the code, where the text says "file") or its passage holds
         more of the query's words (``section_snippet``). ``names``: the names of several
@@ -1133,7 +1139,11 @@ class Searcher:
         where the section writes none of the query's words, it was found through the names
         of a term it mentions, and what is marked is the term, written as the section
         writes it ("color" marks the "chromatic aberration" of a section found through its
-        alias "false color"), not a passage with nothing marked."""
+        alias "false color"), not a passage with nothing marked. ``apart``: the parts (no
+        stop word) of a hyphenated or split word of the query, marked alone only where the
+        section writes them nowhere side by side and nothing else is marked: its title
+        found "Trimming" of a lesson "Brake cables" for `brake-cables`, whose "the cable
+        does not fray" is marked as it is for `brake cables`, not left bare."""
         score, docnum = hit
         stored = self._stored(searcher, docnum)
         body, code = stored["body"], stored["code"]
@@ -1142,6 +1152,9 @@ class Searcher:
         if not snippet and reached:
             snippet = section_snippet(body, code, _named_stems(reached), SNIPPET_CHARS,
                                       names=_named_runs(reached))
+        if not snippet and apart:
+            snippet = section_snippet(body, code, marks | apart, SNIPPET_CHARS, family=family,
+                                      phrases=phrases, names=names)
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
                        else html.escape(_shorten(code, SNIPPET_CHARS)))
