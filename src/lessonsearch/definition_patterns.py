@@ -30,6 +30,7 @@ _BE = r"(?:is|are|was|were|be|been|being|gets|get)"
 _HEDGE = r"(?:(?:also|often|usually|sometimes|commonly|generally|simply|typically|widely)\s+)?"
 _NAMERS = (r"(?:we|they|people|you|practitioners|researchers|engineers|programmers|developers|"
            r"statisticians|authors)")
+_NAMER_WORDS = frozenset(_NAMERS[3:-1].replace('"', "").split("|"))
 _NAMED = (r"(?:this|that|these|those|such)\s+(?:an?\s+)?(?P<named>(?:(?!(?:a|an|the)\s)[\w'’-]+\s+)"
           r"{0,2}?(?!(?:a|an|the)\s)[\w'’-]+)(?=\s+(?:(?:a|an|the)\s|[\"“‘']))")
 """What "we call …" names, when it has a noun of its own: "this quantity" in "We call this
@@ -254,11 +255,13 @@ _SETTING_IS = re.compile(r"\s(?:is|are)\s+(?:the|what\s+[\w-]+\s+calls?)\s+(?P<r
 _AS_SUBJECT = re.compile(r"(?:^|[,;:]\s+|\b(?:and|but)\s+)[\"“‘(]?(?:(?:a|an|the)\s+)?$", re.I)
 _SUBJECT_DEFINED = re.compile(
     r"^[\"”’]?\s*(?:\([^)]{1,60}\)\s*)?(?:(?:is|are)\s+(?:a|an|the|one|what|how|when|where|any|"
-    r"just|simply|essentially|basically|defined)\b|means\b|refers\s+to\b|stands\s+for\b|"
-    r"describes\b|denotes\b|(?:[:—–]|--)\s*\S+\s+\S|,\s+(?:a|an|the)\b|\()"
+    r"just|simply|essentially|basically|defined)\b|"
+    r"(?:(?:simply|just|basically|essentially|literally|roughly|usually|generally|commonly)\s+)?"
+    r"(?:means|refers\s+to|stands\s+for|describes|denotes)\b|(?:[:—–]|--)\s*\S+\s+\S|,\s+(?:a|an|the)\b|\()"
     r"|^\s*(?:is|are)\s+(?P<word>[\w'’-]+)\s+\w", re.I
 )
-""""A **token** is …", "**Token**: the unit …", "*tokens* (pieces of text) …"."""
+""""A **token** is …", "**Token**: the unit …", "*tokens* (pieces of text) …"; a word that hedges
+may stand before "means": "*Sgraffito* simply means …"."""
 _AS_PREDICATE = re.compile(r"\b(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?$", re.I)
 _PREDICATE_DEFINED = re.compile(r"^[\"”’]?\s*(?:[:—–]|--)\s*\S+\s+\S")
 """"The simplest rule is *greedy decoding*: always take …"."""
@@ -469,6 +472,8 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
         found += _apposed(sentence)  # "Alkalinity, the water's capacity to buffer acid, is …"
     if " means " in sentence:
         found += _means(sentence)  # "Dialling in means adjusting grind, dose and time …"
+    if " call" in lowered:  # "a thin clay slurry called slip", "the ring potters call a *foot*"
+        found += _called_thing(sentence, emphasis)
     if emphasis:
         found += _emphasised(sentence, emphasis)
         found = [_marked(hit, emphasis) if hit.alone else hit for hit in found]
@@ -1142,10 +1147,90 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
                 or (_AS_PREDICATE.search(before) and _PREDICATE_DEFINED.match(after))
                 or (_APPOSITIVE.match(after) and not _LIKE_BEFORE.search(before)
                     and not lists_on(after))
+                or _SHORTENED.match(after)
             ):
                 out.append(Found(term, "emphasis", match.start()))
                 break
+            if _named_after_description(before, after) or _names_apposed(before, after):
+                # "… is **wedging**", "a low wide bowl, a **shallow dish**,": a glossary term
+                out.append(Found(term, "emphasis", match.start(), glossary_only=True))
+                break
     return out
+
+
+_SHORTENED = re.compile(
+    r"^[\"”’]?,\s+(?:(?:often|usually|commonly|sometimes|also|generally)\s+)?"
+    r"(?:shortened|abbreviated|short)\s+(?:to|as|for)?\s*[\"“‘]?[\w'’.-]+[\"”’]?"
+    r"\s*(?:[,:;(—–]|--|[.!]\s*$|$)", re.I)
+"""'Kilns are rated by **heat work**, often shortened to HW: what …': a marked name
+given its short form is being introduced; a name already known needs none. The short form
+ends the sentence or a clause."""
+_DESCRIBED_IS = re.compile(
+    r"(?:^|[;:—–]\s*)[\"“‘(]?(?P<subject>(?:the|a|an)\s+(?:[^\s;:—–]+\s+){3,}?)"
+    r"(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?[\"“‘(]?$", re.I)
+_MARKED_ENDS = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|,\s+(?:and|which|or|so|but)\b|[;:(—–]|--)")
+_WEIGHS = frozenset("most least only one key main real best worst".split())
+
+
+def _named_after_description(before: str, after: str) -> bool:
+    """'The kneading of clay in a spiral until no air is left in the clay is **wedging**.':
+    a description as the subject, then "is" and the marked name, the definition the other
+    way round (as a quoted name: ``_QUOTED_COMPLEMENT``). The subject opens the sentence or a
+    clause with an article and four words at least, with a phrase or a clause among them
+    (not a plain noun phrase: "The usual choice is **rye**."), its last no pronoun, its words
+    neither judging nor weighing nor an everyday noun ("The most important step is **X**",
+    "The key to a good pot is **wedging**", "The thing to check is **X**"); the name ends
+    the sentence or a clause. Such a sentence may as well be a remark, so it names a term
+    the glossary has (``Found.glossary_only``)."""
+    match = _DESCRIBED_IS.search(before)
+    if match is None or not _MARKED_ENDS.match(after):
+        return False
+    words = [w.strip(",\"“”‘’()").lower() for w in match["subject"].split()[1:]]
+    words = [w for w in words if w]
+    if (not words or words[-1] in _PRONOUNS or is_plain_noun_phrase(" ".join(words))
+            or any(is_vague(w) or not describes(w) for w in words[:3])):
+        return False  # "The usual choice is", "The key to …", "The only …"
+    return not any(w == "not" or w in _WEIGHS for w in words)  # "The most important …"
+
+
+_APPOSED_TO = re.compile(
+    r"(?P<lead>^|.*?\S\s+)(?:a|an|the)\s+(?P<description>[\w'’-]+(?:\s+[\w'’-]+){1,3}),\s+"
+    r"(?:a|an|the)\s+[\"“‘]?$", re.I | re.S)
+_OPENS_CLAUSE = frozenset("so but because since if unless when while then before after until once"
+                          .split())
+"""Words after the comma that closes an appositive which open a clause, not a list's next
+item: "a low wide bowl, a **shallow dish**, before it stiffens"."""
+_COUNT_WORDS = frozenset("one two three four five six seven eight nine ten some many few several"
+                         .split())
+
+
+def _names_apposed(before: str, after: str) -> bool:
+    """'Shape it into a low wide bowl, a **shallow dish**, before it stiffens.': after a thing
+    described (an article, a describing word and a noun: "a low wide bowl"), a comma and the
+    marked name with an article of its own, which names it. Most such commas run a list ("a
+    damp sponge, a **needle tool**, two bats and …"), so the description may not follow a
+    comma itself, may be no pronoun ("a tall one"), and the name must end the sentence, or a
+    comma close it with no list going on (no "and", "or", article, count or function word in
+    the next words, unless a clause opens: "before it stiffens"). It names a term the
+    glossary has (``Found.glossary_only``)."""
+    match = _APPOSED_TO.match(before)
+    if match is None or match["lead"].rstrip().endswith((",", ";")):
+        return False
+    words = [w.lower() for w in match["description"].split()]
+    if (not is_plain_noun_phrase(match["description"]) or not describes(words[0])
+            or words[0] in _WEIGHS or words[-1] in _PRONOUNS or is_vague(words[-1])
+            or "and" in words):
+        return False
+    if _ENDS.match(after):
+        return True
+    rest = after.lstrip("\"”’)")
+    if not rest.startswith(","):
+        return False
+    following = [t.lower() for t in _NOUN_PHRASE_TOKEN.findall(rest[1:])[:3]]
+    return (bool(following) and following[0][0].isalpha() and following[0] not in _COUNT_WORDS
+            and following[0] not in _OPENERS and (following[0] in _OPENS_CLAUSE
+                                                  or term_or_none(following[0]) is not None)
+            and not any(t in ("and", "or") or not t[0].isalnum() for t in following))
 
 
 _LIKE_BEFORE = re.compile(r"\b(?:like|as)\s+\S*\s*$")
@@ -1296,6 +1381,66 @@ def _means(sentence: str) -> list[Found]:
             _PARTICLE_AT_END.sub("", term)):
         return []  # "Looking up a token means reading its row, so …" says what it costs
     return [Found(term, "defining", match.start("term"), glossary_only=True)]
+
+
+_ONE_OF_A_KIND = frozenset("""file folder directory variable column table field row branch
+    remote repository repo database dataset command package project account user host machine
+    site page document sheet tab channel book town city village street company person man woman
+    boy girl dog cat horse ship band song album film notebook image container bucket volume
+    cluster instance node parameter argument option flag attribute tag label keyword""".split())
+"""Nouns of one thing with a name of its own, as in "a file called notes.txt", "a branch called
+main", "a town called Hope", "a dog called Rex": the name is the thing's, not a term's."""
+_CALLED_THING = re.compile(
+    r"\b(?:a|an|the)\s+(?P<head>(?:(?!(?:a|an|the)\s)[\w'’-]+\s+){0,3}?"
+    r"(?!(?:a|an|the)\s)[\w'’-]+)\s+(?:(?:(?:most|many|some|all)\s+)?"
+    rf"(?P<group>{_NAMERS}|[A-Za-z][\w'’-]*[a-hj-rtv-z]s)\s+(?:{_GROUP_ADVERB}\s+)?call"
+    r"|called)\s+(?P<rest>.+)", re.I)
+"""'Dip the pot in a thin clay slurry called slip.', 'The wheel leaves a raised ring potters
+call a *foot*.': a thing described by a noun phrase, then "called" or a group of people
+and "call", then its name. Read by ``_called_thing``."""
+_NAME_ENDS = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|[,;:(—–]|--)")
+
+
+def _called_thing(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
+    """"Dip the pot in a thin clay slurry called slip.", "The wheel leaves a raised ring
+    potters call a *foot*.": a thing described by an article and a noun phrase, named after
+    "called" or after a group of people and "call" (a relative clause without "that"). Any
+    noun may be named so, not only a kind of thing (``_NAMING``'s "a technique called X"),
+    and most such names are an instance's, not a term's: "a function called average", "a
+    file called notes", "a dog called Rex", "the function we call first". So the name must
+    end the sentence or a clause, may be no code ("a function called `average`"), no proper
+    name (one capitalised word) nor a word that says how or how often; the noun may be no
+    thing a program calls (``_CALLED``) nor a thing with a name of its own
+    (``_ONE_OF_A_KIND``); the group must be people who name (not "the function tests call
+    twice", nor critics); and the name must be one the lesson set in bold or italics, or,
+    unmarked, a term the glossary has (``Found.glossary_only``). "what people call fast"
+    has no thing described and is ``_NAMING``'s concern."""
+    out = []
+    for match in _CALLED_THING.finditer(sentence):
+        head, rest = match["head"].split(), match["rest"]
+        last = head[-1].lower()
+        if (not is_plain_noun_phrase(match["head"]) or not describes(head[0])
+                or last in _CALLED or last in _CALLERS or last in _ONE_OF_A_KIND
+                or _singular(last) in _PRONOUN_KINDS
+                or last in _PRONOUNS or is_vague(last)):
+            continue  # "the function we call …", "a file called …", "the step called …"
+        if (group := match["group"]) and group.lower() not in _NAMER_WORDS and (
+                group.lower() in _NOT_GROUP or term_or_none(group) is None
+                or _is_called_thing(group) or group.lower()[:-1] in _CALLERS):
+            continue  # "the helper tests call", "the dish critics call …"
+        bare = _ARTICLE.sub("", rest)
+        if bare.startswith("`"):
+            continue  # "a function called `average`" names a thing in the code
+        name = take_term(rest, strict=True)
+        if not name or _HOW_OFTEN.fullmatch(name) or _says_how(name) or not (
+                _NAME_ENDS.match(_after(rest, name).lstrip("*_"))):
+            continue  # "the function we call twice", "called average by the loader"
+        if " " not in name and name[:1].isupper() and not name.isupper():
+            continue  # "a dog called Rex"
+        marked = name.lower() in _marked_names(emphasis)
+        out.append(Found(name, "naming", match.start("rest") + rest.find(name),
+                         glossary_only=not marked))
+    return out
 
 
 _PLAIN = re.compile(

@@ -148,12 +148,15 @@ def _keep(found: dict[str, LessonDefinition], lesson: Lesson, section: Section, 
     before it in its section can be shown as what it points at: ``_read_with``). An
     abbreviation spelt out in passing (``passing``: "Binoculars show a wide field of view
     (FOV) and …") defines nothing, so a later sentence that does takes its place, and keeps
-    its abbreviation."""
+    its abbreviation. So does a later sentence that names the term outright after one that
+    names it only where the glossary has it (``glossary_only``: "Git keeps a special
+    identifier called HEAD. … is referred to as HEAD."): else a course whose glossary lacks
+    the term would lose the lesson's definition with the first."""
     key = term_key(term)
     if not key:
         return
     if key in found:
-        if passing or not found[key].passing:
+        if passing or not (found[key].passing or (found[key].glossary_only and not glossary_only)):
             return
         abbreviation = abbreviation or found.pop(key).abbreviation
         found.pop(key, None)
