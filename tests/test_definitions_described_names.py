@@ -28,6 +28,7 @@ def found_in(markdown: str) -> list[tuple[str, str, bool]]:
         ("Mix ash and feldspar into a glassy coating called glaze, then let it dry.", "glaze"),
         ("The wheel leaves a raised ring potters call the foot.", "foot"),
         ("Trim the base into the ring most potters call a foot ring.", "foot ring"),
+        ("Keep the pots on the structure potters call a ware board.", "ware board"),
     ],
 )
 def test_a_thing_described_and_called_x_names_a_glossary_term(sentence, term):
@@ -50,6 +51,9 @@ def test_a_marked_name_after_a_group_calling_the_thing_described_names_it():
         "Pass the kiln script a parameter called glaze.",
         "Create a branch called glaze for the new recipes.",
         "Our studio keeps a grey cat called Slip.",
+        "The script prints a string called glaze.",
+        "Add each pot to the dictionary we call glazes.",
+        "Use the value we call slip.",
         "The loader runs the helper we call twice.",
         "The slow helper the tests call a fixture is gone.",
         "The studio critics call a disaster is closed.",

@@ -1387,9 +1387,13 @@ _ONE_OF_A_KIND = frozenset("""file folder directory variable column table field 
     remote repository repo database dataset command package project account user host machine
     site page document sheet tab channel book town city village street company person man woman
     boy girl dog cat horse ship band song album film notebook image container bucket volume
-    cluster instance node parameter argument option flag attribute tag label keyword""".split())
+    cluster instance node parameter argument option flag attribute tag label keyword string
+    array tuple dictionary dict dataframe frame series vector matrix map record element item
+    entry plot figure chart graph window button menu widget""".split())
 """Nouns of one thing with a name of its own, as in "a file called notes.txt", "a branch called
-main", "a town called Hope", "a dog called Rex": the name is the thing's, not a term's."""
+main", "a town called Hope", "a dog called Rex", and the values a program holds by name ("a
+string called greeting", "the dictionary we call counts"): the name is the thing's, not a
+term's."""
 _CALLED_THING = re.compile(
     r"\b(?:a|an|the)\s+(?P<head>(?:(?!(?:a|an|the)\s)[\w'’-]+\s+){0,3}?"
     r"(?!(?:a|an|the)\s)[\w'’-]+)\s+(?:(?:(?:most|many|some|all)\s+)?"
@@ -1421,7 +1425,8 @@ def _called_thing(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
         last = head[-1].lower()
         if (not is_plain_noun_phrase(match["head"]) or not describes(head[0])
                 or last in _CALLED or last in _CALLERS or last in _ONE_OF_A_KIND
-                or _singular(last) in _PRONOUN_KINDS
+                or (_singular(last) in _PRONOUN_KINDS
+                    and not (match["group"] and _singular(last) in _KINDS))
                 or last in _PRONOUNS or is_vague(last)):
             continue  # "the function we call …", "a file called …", "the step called …"
         if (group := match["group"]) and group.lower() not in _NAMER_WORDS and (
