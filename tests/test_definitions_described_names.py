@@ -155,3 +155,16 @@ def test_a_built_course_links_the_glossary_terms_a_description_names(tmp_path):
                        else None) for term in ("slip", "foot", "wedging", "glaze")}
     assert urls == {"slip": "/lessons/clay#slips", "foot": "/lessons/clay#feet",
                     "wedging": "/lessons/clay#preparing", "glaze": None}
+
+
+def test_a_short_form_a_lesson_gives_is_the_term_s_other_name(tmp_path):
+    """"**heat work**, often shortened to HW:": a reader who searches HW gets heat work's
+    card, as "Heat Work (HW)" would give it, and the short form is found as its name."""
+    lessons = {"01-kilns.md": (
+        "---\ntitle: Kilns\nslug: kilns\n---\n\n## Rating a firing\n\nKilns are rated by "
+        "**heat work**, often shortened to HW: what a firing's heat and time do together to "
+        "the clay.\n\n## Cones\n\nA cone bends once the HW of a firing reaches its own.\n")}
+    glossary = "heat work\n: What heat and time together do to clay in a kiln.\n"
+    with open_course(tmp_path, lessons, glossary) as searcher:
+        assert "HW" in searcher.glossary.find("heat work").aliases
+        assert [card.term for card in searcher.search("HW").terms] == ["heat work"]

@@ -1147,9 +1147,12 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
                 or (_AS_PREDICATE.search(before) and _PREDICATE_DEFINED.match(after))
                 or (_APPOSITIVE.match(after) and not _LIKE_BEFORE.search(before)
                     and not lists_on(after))
-                or _SHORTENED.match(after)
             ):
                 out.append(Found(term, "emphasis", match.start()))
+                break
+            if shortened := _SHORTENED.match(after):  # "**heat work**, often shortened to HW:"
+                out.append(Found(term, "emphasis", match.start(),
+                                 abbreviation=shortened["short"].rstrip(".")))
                 break
             if _named_after_description(before, after) or _names_apposed(before, after):
                 # "… is **wedging**", "a low wide bowl, a **shallow dish**,": a glossary term
@@ -1160,11 +1163,12 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
 
 _SHORTENED = re.compile(
     r"^[\"”’]?,\s+(?:(?:often|usually|commonly|sometimes|also|generally)\s+)?"
-    r"(?:shortened|abbreviated|short)\s+(?:to|as|for)?\s*[\"“‘]?[\w'’.-]+[\"”’]?"
+    r"(?:shortened|abbreviated|short)\s+(?:to|as|for)?\s*[\"“‘]?(?P<short>[\w'’.-]+)[\"”’]?"
     r"\s*(?:[,:;(—–]|--|[.!]\s*$|$)", re.I)
 """'Kilns are rated by **heat work**, often shortened to HW: what …': a marked name
 given its short form is being introduced; a name already known needs none. The short form
-ends the sentence or a clause."""
+ends the sentence or a clause, and is the term's other name (``Found.abbreviation``): a
+search for HW shows heat work's card."""
 _DESCRIBED_IS = re.compile(
     r"(?:^|[;:—–]\s*)[\"“‘(]?(?P<subject>(?:the|a|an)\s+(?:[^\s;:—–]+\s+){3,}?)"
     r"(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?[\"“‘(]?$", re.I)
