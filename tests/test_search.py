@@ -1067,12 +1067,15 @@ Check the file for a stray comma in the notes column, or pass skip_bad_rows=True
 past it; the rows skipped are then listed in the log with their line numbers."""
 
 
-def test_a_pasted_traceback_is_searched_for_its_first_words(searcher) -> None:
+def test_a_pasted_traceback_is_searched_for_its_error(searcher) -> None:
     """A traceback of six frames is near 1,000 characters: it was refused (400, "the limit
-    is 512") before the first 64 words could be searched."""
+    is 512") before any of it could be searched. Its error is searched, and the response
+    still answers the text as pasted."""
     assert 900 < len(" ".join(TRACEBACK.split())) <= MAX_QUERY_CHARS
     found = searcher.search(TRACEBACK)
     assert found.left_out is not None and found.left_out.written > 64
+    assert found.left_out.error.startswith(
+        "ValueError: row 17 of /home/ana/rainfall/data/north-2023.csv has 3 fields")
     assert found.query == " ".join(TRACEBACK.split())
 
 

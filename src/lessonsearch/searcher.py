@@ -694,9 +694,10 @@ class Searcher:
     def _writes_as_is(self, *words: str, stops: bool = False) -> bool:
         """Whether the course writes each of ``words`` itself, not only a word of its stem,
         and none is a stop word (unless ``stops``). The spelling counts leave out words of
-        two letters (``write_spelling``), which are their own stems ("ip"): those are looked
-        up in the index, once the counts have said the rest."""
-        if any(w not in self._spelling and len(w) > 2 or is_stop(w) and not stops
+        two letters (``write_spelling``), which are their own stems ("ip"), and numbers:
+        those are looked up in the index, once the counts have said the rest."""
+        if any(w not in self._spelling and len(w) > 2 and not w.isdigit()
+               or is_stop(w) and not stops
                for w in words):  # the look-up first: a long word's every cut asks
             return False
         return all(w in self._spelling or self.written(w) for w in words)
@@ -835,6 +836,7 @@ class Searcher:
         text = check_query(text)
         limit = max(1, min(int(limit), MAX_LIMIT))
         page = max(1, int(page))
+        asked = text  # the response's query, as the reader wrote it
         error = traceback_error(text)  # a pasted traceback: the error it ends with
         if error is not None:  # its name, where the course explains it; else its line
             searched = error[0] if self.written(error[0]) else error[1]
@@ -975,7 +977,7 @@ class Searcher:
             parts_alone = frozenset()
         reached = self._reached(marks, terms) if page_hits else ()
         return SearchResponse(
-            query=text,
+            query=asked,
             total=total,
             results=tuple(self._hit(searcher, hit, marks, family, phrases, names, reached,
                                     parts_alone) for hit in page_hits),
@@ -1435,15 +1437,21 @@ def _split(tree: Node, at: Callable[[str], int | None],
 
 def _cuts(word: str) -> list[int]:
     """Where ``Searcher.apart`` may cut ``word``: leaving two parts of ``MIN_SPLIT_PART``
-    letters or more, or before the number that ends it ("gpt2", a name and its version)."""
+    letters or more, before the number that ends it ("gpt2", a name and its version), or
+    after the number that opens it ("480f", "200g": a number and its unit, which a course
+    writes apart, "480 °F")."""
     found = list(range(MIN_SPLIT_PART, len(word) - MIN_SPLIT_PART + 1))
     number = _LAST_NUMBER.search(word)
     if number is not None and number.start() >= MIN_SPLIT_PART and number.start() not in found:
         found.append(number.start())
+    number = _FIRST_NUMBER.match(word)
+    if number is not None and number.end() not in found:
+        found.append(number.end())
     return found
 
 
 _LAST_NUMBER = re.compile(r"(?<=[^\W\d_])\d+$")
+_FIRST_NUMBER = re.compile(r"\d+(?=[^\W\d_]+$)")
 _STOP_STEMS = frozenset(map(stem, STOP_WORDS))
 """The stems of the stop words: a part of a word that is another form of one ("overs" of
 over) is cut off only where the course hyphenates it, as the stop word is."""
