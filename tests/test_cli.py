@@ -430,7 +430,7 @@ def test_search_over_the_word_limit_searches_the_first_64_saying_so(workdir: Pat
     assert result.stdout.split("\n")[1:-2] == whole.split("\n")[:-2]  # the same results
     body = json.loads(run("search", query, "--json", cwd=workdir).stdout)
     assert body["left_out"] == {"searched": 64, "written": 66, "excluded": 0, "phrases": 1,
-                                "notice": notice}
+                                "error": None, "notice": notice}
     assert json.loads(run("search", "token " * 64, "--json", cwd=workdir).stdout)[
         "left_out"] is None
 
