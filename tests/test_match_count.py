@@ -10,16 +10,18 @@ filters, questions and pages.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from whoosh import query as wq
 
 from lessonsearch.build import build_index
 from lessonsearch.query import parse_query
 from lessonsearch.query_plan import plan
 from lessonsearch.searcher import DEFINING_BOOST, Searcher
 from lessonsearch.whoosh_index import CONTENT
-from lessonsearch.word_scoring import _lengths, can_score
+from lessonsearch.word_scoring import SIDE_BY_SIDE_BONUS, _lengths, can_score
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -53,16 +55,23 @@ class PlainSearcher(Searcher):
     lesson's summary or check question, the higher of the two (the first in course order on
     a tie), that scores above its lesson's best section trades scores with it, as the stored
     fields tell which they are. The sections that define the term a query names alone
-    score ``DEFINING_BOOST`` times as much, before any trade.
+    score ``DEFINING_BOOST`` times as much, before any trade, and each match writing the
+    query's words side by side is raised for it (``SIDE_BY_SIDE_BONUS``), read by Whoosh's
+    phrase matcher in every match, not only in those that could reach the page.
     """
 
-    def _run(self, searcher, q, page, limit, filter_q, boosted=frozenset()):
+    def _run(self, searcher, q, page, limit, filter_q, boosted=frozenset(), side_by_side=()):
         if q is None:
             return [], 0
         results = searcher.search(q, limit=None, filter=filter_q, optimize=False)
         place = {hit.docnum: (hit["position"], hit.get("section") or 0) for hit in results}
         scores = {hit.docnum: hit.score * (DEFINING_BOOST if hit.docnum in boosted else 1)
                   for hit in results}
+        written = Counter(d for run in side_by_side  # every match read with Whoosh's phrase
+                          for d in searcher.docs_for_query(wq.Phrase(CONTENT, list(run))))
+        for docnum, count in written.items():
+            if docnum in scores:
+                scores[docnum] *= 1 + SIDE_BY_SIDE_BONUS * count / len(side_by_side)
         sections: dict[str, list[int]] = {}
         for hit in sorted(results, key=lambda hit: place[hit.docnum]):
             if hit["kind"] == "section":

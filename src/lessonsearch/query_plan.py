@@ -63,6 +63,11 @@ class Plan:
     the word as typed: the part as typed. Not a word searched as its first part, which is
     seldom what it means ("built-in": built, "end-to-end": end), nor one whose number or
     letter was left out ("top-5", "gpt-5", "x-5"): that part alone is no topic to name."""
+    side_by_side: tuple[tuple[str, ...], ...] = ()
+    """The stems of each two plain words the reader typed one after the other (with at most
+    ``MAX_BETWEEN`` stop words between them, kept): a section that writes them so is
+    favoured (``word_scoring.SIDE_BY_SIDE_BONUS``). "bread flour" is a thing; a section
+    that writes "bread" in one sentence and "flour" in the next is about something else."""
 
 
 Correct = Callable[[str], str | None]
@@ -200,8 +205,47 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     built = build(node)
     instead = {**corrections, **{w: shown for w, (shown, _) in made_from.items()}}
     kept = [instead.get(w.lower(), w) for w in content] or bare
+    runs = () if relaxed else _runs(node, corrections, made_from)  # none writes them all
     return Plan(built, kept, corrections, relaxed, joined, natural, made_from, searched_family,
-                word_family, phrased, narrowed)
+                word_family, phrased, narrowed, runs)
+
+
+MAX_BETWEEN = 1
+"""The most stop words two words of a query may have between them to be read as written
+side by side with them ("mixture of experts")."""
+MAX_RUNS = 3
+"""The most pairs of words side by side a query is favoured for (a query of four words has
+three): each one is read in the sections that could reach the page."""
+
+
+def _runs(node: Node, corrections: dict[str, str],
+          made_from: dict[str, tuple[str, tuple[str, ...]]]) -> tuple[tuple[str, ...], ...]:
+    """``Plan.side_by_side``: the stems of each two plain words of a query of plain words
+    that follow one another, with at most ``MAX_BETWEEN`` stop words between them, as
+    corrected. Not a word in quotes, an identifier or a word of several parts (searched as a
+    phrase already), a name with ``++``, nor a word no section holds, searched as another
+    (``related``); any of them breaks the run."""
+    if not isinstance(node, All):
+        return ()
+    runs: list[tuple[str, ...]] = []
+    last: str | None = None
+    between: list[str] = []
+    for item in node.items:
+        parts = words(item.text) if isinstance(item, Word) else []
+        if len(parts) != 1 or typed_name(item.text) is not None or parts[0] in made_from:
+            last, between = None, []
+            continue
+        word = parts[0]
+        if is_stop(word):
+            between.append(stem(word))
+            if len(between) > MAX_BETWEEN:
+                last, between = None, []
+            continue
+        now = stem(corrections.get(word, word))
+        if last is not None and now != last:
+            runs.append((last, *between, now))
+        last, between = now, []
+    return tuple(dict.fromkeys(runs))[:MAX_RUNS]
 
 
 class MostWords(wq.Or):

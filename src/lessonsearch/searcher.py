@@ -11,6 +11,7 @@ import html
 import json
 import re
 import threading
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, partial
@@ -81,7 +82,7 @@ from .term_lookup import Glossary, form_pattern
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
 from .whoosh_open import open_search_index, reading_index, stored_fields
-from .word_scoring import WordScorer, can_score
+from .word_scoring import SIDE_BY_SIDE_BONUS, WordScorer, can_score
 
 SPELLING_PART = f"spelling file ({SPELLING})"
 MAX_QUERY_CHARS = 4096
@@ -882,7 +883,7 @@ class Searcher:
 
         def run(a_plan: Plan, a_tree: Node) -> tuple[list, int]:
             return self._run(searcher, a_plan.query, page, limit, filter_q,
-                             self.defining(searcher, a_tree, a_plan))
+                             self.defining(searcher, a_tree, a_plan), a_plan.side_by_side)
 
         page_hits, total = run(the_plan, tree)
         joined = None
@@ -1079,16 +1080,21 @@ class Searcher:
             opening, (self._stored(searcher, n)["body"] for n in numbers))]]
 
     def _run(self, searcher, q, page, limit, filter_q,
-             boosted: frozenset[int] = frozenset()) -> tuple[list, int]:
+             boosted: frozenset[int] = frozenset(),
+             side_by_side: tuple[tuple[str, ...], ...] = ()) -> tuple[list, int]:
         """The hits of one page and the number of matches in all pages; a file of the index
         that cannot be read is ``IndexDamaged`` (``reading_index``)."""
         with reading_index(self.version_dir):
-            return self._run_reading(searcher, q, page, limit, filter_q, boosted)
+            return self._run_reading(searcher, q, page, limit, filter_q, boosted,
+                                     side_by_side)
 
     def _run_reading(self, searcher, q, page, limit, filter_q,
-                     boosted: frozenset[int] = frozenset()) -> tuple[list, int]:
+                     boosted: frozenset[int] = frozenset(),
+                     side_by_side: tuple[tuple[str, ...], ...] = ()) -> tuple[list, int]:
         """The hits of one page and the number of matches in all pages, the ``boosted``
-        documents' scores ``DEFINING_BOOST`` times what they score.
+        documents' scores ``DEFINING_BOOST`` times what they score, and those that write
+        the words of ``side_by_side`` one after the other raised for it
+        (``word_scoring.SIDE_BY_SIDE_BONUS``).
 
         Queries of words and phrases are scored from whole posting blocks (``word_scoring``);
         anything else by Whoosh's matchers, every match scored (``top_hits``: Whoosh's own
@@ -1106,13 +1112,21 @@ class Searcher:
             allow = None if filter_q is None else self._counter.bits(searcher, filter_q)
             hits, total = self._words.top(searcher, q, wanted, self._order, allow,
                                           partial(self._trade, searcher),
-                                          dict.fromkeys(boosted, DEFINING_BOOST))
+                                          dict.fromkeys(boosted, DEFINING_BOOST),
+                                          side_by_side, partial(self._beside, searcher))
             return hits[(page - 1) * limit : wanted], total
         total = self._counter.count(searcher, q, filter_q)
         if total == 0:
             return [], 0
+        boost = dict.fromkeys(boosted, DEFINING_BOOST)
+        if side_by_side:  # every section writing them, read whole: a rare query's way
+            written = Counter(d for run in side_by_side
+                              for d in self._words.phrase_docs(searcher, list(run)))
+            for docnum, count in written.items():
+                boost[docnum] = boost.get(docnum, 1.0) * (
+                    1 + SIDE_BY_SIDE_BONUS * count / len(side_by_side))
         collector = TopInCourseOrder(self._order, wanted, self._lesson_parts(searcher),
-                                     dict.fromkeys(boosted, DEFINING_BOOST))
+                                     boost)
         searcher.search_with_collector(q, FilterCollector(collector, allow=filter_q))
         return collector.best()[(page - 1) * limit : wanted], total
 
@@ -1121,6 +1135,10 @@ class Searcher:
         (``LessonParts.trade``)."""
         if scores:
             self._lesson_parts(searcher).trade(scores, floor)
+
+    def _beside(self, searcher, docnums: set[int]) -> set[int]:
+        """The sections a summary or check among ``docnums`` may trade its score with."""
+        return self._lesson_parts(searcher).beside(docnums)
 
     def _lesson_parts(self, searcher) -> LessonParts:
         """Read when a query first matches something: which documents are summaries and

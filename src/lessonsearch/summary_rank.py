@@ -59,6 +59,12 @@ class LessonParts:
                           for lesson, found in sections.items()}
         """The sections of each lesson that has a summary or a check, in course order."""
 
+    def beside(self, docnums: set[int]) -> set[int]:
+        """The sections of the lessons of the summaries and checks among ``docnums``: one of
+        them may trade its score with such a part."""
+        return {section for lesson in {self.lesson_of[d] for d in docnums if d in self.lesson_of}
+                for section in self._sections[lesson]}
+
     def trade(self, scores: Scores, floor: float = float("-inf")) -> None:
         """Swap in ``scores`` (every match of a query, changed in place) the score of each
         lesson's best part (summary or check) scoring ``floor`` or more with that of its
