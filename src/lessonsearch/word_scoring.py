@@ -49,7 +49,7 @@ does (``query_plan.Plan.side_by_side``), has its score raised by: 1.25 times it 
 flour" where the section writes "bread flour", and for a query of three words an eighth more
 for each of its two pairs written so. BM25 scores words wherever they stand: a short check
 question asking why a bread recipe weighs its flour came before the section that says what
-bread flour is. A half (0.5) changed more first pages, took shell-novice's exercise
+bread flour is. A half (0.5) changed more top threes, took shell-novice's exercise
 "Absolute vs Relative Paths" out of the top three for `absolute path`, and found one
 held-out question fewer in the top three
 (bench/README.md). Read only in the sections whose score could reach the page with it
