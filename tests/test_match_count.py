@@ -21,7 +21,7 @@ from lessonsearch.query import parse_query
 from lessonsearch.query_plan import plan
 from lessonsearch.searcher import DEFINING_BOOST, Searcher
 from lessonsearch.whoosh_index import CONTENT
-from lessonsearch.word_scoring import SIDE_BY_SIDE_BONUS, _lengths, can_score
+from lessonsearch.word_scoring import FAVOUR_READ, SIDE_BY_SIDE_BONUS, _lengths, can_score
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -69,8 +69,9 @@ class PlainSearcher(Searcher):
                   for hit in results}
         written = Counter(d for run in side_by_side  # every match read with Whoosh's phrase
                           for d in searcher.docs_for_query(wq.Phrase(CONTENT, list(run))))
+        favoured = _favoured(results, scores, page * limit)
         for docnum, count in written.items():
-            if docnum in scores:
+            if docnum in favoured:
                 scores[docnum] *= 1 + SIDE_BY_SIDE_BONUS * count / len(side_by_side)
         sections: dict[str, list[int]] = {}
         for hit in sorted(results, key=lambda hit: place[hit.docnum]):
@@ -89,6 +90,21 @@ class PlainSearcher(Searcher):
                     scores[part], scores[best] = scores[best], scores[part]
         ranked = sorted(scores, key=lambda d: (-round(scores[d], 9), place[d]))
         return [(scores[d], d) for d in ranked[(page - 1) * limit : page * limit]], len(ranked)
+
+
+def _favoured(results, scores: dict[int, float], wanted: int) -> set[int]:
+    """The sections the bonus for words side by side may go to: those within its reach of
+    the page, at most ``FAVOUR_READ`` times the page's, the best (the first in the index
+    among equals), and the sections of the lessons of the summaries and checks among them."""
+    if len(scores) <= wanted:
+        return set(scores)
+    reach = sorted(scores.values(), reverse=True)[wanted - 1] / (1 + SIDE_BY_SIDE_BONUS) - 1e-8
+    near = sorted((d for d, s in scores.items() if s >= reach),
+                  key=lambda d: (-scores[d], d))[:FAVOUR_READ * wanted]
+    lessons = {hit["lesson"] for hit in results if hit.docnum in near
+               and hit["kind"] != "section"}
+    return set(near) | {hit.docnum for hit in results
+                        if hit["kind"] == "section" and hit["lesson"] in lessons}
 
 
 @pytest.fixture(scope="module")

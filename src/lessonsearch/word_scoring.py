@@ -43,6 +43,13 @@ PHRASE_SHARE = 8
 """The documents phrases are found in are kept within an eighth of that budget, counted
 apart (4 bytes each: 0.4 MB): a server at 100,000 sections stays within its 200 MB."""
 
+FAVOUR_READ = 2
+"""At most this many times the sections a page wants are read for words side by side, the
+best scoring of those the bonus could bring onto the page (the first in the index among
+equals), with the sections their summaries and checks may trade with: at 100,000 sections a
+pair of common words had thousands within reach, and reading where each word stands in all
+of them took the server past its 200 MB (206 MB; 198–199 MB with this; bench/README.md). A
+section further down is not favoured: it stays below the page."""
 SIDE_BY_SIDE_BONUS = 0.25
 """What a section that writes each two words of a query one after the other, as the query
 does (``query_plan.Plan.side_by_side``), has its score raised by: 1.25 times it for "bread
@@ -156,6 +163,8 @@ class WordScorer:
         if len(scores) > wanted:
             reach = nlargest(wanted, scores.values())[-1] / (1 + SIDE_BY_SIDE_BONUS) - 1e-8
             near = {d for d, s in scores.items() if s >= reach}
+            if len(near) > FAVOUR_READ * wanted:  # many alike: a common pair at 100k
+                near = set(nlargest(FAVOUR_READ * wanted, near, key=lambda d: (scores[d], -d)))
             if beside is not None:
                 near |= beside(near) & scores.keys()
         written: Counter[int] = Counter()
