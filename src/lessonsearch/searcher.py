@@ -924,6 +924,8 @@ class Searcher:
         ) is not None and asked not in terms:  # "what is make": the build tool Make
             terms = (asked, *terms)
         named = ()
+        if total == 0 and not terms and not _quotes(tree):  # "torpedo": only a definition
+            terms = self.glossary.described_by(positive_words(tree))  # writes it: bâtard
         if total == 0 and terms and not _quotes(tree):  # "topp": nucleus sampling's
             by_name = plan(_terms_instead(tree, terms))
             name_hits, name_total = self._run(searcher, by_name.query, page, limit, filter_q)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Container, Iterable
 from functools import cached_property
 from pathlib import Path
 
-from .analysis import WORD, leans_on_companions, words
+from .analysis import STOP_WORDS, WORD, leans_on_companions, stem, stems, words
 from .errors import TermNotFound, TermWithoutDefinition
 from .glossary_table import (
     Mention,
@@ -45,6 +45,15 @@ MENTIONS_SHOWN = 100
 """Sections listed for a looked-up term unless asked for more: a term used throughout a
 100,000-section course is mentioned in tens of thousands of them."""
 MAX_MENTIONS = 10_000
+
+
+DESCRIBED_CARDS = 3
+"""The most terms a search that found nothing shows for words their definitions write
+(``Glossary.described_by``)."""
+
+
+def is_stop_word(word: str) -> bool:
+    return word.lower() in STOP_WORDS
 
 
 class Glossary:
@@ -83,6 +92,22 @@ class Glossary:
             return record
         mentions = load_mentions(self.folder, record.term, limit)
         return dataclasses.replace(record, mentions=mentions)
+
+    def described_by(self, query_words: Iterable[str]) -> tuple[TermRecord, ...]:
+        """The terms whose glossary definition writes every one of ``query_words`` (stop
+        words aside, in any inflection), when one to ``DESCRIBED_CARDS`` do: "torpedo" of a
+        bâtard, "a torpedo-shaped loaf". For a search no section answers: a word only the
+        glossary writes still leads to its term. None when more do: the words say too
+        little to choose."""
+        wanted = {stem(w) for w in query_words if not is_stop_word(w)}
+        if not wanted:
+            return ()
+        found = tuple(r for r in self.records if wanted <= self._definition_stems.get(r.term, ()))
+        return found if len(found) <= DESCRIBED_CARDS else ()
+
+    @cached_property
+    def _definition_stems(self) -> dict[str, frozenset[str]]:
+        return {r.term: frozenset(stems(r.definition)) for r in self.records if r.definition}
 
     def busiest(self, record: TermRecord, count: int) -> tuple[Mention, ...]:
         """The ``count`` sections that mention the term most, most first."""
