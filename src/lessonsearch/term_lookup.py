@@ -52,6 +52,10 @@ DESCRIBED_CARDS = 3
 (``Glossary.described_by``)."""
 
 
+_DESCRIBING = re.compile(r"^(?!.*ly$)[^\W\d_][\w'’-]{3,}$", re.I)
+"""A word that may say what a term is (``Glossary.described_by``)."""
+
+
 def is_stop_word(word: str) -> bool:
     return word.lower() in STOP_WORDS
 
@@ -98,10 +102,12 @@ class Glossary:
         words aside, in any inflection), when one to ``DESCRIBED_CARDS`` do: "torpedo" of a
         bâtard, "a torpedo-shaped loaf". For a search no section answers: a word only the
         glossary writes still leads to its term. None when more do: the words say too
-        little to choose."""
-        wanted = {stem(w) for w in query_words if not is_stop_word(w)}
-        if not wanted:
-            return ()
+        little to choose; nor for a word of three letters or fewer, a number or an adverb in
+        -ly ("usually", "partially"), which say nothing of what a term is."""
+        asked = [w for w in query_words if not is_stop_word(w)]
+        if not asked or any(not _DESCRIBING.match(w) for w in asked):
+            return ()  # "usually", "12343": every definition writes such words somewhere
+        wanted = {stem(w) for w in asked}
         found = tuple(r for r in self.records if wanted <= self._definition_stems.get(r.term, ()))
         return found if len(found) <= DESCRIBED_CARDS else ()
 
