@@ -29,7 +29,7 @@ boule
 : A round loaf; the word is French for ball, and a baker's first shape.
 
 crumb
-: The inside of a loaf, which a baker judges by its holes.
+: The inside of a loaf, which a baker usually judges by its holes.
 
 couche
 : A linen cloth a baker folds around shaped dough.
@@ -55,6 +55,7 @@ def test_a_word_only_a_definition_writes_finds_its_term(searcher, query, term, a
 @pytest.mark.parametrize("query", [
     "zebra",  # no definition writes it
     "baker",  # four do: the word says too little to choose
+    "usually",  # one does, but an adverb says nothing of what a term is
     '"torpedo"',  # asked for as written
 ])
 def test_no_term_is_shown_where_no_definition_or_too_many_write_the_word(searcher, query):
