@@ -857,7 +857,7 @@ class Searcher:
             example = self._example(set())
             raise BadQuery(f"The query has no word to search for ({text}): type one or more "
                            + (f"words, as in: {example}." if example else "words."))
-        tree = parse_query(text)
+        tree = asked_tree = parse_query(text)  # as written, before the steps below
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
         tree = _without_comparing(tree, self.written)  # "levain vs starter": both topics
@@ -919,7 +919,7 @@ class Searcher:
         wanted_words = " ; ".join([wanted_words, *the_plan.joined.values()])  # soft-max: softmax
         terms = tuple(self.glossary.in_text(  # "temprature" names temperature
             wanted_words, partial(self._as_name, searcher)))  # "dobsonian": Dobsonian
-        if (subject := asked_about(positive_words(parse_query(text)))) is not None and (
+        if (subject := asked_about(positive_words(asked_tree))) is not None and (
                 asked := self.glossary.find(_apply_corrections(subject, instead))
         ) is not None and asked not in terms:  # "what is make": the build tool Make
             terms = (asked, *terms)
