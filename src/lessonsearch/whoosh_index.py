@@ -20,7 +20,7 @@ from whoosh.analysis import IDTokenizer, Token, Tokenizer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 
 from .analysis import WORD, find_words, lowered, made_from, stem
-from .model import CheckQuestion, Course, Lesson, link_to, outline, text_fragment
+from .model import CheckQuestion, CodeBlock, Course, Lesson, link_to, outline, text_fragment
 
 WHOOSH_DIR = "whoosh"
 SPELLING = "spelling.json"
@@ -514,6 +514,17 @@ class Document(NamedTuple):
         return "\n\n".join([block.text for block in self.lesson.sections[self.number].code])
 
     @property
+    def code_searched(self) -> str:
+        """The code it is found by: the names of its code blocks' languages
+        (``code_languages``), then the code. A section whose only Python is a fenced
+        ``python`` block is found by "python", as a word of its code."""
+        code = self.code
+        if not code:
+            return code
+        names = code_languages(self.lesson.sections[self.number].code)
+        return BREAK.join((*names, code)) if names else code
+
+    @property
     def _heading_again(self) -> tuple[str, ...]:
         """A section's heading, written twice after its path (which ends with it); a check
         question's, once: it is a sentence, which its body writes too."""
@@ -529,6 +540,7 @@ class Document(NamedTuple):
         module = self.lesson.module
         body, code = self.body, self.code
         searched = self.searched if self.kind == "check" else body  # (a section's is its body)
+        code_searched = self.code_searched if code else code
         headings = BREAK.join((*self.heading_path, *self._heading_again))
         return {
             "id": self.id,
@@ -541,7 +553,7 @@ class Document(NamedTuple):
             "heading": self.heading or "",
             "heading_path": self.heading_path,
             "content": (  # CourseText.index reads the parts (_postings), BREAK between
-                headings, BREAK.join(terms), searched, code, self.lesson.title,  # names too
+                headings, BREAK.join(terms), searched, code_searched, self.lesson.title,
                 BREAK.join(title_terms), BREAK.join(defined)),
             "body": body,
             "code": code,
@@ -551,6 +563,32 @@ class Document(NamedTuple):
             "position": self.lesson.position or 0,
             "section": self.number,
         }
+
+
+LANGUAGE_NAMES = {
+    "py": "python", "python3": "python", "py3": "python", "ipython": "python",
+    "pycon": "python", "js": "javascript", "ts": "typescript", "sh": "shell", "zsh": "shell",
+    "console": "shell", "shell-session": "shell",
+    "rb": "ruby", "yml": "yaml", "md": "markdown", "rs": "rust", "golang": "go",
+}
+"""The name a reader searches for a code block's language as fences and exports write it
+(``py``, ``js``); one not listed is searched as written."""
+
+NO_LANGUAGE = frozenset({"text", "txt", "plain", "plaintext", "output", "none",
+                         "nohighlight", "raw", "default", "code"})
+"""What fences write where the block is in no language: not searched for."""
+
+
+def code_languages(blocks: Iterable[CodeBlock]) -> tuple[str, ...]:
+    """The languages ``blocks`` are written in, each once in the order they come, by the
+    name a reader searches (``LANGUAGE_NAMES``). A section shows its code without them, but
+    a reader looking for "python" examples means its fenced ``python`` blocks too."""
+    names: dict[str, None] = {}
+    for block in blocks:
+        lang = (block.lang or "").strip().lower()
+        if lang and lang not in NO_LANGUAGE:
+            names[LANGUAGE_NAMES.get(lang, lang)] = None
+    return tuple(names)
 
 
 def _check_text(check: CheckQuestion, wrong: bool) -> list[str]:
