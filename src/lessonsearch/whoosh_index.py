@@ -574,9 +574,10 @@ LANGUAGE_NAMES = {
 """The name a reader searches for a code block's language as fences and exports write it
 (``py``, ``js``); one not listed is searched as written."""
 
-NO_LANGUAGE = frozenset({"text", "txt", "plain", "plaintext", "output", "none",
-                         "nohighlight", "raw", "default", "code"})
-"""What fences write where the block is in no language: not searched for."""
+NO_LANGUAGE = frozenset({"text", "txt", "plain", "plaintext", "output", "error", "source",
+                         "none", "nohighlight", "raw", "default", "code"})
+"""What fences write where the block is in no language (a program's output or error, as
+lessons on the command line fence them): not searched for."""
 
 
 def code_languages(blocks: Iterable[CodeBlock]) -> tuple[str, ...]:
