@@ -55,6 +55,17 @@ DESCRIBED_CARDS = 3
 _DESCRIBING = re.compile(r"^(?!.*ly$)[^\W\d_][\w'’-]{3,}$", re.I)
 """A word that may say what a term is (``Glossary.described_by``)."""
 
+_SAYS_NOTHING = frozenset("""
+    whose despite although though unless whether within without upon among amongst across
+    along around behind beside besides beyond toward towards onto via rather either neither
+    also even still another every something anything everything nothing someone anyone
+    often always never sometimes already almost instead however therefore thus hence whereas
+    wherever whenever whichever whatever whoever perhaps quite much many less least since
+    like unlike""".split())
+"""Function words the query's ``STOP_WORDS`` keep, as a search for them may mean them, but
+that say nothing of what a term is: a definition writing "whose" or "despite" is no answer
+to a search for it (``Glossary.described_by``)."""
+
 
 def is_stop_word(word: str) -> bool:
     return word.lower() in STOP_WORDS
@@ -102,11 +113,13 @@ class Glossary:
         words aside, in any inflection), when one to ``DESCRIBED_CARDS`` do: "torpedo" of a
         bâtard, "a torpedo-shaped loaf". For a search no section answers: a word only the
         glossary writes still leads to its term. None when more do: the words say too
-        little to choose; nor for a word of three letters or fewer, a number or an adverb in
-        -ly ("usually", "partially"), which say nothing of what a term is."""
+        little to choose; nor for a word of three letters or fewer, a number, an adverb in
+        -ly ("usually", "partially") or a function word (``_SAYS_NOTHING``: "whose",
+        "despite"), which say nothing of what a term is."""
         asked = [w for w in query_words if not is_stop_word(w)]
-        if not asked or any(not _DESCRIBING.match(w) for w in asked):
-            return ()  # "usually", "12343": every definition writes such words somewhere
+        if not asked or any(not _DESCRIBING.match(w) or w.lower() in _SAYS_NOTHING
+                            for w in asked):
+            return ()  # "usually", "12343", "whose": every definition writes such words
         wanted = {stem(w) for w in asked}
         found = tuple(r for r in self.records if wanted <= self._definition_stems.get(r.term, ()))
         return found if len(found) <= DESCRIBED_CARDS else ()
