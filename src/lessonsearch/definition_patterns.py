@@ -1351,40 +1351,79 @@ def _names_a_quantity(what: str) -> bool:
 
 def _means(sentence: str) -> list[Found]:
     """"Dialling in means adjusting grind, dose and time until the shot tastes right.": an
-    unmarked name opening the sentence, then "means" and a gerund, an article or a noun
-    phrase. "X means Y" as often says what follows from X ("This means the shot runs fast.",
-    "Tamping means nothing if the grind is wrong.", "Bloom means that gas escapes", "…
-    means we wait", "by means of"), so a pronoun, "that", a judging word (``_MEANS_JUDGES``)
-    or a clause (an article, a noun and a verb: "means the shot runs fast") after "means"
-    names nothing, nor does a name holding a function word before its end ("Looking up a
-    token means reading its row"); and the hit names only a term the glossary has
-    (``Found.glossary_only``), as the other forms that also read as remarks. A noun phrase
-    after "means" says what the term is only when it also says what sets it apart
-    (``_sets_apart``: "Crema means foam on top of the shot", "The dose means the mass of dry
-    coffee"); one that ends at its noun says what the term leads to or shows
-    ("Channeling means sour coffee.", "… a thin, sour shot.", "Bloom means fresh beans, so
-    …"), unless, bare, it names a quantity (``_names_a_quantity``: "Bandwidth means
-    capacity."). A word that compares first ("Jitter means longer queues at every hop.")
-    says how the term changes a thing, set apart or not."""
+    unmarked name opening the sentence, then "means" and what it is: a gerund, an article or
+    a noun phrase (``_says_what_it_means``), or a clause a question word opens
+    (``_asks_what_it_is``: "Hydration means how much water the dough holds"). The name
+    must be a term-like noun phrase: a pointer ("This means how we …", "That means what you
+    think") is refused by ``take_term``, and a name holding a function word before its end
+    ("Looking up a token means reading its row", "Knowing this means …") by
+    ``is_plain_noun_phrase``. "X means Y" as often says what follows from X, so the hit
+    names only a term the glossary has (``Found.glossary_only``), as the other forms that
+    also read as remarks."""
     match = _MEANS.match(sentence)
     if match is None or match["term"].split()[-1].lower() in ("by", "of"):
         return []
-    after = match["next"].lower()
-    if after in _MEANS_JUDGES or after in _MEANS_CONSEQUENCES or after in _COMPARATIVES or (
-            not match["article"] and term_or_none(after) is None):
-        return []  # "means that …", "means we …", "means it …", "means nothing …"
-    if not match["article"] and not after.endswith("ing") and not describes(after):
-        return []  # "means usually …", "means different things"
-    if match["article"] and _CLAUSE_VERB.match(match["then"]):
-        return []  # "means the shot runs fast": what follows, not what it is
-    if not after.endswith("ing") and not _sets_apart(sentence[match.end("next"):]) and not (
-            not match["article"] and _names_a_quantity(sentence[match.start("next"):])):
-        return []  # "Channeling means sour coffee.": what it leads to, not what it is
+    if not match["article"] and match["next"].lower() in _ASKING:
+        if not _asks_what_it_is(match["then"]):
+            return []  # "… means what you think", "… means how we weigh it"
+    elif not _says_what_it_means(match, sentence):
+        return []
     term = take_term(match["term"], whole=True, strict=True)
     if term is None or term != match["term"].strip() or not is_plain_noun_phrase(
             _PARTICLE_AT_END.sub("", term)):
         return []  # "Looking up a token means reading its row, so …" says what it costs
     return [Found(term, "defining", match.start("term"), glossary_only=True)]
+
+
+def _says_what_it_means(match: re.Match[str], sentence: str) -> bool:
+    """Whether the words after "means" (``_MEANS``) say what the term is, not what follows
+    from it ("This means the shot runs fast.", "Tamping means nothing if the grind is
+    wrong.", "Bloom means that gas escapes", "… means we wait"): a pronoun, "that", a
+    judging word (``_MEANS_JUDGES``) or a clause (an article, a noun and a verb: "means the
+    shot runs fast") names nothing. A noun phrase says what the term is only when it also
+    says what sets it apart (``_sets_apart``: "Crema means foam on top of the shot", "The
+    dose means the mass of dry coffee"); one that ends at its noun says what the term leads
+    to or shows ("Channeling means sour coffee.", "… a thin, sour shot.", "Bloom means
+    fresh beans, so …"), unless, bare, it names a quantity (``_names_a_quantity``:
+    "Bandwidth means capacity."). A word that compares first ("Jitter means longer queues at
+    every hop.") says how the term changes a thing, set apart or not."""
+    after = match["next"].lower()
+    if after in _MEANS_JUDGES or after in _MEANS_CONSEQUENCES or after in _COMPARATIVES or (
+            not match["article"] and term_or_none(after) is None):
+        return False  # "means that …", "means we …", "means it …", "means nothing …"
+    if not match["article"] and not after.endswith("ing") and not describes(after):
+        return False  # "means usually …", "means different things"
+    if match["article"] and _CLAUSE_VERB.match(match["then"]):
+        return False  # "means the shot runs fast": what follows, not what it is
+    return after.endswith("ing") or _sets_apart(sentence[match.end("next"):]) or (
+        not match["article"] and _names_a_quantity(sentence[match.start("next"):]))
+
+
+_ASKING = frozenset(("how", "what", "whether"))
+"""Question words that, right after "means", open a clause saying what a term is: "how much
+water the dough holds", "what is left inside the loaf", "whether the middle has set"."""
+_SPEAKERS = frozenset("i we you they he she it one people someone everyone".split())
+"""Subjects of a clause after "means how" or "means what" that make it a remark about what
+someone means, does or thinks: "what you think", "how we weigh the water"."""
+
+
+def _asks_what_it_is(clause: str) -> bool:
+    """Whether ``clause``, the words after "means how", "means what" or "means whether",
+    says what the term is: "how much water the dough holds", "how long a packet waits",
+    "what is left inside the loaf". A degree word may come first ("how much", "how long");
+    then a person or a pointer ("what you think", "how we weigh the water", "whether this
+    …": ``_SPEAKERS``, ``_PRONOUNS``) makes a remark, and so does a clause of fewer than two
+    words ("means what it says" aside, "means how."): nothing there is said of the term."""
+    words = [w.lower() for w in _NOUN_PHRASE_TOKEN.findall(clause) if w[0].isalnum()]
+    if words and words[0] in _DEGREE:
+        words = words[1:]
+    return len(words) >= 2 and words[0] not in _SPEAKERS and words[0] not in _PRONOUNS
+
+
+_DEGREE = frozenset("""much many long far often big large small high low deep wide fast hard
+    heavy strong hot cold warm well quickly soon""".split())
+"""Words that follow "how" to ask how much of a thing: "how much water", "how long a packet
+waits", "how far a loaf rises"."""
 
 
 _ONE_OF_A_KIND = frozenset("""file folder directory variable column table field row branch
