@@ -160,6 +160,9 @@ A sentence may give several things their other names ("columns (also known as fi
 and rows (also known as records) …"): the words after "known as" and "also called" are
 looked at without being taken, so every such cue in it is read, not the first alone."""
 _KNOWN_AS = _NAMING[5]
+_WHAT_CALLS = (_NAMING[1], _NAMING[2])
+"""The forms "… is what people call X" and "What people call X is …": ``_describes_only``
+reads the name they give."""
 _GIVEN_ANOTHER = re.compile(r",\s*(?:also|often|sometimes|usually|commonly)\s+$", re.I)
 """Before "known as": "records, also known as rows, …" gives records another name, and the
 glossary may have either. The adverb says so: in "Behind two layers of NAT, known as
@@ -773,6 +776,8 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                 referring = noun.lower() not in _OPENS_COMPOUNDS  # "this pattern memoization"
             if found and _HOW_OFTEN.fullmatch(found):
                 continue  # "The handler is called three times."
+            if found and pattern in _WHAT_CALLS and _describes_only(found):
+                continue  # "A quick bake is what people call fast."
             if found and _calls_this(match, rest, found, emphasis):
                 continue  # "We call this script nightly.", "Next, we call this method."
             if (found and pattern is _WE_CALL and _IN_SEQUENCE.match(sentence[: match.start()])
@@ -798,6 +803,21 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
     ):
         out += _quoted(sentence)
     return out
+
+
+def _describes_only(name: str) -> bool:
+    """Whether ``name``, what "what people call" gives ("… is what people call fast"), says
+    how a thing is rather than name it: one word that judges or grades (``describes``:
+    "fast", "good", "cheap"), a state a past participle gives ("done", "overproofed") or an
+    everyday noun (``is_vague``: "the problem"). After "what people call" a name stands
+    bare or with an article as the complement of "call", as an adjective does, so the word
+    itself must tell: "what bakers call dividing", "what statisticians call a confounder"
+    and names of several words ("a normal distribution") name."""
+    if " " in name:
+        return False
+    word = name.lower()
+    return (is_vague(word) or not describes(word) or word in _IRREGULAR_PARTICIPLES
+            or (len(word) > 4 and word.endswith("ed") and not word.endswith("eed")))
 
 
 _PARTICLE = re.compile(r"\s+(?P<particle>in|out|up|down|off|on|over|back)(?![\w'’-])", re.I)
