@@ -1136,10 +1136,15 @@ def _apposed(sentence: str) -> list[Found]:
 
 
 def _defining(sentence: str) -> list[Found]:
+    """"The fill factor is defined as …" (``_DEFINED_AS``): the words before "is defined as"
+    are the term when they are the whole subject, a plain noun phrase. A relative clause
+    makes them the end of a longer sentence ("The heap stores every object that is defined
+    as global.": the verb is "stores", and "that" is the subject of "is defined"), which no
+    name holds; nor does a letter alone ("The table x is defined as …" defines a symbol
+    for an example)."""
     for match in _DEFINED_AS.finditer(sentence):
         term = take_term(match["term"], whole=True, strict=True)
-        # "The table x is defined as …" defines a symbol for an example, not a term
-        if term and all(len(word) > 1 for word in term.split()):
+        if term and is_plain_noun_phrase(term) and all(len(word) > 1 for word in term.split()):
             return [Found(term, "defining", match.start("term"))]
     return []
 

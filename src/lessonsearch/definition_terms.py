@@ -25,7 +25,7 @@ _BREAK = STOP_WORDS | _word_set(
     nothing everything everyone well again once twice first last next later now then today
     here there yet already still instead too may might must shall can cannot per etc via
     since unless whether although though however thus hence therefore either neither upon
-    whatever whichever whoever like unlike far elsewhere everywhere anywhere somewhere nowhere
+    whatever whichever whoever whose like unlike far elsewhere everywhere anywhere somewhere nowhere
     nearby otherwise together apart away ahead aside around inside outside within without
     throughout across onto toward towards beside beneath underneath behind beyond among amid
     despite till whenever wherever using afterward afterwards beforehand soon tomorrow tonight
