@@ -1164,9 +1164,13 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
                     out.append(Found(term, "emphasis", match.start()))
                     break
                 continue
+            if _listed(before, after):
+                continue  # "a big bowl, a **lame**, a tin": one thing of a list
             subject = _AS_SUBJECT.search(before) and _SUBJECT_DEFINED.match(after)
             if subject and subject["word"] and not starts_description(subject["word"]):
                 subject = None  # "**Tokens** are not words", "*order* is important here"
+            if subject and _COMMA_PHRASE.match(after) and not _verb_follows(after):
+                subject = None  # "Set out a bowl, the **couche**, a scraper and a tin."
             if (
                 subject
                 or (_AS_PREDICATE.search(before) and _PREDICATE_DEFINED.match(after))
@@ -1184,6 +1188,83 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
                 out.append(Found(term, "emphasis", match.start(), glossary_only=True))
                 break
     return out
+
+
+_COMMA_PHRASE = re.compile(r"^[\"”’]?\s*,\s+(?:a|an|the)\s", re.I)
+"""A comma and an article after a marked name: what follows may say what it is ("A **lame**,
+a razor blade on a handle, scores …") or be the next thing of a list ("a **lame**, a tin")."""
+_ITEM_END = re.compile(r",\s+(?:(?:a|an|the|this|these|those|its|their|our|your|my|his|her)"
+                       r"\s+)?[\"“‘(]?$", re.I)
+"""Between a list's item and the marked name after it: a comma and the name's opener."""
+
+
+def _listed(before: str, after: str) -> bool:
+    """Whether a marked name, a comma and a phrase after it ("a **lame**, a tin") are things
+    of a list, so that the phrase is the next thing listed and not what the name is: the
+    name follows a list's item and a comma (``_follows_item``: "You need a big bowl, a
+    **lame**, a tin."), or the phrase is closed by a comma and the list goes on with
+    another phrase that opens as it does, after "and" or "or" or not ("Tools: a **lame**, a
+    tin, a bowl.", "A **lame**, a tin, a bowl and a towel are all you need."), as
+    ``lists_on`` reads a list after an appositive. A phrase that opens otherwise starts a
+    clause: "a *text cursor*, a character that marks the spot, and the shell waits"."""
+    if not (comma := _COMMA_PHRASE.match(after)):
+        return False
+    if _follows_item(before):
+        return True
+    following = _after_phrase(after)
+    if following[:1] and following[0] in ("and", "or"):
+        following = following[1:]
+    opens = _OPENERS[comma.group().split()[-1].lower()]
+    return bool(following) and _OPENERS.get(following[0]) == opens
+
+
+def _follows_item(before: str) -> bool:
+    """Whether ``before``, the words before a marked name, end with a list's item and a
+    comma: a noun phrase that opens its clause or follows a verb, with an article or bare
+    ("You need a big bowl, ", "A loaf needs flour, ", "Flour, "), not one after a
+    preposition or a clause word ("In the oven, ", "When the dough doubles, ") nor an
+    opening word ("However, ", "Historically, ")."""
+    end = _ITEM_END.search(before)
+    if end is None:
+        return False
+    words = re.split(r"[,;:]", before[: end.start()])[-1].split()
+    at = next((i for i, word in enumerate(words) if word.lower() in _OPENERS), None)
+    if at is not None:
+        lead, phrase = words[:at], words[at + 1:]
+        if lead and not _plain_word(lead[-1]):
+            return False  # "In the oven, ", "After the first rise, "
+    else:
+        phrase = words
+    return 0 < len(phrase) <= 4 and all(_plain_word(word) for word in phrase)
+
+
+def _plain_word(word: str) -> bool:
+    """A word a noun phrase or a verb may be, not a function word or an adverb in -ly."""
+    word = word.strip("\"“”‘’()").lower()
+    return bool(word) and is_plain_noun_phrase(word) and not (
+        word.endswith("ly") and len(word) > 4)
+
+
+def _after_phrase(after: str) -> list[str]:
+    """The words after the comma that closes the phrase after a marked name's comma, in lower
+    case ("scores the dough" of ", a razor blade on a handle, scores the dough."); none when
+    the phrase ends the sentence or its clause instead."""
+    tokens = [token.lower() for token in _NOUN_PHRASE_TOKEN.findall(after.lstrip("\"”’ "))]
+    for at, token in enumerate(tokens[1:], 1):
+        if not token[0].isalnum():
+            return tokens[at + 1:] if token == "," else []
+    return []
+
+
+def _verb_follows(after: str) -> bool:
+    """Whether the phrase after a marked subject's comma ("A **lame**, a razor blade on a
+    handle, scores the dough.") is closed by a comma and the subject's verb, not by the
+    sentence's end or a list going on: a name that is the subject of nothing is not
+    defined by the phrase after it ("Set out a bowl, the **couche**, a scraper and a
+    tin.")."""
+    following = _after_phrase(after)
+    return bool(following) and following[0][0].isalpha() and following[0] not in (
+        "and", "or") and following[0] not in _OPENERS
 
 
 _SHORTENED = re.compile(
