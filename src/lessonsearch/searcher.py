@@ -306,7 +306,9 @@ class Searcher:
         slip of "embedded"); the nearest wins, then the one the course uses most. A word of
         ``MIN_TWO_EDITS`` to ``MAX_TWO_EDITS`` letters with none one edit away is given one
         two edits away only when that one is clearly the likeliest (``_two_slips``:
-        "softmaks" is softmax). But first, a word ``cut_short`` (a search
+        "softmaks" is softmax). A word that none of those corrects is given the course's word
+        that sounds as it does, where that is clear (``_by_sound``: "sourdoe" is sourdough).
+        But first, a word ``cut_short`` (a search
         box's last word, while it is typed) of four letters or more that begins some of the
         course's words is taken as the most used of them: "softm" is softmax, not soft. A
         whole word is only given the symbols that end a name ("Notepad+": Notepad++). An
