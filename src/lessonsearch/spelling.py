@@ -15,6 +15,12 @@ misspelt word makes the keys every word two edits away is filed under (``_two_ed
 Accents are left out of both sides: a word is filed under its letters without them, and
 edits are counted between such letters, so "émbedding" is no edit from the course's
 "embedding", "naive" none from its "naïve", and "émbedings" one from "embeddings".
+
+A word spelt by ear may be further: "sourdoe" is three edits from "sourdough". Each word is
+also filed under its sound (``sounds``: English's spellings of one sound written one way,
+"sourdO" for both), made at the first word looked up so; a lookup is one key, a hundredth of a
+millisecond (bench/README.md). Rules written here, not a phonetic library's: Soundex and
+Metaphone drop the vowels, and so take "bakes" for "because".
 """
 
 from __future__ import annotations
