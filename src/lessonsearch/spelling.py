@@ -256,15 +256,16 @@ SPOKEN = (
     ("[aeiouy][aeiou]*(?:[wh](?![aeiouy]))?", None),
 )
 """How English spells a sound, each spelling with the letters it is written as in a word's
-sound (``sounds``), the first that fits at each letter taken: a silent k, g or p before an n
-and w before an r at the start; -sion, -tion, -cian and -shun one ending; -dge and a last
--ge a j; gu before e, i or y a g; a last e after a consonant silent, a last y, -ey, -ie, -ee
-or -ea a long e, and a last o after a consonant a long o; -ough a long o, -eigh a long a,
--igh a long i, another gh silent but before a vowel; ph an f; ch (but before an r or an l)
-and tch one sound, sh and the s, t or c and i of -sion, -tion and -cian another; th its own;
-ck, k, q and a hard c one; qu kw, x ks, z s; a run of vowels as ``VOWEL_SOUNDS`` spells it
-(None), with a w or an h after it. A letter (or a capital for a sound) for each sound: the
-doubled letters a reader leaves out or adds are one."""
+sound (``sounds``), the first that fits at each letter taken: a silent k, g or p before an n,
+w before an r, h after a w and p before an s at the start, and an x there an s; -sion, -tion,
+-cian and -shun one ending; -dge and a last -ge a j; gu before e, i or y a g; a last e after
+a consonant silent, a last y, -ey, -ie, -ee or -ea a long e, and a last o after a consonant a
+long o; -ough a long o, -eigh a long a, -igh a long i, another gh silent but before a vowel;
+ph an f; sch sk; ch (but before an r or an l) and tch one sound, sh and the s, t or c and i of
+-sion, -tion and -cian another; th its own; ck, k, q and a hard c one; qu kw, x ks, z s; a
+run of vowels as ``VOWEL_SOUNDS`` spells it (None), with a w or an h after it. A letter (or a
+capital for a sound) for each sound: the doubled letters a reader leaves out or adds are
+one."""
 VOWEL_SOUNDS = {"oa": "O", "oe": "O", "ow": "O", "oh": "O", "ee": "E", "ea": "E", "ie": "E",
                 "ai": "A", "ay": "A", "au": "W", "aw": "W", "ah": "a", "oo": "U", "ue": "U",
                 "ew": "U", "y": "i"}
