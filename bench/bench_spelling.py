@@ -181,23 +181,26 @@ def main() -> None:
 
 
 def cases(searcher: Searcher, written: dict) -> None:
-    """The hand-written cases: each misspelling by its edits from the word meant and its
-    length, corrected to that word, to another, or not at all; each real word, whether it
-    was corrected (it never should be)."""
+    """The hand-written cases: each misspelling by its edits from the word meant (three or
+    more together: misspellings by sound, such as "sekwense") and its length, corrected to
+    that word, to another, or not at all; each real word, whether it was corrected (it never
+    should be)."""
     outcome: Counter[tuple[int, tuple[int, int], str]] = Counter()
     wrong = []
     for typo, word in written["misspelt"].items():
         fixed = searcher.correct(typo)
         said = "meant" if fixed == word else "none" if fixed is None else "other"
-        outcome[edit_distance(typo, word, transpositions=True), length_of(typo), said] += 1
+        edits = min(edit_distance(typo, word, transpositions=True), 3)
+        outcome[edits, length_of(typo), said] += 1
         if said != "meant":
             wrong.append(f"{typo}: {fixed or '-'}")
     print(f"hand-written misspellings ({len(written['misspelt'])}):")
-    for edits in (1, 2):
+    for edits in (1, 2, 3):
         for low, high in LENGTHS:
             row = {said: outcome[edits, (low, high), said] for said in ("meant", "other", "none")}
             if sum(row.values()):
-                label = f"{edits} edit{'s' if edits > 1 else ''}, {low}–{high} letters"
+                label = (f"{edits}{'+' if edits == 3 else ''} edit{'s' if edits > 1 else ''}"
+                         f", {low}–{high} letters")
                 print(f"  {label:24} " + "  ".join(f"{k} {v:4}" for k, v in row.items()))
     print("  not corrected to the word meant: " + ", ".join(wrong))
     real = written["real"]

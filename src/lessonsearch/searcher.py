@@ -306,7 +306,9 @@ class Searcher:
         slip of "embedded"); the nearest wins, then the one the course uses most. A word of
         ``MIN_TWO_EDITS`` to ``MAX_TWO_EDITS`` letters with none one edit away is given one
         two edits away only when that one is clearly the likeliest (``_two_slips``:
-        "softmaks" is softmax). But first, a word ``cut_short`` (a search
+        "softmaks" is softmax). A word that none of those corrects is given the course's word
+        that sounds as it does, where that is clear (``_by_sound``: "sourdoe" is sourdough).
+        But first, a word ``cut_short`` (a search
         box's last word, while it is typed) of four letters or more that begins some of the
         course's words is taken as the most used of them: "softm" is softmax, not soft. A
         whole word is only given the symbols that end a name ("Notepad+": Notepad++). An
@@ -337,6 +339,8 @@ class Searcher:
                 fixed = self._short_name(word.lower())
             if fixed is None and maxdist and word.lower() not in self._family_nouns:
                 fixed = self._family_noun(word.lower())  # "decission": decide's noun
+            if fixed is None and maxdist:
+                fixed = self._by_sound(word.lower())  # "sourdoe": sourdough
         elif written and len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
             fixed = self._respelt(word.lower())
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
@@ -377,6 +381,25 @@ class Searcher:
                     and not all(by_ear(letters[at], known, at) for at in changed)):
                 return None
         return best
+
+    def _by_sound(self, word: str) -> str | None:
+        """For a misspelt word that no slip explains, the word the course writes that sounds
+        as it does (``Speller.sounding``: "sourdoe" is sourdough, three edits away, and
+        "fotograph" photograph, its first letter another), when it is clearly the likeliest:
+        the only one, or written ``TWO_EDIT_LEAD`` times as often as the next. Asked last, so
+        a word one or two slips away is always the correction first ("bagette" is
+        baguette, one letter dropped), and only of a word of ``MIN_CORRECTED`` to
+        ``MAX_TWO_EDITS`` letters. A word the course writes with another ending is another
+        word of its family, as for a slip (``other_ending``)."""
+        if len(word) > MAX_TWO_EDITS:
+            return None
+        ranked = sorted((c for c in self._speller().sounding(word)
+                         if not other_ending(word, c)),
+                        key=lambda c: (-self._spelling[c], c))
+        if not ranked or len(ranked) > 1 and (
+                self._spelling[ranked[0]] < TWO_EDIT_LEAD * self._spelling[ranked[1]]):
+            return None
+        return ranked[0]
 
     def _family_noun(self, word: str) -> str | None:
         """For a misspelt word that is no slip of any word the course writes, the -ion noun

@@ -15,10 +15,17 @@ misspelt word makes the keys every word two edits away is filed under (``_two_ed
 Accents are left out of both sides: a word is filed under its letters without them, and
 edits are counted between such letters, so "émbedding" is no edit from the course's
 "embedding", "naive" none from its "naïve", and "émbedings" one from "embeddings".
+
+A word spelt by ear may be further: "sourdoe" is three edits from "sourdough". Each word is
+also filed under its sound (``sounds``: English's spellings of one sound written one way,
+"sourdO" for both), made at the first word looked up so; a lookup is one key, a hundredth of a
+millisecond (bench/README.md). Rules written here, not a phonetic library's: Soundex and
+Metaphone drop the vowels, and so take "bakes" for "because".
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Container, Iterable, Mapping
@@ -236,6 +243,60 @@ def fold_accents(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
+SPOKEN = (
+    ("^kn|^gn|^pn", "n"), ("^wr", "r"), ("^ps", "s"), ("^wh", "w"), ("^x", "s"),
+    ("(?:ss?i|[tc]i|sh)[oua]n(?=s?$)", "Xn"),
+    ("dge$|ge$|dg(?=[eiy])", "j"), ("gu(?=[eiy])", "g"),
+    ("(?<=[^aeiouy])e$", ""), ("(?:y|ey|ie|ee|ea)$", "E"), ("(?<=[^aeiou])o$", "O"),
+    ("ough", "O"), ("eigh", "A"), ("igh", "I"), ("gh(?=[aeiouy])", "g"), ("gh", ""),
+    ("ph", "f"), ("sch", "sk"), ("ch(?=[rl])", "k"), ("t?ch", "C"), ("sh", "X"),
+    ("ss?i(?=[aou])|[tc]i(?=[aou])", "X"), ("th", "0"),
+    ("ck|cq", "k"), ("cc(?=[eiy])", "ks"), ("c(?=[eiy])", "s"), ("c", "k"),
+    ("qu", "kw"), ("q", "k"), ("x", "ks"), ("z", "s"), ("^y(?=[aeiou])", "y"),
+    ("[aeiouy][aeiou]*(?:[wh](?![aeiouy]))?", None),
+)
+"""How English spells a sound, each spelling with the letters it is written as in a word's
+sound (``sounds``), the first that fits at each letter taken: a silent k, g or p before an n,
+w before an r, h after a w and p before an s at the start, and an x there an s; -sion, -tion,
+-cian and -shun one ending; -dge and a last -ge a j; gu before e, i or y a g; a last e after
+a consonant silent, a last y, -ey, -ie, -ee or -ea a long e, and a last o after a consonant a
+long o; -ough a long o, -eigh a long a, -igh a long i, another gh silent but before a vowel;
+ph an f; sch sk; ch (but before an r or an l) and tch one sound, sh and the s, t or c and i of
+-sion, -tion and -cian another; th its own; ck, k, q and a hard c one; qu kw, x ks, z s; a
+run of vowels as ``VOWEL_SOUNDS`` spells it (None), with a w or an h after it. A letter (or a
+capital for a sound) for each sound: the doubled letters a reader leaves out or adds are
+one."""
+VOWEL_SOUNDS = {"oa": "O", "oe": "O", "ow": "O", "oh": "O", "ee": "E", "ea": "E", "ie": "E",
+                "ai": "A", "ay": "A", "au": "W", "aw": "W", "ah": "a", "oo": "U", "ue": "U",
+                "ew": "U", "y": "i"}
+"""Spellings of one vowel sound: a long o, e and a, the sound of "law" and that of "blue",
+each a capital, apart from the short vowel the letter alone spells ("bet" and "beet" are two
+words); another run of vowels is its own ("sour": ou). So "various" does not sound as
+"varies", nor "serious" as "series", where a run of vowels as its first letter made them
+one."""
+_SPOKEN = re.compile("|".join(f"({pattern})" for pattern, _ in SPOKEN))
+MIN_SOUNDS = 5
+"""The fewest letters a word's sound (``sounds``) has for it to be matched by sound, about
+two syllables. A shorter sound is too many words' ("right", "write" and "rite"), where a
+reader's misspelling of it is an edit or two from it anyway."""
+
+
+def _spoken(match: re.Match[str]) -> str:
+    said = SPOKEN[match.lastindex - 1][1]
+    return said if said is not None else VOWEL_SOUNDS.get(match.group(), match.group())
+
+
+def sounds(word: str) -> str | None:
+    """How ``word`` sounds, as letters (``SPOKEN``), a letter written twice once: "sourdough"
+    and "sourdoe" are both "sourdO", "photograph" and "fotograf" "fotograf", "question" and
+    "kwestion" "kwesXn". None for a word of anything but letters (accents aside), such as a
+    name with digits in it."""
+    letters = fold_accents(word).lower()
+    if not (letters.isascii() and letters.isalpha()):
+        return None
+    return re.sub(r"(.)\1+", r"\1", _SPOKEN.sub(_spoken, letters))
+
+
 class Speller:
     def __init__(self, words: Iterable[str]):
         self._keys: dict[str, list[str]] = {}
@@ -253,6 +314,27 @@ class Speller:
         """The letters a two-edit lookup guesses between two others: made at the first such
         lookup, since most misspellings are short (0.5 s of a 64,000-word speller's 1.9 s)."""
         return _letters_between(letters for letters, _ in self._sorted)
+
+    @cached_property
+    def _sounds(self) -> dict[str, list[str]]:
+        """The known words by their sound (``sounds``), those of ``MIN_SOUNDS`` or more:
+        made at the first word looked up by sound, as most misspellings are an edit or two
+        from the word meant."""
+        found: dict[str, list[str]] = {}
+        for _, word in self._sorted:
+            key = sounds(word)
+            if key is not None and len(key) >= MIN_SOUNDS:
+                found.setdefault(key, []).append(word)
+        return found
+
+    def sounding(self, word: str) -> list[str]:
+        """The known words other than ``word`` that sound as it does (``sounds``), when its
+        sound is of ``MIN_SOUNDS`` or more: "sourdough" for "sourdoe", "photograph" for
+        "fotograph" (its first letter is another, unlike an edit's)."""
+        key = sounds(word)
+        if key is None or len(key) < MIN_SOUNDS:
+            return []
+        return [c for c in self._sounds.get(key, ()) if c != word]
 
     def starting(self, prefix: str) -> list[str]:
         """The known words that begin with ``prefix`` (accents aside), other than itself."""
