@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from course_fixtures import open_course
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -1281,3 +1282,38 @@ def test_the_words_of_a_hash_heading_under_a_front_matter_title_are_found(tmp_pa
             "https://coffee.example.test/moka#the-gasket-and-the-funnel"]
     finally:
         searcher.close()
+
+
+SENTENCES = """---
+title: Crust
+---
+
+## Baking
+
+Bake until you see a dark crust. Shape matters less than heat; timing matters more. Is it
+done? Listen: a hollow knock says so. Print "Hello, world!" and call `numpy.mean` on it.
+
+## Shaping
+
+The crust shape depends on scoring.
+"""
+
+
+@pytest.mark.parametrize("query", ['"dark crust shape"', '"heat timing"', '"done listen"',
+                                   '"listen a hollow"'])
+def test_a_phrase_does_not_match_across_a_sentence_end(tmp_path, query) -> None:
+    """A full stop, question or exclamation mark, semicolon or colon before a space ends a
+    run of words a reader reads together: "a dark crust. Shape matters" is no phrase
+    "dark crust shape"."""
+    with open_course(tmp_path, {"crust.md": SENTENCES}) as searcher:
+        assert places(searcher.search(query)) == []
+
+
+def test_a_phrase_within_a_sentence_still_matches(tmp_path) -> None:
+    with open_course(tmp_path, {"crust.md": SENTENCES}) as searcher:
+        assert places(searcher.search('"crust shape"')) == [("crust", "shaping")]
+        assert places(searcher.search('"hello world"')) == [("crust", "baking")]  # a comma
+        assert places(searcher.search('"numpy mean"')) == [("crust", "baking")]
+        # Each word anywhere, as before; written side by side first
+        assert places(searcher.search("crust shape")) == [("crust", "shaping"),
+                                                         ("crust", "baking")]
