@@ -32,6 +32,7 @@ from lessonsearch.term_forms import (
     TITLE,
     abbreviation_core,
     has_symbols,
+    stemmed_apart,
     term_key,
     term_stem,
     text_keys,
@@ -147,7 +148,8 @@ class TermMatcher:
         that word alone is a plain use (``mentions``' ``plain``)."""
         self._own_names: dict[str, tuple[str, ...]] = {}
         for canonical, own in self._own_word.items():
-            self._own_names[own] = (*self._own_names.get(own, ()), canonical)
+            for key in (own, *stemmed_apart(normalize(find_words(canonical)[0]))):
+                self._own_names[key] = (*self._own_names.get(key, ()), canonical)
         # Scanning memos, filled as words are met: a text word → the trie keys it may
         # follow, and → the trie nodes a phrase starting with it reaches (empty for most
         # words); a written mention claimed by several terms → the term it spells.
@@ -332,13 +334,15 @@ class TermMatcher:
             spelled = term_key(" ".join(spelling))
             self._spelled.setdefault(spelled, canonical)
             self._spellings[canonical].add(spelled)
-            keys = self._keys(spelling)
-            node = self._root
-            for key in keys:
-                node = node.setdefault(key, {})
-            claimed = node.setdefault(_END, [])
-            if canonical not in claimed:
-                claimed.append(canonical)
+            either = self._keys(spelling)
+            for path in product(*either):
+                node = self._root
+                for key in path:
+                    node = node.setdefault(key, {})
+                claimed = node.setdefault(_END, [])
+                if canonical not in claimed:
+                    claimed.append(canonical)
+            keys = tuple(alike[0] for alike in either)
             if joined:
                 loose = tuple(k.lstrip(CAPS + TITLE) for k in keys)
                 self._loose.setdefault(loose, canonical)
@@ -353,20 +357,28 @@ class TermMatcher:
                 out.append(word)
         return out
 
-    def _keys(self, surfaces: list[str]) -> tuple[str, ...]:
+    def _keys(self, surfaces: list[str]) -> tuple[tuple[str, ...], ...]:
+        """The trie keys of each word of a term's spelling: its stem, then the stems of its
+        forms that Snowball stems apart from it (``term_forms.stemmed_apart``: "tru" of
+        true, for trued and truing), each a key the word's node is reached by; an
+        abbreviation's capitals key alone."""
         keys = []
         for surface in surfaces:
+            word = normalize(surface)
             core = abbreviation_core(surface)
             if core is not None:
-                keys.append(CAPS + core)
-            elif self.title_rule and len(surfaces) == 1 and surface[:1].isupper() and (
+                keys.append((CAPS + core,))
+                self._words_by_stem.setdefault(term_stem(word), set()).add(word)
+                continue
+            alike = (term_stem(word), *stemmed_apart(word))
+            if self.title_rule and len(surfaces) == 1 and surface[:1].isupper() and (
                 surface[1:].islower()
             ):
-                keys.append(TITLE + term_stem(normalize(surface)))
+                keys.append(tuple(TITLE + key for key in alike))
             else:
-                keys.append(term_stem(normalize(surface)))
-            word = normalize(surface)
-            self._words_by_stem.setdefault(term_stem(word), set()).add(word)
+                keys.append(alike)
+            for key in alike:
+                self._words_by_stem.setdefault(key, set()).add(word)
         return tuple(keys)
 
     def _inflected(self, surface: str, verb: bool | None = None) -> bool:
