@@ -220,6 +220,21 @@ class TermMatcher:
 
         return changed
 
+    def participle_of(self, surface: str) -> tuple[str, ...]:
+        """The one-word terms, of a word that names a thing only (``things``), whose own
+        name ``surface`` writes in an -ed or -ing form ("braking" of brake, "cabled" of
+        cable): no mention of them, as a lesson writes it (a proofed loaf is no proof), but
+        what a reader who searches for that one word asks about
+        (``term_lookup.Glossary.by_participle``)."""
+        word = normalize(surface)
+        found = []
+        for name in self._own_names.get(term_stem(word), ()):
+            own = normalize(find_words(name)[0])
+            if own in self._things and writes_term_word(word, own) and not writes_term_word(
+                    word, own, noun=True):
+                found.append(name)
+        return tuple(found)
+
     def capitalised(self, word: str) -> bool:
         """Whether ``word``, written in lower case, would name a term written with a capital
         (a one-word name the ``title_rule`` matches only capitalised: Dobsonian, Barlow) if
