@@ -171,59 +171,54 @@ that are words of their own: no "see" is seed, nor "new" news (``stemmed_apart``
 def stemmed_apart(word: str) -> tuple[str, ...]:
     """The stems of the forms of ``word`` (lower case) that Snowball stems apart from the word
     itself: "tru" of true (trued, truing), "queu" of queue, "alias" of alias (whose own
-    stem is "alia": aliases), "ad" of add (added), "referenc" of reference. The term
-    matcher keys a term word under these too, so those forms meet it; whether a text word
-    with such a stem is the term word in another form ``writes_term_word`` says, as for
-    any word with its stem.
+    stem is "alia": aliases), "ad" of add (added), "referenc" of reference, "menus" of
+    menu. The term matcher keys a term word under these too, so those forms meet it;
+    whether a text word with such a stem is the term word in another form
+    ``writes_term_word`` says, as for any word with its stem.
 
-    Not a form that is rather another word's: an -ed or -ing form stemmed as the word with
-    an e or its last letter doubled ("cared" is care's, not car's; "called" call's, not
-    cal's), one Snowball keeps whole ("canning", "outing"), nor ``_WORDS_OF_THEIR_OWN``;
-    nor one whose stem is shorter than either word but for its last letter, where Snowball
-    cut a suffix after the ending ("tokenizered": token)."""
+    Only the forms whose stem may differ are stemmed (``_spelled_forms``): a matcher is
+    made for every build. Not a form Snowball keeps whole as a word of its own ("inning",
+    "outing"), nor ``_WORDS_OF_THEIR_OWN``, nor one whose stem is shorter than either word
+    but for its last letter, where Snowball cut a suffix after the ending; nor any of a
+    word with no vowel, an abbreviation written in lower case ("http" is no "https")."""
+    if not any(letter in word for letter in _VOWELS + "y"):
+        return ()
     own = term_stem(word)
-    other = {term_stem(word + "e"), term_stem(word + word[-1:])} - {own}
     found: dict[str, None] = {}
     for form in _spelled_forms(american(word)):
         key = term_stem(form)
-        if key == own or form in _WORDS_OF_THEIR_OWN:
-            continue
-        if not key.startswith(min(word, form, key=len)[:-1]):
-            continue  # "tokenizered": Snowball cut a suffix of tokenizer's, not an ending
-        if form.endswith(("ed", "ing")) and (key in other or key == form and form.endswith("g")):
+        if (key == own or form in _WORDS_OF_THEIR_OWN or key == form and form.endswith("ing")
+                or not key.startswith(min(word, form, key=len)[:-1])):
             continue
         found.setdefault(key)
     return tuple(found)
 
 
 def _spelled_forms(word: str) -> list[str]:
-    """The forms English spells ``word`` in (``stemmed_apart``): with -s or -es, -ed and -ing
-    (its e dropped, truing, or kept, dyeing, tying; its last letter doubled after one
-    vowel, trekked), the singular of a plural, and the verb, bare or with -s, of a word in -ing.
-    Spelled as a word is, not every way ``writes_term_word`` could read one: no "trueed"."""
-    forms = [third_person(word)]
-    if word.endswith("e"):
-        forms += [word + "d", word + "ing"]
-        if word.endswith("ie"):
-            forms.append(word[:-2] + "ying")
-        elif not word.endswith(("ee", "oe", "ye")):
-            forms.append(word[:-1] + "ing")
-    elif len(word) > 2 and word[-1] == "y" and word[-2] not in _VOWELS:
-        forms += [word[:-1] + "ied", word + "ing"]
-    else:
-        forms += [word + "ed", word + "ing"]
-        if len(word) > 2 and word[-1] not in _VOWELS + "wxy" and word[-2] in _VOWELS and (
-                word[-3] not in _VOWELS):
-            forms += [word + word[-1] + "ed", word + word[-1] + "ing"]
-    if word.endswith("s") and len(word) > 3:  # the singulars ``term_key`` reads
-        forms.append(word[:-1])
-        if word[:-2].endswith(("s", "x", "z", "ch", "sh")):
-            forms.append(word[:-2])
-        if word.endswith("ies") and len(word) > 4:
-            forms.append(word[:-3] + "y")
-    for verb in ing_verbs(word):
-        forms += [verb, third_person(verb)]
-    return [form for form in dict.fromkeys(forms) if form != word and len(form) > 1]
+    """The forms of ``word`` that Snowball may stem apart from it (``stemmed_apart``), as
+    English spells them: the -d and -ing of a word in -e (trued, truing; the e kept after
+    e, o or y: freeing, hoeing, dyeing; -ie is Snowball's own: tying); the -ed and -ing
+    of one that ends in a doubled consonant (added, stuffed), which Snowball cuts to one;
+    the -es of a word in -s (aliases, lenses) and its singular; the -s of a word ending
+    in any other vowel (menus); and the verbs a word in -ing may be made of (adding:
+    add). Any other word's forms share its stem, or are another word's: "cared" is care's,
+    not car's, "called" call's, not cal's."""
+    last = word[-1:]
+    if last == "e" and not word.endswith("ie"):
+        return [word + "d", word + "ing" if word.endswith(("ee", "oe", "ye"))
+                else word[:-1] + "ing"]
+    if len(word) > 2 and last == word[-2] and last not in _VOWELS + "sz":
+        return [word + "ed", word + "ing"]
+    if last == "s" and not word.endswith("ss"):
+        forms = [third_person(word)]
+        if len(word) > 3:  # the singulars ``term_key`` reads
+            forms.append(word[:-1])
+            if word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+                forms.append(word[:-2])
+        return forms
+    if last in _VOWELS:
+        return [word + "s"]
+    return list(ing_verbs(word))
 
 
 _VOWELS = "aeiou"
