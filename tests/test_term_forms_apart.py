@@ -72,6 +72,9 @@ def test_the_matcher_meets_forms_stemmed_apart_and_not_another_words():
             "kept adding. Two menus. We cared for it; the seed grew; they called twice.")
     assert TermMatcher(variants).mentions(text) == {"alias": 1, "queue": 2, "add": 2,
                                                    "menu": 1}
+    # Words run together are no word to inflect: "topp" of top-p makes no "top" a mention.
+    joined = TermMatcher({"nucleus sampling": ["top-p"], "queue": []})
+    assert joined.mentions("Keep the top token; the queued one waits.") == {"queue": 1}
 
 
 def test_a_one_word_search_for_a_things_participle_shows_its_card(index):

@@ -349,7 +349,7 @@ class TermMatcher:
             spelled = term_key(" ".join(spelling))
             self._spelled.setdefault(spelled, canonical)
             self._spellings[canonical].add(spelled)
-            either = self._keys(spelling)
+            either = self._keys(spelling, apart=not joined)
             for path in product(*either):
                 node = self._root
                 for key in path:
@@ -372,11 +372,13 @@ class TermMatcher:
                 out.append(word)
         return out
 
-    def _keys(self, surfaces: list[str]) -> tuple[tuple[str, ...], ...]:
-        """The trie keys of each word of a term's spelling: its stem, then the stems of its
-        forms that Snowball stems apart from it (``term_forms.stemmed_apart``: "tru" of
-        true, for trued and truing), each a key the word's node is reached by; an
-        abbreviation's capitals key alone."""
+    def _keys(self, surfaces: list[str], apart: bool = True) -> tuple[tuple[str, ...], ...]:
+        """The trie keys of each word of a term's spelling: its stem, then, when ``apart``,
+        the stems of its forms that Snowball stems apart from it
+        (``term_forms.stemmed_apart``: "tru" of true, for trued and truing), each a key the
+        word's node is reached by; an abbreviation's capitals key alone. Not ``apart`` for
+        words run together ("topp" of top-p), which are no word to inflect: "topped" and
+        "topping" would have made "the top" a mention of top-p."""
         keys = []
         for surface in surfaces:
             word = normalize(surface)
@@ -385,7 +387,7 @@ class TermMatcher:
                 keys.append((CAPS + core,))
                 self._words_by_stem.setdefault(term_stem(word), set()).add(word)
                 continue
-            alike = (term_stem(word), *stemmed_apart(word))
+            alike = (term_stem(word), *(stemmed_apart(word) if apart else ()))
             if self.title_rule and len(surfaces) == 1 and surface[:1].isupper() and (
                 surface[1:].islower()
             ):
