@@ -66,12 +66,13 @@ def test_a_search_for_such_a_form_shows_the_terms_card(index):
 
 
 def test_the_matcher_meets_forms_stemmed_apart_and_not_another_words():
-    variants = {"alias": [], "queue": [], "add": [], "menu": [], "car": [], "see": [],
-                "cal": []}
+    variants = {"alias": [], "queue": [], "add": [], "menu": [], "tie": [], "car": [],
+                "see": [], "cal": []}
     text = ("Shell aliases save typing. Queued jobs wait, queuing up. We added a file and "
-            "kept adding. Two menus. We cared for it; the seed grew; they called twice.")
+            "kept adding. Two menus. Tying the knot. We cared for it; the seed grew; they "
+            "called twice.")
     assert TermMatcher(variants).mentions(text) == {"alias": 1, "queue": 2, "add": 2,
-                                                   "menu": 1}
+                                                   "menu": 1, "tie": 1}
     # Words run together are no word to inflect: "topp" of top-p makes no "top" a mention.
     joined = TermMatcher({"nucleus sampling": ["top-p"], "queue": []})
     assert joined.mentions("Keep the top token; the queued one waits.") == {"queue": 1}

@@ -100,8 +100,11 @@ _ENDINGS = {"": "", "s": "s", "es": "s", "'s": "'s", "'": "'s", "ed": "ed", "d":
 def _ending(word: str, base: str) -> str | None:
     """The kind of inflectional ending that makes ``word`` of ``base`` (``_ENDINGS``), or
     None. Allows for Snowball's y→i and back (queries/queri, queries/query), a dropped final
-    e (making/make) and a doubled consonant (overfitting)."""
+    e (making/make), -ie made -y before -ing (tying/tie, lying/lie) and a doubled consonant
+    (overfitting)."""
     roots = {base, base[:-1] if base.endswith("e") else base}
+    if base.endswith("ie"):
+        roots.add(base[:-2] + "y")
     if base.endswith("i"):
         roots.add(base[:-1] + "y")
     elif base.endswith("y"):
