@@ -4,7 +4,9 @@ Three keys serve three jobs: Snowball stems (``term_stem``) let inflections meet
 matcher's trie; ``writes_term_word`` refuses the derivations Snowball also folds together
 ("headings" for "head", "transformed" for "transformer"); ``term_key`` is the light, exact
 key for look-ups and for telling apart terms that share a stem (token, tokenizer). All three
-read a British spelling as the American one (``analysis.american``).
+read a British spelling as the American one (``analysis.american``). Where Snowball stems a
+word's own forms apart from it ("trued" and "truing" are "tru", "true" is "true"), the trie
+holds the word under those stems too (``stemmed_apart``).
 """
 
 from __future__ import annotations
