@@ -946,6 +946,8 @@ class Searcher:
                 asked := self.glossary.find(_apply_corrections(subject, instead))
         ) is not None and asked not in terms:  # "what is make": the build tool Make
             terms = (asked, *terms)
+        terms += tuple(t for t in self.glossary.by_participle(wanted_words, self._spelling)
+                       if t not in terms)  # "braking": brake, after any term named so
         named = ()
         if total == 0 and not terms and not _quotes(tree):  # "torpedo": only a definition
             terms = self.glossary.described_by(positive_words(tree))  # writes it: bâtard

@@ -4,7 +4,9 @@ Three keys serve three jobs: Snowball stems (``term_stem``) let inflections meet
 matcher's trie; ``writes_term_word`` refuses the derivations Snowball also folds together
 ("headings" for "head", "transformed" for "transformer"); ``term_key`` is the light, exact
 key for look-ups and for telling apart terms that share a stem (token, tokenizer). All three
-read a British spelling as the American one (``analysis.american``).
+read a British spelling as the American one (``analysis.american``). Where Snowball stems a
+word's own forms apart from it ("trued" and "truing" are "tru", "true" is "true"), the trie
+holds the word under those stems too (``stemmed_apart``).
 """
 
 from __future__ import annotations
@@ -100,8 +102,11 @@ _ENDINGS = {"": "", "s": "s", "es": "s", "'s": "'s", "'": "'s", "ed": "ed", "d":
 def _ending(word: str, base: str) -> str | None:
     """The kind of inflectional ending that makes ``word`` of ``base`` (``_ENDINGS``), or
     None. Allows for Snowball's y→i and back (queries/queri, queries/query), a dropped final
-    e (making/make) and a doubled consonant (overfitting)."""
+    e (making/make), -ie made -y before -ing (tying/tie, lying/lie) and a doubled consonant
+    (overfitting)."""
     roots = {base, base[:-1] if base.endswith("e") else base}
+    if base.endswith("ie"):
+        roots.add(base[:-2] + "y")
     if base.endswith("i"):
         roots.add(base[:-1] + "y")
     elif base.endswith("y"):
@@ -160,6 +165,68 @@ def ing_verbs(term_word: str) -> tuple[str, ...]:
     if len(left) > 3 and left[-1] == left[-2]:
         found.append(left[:-1])
     return tuple(found)
+
+
+_WORDS_OF_THEIR_OWN = frozenset("news seed feed weed need deed heed reed tweed".split())
+"""Words spelled as a shorter word's -s or -d form, and that Snowball stems apart from it,
+that are words of their own: no "see" is seed, nor "new" news (``stemmed_apart``)."""
+
+
+@lru_cache(maxsize=100_000)
+def stemmed_apart(word: str) -> tuple[str, ...]:
+    """The stems of the forms of ``word`` (lower case) that Snowball stems apart from the word
+    itself: "tru" of true (trued, truing), "queu" of queue, "alias" of alias (whose own
+    stem is "alia": aliases), "ad" of add (added), "referenc" of reference, "menus" of
+    menu. The term matcher keys a term word under these too, so those forms meet it;
+    whether a text word with such a stem is the term word in another form
+    ``writes_term_word`` says, as for any word with its stem.
+
+    Only the forms whose stem may differ are stemmed (``_spelled_forms``): a matcher is
+    made for every build. Not a form Snowball keeps whole as a word of its own ("inning",
+    "outing"), nor ``_WORDS_OF_THEIR_OWN``, nor one whose stem is shorter than either word
+    but for its last letter, where Snowball cut a suffix after the ending; nor any of a
+    word with no vowel, an abbreviation written in lower case ("http" is no "https")."""
+    if not any(letter in word for letter in _VOWELS + "y"):
+        return ()
+    own = term_stem(word)
+    found: dict[str, None] = {}
+    for form in _spelled_forms(american(word)):
+        key = term_stem(form)
+        if (key == own or form in _WORDS_OF_THEIR_OWN or key == form and form.endswith("ing")
+                or not key.startswith(min(word, form, key=len)[:-1])):
+            continue
+        found.setdefault(key)
+    return tuple(found)
+
+
+def _spelled_forms(word: str) -> list[str]:
+    """The forms of ``word`` that Snowball may stem apart from it (``stemmed_apart``), as
+    English spells them: the -d and -ing of a word in -e (trued, truing; the e kept after
+    e, o or y: freeing, hoeing, dyeing; -ie is Snowball's own: tying); the -ed and -ing
+    of one that ends in a doubled consonant (added, stuffed), which Snowball cuts to one;
+    the -es of a word in -s (aliases, lenses) and its singular; the -s of a word ending
+    in any other vowel (menus); and the verbs a word in -ing may be made of (adding:
+    add). Any other word's forms share its stem, or are another word's: "cared" is care's,
+    not car's, "called" call's, not cal's."""
+    last = word[-1:]
+    if last == "e" and not word.endswith("ie"):
+        return [word + "d", word + "ing" if word.endswith(("ee", "oe", "ye"))
+                else word[:-1] + "ing"]
+    if len(word) > 2 and last == word[-2] and last not in _VOWELS + "sz":
+        return [word + "ed", word + "ing"]
+    if last == "s" and not word.endswith("ss"):
+        forms = [third_person(word)]
+        if len(word) > 3:  # the singulars ``term_key`` reads
+            forms.append(word[:-1])
+            if word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+                forms.append(word[:-2])
+        return forms
+    if last in _VOWELS:
+        return [word + "s"]
+    return list(ing_verbs(word))
+
+
+_VOWELS = "aeiou"
 
 
 @lru_cache(maxsize=100_000)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Container, Iterable
 from functools import cached_property
 from pathlib import Path
 
-from .analysis import STOP_WORDS, WORD, leans_on_companions, stem, stems, words
+from .analysis import STOP_WORDS, WORD, find_words, leans_on_companions, stem, stems, words
 from .errors import TermNotFound, TermWithoutDefinition
 from .glossary_table import (
     Mention,
@@ -258,6 +258,23 @@ class Glossary:
                            for a, b in leaning)]
         )
         return [self._by_name[n] for n in names if n in self._by_name]
+
+    def by_participle(self, text: str, known: Container[str]) -> list[TermRecord]:
+        """The terms a one-word search ``text`` (stop words aside: "what is braking") asks
+        about in an -ed or -ing form of their one-word name for a thing, which is no mention
+        of them (``TermMatcher.participle_of``: "braking" of brake, "cabling" of cable): a
+        reader who searches for braking asks about brakes. Not a term whose name's case
+        decides what is one (``case_bound``: "making" is no build tool Make), nor an
+        everyday word's; nor for a word ``known`` (the words the course writes) holds with
+        -s too, a noun of its own ("settings": a setting is no set). For a query of more
+        words, the words beside the form say what it is: "typing ctrl+m", "weighted sum"."""
+        asked = [w for w in find_words(text) if not is_stop_word(w)]
+        if len(asked) != 1 or asked[0].lower() + "s" in known:
+            return []
+        found = [self._by_name[name] for name in self.matcher.participle_of(asked[0])
+                 if name in self._by_name]
+        return [record for record in found if not record.everyday
+                and not case_bound(record.term, self.matcher.title_rule)]
 
     def _as_named(self, word: str, named: Callable[[str], bool] | None) -> str:
         """A query's ``word`` as a term's name writes it, where it names one (``in_text``)."""

@@ -32,6 +32,7 @@ from lessonsearch.term_forms import (
     TITLE,
     abbreviation_core,
     has_symbols,
+    stemmed_apart,
     term_key,
     term_stem,
     text_keys,
@@ -147,7 +148,8 @@ class TermMatcher:
         that word alone is a plain use (``mentions``' ``plain``)."""
         self._own_names: dict[str, tuple[str, ...]] = {}
         for canonical, own in self._own_word.items():
-            self._own_names[own] = (*self._own_names.get(own, ()), canonical)
+            for key in (own, *stemmed_apart(normalize(find_words(canonical)[0]))):
+                self._own_names[key] = (*self._own_names.get(key, ()), canonical)
         # Scanning memos, filled as words are met: a text word → the trie keys it may
         # follow, and → the trie nodes a phrase starting with it reaches (empty for most
         # words); a written mention claimed by several terms → the term it spells.
@@ -217,6 +219,21 @@ class TermMatcher:
                         for verb in (None, False, True))))  # as the course, a noun, a verb
 
         return changed
+
+    def participle_of(self, surface: str) -> tuple[str, ...]:
+        """The one-word terms, of a word that names a thing only (``things``), whose own
+        name ``surface`` writes in an -ed or -ing form ("braking" of brake, "cabled" of
+        cable): no mention of them, as a lesson writes it (a proofed loaf is no proof), but
+        what a reader who searches for that one word asks about
+        (``term_lookup.Glossary.by_participle``)."""
+        word = normalize(surface)
+        found = []
+        for name in self._own_names.get(term_stem(word), ()):
+            own = normalize(find_words(name)[0])
+            if own in self._things and writes_term_word(word, own) and not writes_term_word(
+                    word, own, noun=True):
+                found.append(name)
+        return tuple(found)
 
     def capitalised(self, word: str) -> bool:
         """Whether ``word``, written in lower case, would name a term written with a capital
@@ -332,13 +349,15 @@ class TermMatcher:
             spelled = term_key(" ".join(spelling))
             self._spelled.setdefault(spelled, canonical)
             self._spellings[canonical].add(spelled)
-            keys = self._keys(spelling)
-            node = self._root
-            for key in keys:
-                node = node.setdefault(key, {})
-            claimed = node.setdefault(_END, [])
-            if canonical not in claimed:
-                claimed.append(canonical)
+            either = self._keys(spelling, apart=not joined)
+            for path in product(*either):
+                node = self._root
+                for key in path:
+                    node = node.setdefault(key, {})
+                claimed = node.setdefault(_END, [])
+                if canonical not in claimed:
+                    claimed.append(canonical)
+            keys = tuple(alike[0] for alike in either)
             if joined:
                 loose = tuple(k.lstrip(CAPS + TITLE) for k in keys)
                 self._loose.setdefault(loose, canonical)
@@ -353,20 +372,30 @@ class TermMatcher:
                 out.append(word)
         return out
 
-    def _keys(self, surfaces: list[str]) -> tuple[str, ...]:
+    def _keys(self, surfaces: list[str], apart: bool = True) -> tuple[tuple[str, ...], ...]:
+        """The trie keys of each word of a term's spelling: its stem, then, when ``apart``,
+        the stems of its forms that Snowball stems apart from it
+        (``term_forms.stemmed_apart``: "tru" of true, for trued and truing), each a key the
+        word's node is reached by; an abbreviation's capitals key alone. Not ``apart`` for
+        words run together ("topp" of top-p), which are no word to inflect: "topped" and
+        "topping" would have made "the top" a mention of top-p."""
         keys = []
         for surface in surfaces:
+            word = normalize(surface)
             core = abbreviation_core(surface)
             if core is not None:
-                keys.append(CAPS + core)
-            elif self.title_rule and len(surfaces) == 1 and surface[:1].isupper() and (
+                keys.append((CAPS + core,))
+                self._words_by_stem.setdefault(term_stem(word), set()).add(word)
+                continue
+            alike = (term_stem(word), *(stemmed_apart(word) if apart else ()))
+            if self.title_rule and len(surfaces) == 1 and surface[:1].isupper() and (
                 surface[1:].islower()
             ):
-                keys.append(TITLE + term_stem(normalize(surface)))
+                keys.append(tuple(TITLE + key for key in alike))
             else:
-                keys.append(term_stem(normalize(surface)))
-            word = normalize(surface)
-            self._words_by_stem.setdefault(term_stem(word), set()).add(word)
+                keys.append(alike)
+            for key in alike:
+                self._words_by_stem.setdefault(key, set()).add(word)
         return tuple(keys)
 
     def _inflected(self, surface: str, verb: bool | None = None) -> bool:
