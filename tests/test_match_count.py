@@ -11,17 +11,26 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import pytest
 from whoosh import query as wq
 
+from lessonsearch import searcher as searcher_module
 from lessonsearch.build import build_index
 from lessonsearch.query import parse_query
 from lessonsearch.query_plan import plan
 from lessonsearch.searcher import DEFINING_BOOST, Searcher
 from lessonsearch.whoosh_index import CONTENT
-from lessonsearch.word_scoring import FAVOUR_READ, SIDE_BY_SIDE_BONUS, _lengths, can_score
+from lessonsearch.word_scoring import (
+    FAVOUR_READ,
+    PHRASE_SHARE,
+    SIDE_BY_SIDE_BONUS,
+    WordScorer,
+    _lengths,
+    can_score,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -182,3 +191,40 @@ def test_document_lengths_are_read_whole_as_whoosh_reads_them_one_at_a_time(
     finally:
         searcher.close()
     assert len(leaves) >= 2
+
+
+def _bytes_kept(phrases: dict) -> int:
+    """What the kept phrases hold: the table, each key and its words, each array."""
+    held = sys.getsizeof(phrases)
+    for key, found in phrases.items():
+        held += sys.getsizeof(key) + sys.getsizeof(key[1])
+        arrays = found if isinstance(found, tuple) else (found,)
+        held += sys.getsizeof(found) * isinstance(found, tuple)
+        held += sum(sys.getsizeof(each) for each in arrays)
+    return held
+
+
+def test_the_phrases_kept_stay_within_their_budget_and_change_no_answer(
+        generated_index: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most phrases a segment is asked for are in none of its sections; each kept answer
+    still costs its entry, so a long-running server asked new phrases kept more and more
+    of them (3.4 MB at 100,000 sections after 600 searches, for a 0.4 MB budget). With a
+    small budget the kept phrases stay within it, in bytes, and every page is the one
+    a searcher with the whole budget gives."""
+    budget = 16_000
+    monkeypatch.setattr(searcher_module, "WordScorer", partial(WordScorer, budget=budget))
+    small = Searcher.open(generated_index)
+    monkeypatch.undo()
+    whole = Searcher.open(generated_index)
+    nowhere = [f'"{word} quokka"' for word in TOPIC[:60]]  # words no section writes after
+    side_by_side = [f"{a} {b}" for a, b in zip(TOPIC[:40], TOPIC[40:80], strict=False)]
+    try:
+        for query in [*QUERIES, *nowhere, *side_by_side, *QUERIES[:20]]:
+            for page in (1, 2):
+                assert small.search(query, page=page) == whole.search(query, page=page), query
+        kept = small._words._phrases
+        assert len(whole._words._phrases) > len(kept) > 0
+        assert _bytes_kept(kept) <= 4 * budget // PHRASE_SHARE * 1.25
+    finally:
+        small.close()
+        whole.close()

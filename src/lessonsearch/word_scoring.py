@@ -43,6 +43,14 @@ PHRASE_SHARE = 8
 """The documents phrases are found in are kept within an eighth of that budget, counted
 apart (4 bytes each: 0.4 MB): a server at 100,000 sections stays within its 200 MB."""
 
+PHRASE_ENTRY = 96
+"""What one kept phrase costs beside its documents, counted as that many documents: its key,
+its arrays and their tuple take about 380 bytes (``sys.getsizeof``), 4 bytes a document.
+Most phrases a segment is asked for are in none or a few of its sections, so counting only
+the documents let the phrases grow without bound: 9,168 kept after 600 searches at
+100,000 sections, 24,527 documents counted (a quarter of the budget) but 3.4 MB held, and
+more with every new query (bench/README.md)."""
+
 FAVOUR_READ = 2
 """At most this many times the sections a page wants are read for words side by side, the
 best scoring of those the bonus could bring onto the page (the first in the index among
@@ -449,8 +457,10 @@ _LENGTH_OF_BYTE = [1] + [byte_to_length(b) or 1 for b in range(1, 256)]
 
 def _kept_size(found: array | tuple[array, array]) -> int:
     """What ``WordScorer.keep_phrase`` counts of what it keeps: the documents found, or
-    read."""
-    return len(found[0]) if isinstance(found, tuple) else len(found)
+    those read and those of them found, and what keeping any entry costs
+    (``PHRASE_ENTRY``)."""
+    documents = len(found[0]) + len(found[1]) if isinstance(found, tuple) else len(found)
+    return PHRASE_ENTRY + documents
 
 
 def _sum_union(parts: list[Scores]) -> Scores:

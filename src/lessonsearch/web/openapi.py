@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..completions import KINDS, MAX_SUGGESTIONS
-from ..coverage import LESSONS_SHOWN, MAX_LESSONS
+from ..coverage_terms import LESSONS_SHOWN, MAX_LESSONS
 from ..query import MAX_ATOMS, MAX_PHRASES
 from ..searcher import MAX_LIMIT, MAX_PAGE, MAX_QUERY_CHARS
 from ..term_lookup import MAX_MENTIONS, MENTIONS_SHOWN
