@@ -71,18 +71,3 @@ def test_the_server_loads_the_coverage_report_and_its_parsers_only_when_asked_fo
         "print(json.dumps(sorted(sys.modules)))\n"))
     assert not {"lessonsearch.coverage", "lessonsearch.coverage_allow",
                 "lessonsearch.coverage_render", "yaml", "tomllib"} & set(loaded)
-
-
-def test_the_server_loads_whoosh_without_asyncio_and_the_helper_stays_importable():
-    """Whoosh's reader caches one attribute with the ``cached_property`` package, which
-    imports ``asyncio`` (1.4 MB in each of the server's processes); the standard library's
-    ``cached_property`` does that while Whoosh loads, and a later import of the package still
-    gets the package."""
-    out = json.loads(run(
-        "import json, sys\n"
-        "import lessonsearch.cli, lessonsearch.web.server\n"
-        "import whoosh.reading, whoosh.searching\n"
-        "before = sorted(m for m in ('asyncio', 'cached_property') if m in sys.modules)\n"
-        "import cached_property\n"
-        "print(json.dumps([before, hasattr(cached_property, 'threaded_cached_property')]))\n"))
-    assert out == [[], True]
