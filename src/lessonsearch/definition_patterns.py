@@ -1597,13 +1597,36 @@ def _called_thing(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
     return out
 
 
+_PART_OF = (r"(?:(?:half|part|most|much|some|a\s+(?:third|quarter|half|part|fraction)|"
+            r"(?:two|three)\s+(?:thirds|quarters))(?:\s+or\s+(?:more|less|so))?\s+of)")
+"""What a thing may be a share of, in place of an article: "A swarm is half or more of a
+colony …", "A cutting is part of a stem …"."""
 _PLAIN = re.compile(
     r"(?:(?P<opener>An?|The)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
-    r"(?:\s+\([^()]{1,30}\))?\s+is\s+(?P<article>(?:a|an|the|one(?!\s+of\b))\s+)?(?P<what>.+)"
+    r"(?:\s+\([^()]{1,30}\))?(?:,\s+(?P<aside>[^,;:()\"“”]{1,60}?),)?\s+is\s+"
+    rf"(?P<article>(?:(?P<part>{_PART_OF})\s+)?(?:a|an|the|one(?!\s+of\b))\s+)?(?P<what>.+)"
 )
 """'A p-value is the probability …': the subject opens the sentence, after "A", "An", "The" or
 nothing ("Light pollution is artificial light …"), and what it is follows "is": after "A" or
-"An" an article opens it ("A model is trained on …" says what is done to it)."""
+"An" an article opens it ("A model is trained on …" says what is done to it), or a share of
+what the article opens (``_PART_OF``). An aside between commas may follow the subject ("A
+nuc, short for nucleus colony, is …": ``_ASIDE_NAMES``)."""
+_ASIDE_NAMES = re.compile(
+    r"^(?:(?:often|usually|commonly|sometimes|also)\s+)?(?:short\s+for|shortened\s+from|"
+    r"abbreviated\s+from)\s+(?P<long>.+)$", re.I)
+"""An aside that gives the subject's long name ("A nuc, short for nucleus colony, is …"): the
+long name is the term and the subject its short form (``Found.abbreviation``), so a glossary
+that has either links the lesson, and a search for the one it lacks finds the other's card."""
+_LISTS_ON = re.compile(r"(?:^|\s)(?:and|or)\s", re.I)
+"""An aside with "and" or "or" in it may be the rest of a list ("Flour, water and salt is
+…"), not a word on the subject."""
+_GERUND = re.compile(
+    r"^(?P<verb>[a-z][\w'’-]*ing)\s+(?:the|a|an|its|their|your|our|his|her|one|each|every|"
+    r"some|all|both)\s", re.I)
+"""A gerund that says what a gerund subject is, with its object: "Hefting is lifting the
+back of the hive …". After a gerund subject, an -ing word with no object after "is" is a
+progressive that says how the thing goes ("Pruning is getting easier", "Pruning is taking
+longer"). After any other subject an -ing word may be a noun ("Rope is string twisted …")."""
 
 
 _NOUN_THAT = re.compile(
@@ -1641,12 +1664,27 @@ def plain_definition(sentence: str) -> Found | None:
         return None  # "A row that nobody reads is …" describes one row
     if not is_vague(term) and take_term(term, strict=True) is None:
         return None  # "A good idea is a small transaction." judges
+    if match["aside"] and _LISTS_ON.search(match["aside"]):
+        return None  # "Flour, water and salt is …" lists
+    if (not match["article"] and term.lower().endswith("ing")
+            and match["what"].split()[0].lower().endswith("ing")):
+        if not _GERUND.match(match["what"]):
+            return None  # "Pruning is getting easier." says how it goes
+        return Found(term, "plain", match.start("term"), glossary_only=True)
     what = take_term(match["what"])
     if what is None or not (says_what_it_is(what, bool(match["article"])) or (
             not match["article"] and _NOUN_THAT.match(match["what"]))):
         return None
+    if match["part"] and not _sets_apart(match["what"].split(None, 1)[-1]):
+        return None  # "A division is half of the fun." says how much, not of what
     if not indefinite and opens_comparison(what):
         return None
+    if match["aside"] and (named := _ASIDE_NAMES.match(match["aside"])):
+        long = take_term(named["long"], whole=True, strict=True)
+        if long is None:
+            return None
+        return Found(long, "plain", match.start("aside") + named.start("long"),
+                     abbreviation=term, glossary_only=True)
     return Found(term, "plain", match.start("term"), glossary_only=True)
 
 
