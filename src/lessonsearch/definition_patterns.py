@@ -256,15 +256,22 @@ nothing. It names a term the glossary has: "The amount of memory the model needs
 bottleneck." and "The amount we pay each month is the price." are remarks."""
 _SETTING_IS = re.compile(r"\s(?:is|are)\s+(?:the|what\s+[\w-]+\s+calls?)\s+(?P<rest>.+)")
 _AS_SUBJECT = re.compile(r"(?:^|[,;:]\s+|\b(?:and|but)\s+)[\"“‘(]?(?:(?:a|an|the)\s+)?$", re.I)
+_WHEN_OR_WHERE = (r"(?:in|on|at|for|during|from|to|with|after|before|until|by|per|each|every|"
+                  r"once|twice|when|if)")
+"""Words after a marked name's brackets that say when, where or for what to use the thing:
+"- **1:1 syrup** (one kilo of sugar to a litre of water) in spring, which …;" is a line of a
+list of things to use, and the brackets say how much, not what the name means."""
 _SUBJECT_DEFINED = re.compile(
     r"^[\"”’]?\s*(?:\([^)]{1,60}\)\s*)?(?:(?:is|are)\s+(?:a|an|the|one|what|how|when|where|any|"
     r"just|simply|essentially|basically|defined)\b|"
     r"(?:(?:simply|just|basically|essentially|literally|roughly|usually|generally|commonly)\s+)?"
-    r"(?:means|refers\s+to|stands\s+for|describes|denotes)\b|(?:[:—–]|--)\s*\S+\s+\S|,\s+(?:a|an|the)\b|\()"
+    r"(?:means|refers\s+to|stands\s+for|describes|denotes)\b|(?:[:—–]|--)\s*\S+\s+\S|,\s+(?:a|an|the)\b|"
+    rf"\((?![^()]*\)\s*{_WHEN_OR_WHERE}\b))"
     r"|^\s*(?:is|are)\s+(?P<word>[\w'’-]+)\s+\w", re.I
 )
 """"A **token** is …", "**Token**: the unit …", "*tokens* (pieces of text) …"; a word that hedges
-may stand before "means": "*Sgraffito* simply means …"."""
+may stand before "means": "*Sgraffito* simply means …". After the brackets no word that says
+when, where or for what (``_WHEN_OR_WHERE``)."""
 _AS_PREDICATE = re.compile(r"\b(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?$", re.I)
 _PREDICATE_DEFINED = re.compile(r"^[\"”’]?\s*(?:[:—–]|--)\s*\S+\s+\S")
 """"The simplest rule is *greedy decoding*: always take …"."""
@@ -1543,14 +1550,18 @@ _ONE_OF_A_KIND = frozenset("""file folder directory variable column table field 
 main", "a town called Hope", "a dog called Rex", and the values a program holds by name ("a
 string called greeting", "the dictionary we call counts"): the name is the thing's, not a
 term's."""
+_WHICH = (r"(?P<which>(?:\s+(?:on|in|at|of|with|from|inside|around|under|over|between)\s+"
+          r"[^,;:()]{1,40}?)?,\s+which)")
+"""A relative clause after the thing, past a comma and a place: "a tight ball on the combs,
+which beekeepers call the winter cluster"."""
 _CALLED_THING = re.compile(
     r"\b(?:a|an|the)\s+(?P<head>(?:(?!(?:a|an|the)\s)[\w'’-]+\s+){0,3}?"
-    r"(?!(?:a|an|the)\s)[\w'’-]+)\s+(?:(?:(?:most|many|some|all)\s+)?"
+    rf"(?!(?:a|an|the)\s)[\w'’-]+){_WHICH}?\s+(?:(?:(?:most|many|some|all)\s+)?"
     rf"(?P<group>{_NAMERS}|[A-Za-z][\w'’-]*[a-hj-rtv-z]s)\s+(?:{_GROUP_ADVERB}\s+)?call"
-    r"|called)\s+(?P<rest>.+)", re.I)
+    r"|(?(which)(?!)|called))\s+(?P<rest>.+)", re.I)
 """'Dip the pot in a thin clay slurry called slip.', 'The wheel leaves a raised ring potters
 call a *foot*.': a thing described by a noun phrase, then "called" or a group of people
-and "call", then its name. Read by ``_called_thing``."""
+and "call" (after ", which" too: ``_WHICH``), then its name. Read by ``_called_thing``."""
 _NAME_ENDS = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|[,;:(—–]|--)")
 
 
