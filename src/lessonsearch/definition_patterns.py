@@ -1568,7 +1568,8 @@ _NAME_ENDS = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|[,;:(—–]|--)")
 def _called_thing(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
     """"Dip the pot in a thin clay slurry called slip.", "The wheel leaves a raised ring
     potters call a *foot*.": a thing described by an article and a noun phrase, named after
-    "called" or after a group of people and "call" (a relative clause without "that"). Any
+    "called" or after a group of people and "call" (a relative clause without "that", or
+    after ", which": "a tight ball, which beekeepers call the winter cluster"). Any
     noun may be named so, not only a kind of thing (``_NAMING``'s "a technique called X"),
     and most such names are an instance's, not a term's: "a function called average", "a
     file called notes", "a dog called Rex", "the function we call first". So the name must
@@ -1662,7 +1663,11 @@ def plain_definition(sentence: str) -> Found | None:
     "Declination is the angle …", "Light pollution is artificial light …") may not be an
     everyday noun alone ("The problem is the network."), and what it is may not open with
     one or with a word that compares ("is the same in both", "is the main reason":
-    ``opens_comparison``)."""
+    ``opens_comparison``). A share of a thing (``_PART_OF``) needs a phrase, a clause or a
+    participle after its noun that says which ("half or more of a colony leaving …", not
+    "half of the fun"); a gerund subject may be another gerund with its object
+    (``_GERUND``); an aside that gives the long name makes it the term
+    (``_ASIDE_NAMES``)."""
     if " is " not in sentence:
         return None  # what the pattern needs: most sentences fail here
     match = _PLAIN.match(sentence)
