@@ -256,15 +256,22 @@ nothing. It names a term the glossary has: "The amount of memory the model needs
 bottleneck." and "The amount we pay each month is the price." are remarks."""
 _SETTING_IS = re.compile(r"\s(?:is|are)\s+(?:the|what\s+[\w-]+\s+calls?)\s+(?P<rest>.+)")
 _AS_SUBJECT = re.compile(r"(?:^|[,;:]\s+|\b(?:and|but)\s+)[\"“‘(]?(?:(?:a|an|the)\s+)?$", re.I)
+_WHEN_OR_WHERE = (r"(?:in|on|at|for|during|from|to|with|after|before|until|by|per|each|every|"
+                  r"once|twice|when|if)")
+"""Words after a marked name's brackets that say when, where or for what to use the thing:
+"- **1:1 syrup** (one kilo of sugar to a litre of water) in spring, which …;" is a line of a
+list of things to use, and the brackets say how much, not what the name means."""
 _SUBJECT_DEFINED = re.compile(
     r"^[\"”’]?\s*(?:\([^)]{1,60}\)\s*)?(?:(?:is|are)\s+(?:a|an|the|one|what|how|when|where|any|"
     r"just|simply|essentially|basically|defined)\b|"
     r"(?:(?:simply|just|basically|essentially|literally|roughly|usually|generally|commonly)\s+)?"
-    r"(?:means|refers\s+to|stands\s+for|describes|denotes)\b|(?:[:—–]|--)\s*\S+\s+\S|,\s+(?:a|an|the)\b|\()"
+    r"(?:means|refers\s+to|stands\s+for|describes|denotes)\b|(?:[:—–]|--)\s*\S+\s+\S|,\s+(?:a|an|the)\b|"
+    rf"\((?![^()]*\)\s*{_WHEN_OR_WHERE}\b))"
     r"|^\s*(?:is|are)\s+(?P<word>[\w'’-]+)\s+\w", re.I
 )
 """"A **token** is …", "**Token**: the unit …", "*tokens* (pieces of text) …"; a word that hedges
-may stand before "means": "*Sgraffito* simply means …"."""
+may stand before "means": "*Sgraffito* simply means …". After the brackets no word that says
+when, where or for what (``_WHEN_OR_WHERE``)."""
 _AS_PREDICATE = re.compile(r"\b(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?$", re.I)
 _PREDICATE_DEFINED = re.compile(r"^[\"”’]?\s*(?:[:—–]|--)\s*\S+\s+\S")
 """"The simplest rule is *greedy decoding*: always take …"."""
@@ -1543,21 +1550,26 @@ _ONE_OF_A_KIND = frozenset("""file folder directory variable column table field 
 main", "a town called Hope", "a dog called Rex", and the values a program holds by name ("a
 string called greeting", "the dictionary we call counts"): the name is the thing's, not a
 term's."""
+_WHICH = (r"(?P<which>(?:\s+(?:on|in|at|of|with|from|inside|around|under|over|between)\s+"
+          r"[^,;:()]{1,40}?)?,\s+which)")
+"""A relative clause after the thing, past a comma and a place: "a tight ball on the combs,
+which beekeepers call the winter cluster"."""
 _CALLED_THING = re.compile(
     r"\b(?:a|an|the)\s+(?P<head>(?:(?!(?:a|an|the)\s)[\w'’-]+\s+){0,3}?"
-    r"(?!(?:a|an|the)\s)[\w'’-]+)\s+(?:(?:(?:most|many|some|all)\s+)?"
+    rf"(?!(?:a|an|the)\s)[\w'’-]+){_WHICH}?\s+(?:(?:(?:most|many|some|all)\s+)?"
     rf"(?P<group>{_NAMERS}|[A-Za-z][\w'’-]*[a-hj-rtv-z]s)\s+(?:{_GROUP_ADVERB}\s+)?call"
-    r"|called)\s+(?P<rest>.+)", re.I)
+    r"|(?(which)(?!)|called))\s+(?P<rest>.+)", re.I)
 """'Dip the pot in a thin clay slurry called slip.', 'The wheel leaves a raised ring potters
 call a *foot*.': a thing described by a noun phrase, then "called" or a group of people
-and "call", then its name. Read by ``_called_thing``."""
+and "call" (after ", which" too: ``_WHICH``), then its name. Read by ``_called_thing``."""
 _NAME_ENDS = re.compile(r"^[\"”’)]*\s*(?:[.!]*\s*$|[,;:(—–]|--)")
 
 
 def _called_thing(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
     """"Dip the pot in a thin clay slurry called slip.", "The wheel leaves a raised ring
     potters call a *foot*.": a thing described by an article and a noun phrase, named after
-    "called" or after a group of people and "call" (a relative clause without "that"). Any
+    "called" or after a group of people and "call" (a relative clause without "that", or
+    after ", which": "a tight ball, which beekeepers call the winter cluster"). Any
     noun may be named so, not only a kind of thing (``_NAMING``'s "a technique called X"),
     and most such names are an instance's, not a term's: "a function called average", "a
     file called notes", "a dog called Rex", "the function we call first". So the name must
@@ -1597,13 +1609,36 @@ def _called_thing(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
     return out
 
 
+_PART_OF = (r"(?:(?:half|part|most|much|some|a\s+(?:third|quarter|half|part|fraction)|"
+            r"(?:two|three)\s+(?:thirds|quarters))(?:\s+or\s+(?:more|less|so))?\s+of)")
+"""What a thing may be a share of, in place of an article: "A swarm is half or more of a
+colony …", "A cutting is part of a stem …"."""
 _PLAIN = re.compile(
     r"(?:(?P<opener>An?|The)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
-    r"(?:\s+\([^()]{1,30}\))?\s+is\s+(?P<article>(?:a|an|the|one(?!\s+of\b))\s+)?(?P<what>.+)"
+    r"(?:\s+\([^()]{1,30}\))?(?:,\s+(?P<aside>[^,;:()\"“”]{1,60}?),)?\s+is\s+"
+    rf"(?P<article>(?:(?P<part>{_PART_OF})\s+)?(?:a|an|the|one(?!\s+of\b))\s+)?(?P<what>.+)"
 )
 """'A p-value is the probability …': the subject opens the sentence, after "A", "An", "The" or
 nothing ("Light pollution is artificial light …"), and what it is follows "is": after "A" or
-"An" an article opens it ("A model is trained on …" says what is done to it)."""
+"An" an article opens it ("A model is trained on …" says what is done to it), or a share of
+what the article opens (``_PART_OF``). An aside between commas may follow the subject ("A
+nuc, short for nucleus colony, is …": ``_ASIDE_NAMES``)."""
+_ASIDE_NAMES = re.compile(
+    r"^(?:(?:often|usually|commonly|sometimes|also)\s+)?(?:short\s+for|shortened\s+from|"
+    r"abbreviated\s+from)\s+(?P<long>.+)$", re.I)
+"""An aside that gives the subject's long name ("A nuc, short for nucleus colony, is …"): the
+long name is the term and the subject its short form (``Found.abbreviation``), so a glossary
+that has either links the lesson, and a search for the one it lacks finds the other's card."""
+_LISTS_ON = re.compile(r"(?:^|\s)(?:and|or)\s", re.I)
+"""An aside with "and" or "or" in it may be the rest of a list ("Flour, water and salt is
+…"), not a word on the subject."""
+_GERUND = re.compile(
+    r"^(?P<verb>[a-z][\w'’-]*ing)\s+(?:the|a|an|its|their|your|our|his|her|one|each|every|"
+    r"some|all|both)\s", re.I)
+"""A gerund that says what a gerund subject is, with its object: "Hefting is lifting the
+back of the hive …". After a gerund subject, an -ing word with no object after "is" is a
+progressive that says how the thing goes ("Pruning is getting easier", "Pruning is taking
+longer"). After any other subject an -ing word may be a noun ("Rope is string twisted …")."""
 
 
 _NOUN_THAT = re.compile(
@@ -1628,7 +1663,11 @@ def plain_definition(sentence: str) -> Found | None:
     "Declination is the angle …", "Light pollution is artificial light …") may not be an
     everyday noun alone ("The problem is the network."), and what it is may not open with
     one or with a word that compares ("is the same in both", "is the main reason":
-    ``opens_comparison``)."""
+    ``opens_comparison``). A share of a thing (``_PART_OF``) needs a phrase, a clause or a
+    participle after its noun that says which ("half or more of a colony leaving …", not
+    "half of the fun"); a gerund subject may be another gerund with its object
+    (``_GERUND``); an aside that gives the long name makes it the term
+    (``_ASIDE_NAMES``)."""
     if " is " not in sentence:
         return None  # what the pattern needs: most sentences fail here
     match = _PLAIN.match(sentence)
@@ -1641,12 +1680,27 @@ def plain_definition(sentence: str) -> Found | None:
         return None  # "A row that nobody reads is …" describes one row
     if not is_vague(term) and take_term(term, strict=True) is None:
         return None  # "A good idea is a small transaction." judges
+    if match["aside"] and _LISTS_ON.search(match["aside"]):
+        return None  # "Flour, water and salt is …" lists
+    if (not match["article"] and term.lower().endswith("ing")
+            and match["what"].split()[0].lower().endswith("ing")):
+        if not _GERUND.match(match["what"]):
+            return None  # "Pruning is getting easier." says how it goes
+        return Found(term, "plain", match.start("term"), glossary_only=True)
     what = take_term(match["what"])
     if what is None or not (says_what_it_is(what, bool(match["article"])) or (
             not match["article"] and _NOUN_THAT.match(match["what"]))):
         return None
+    if match["part"] and not _sets_apart(match["what"].split(None, 1)[-1]):
+        return None  # "A division is half of the fun." says how much, not of what
     if not indefinite and opens_comparison(what):
         return None
+    if match["aside"] and (named := _ASIDE_NAMES.match(match["aside"])):
+        long = take_term(named["long"], whole=True, strict=True)
+        if long is None:
+            return None
+        return Found(long, "plain", match.start("aside") + named.start("long"),
+                     abbreviation=term, glossary_only=True)
     return Found(term, "plain", match.start("term"), glossary_only=True)
 
 

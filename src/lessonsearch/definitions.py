@@ -9,6 +9,7 @@ keeps the first definition of each term, and builds the link to it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lessonsearch.definition_patterns import (
     Found,
@@ -53,8 +54,9 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                 if all(hit.passing for hit in hits) and (
                         plain := plain_definition(sentence)) and (
                         opening or _expects(section.heading, plain.term)):
-                    hits = [plain, *hits]  # "A p-value is the probability …" opening its
-                    # section; an abbreviation spelt out in passing defines nothing
+                    hits = [_headed(plain, section.heading), *hits]  # "A p-value is the
+                    # probability …" opening its section; an abbreviation spelt out in
+                    # passing defines nothing
                 opening = False
                 for hit in hits:
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
@@ -90,9 +92,26 @@ def _expects(heading: str | None, term: str) -> bool:
     plain form that names the glossary's term (``plain_definition``) is read."""
     if not heading:
         return False
-    if _DEFINES.search(heading):
-        return True
-    words, size, key = _WORD.findall(heading), len(term.split()), term_key(term)
+    return bool(_DEFINES.search(heading)) or _expects_name(heading, term)
+
+
+def _headed(plain: Found, heading: str | None) -> Found:
+    """``plain`` with its name's last word as the name alone (``Found.alone``) when the
+    section's heading names that word and not the whole name: under "The colony", "A honey
+    bee colony is a family of bees …" says what a colony is, the words before it only which
+    colonies the course keeps. The build takes the whole name where the glossary has it,
+    and the last word where it has only that, unless the lesson writes the whole name again
+    (``_written_again``), as it would a name of its own."""
+    words = plain.term.split()
+    if len(words) < 2 or plain.abbreviation or _expects_name(heading, plain.term) or (
+            not _expects_name(heading, words[-1])):
+        return plain
+    return replace(plain, alone=words[-1], referring=True)
+
+
+def _expects_name(heading: str | None, term: str) -> bool:
+    """Whether ``heading`` names ``term``, in any inflection ("Some more about remotes")."""
+    words, size, key = _WORD.findall(heading or ""), len(term.split()), term_key(term)
     return any(term_key(" ".join(words[at: at + size])) == key
                for at in range(len(words) - size + 1))
 
