@@ -1293,10 +1293,6 @@ title: Crust
 Bake until you see a dark crust. Shape matters less than heat; timing matters more. Is it
 done? Listen: a hollow knock says so. Print "Hello, world!" and call `numpy.mean` on it.
 
-```python
-loaves: int = 2; print(loaves)
-```
-
 ## Shaping
 
 The crust shape depends on scoring.
@@ -1318,8 +1314,6 @@ def test_a_phrase_within_a_sentence_still_matches(tmp_path) -> None:
         assert places(searcher.search('"crust shape"')) == [("crust", "shaping")]
         assert places(searcher.search('"hello world"')) == [("crust", "baking")]  # a comma
         assert places(searcher.search('"numpy mean"')) == [("crust", "baking")]
-        # Code ends no sentence at a colon or semicolon
-        assert places(searcher.search('"loaves int 2 print"')) == [("crust", "baking")]
         # Each word anywhere, as before; written side by side first
         assert places(searcher.search("crust shape")) == [("crust", "shaping"),
                                                          ("crust", "baking")]

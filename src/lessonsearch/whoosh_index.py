@@ -105,24 +105,23 @@ _UNUSED = (None,) * GAP
 (``spaced_words``)."""
 
 APART = re.compile(r"[\n.!?;:](?:(?<=\n)\n|(?<=[.!?;:])[.!?;:\"')\]’”]*\s+)")
-"""Where ``spaced_words`` leaves a ``GAP``: each ``BREAK``, and in prose the end of each
-sentence or clause, a ``.``, ``!``, ``?``, ``;`` or ``:`` (closing quotes or brackets after
-it) before a space. A quoted phrase is a run of words a reader reads side by side:
-``"dark crust shape"`` found a section saying "a dark crust. Shape matters less…", and two
-words of a query standing together there counted as side by side. A mark inside a word
-(``numpy.mean``, ``ratio:1``, ``3.14``) is no end, and a comma none either: ``"hello
-world"`` finds "Hello, world!". (Written as one character then what follows it, not as the
-alternatives ``\n\n|[.!?;:]+…``: a third of the time, over every section of a build.)"""
+"""Where ``spaced_words`` leaves a ``GAP``: each ``BREAK``, and the end of each sentence or
+clause, a ``.``, ``!``, ``?``, ``;`` or ``:`` (closing quotes or brackets after it) before a
+space. A quoted phrase is a run of words a reader reads side by side: ``"dark crust shape"``
+found a section saying "a dark crust. Shape matters less…", and two words of a query
+standing together there counted as side by side. A mark inside a word (``numpy.mean``,
+``ratio:1``, ``3.14``) is no end, and a comma none either: ``"hello world"`` finds
+"Hello, world!". (Written as one character then what follows it, not as the alternatives
+``\n\n|[.!?;:]+…``: a third of the time, over every section of a build.)"""
 
 
-def spaced_words(text: str, sentences: bool = True) -> list[str | None]:
+def spaced_words(text: str) -> list[str | None]:
     """The words of ``text`` (``find_words``), with ``GAP`` Nones in the place of each
-    ``BREAK`` and, unless ``sentences`` is False (code: ``x: int``, ``target : prerequisite``
-    and ``a; b`` end no sentence), each sentence end (``APART``): positions counted along
-    the list leave the gaps, and the words on either side of one are no phrase. One list,
-    not one per piece, so that ``_postings`` numbers a section's words in one loop, as it
-    did before the gaps (bench/README.md)."""
-    pieces = APART.split(text) if sentences else text.split(BREAK)
+    ``BREAK`` and sentence end (``APART``): positions counted along the list leave the gaps,
+    and the words on either side of one are no phrase. One list, not one per piece, so that
+    ``_postings`` numbers a section's words in one loop, as it did before the gaps
+    (bench/README.md)."""
+    pieces = APART.split(text)
     if len(pieces) == 1:
         return find_words(text)
     words: list[str | None] = []
@@ -181,8 +180,7 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     if isinstance(value, str):
         words = spaced_words(value)
     else:  # a part may come split (``_write_segment``: the text)
-        parts = [p if type(p) is list else spaced_words(p, n != CODE_PART) if p else []
-                 for n, p in enumerate(value)]
+        parts = [p if type(p) is list else spaced_words(p) if p else [] for p in value]
         words = []
         for part in parts:
             words += part
@@ -220,10 +218,6 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     if len(parts) > 1:
         out = _parts_counted_less(out, parts, terms, stemming, boost)
     return out if made is None else _with_bases(out, made, boost)
-
-
-CODE_PART = 3
-"""Where a section's code comes among the parts of ``CONTENT`` (``Document.fields``)."""
 
 
 NAME_WEIGHT = 0.5
