@@ -41,6 +41,7 @@ from .parallel import Lazy, Started, start_in_processes, workers
 from .whoosh_index import (
     SPELLING,
     WHOOSH_DIR,
+    CourseText,
     Document,
     Terms,
     length_bytes,
@@ -348,14 +349,19 @@ class _SegmentWriter(SegmentWriter):
             length = 0
             if indexed:
                 postings = terms.setdefault(name, {})
-                for text, freq, weight, encoded in field.index(value):
-                    if scorable:
-                        length += freq
-                    found = postings.get(text)
-                    if found is None:
-                        postings[text] = [(docnum, weight, encoded)]
-                    else:
-                        found.append((docnum, weight, encoded))
+                if type(field) is CourseText and field.indexes_fast(value):
+                    length = field.add_postings(value, docnum, postings)
+                    if not scorable:
+                        length = 0
+                else:
+                    for text, freq, weight, encoded in field.index(value):
+                        if scorable:
+                            length += freq
+                        found = postings.get(text)
+                        if found is None:
+                            postings[text] = [(docnum, weight, encoded)]
+                        else:
+                            found.append((docnum, weight, encoded))
             perdoc.add_field(name, field, value if stored else None, length)
             if column:
                 perdoc.add_column_value(name, column, field.to_column_value(value))
