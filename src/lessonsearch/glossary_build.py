@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, partial
-from itertools import groupby
+from itertools import chain, groupby
 from pathlib import Path, PurePosixPath
 
 from .analysis import find_words
@@ -157,7 +157,10 @@ class GlossaryBuild:
                 if self._passages[lesson.slug, opening] == doc.id]
 
     def _names(self, terms) -> tuple[str, ...]:
-        return tuple(variant for name in sorted(terms) for variant in self.variants[name])
+        """Every name of ``terms``, A–Z by term. Made in C (``chain``, ``map``): a build asks
+        for the names of every document twice, for its row and for its lesson's digest
+        (``lesson_keys``), and a generator's step per name was most of it."""
+        return tuple(chain.from_iterable(map(self.variants.__getitem__, sorted(terms))))
 
     @cached_property
     def _by_slug(self) -> dict[str, LessonMentions]:
