@@ -205,9 +205,10 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     return out if made is None else _with_bases(out, made, boost)
 
 
-Postings = dict[bytes, list[tuple[int, float, bytes]]]
-"""A segment's postings of one field as its writer gathers them: each term's (document
-number, weight, positions), in the order the documents are added."""
+Postings = dict[bytes, list[int | float | bytes]]
+"""A segment's postings of one field as its writer gathers them: for each term, the document
+number, weight and positions of each posting one after another, in the order the documents
+are added."""
 
 
 def _add_postings(value: str | tuple[str, ...], stemming: bool, boost: float, docnum: int,
@@ -228,20 +229,20 @@ def _add_postings(value: str | tuple[str, ...], stemming: bool, boost: float, do
             weight = weight - less[text] * boost
         if made and text in made:
             weight = weight + made.pop(text) * FAMILY_WEIGHT * boost
-        posting = (docnum, weight, (one(found[0]) if n == 1 else code + array("H", found)
-                                    .tobytes()) if shorts else _encode(found))
+        encoded = ((one(found[0]) if n == 1 else code + array("H", found).tobytes())
+                   if shorts else _encode(found))
         written = get(text)
         if written is None:
-            postings[text] = [posting]
+            postings[text] = [docnum, weight, encoded]
         else:
-            written.append(posting)
+            written += (docnum, weight, encoded)
     for text, extra in (made or {}).items():  # the word each was made from, not written
-        posting = (docnum, extra * FAMILY_WEIGHT * boost, _NO_POSITIONS)
+        weight = extra * FAMILY_WEIGHT * boost
         written = get(text)
         if written is None:
-            postings[text] = [posting]
+            postings[text] = [docnum, weight, _NO_POSITIONS]
         else:
-            written.append(posting)
+            written += (docnum, weight, _NO_POSITIONS)
     return length
 
 
