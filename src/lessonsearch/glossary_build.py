@@ -97,6 +97,8 @@ class GlossaryBuild:
                                                   compare=False)
     """The id of the passage with no anchor that defines what a lesson's (slug) sentence
     opening so does, found once for the lesson's passages (``_defines``)."""
+    _terms: dict[str, Terms] = field(default_factory=dict, repr=False, compare=False)
+    """Each document's ``terms_of`` (by its id) asked for once and not yet again."""
 
     @property
     def term_count(self) -> int:
@@ -120,7 +122,16 @@ class GlossaryBuild:
         those of the terms it defines (``whoosh_index.DEFINED_WEIGHT``). The Whoosh stage
         indexes them, so a search for one name finds sections that write another. A section
         of "The KV cache" matched kv cache through the title, and key-value cache only where
-        its own text said KV cache."""
+        its own text said KV cache.
+
+        A build asks for a document's twice, for its row and for its lesson's digest
+        (``lesson_keys``): what the first asked for is kept until the second asks."""
+        kept = self._terms.pop(doc.id, None)
+        if kept is None:
+            kept = self._terms[doc.id] = self._terms_named(doc)
+        return kept
+
+    def _terms_named(self, doc: Document) -> Terms:
         lesson = self._by_slug.get(doc.lesson.slug)
         if lesson is None:
             return (), (), ()
