@@ -35,11 +35,10 @@ from .term_forms import (
     writes_term_word,
 )
 
-_BEFORE = re.compile(r"([\w'’]+)\s+$")
-"""The word before a form, with only spaces between (a comma or a full stop breaks the pair,
-as it breaks the candidates' runs), and no paragraph's break (checked apart)."""
 _LOOK_BACK = 40
+"""How far before a form the word before it is looked for (``_word_before``)."""
 _WORD_CHARACTER = re.compile(r"[\w'’]")
+_WORD_RUN = re.compile(r"[\w'’]+")
 
 
 _AS_NOUN = """a an the this these those its our their your my his whose of every any another
@@ -174,10 +173,24 @@ def count_forms(forms: tuple[str, ...], texts: list[str]) -> tuple[dict, dict]:
                 continue  # inside a word: "recup"
             form = match.group()
             words[form] += 1
-            before = _BEFORE.search(low, max(0, start - _LOOK_BACK), start)
-            if before is not None and "\n\n" not in before.group():
-                pairs[normalize(before.group(1)), form] += 1
+            before = _word_before(low, start)
+            if before is not None:
+                pairs[normalize(before), form] += 1
     return dict(words), dict(pairs)
+
+
+def _word_before(text: str, at: int) -> str | None:
+    """The word that ends right before ``at`` in ``text``, with only spaces between (a comma
+    or a full stop breaks the pair, as it breaks the candidates' runs) and no paragraph's
+    break, within ``_LOOK_BACK`` characters; None when there is none. Read backwards from
+    ``at``: a regular expression searched for it, a word and spaces that end the window,
+    and was tried at every character of the window."""
+    window = text[max(0, at - _LOOK_BACK):at]
+    end = len(window.rstrip())
+    if end == len(window) or "\n\n" in window[end:]:
+        return None
+    word = _WORD_RUN.match(window[end - 1::-1]) if end else None
+    return word.group()[::-1] if word is not None else None
 
 
 @lru_cache(maxsize=8)

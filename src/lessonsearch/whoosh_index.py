@@ -156,18 +156,30 @@ class CourseText(fields.TEXT):
     def index(self, value, **kwargs):
         """``value``: text, or three or four parts: the names of the terms a section mentions
         second, its code fourth (``_postings``)."""
-        analyzer, form = self.analyzer, self.format
-        if type(analyzer) is not CourseTokenizer or type(form) is not CoursePositions:
+        if not self.indexes_fast(value):
             return super().index(BREAK.join(value) if type(value) is tuple else value, **kwargs)
-        if not isinstance(value, str | tuple):
-            return super().index(value, **kwargs)
-        return _postings(value, analyzer.stemming, form.field_boost)
+        return _postings(value, self.analyzer.stemming, self.format.field_boost)
+
+    def indexes_fast(self, value) -> bool:
+        """Whether ``value`` is indexed by ``_postings`` (and may be by ``add_postings``),
+        not by Whoosh's tokens: text or parts, with our tokenizer and positions."""
+        return (type(self.analyzer) is CourseTokenizer and type(self.format) is CoursePositions
+                and isinstance(value, str | tuple))
+
+    def add_postings(self, value, docnum: int, postings: Postings) -> int:
+        """``index(value)`` for a segment writer: each posting added to its term's list in
+        ``postings`` as document ``docnum``'s, as Whoosh's pool would hold it; returns the
+        document's length. Only for a value ``indexes_fast`` takes."""
+        return _add_postings(value, self.analyzer.stemming, self.format.field_boost, docnum,
+                             postings)
 
 
 def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
               ) -> list[tuple[bytes, int, float, bytes]]:
     """``CourseText.index``: (term, frequency, weight, positions) of each term ``value``
-    writes, made as a list (a generator's step per posting cost a sixth of the time).
+    writes, made as a list (a generator's step per posting cost a sixth of the time). The
+    segment writer takes the same postings straight into its own lists
+    (``CourseText.add_postings``).
 
     A word made with -ize (``analysis.made_from``) also counts for the word it was made from,
     at ``FAMILY_WEIGHT`` of a word's weight and with no position: "token" finds a section on
@@ -186,6 +198,70 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     Positions are those of the parts joined by ``BREAK``, which splits no word: each
     ``BREAK`` (between parts, and within one between heading lines, names, paragraphs and
     code blocks) leaves ``GAP`` positions unused, so no phrase matches across it."""
+    positions, shorts, less, made = _analysed(value, stemming)
+    if shorts:  # every position an unsigned short: encoded here, not by a call of _encode each
+        one, code = _one_position, _SHORTS
+        out = [(text, n, n * boost,
+                one(found[0]) if n == 1 else code + array("H", found).tobytes())
+               for text, found in positions.items() for n in (len(found),)]
+    else:
+        out = [(text, len(found), len(found) * boost, _encode(found))
+               for text, found in positions.items()]
+    if less:
+        out = [(text, frequency, weight - less[text] * boost, encoded)
+               if text in less else (text, frequency, weight, encoded)
+               for text, frequency, weight, encoded in out]
+    return out if made is None else _with_bases(out, made, boost)
+
+
+Postings = dict[bytes, list[int | float | bytes]]
+"""A segment's postings of one field as its writer gathers them: for each term, the document
+number, weight and positions of each posting one after another, in the order the documents
+are added."""
+
+
+def _add_postings(value: str | tuple[str, ...], stemming: bool, boost: float, docnum: int,
+                  postings: Postings) -> int:
+    """``_postings`` for document ``docnum``, each added to its term's list in ``postings``
+    as it is made, weighed in the same steps (the same floats): the segment writer took
+    the list ``_postings`` returns and went through it again, a step per posting, and
+    ``_postings`` itself made each posting up to three times over (its positions, the parts
+    that count less, the -ize family). Returns the document's length: its number of words."""
+    positions, shorts, less, made = _analysed(value, stemming)
+    one, code, get = _one_position, _SHORTS, postings.get
+    length = 0
+    for text, found in positions.items():
+        n = len(found)
+        length += n
+        weight = n * boost
+        if less and text in less:
+            weight = weight - less[text] * boost
+        if made and text in made:
+            weight = weight + made.pop(text) * FAMILY_WEIGHT * boost
+        encoded = ((one(found[0]) if n == 1 else code + array("H", found).tobytes())
+                   if shorts else _encode(found))
+        written = get(text)
+        if written is None:
+            postings[text] = [docnum, weight, encoded]
+        else:
+            written += (docnum, weight, encoded)
+    for text, extra in (made or {}).items():  # the word each was made from, not written
+        weight = extra * FAMILY_WEIGHT * boost
+        written = get(text)
+        if written is None:
+            postings[text] = [docnum, weight, _NO_POSITIONS]
+        else:
+            written += (docnum, weight, _NO_POSITIONS)
+    return length
+
+
+def _analysed(value: str | tuple[str, ...], stemming: bool
+              ) -> tuple[dict[bytes, list[int]], bool, dict[bytes, float] | None,
+                         dict[bytes, int] | None]:
+    """What ``_postings`` reads of ``value``: each term's positions, ascending; whether all
+    of them are unsigned shorts; what each term counts less for the parts it is written in
+    (``_counted_less``; None for a text of one part); and what the words made with -ize add
+    to the term of each word they were made from, as counts (None: none)."""
     parts: list[list[str | None]] = []
     if isinstance(value, str):
         words = spaced_words(value)
@@ -217,17 +293,8 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
                 made[base] = made.get(base, 0) + len(found)
     for text in merged:
         positions[text].sort()
-    if len(words) <= _MOST_SHORTS and not _SWAP:  # every position an unsigned short:
-        one, shorts = _one_position, _SHORTS  # encoded here, not by a call of _encode each
-        out = [(text, n, n * boost,
-                one(found[0]) if n == 1 else shorts + array("H", found).tobytes())
-               for text, found in positions.items() for n in (len(found),)]
-    else:
-        out = [(text, len(found), len(found) * boost, _encode(found))
-               for text, found in positions.items()]
-    if len(parts) > 1:
-        out = _parts_counted_less(out, parts, terms, stemming, boost)
-    return out if made is None else _with_bases(out, made, boost)
+    less = _counted_less(parts, terms, stemming) if len(parts) > 1 else None
+    return positions, len(words) <= _MOST_SHORTS and not _SWAP, less, made
 
 
 NAME_WEIGHT = 0.5
@@ -254,10 +321,12 @@ against a word it writes: a section saying what a term is answers a search for i
 may write the name once in passing ("rows (also known as records)")."""
 
 
-def _parts_counted_less(out: list, parts: list[list[str | None]], terms: dict[str, bytes],
-                        stemming: bool, boost: float) -> list:
-    """``out`` with the words of ``parts`` but the headings and the text counted as
-    ``_postings`` says."""
+def _counted_less(parts: list[list[str | None]], terms: dict[str, bytes], stemming: bool,
+                  ) -> dict[bytes, float]:
+    """How much less than a word of the text each term counts for being written in
+    ``parts`` but the headings and the text, as ``_postings`` says: its count times what a
+    word of the code or title counts less, and for the names, their count less what one
+    word of the weightiest name writing it counts."""
     _, named, _, *rest = parts
     code, title, title_named, defined = (rest + [[], [], [], []])[:4]
     less: dict[bytes, float] = {}
@@ -275,11 +344,7 @@ def _parts_counted_less(out: list, parts: list[list[str | None]], terms: dict[st
                 counted[1] = max(counted[1], weight)  # the weightiest of the names writing it
     for text, (count, weight) in once.items():
         less[text] = less.get(text, 0.0) + count - weight
-    if not less:
-        return out
-    return [(text, frequency, weight - less[text] * boost, encoded)
-            if text in less else (text, frequency, weight, encoded)
-            for text, frequency, weight, encoded in out]
+    return less
 
 
 CODE_WEIGHT = 0.6

@@ -41,7 +41,9 @@ from .parallel import Lazy, Started, start_in_processes, workers
 from .whoosh_index import (
     SPELLING,
     WHOOSH_DIR,
+    CourseText,
     Document,
+    Postings,
     Terms,
     length_bytes,
     schema,
@@ -329,34 +331,35 @@ class _SegmentWriter(SegmentWriter):
         # value ("section") as a reference to it, so they must be the very same strings.
         self._plan = [
             (sys.intern(name), field, field.indexed, field.scorable, field.stored,
-             field.column_type)
+             field.column_type, type(field) is CourseText)
             for name, field in sorted(self.schema.items())
         ]
 
     def add_row(self, row: dict[str, object]) -> None:
         """``add_document(**row)`` for a row without Whoosh's ``_boost`` or ``_stored_``
-        keys: every name must be a field of the schema."""
+        keys: every name must be a field of the schema. A field's stored value goes
+        straight into the document's stored fields, and the per-document writer hears only
+        of a length to write (its ``add_field`` was a call for every field of every row)."""
         if not row.keys() <= self._names:
             return self.add_document(**row)  # Whoosh names the unknown field
         self._check_state()
         docnum, perdoc, terms = self.docnum, self.perdocwriter, self.pool.terms
         perdoc.start_doc(docnum)
-        for name, field, indexed, scorable, stored, column in self._plan:
+        stored_fields = perdoc._storedfields  # what finish_doc pickles and deflates
+        for name, field, indexed, scorable, stored, column, ours in self._plan:
             value = row.get(name)
             if value is None:
                 continue
-            length = 0
             if indexed:
                 postings = terms.setdefault(name, {})
-                for text, freq, weight, encoded in field.index(value):
-                    if scorable:
-                        length += freq
-                    found = postings.get(text)
-                    if found is None:
-                        postings[text] = [(docnum, weight, encoded)]
-                    else:
-                        found.append((docnum, weight, encoded))
-            perdoc.add_field(name, field, value if stored else None, length)
+                if ours and field.indexes_fast(value):
+                    length = field.add_postings(value, docnum, postings)
+                else:
+                    length = _add_postings(field.index(value), docnum, postings)
+                if scorable and length:
+                    perdoc.add_field(name, field, None, length)  # its length column
+            if stored:
+                stored_fields[name] = value
             if column:
                 perdoc.add_column_value(name, column, field.to_column_value(value))
         perdoc.finish_doc()
@@ -376,19 +379,36 @@ class _SegmentWriter(SegmentWriter):
 
 
 class _Postings:
-    """Where a document's postings go: field → term → [(docnum, weight, value)], in the
-    order documents are added. ``add`` takes Whoosh's own (field, term, docnum, weight,
-    value), for a row ``add_row`` hands to ``add_document``."""
+    """Where a document's postings go: field → term → [docnum, weight, value, docnum, …],
+    each posting's three values one after another, in the order documents are added
+    (``whoosh_index.Postings``): a tuple a posting cost about as much to free, when the
+    segment was written, as to make. ``add`` takes Whoosh's own (field, term, docnum,
+    weight, value), for a row ``add_row`` hands to ``add_document``."""
 
     def __init__(self):
-        self.terms: dict[str, dict[bytes, list[tuple]]] = {}
+        self.terms: dict[str, Postings] = {}
 
     def add(self, item: tuple) -> None:
         name, text, *posting = item
-        self.terms.setdefault(name, {}).setdefault(text, []).append(tuple(posting))
+        self.terms.setdefault(name, {}).setdefault(text, []).extend(posting)
 
     def cleanup(self) -> None:
         self.terms.clear()
+
+
+def _add_postings(indexed: Iterable[tuple[bytes, int, float, bytes]], docnum: int,
+                  postings: Postings) -> int:
+    """Add the postings a field's ``index`` made of a value to ``postings`` as document
+    ``docnum``'s; the sum of their frequencies."""
+    length = 0
+    for text, freq, weight, encoded in indexed:
+        length += freq
+        found = postings.get(text)
+        if found is None:
+            postings[text] = [docnum, weight, encoded]
+        else:
+            found += (docnum, weight, encoded)
+    return length
 
 
 def _lengths(perdoc, schema) -> dict[str, list[int]]:
@@ -399,7 +419,7 @@ def _lengths(perdoc, schema) -> dict[str, list[int]]:
 
 
 def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
-                    terms: dict[str, dict[bytes, list[tuple]]]) -> None:
+                    terms: dict[str, Postings]) -> None:
     """What ``FieldWriter.add_postings`` writes for the pool's postings, a block at a time:
     the block's statistics are worked out here as ``W3PostingsWriter.add_posting`` would,
     and ``_write_block`` encodes it.
@@ -415,23 +435,23 @@ def _write_postings(fieldwriter, schema, lengths: dict[str, list[int]],
         field_lengths = lengths.get(fieldname)
         writer = fieldwriter._postwriter
         limit, compression = writer._blocklimit, writer._compression
-        postings = terms[fieldname]
+        postings, step = terms[fieldname], 3 * limit  # three values a posting
         for btext in sorted(postings):
             fieldwriter.start_term(btext)
             term = postings[btext]
-            for start in range(0, len(term), limit):
-                block = term[start:start + limit] if len(term) > limit else term
-                ids, weights, values = zip(*block, strict=True)
+            for start in range(0, len(term), step):
+                block = term[start:start + step] if len(term) > step else term
+                ids, weights = block[0::3], block[1::3]
                 writer._ids = array("I", ids)
                 writer._weights = array("f", weights)
-                writer._values = list(filter(None, values))
+                writer._values = list(filter(None, block[2::3]))
                 writer._maxweight = max(0, max(weights))
                 found = (list(filter(None, map(field_lengths.__getitem__, ids)))
                          if field_lengths else ())
                 writer._minlength = min(found) if found else None
                 writer._maxlength = max(found) if found else 0
-                _write_block(writer, start + limit >= len(term),
-                             compression if len(block) >= COMPRESS_MIN else 0)
+                _write_block(writer, start + step >= len(term),
+                             compression if len(ids) >= COMPRESS_MIN else 0)
             fieldwriter.finish_term()
         fieldwriter.finish_field()
 
