@@ -10,8 +10,9 @@ word it was made from, which stock Whoosh has no way to write: the comparisons l
 (``without_families``), and a test of its own reads it back.
 
 Positions leave a gap at each blank line (``BREAK``: between a section's parts, heading
-lines, names, paragraphs) and at each sentence's end: stock Whoosh gets the gaps from our tokenizer, which it runs as
-it runs any, and ours from ``_postings``, so the comparisons check the gaps too; a test of
+lines, names, paragraphs) and at each sentence's end: stock Whoosh gets the gaps from our
+tokenizer, which it runs as it runs any, and ours from ``_postings``, so the comparisons
+check the gaps too; a test of
 their own checks that a section's parts, which only ours reads, are placed as the text
 they join into.
 """
