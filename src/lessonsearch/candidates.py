@@ -116,7 +116,7 @@ def find_candidates(
     known = _Known(variants)
     docs = docs if docs is not None else sample(list(documents(course)))
     if cache is None or text_key is None:
-        facts = [_section_facts(doc.heading, doc.body) for doc in docs]
+        facts = [_section_facts(doc.heading_apart, doc.body) for doc in docs]
         counts = None
     else:
         keys = [text_key(doc) for doc in docs]
@@ -212,7 +212,8 @@ its count there."""
 def _facts(doc: Document, key: str, cache: BuildCache) -> Facts:
     """The section's facts, kept under its text's ``key``: finding the candidates again
     reads only the sections that changed."""
-    return cache.remember("candidate facts", key, lambda: _section_facts(doc.heading, doc.body))
+    return cache.remember("candidate facts", key,
+                          lambda: _section_facts(doc.heading_apart, doc.body))
 
 
 def _counts(keys: list[str], facts: list[Facts], cache: BuildCache) -> NgramCounts:

@@ -701,7 +701,7 @@ def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
         return cache.previous("candidates", key)
     result = find_candidates(course, found.aliases, docs=sampled, cache=cache,
                              text_key=lambda d: digests[d.lesson.slug][d.number].hex()
-                             + (d.heading or ""))
+                             + (d.heading_apart or ""))
     cache.keep("candidates", key, result)
     return result
 
