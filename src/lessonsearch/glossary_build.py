@@ -362,7 +362,7 @@ def _nouns(variants: dict[str, list[str]], grouped: list[tuple[str, list[Documen
 def _searched(docs: list[Document]) -> list[str]:
     """What mentions are counted in: each document's heading and what it is found by
     (``_texts``)."""
-    return ["\n".join(filter(None, (doc.heading, doc.searched))) for doc in docs]
+    return ["\n".join(filter(None, (doc.heading_apart, doc.searched))) for doc in docs]
 
 
 def _defined(terms: list[_Term]
@@ -613,9 +613,10 @@ and the parts the lesson sets in bold or italics (``_marks``)."""
 
 def _texts(docs: list[Document]) -> Texts:
     """What mentions are counted in, each document's heading and what it is found by
-    (``Document.searched``: a check's wrong options are not); what else of the
-    lesson is indexed with it, its title and the headings above its own; and its marks."""
-    return [("\n".join(filter(None, (doc.heading, doc.searched))),
+    (``Document.searched``: a check's wrong options are not; nor its heading, the question
+    its text writes: ``Document.heading_apart``); what else of the lesson is indexed with
+    it, its title and the headings above its own; and its marks."""
+    return [("\n".join(filter(None, (doc.heading_apart, doc.searched))),
              (doc.lesson.title, *doc.heading_path), *_marks(doc)) for doc in docs]
 
 
