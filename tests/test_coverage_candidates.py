@@ -697,3 +697,39 @@ def test_a_phrase_in_a_check_question_is_counted_once(tmp_path):
     build_index(tmp_path / "lessons", None, tmp_path / "index")
     report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
     assert {c.phrase: c.count for c in report.candidates} == {"tide table": 3}
+
+
+CAMPING = [
+    """---
+title: Packing
+slug: packing
+---
+
+## What to bring
+
+- a stove (most walkers carry a Trangia or a gas canister),
+- a warm hat and dry socks.
+
+Olu Bakare at the outdoor shop sells fuel. Wendell says a spare lighter is worth its weight.
+""",
+    """---
+title: Cooking
+slug: cooking
+---
+
+## Boiling water
+
+A Trangia burner boils a litre in about ten minutes, slower in wind. Ask Olu Bakare for
+meths. Wendell says to shield the flame with your pack.
+""",
+]
+
+
+def test_a_single_name_once_in_each_of_two_lessons_is_a_candidate():
+    """"Trangia", once in a list item and once in prose, is jargon the reader meets in two
+    lessons; the capital tells it from prose as its three uses would. A person ("Wendell
+    says") is not, and two words need three uses ("Olu Bakare")."""
+    found = find_candidates(course(*CAMPING), {})
+    assert phrases(found) == {"Trangia": "capitalised"}
+    (trangia,) = found
+    assert [(p.lesson, p.count) for p in trangia.lessons] == [("packing", 1), ("cooking", 1)]

@@ -128,7 +128,8 @@ def find_candidates(
     if counts is None:
         counts = NgramCounts.of(run.lowered for run in runs)
     signals = (
-        ("capitalised", _tally([capitalised for _, capitalised, _ in facts], MIN_COUNT)),
+        ("capitalised", _recurring(_tally([capitalised for _, capitalised, _ in facts],
+                                          MIN_NAME_LESSONS), docs)),
         ("acronym", _with_nouns(_tally([acronyms for _, _, acronyms in facts],
                                        MIN_ACRONYM_COUNT), runs, known)),
         ("collocation", find_collocations(runs, counts)),
@@ -270,6 +271,21 @@ def _tally(per_section: list[dict[str, int]], minimum: int) -> dict[str, Counter
         for phrase, count in counts.items():
             per_doc.setdefault(phrase, Counter())[index] += count
     return {k: v for k, v in per_doc.items() if sum(v.values()) >= minimum}
+
+
+def _recurring(names: dict[str, Counter], docs: list[Document]) -> dict[str, Counter]:
+    """The capitalised ``names`` used ``MIN_COUNT`` times, and the single words used in
+    ``MIN_NAME_LESSONS`` lessons however few times. The capital already tells a name from
+    prose, so a name two lessons use ("a National or a Langstroth", "a Langstroth deep
+    holds 10") is one a reader meets in both without an explanation, as a name used three
+    times is; whether a single word names a thing or a person is told after
+    (``_count_names``). Two words need their three uses, as a pair in lower case does: the
+    collocations count them in every spelling ("Jupyter notebook" too), and no test tells
+    a person's full name ("Frank Pabodie") from a thing's."""
+    return {name: per_doc for name, per_doc in names.items()
+            if per_doc.total() >= MIN_COUNT or (
+                " " not in name
+                and len({docs[i].lesson.slug for i in per_doc}) >= MIN_NAME_LESSONS)}
 
 
 def _with_nouns(acronyms: dict[str, Counter], runs: list[Run], known: _Known
