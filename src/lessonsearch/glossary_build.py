@@ -333,10 +333,11 @@ def _things(terms: list[_Term], variants: dict[str, list[str]],
 
 def _marked(docs: list[Document]) -> list[str]:
     """What a lesson marks as a term (``_marks``): its title, its sections' headings and
-    what they set in bold or italics."""
+    what they set in bold or italics; not a check's question, a sentence its hit shows as
+    a heading (``Document.heading_apart``)."""
     texts = [docs[0].lesson.title] if docs else []
     for doc in docs:
-        texts.append(doc.heading or "")
+        texts.append(doc.heading_apart or "")
         if doc.kind == "section":
             texts.extend(filter(None, doc.lesson.sections[doc.number].emphasis))
     return texts
