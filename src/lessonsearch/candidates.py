@@ -276,12 +276,12 @@ def _tally(per_section: list[dict[str, int]], minimum: int) -> dict[str, Counter
 def _recurring(names: dict[str, Counter], docs: list[Document]) -> dict[str, Counter]:
     """The capitalised ``names`` used ``MIN_COUNT`` times, and the single words used in
     ``MIN_NAME_LESSONS`` lessons however few times. The capital already tells a name from
-    prose, so a name two lessons use ("a National or a Langstroth", "a Langstroth deep
-    holds 10") is one a reader meets in both without an explanation, as a name used three
-    times is; whether a single word names a thing or a person is told after
-    (``_count_names``). Two words need their three uses, as a pair in lower case does: the
-    collocations count them in every spelling ("Jupyter notebook" too), and no test tells
-    a person's full name ("Frank Pabodie") from a thing's."""
+    prose, so a name two lessons use ("buy a Langstroth hive", "the Langstroth box") is
+    one a reader meets in both without an explanation, as a name used three times is;
+    whether a single word names a thing or a person is told after (``_count_names``). Two
+    words need their three uses, as a pair in lower case does: the collocations count them
+    in every spelling ("Jupyter notebook" too), and no test tells a person's full name
+    ("Olu Bakare") from a thing's."""
     return {name: per_doc for name, per_doc in names.items()
             if per_doc.total() >= MIN_COUNT or (
                 " " not in name
