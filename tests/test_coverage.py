@@ -6,6 +6,7 @@ longer has, so the live version also reports exactly one broken anchor.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -812,3 +813,26 @@ def test_an_allow_line_for_a_measure_says_no_such_phrase_is_ever_a_candidate(ind
                            "candidate") and nine.endswith("the line can go")
     assert "begins or ends with '12'" in grams and "begins or ends with 'the'" in the
     assert "no such jargon candidate" in capitals  # a name: judged as before
+
+
+def test_a_term_in_a_check_question_is_one_use(tmp_path: Path):
+    """The check's heading is its question ("Check: When is slack water?"), which its text
+    writes too: the question's term was two uses, and a term written once in the lesson and
+    once in its check had three."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-bar.json").write_text(json.dumps({
+        "lesson": {"slug": "bar", "title": "Crossing the bar", "position": 1},
+        "body": {"format": "markdown",
+                 "text": "## Timing\n\nCross at slack water, when the current rests.\n"},
+        "check": {"question": "When is slack water?",
+                  "options": [{"text": "When the current rests", "correct": True},
+                              {"text": "At noon", "correct": False}]}}), encoding="utf-8")
+    glossary = tmp_path / "glossary"
+    glossary.mkdir()
+    (glossary / "glossary.md").write_text(
+        "slack water\n: The still spell between two tides.\n", encoding="utf-8")
+    build_index(lessons, glossary, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    row = next(t for t in report.terms if t.term == "slack water")
+    assert (row.mentions, [(p.lesson, p.count) for p in row.lessons]) == (2, [("bar", 2)])

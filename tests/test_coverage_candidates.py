@@ -3,11 +3,13 @@ glossary already knows, everyday English and code."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lessonsearch.build import build_index
 from lessonsearch.candidates import (
     MAX_CANDIDATES,
     _acronyms,
@@ -16,7 +18,10 @@ from lessonsearch.candidates import (
     find_candidates,
 )
 from lessonsearch.collocations import NgramCounts, base_verb
+from lessonsearch.coverage import coverage_report
+from lessonsearch.index_store import current_version
 from lessonsearch.model import Course, CourseInfo
+from lessonsearch.readers.json_export import read_json_lesson
 from lessonsearch.readers.markdown import read_markdown_lesson
 from lessonsearch.whoosh_index import documents
 
@@ -658,3 +663,73 @@ def test_a_unit_after_a_number_begins_no_candidate():
     found = phrases(find_candidates(course(*SCOPES), {}))
     assert "focal length" in found
     assert not {"mm focal length", "mm focal", "ms exposure"} & set(found)
+
+
+def _json_lesson(slug: str, position: int, text: str, question: str) -> str:
+    return json.dumps({
+        "lesson": {"slug": slug, "title": slug.title(), "position": position},
+        "body": {"format": "markdown", "text": text},
+        "check": {"question": question, "options": [{"text": "Yes", "correct": True},
+                                                    {"text": "No", "correct": False}]}})
+
+
+TIDES = [
+    _json_lesson("tides", 1, "## Reading the water\n\nA skipper reads the tide table before "
+                 "leaving the harbour. The tide table for the estuary is printed weekly.\n\n"
+                 "## Knots\n\nA bowline holds under load and unties easily.",
+                 "Why read the tide table before you leave?"),
+    _json_lesson("crossing", 2, "## Timing\n\nCross the bar at slack water, when the current "
+                 "stops for a while.", "What does the current do at slack water?"),
+]
+
+
+def test_a_phrase_in_a_check_question_is_counted_once(tmp_path):
+    """The check is a hit of its own whose heading is its question ("Check: Why read the
+    tide table…?"), which its text opens with: read both, each of its words counted twice,
+    and "slack water", written once in a lesson and once in its check, made the three uses a
+    collocation needs. Found by the build, from its cache, and without one alike."""
+    lessons = tuple(read_json_lesson(text, f"lessons/{n}.json") for n, text in enumerate(TIDES))
+    found = find_candidates(Course(CourseInfo("c", "C"), lessons), {})
+    assert {c.phrase: c.count for c in found} == {"tide table": 3}
+    (tmp_path / "lessons").mkdir()
+    for n, text in enumerate(TIDES):
+        (tmp_path / "lessons" / f"0{n}.json").write_text(text, encoding="utf-8")
+    build_index(tmp_path / "lessons", None, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert {c.phrase: c.count for c in report.candidates} == {"tide table": 3}
+
+
+CAMPING = [
+    """---
+title: Packing
+slug: packing
+---
+
+## What to bring
+
+- a stove (most walkers carry a Trangia or a gas canister),
+- a warm hat and dry socks.
+
+Olu Bakare at the outdoor shop sells fuel. Wendell says a spare lighter is worth its weight.
+""",
+    """---
+title: Cooking
+slug: cooking
+---
+
+## Boiling water
+
+A Trangia burner boils a litre in about ten minutes, slower in wind. Ask Olu Bakare for
+meths. Wendell says to shield the flame with your pack.
+""",
+]
+
+
+def test_a_single_name_once_in_each_of_two_lessons_is_a_candidate():
+    """"Trangia", once in a list item and once in prose, is jargon the reader meets in two
+    lessons; the capital tells it from prose as its three uses would. A person ("Wendell
+    says") is not, and two words need three uses ("Olu Bakare")."""
+    found = find_candidates(course(*CAMPING), {})
+    assert phrases(found) == {"Trangia": "capitalised"}
+    (trangia,) = found
+    assert [(p.lesson, p.count) for p in trangia.lessons] == [("packing", 1), ("cooking", 1)]

@@ -115,3 +115,18 @@ def test_the_matcher_without_the_words_keeps_every_form():
     read = TermMatcher(variants, things=things)
     assert read.mentions(text) == {"parameter": 1, "function call": 1}
     assert read.mentions("A collimated mirror; collimating it.") == {"collimation": 2}
+
+
+def test_a_participle_in_a_check_question_is_not_set_as_a_term(tmp_path, capsys):
+    """The check's question is its hit's heading, but a sentence, not a heading the lesson
+    sets: "Why does typing fast…?" there marks no "typing", so "typed" and "typing" stay no
+    uses of the thing type."""
+    check = {"lesson": {"slug": "keys", "title": "Keys", "position": 1},
+             "body": {"format": "markdown", "text": "## Speed\n\nThe type of a value decides "
+                                                    "what you may do with it. We typed "
+                                                    "slowly.\n"},
+             "check": {"question": "Why does typing fast cause mistakes?",
+                       "options": [{"text": "Haste", "correct": True},
+                                   {"text": "Luck", "correct": False}]}}
+    index = built_course(tmp_path, {"01-keys.json": json.dumps(check)}, GLOSSARY)
+    assert cli_mentions(index, "type", capsys) == (1, ["keys"])

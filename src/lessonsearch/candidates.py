@@ -116,7 +116,7 @@ def find_candidates(
     known = _Known(variants)
     docs = docs if docs is not None else sample(list(documents(course)))
     if cache is None or text_key is None:
-        facts = [_section_facts(doc.heading, doc.body) for doc in docs]
+        facts = [_section_facts(doc.heading_apart, doc.body) for doc in docs]
         counts = None
     else:
         keys = [text_key(doc) for doc in docs]
@@ -128,7 +128,8 @@ def find_candidates(
     if counts is None:
         counts = NgramCounts.of(run.lowered for run in runs)
     signals = (
-        ("capitalised", _tally([capitalised for _, capitalised, _ in facts], MIN_COUNT)),
+        ("capitalised", _recurring(_tally([capitalised for _, capitalised, _ in facts],
+                                          MIN_NAME_LESSONS), docs)),
         ("acronym", _with_nouns(_tally([acronyms for _, _, acronyms in facts],
                                        MIN_ACRONYM_COUNT), runs, known)),
         ("collocation", find_collocations(runs, counts)),
@@ -212,7 +213,8 @@ its count there."""
 def _facts(doc: Document, key: str, cache: BuildCache) -> Facts:
     """The section's facts, kept under its text's ``key``: finding the candidates again
     reads only the sections that changed."""
-    return cache.remember("candidate facts", key, lambda: _section_facts(doc.heading, doc.body))
+    return cache.remember("candidate facts", key,
+                          lambda: _section_facts(doc.heading_apart, doc.body))
 
 
 def _counts(keys: list[str], facts: list[Facts], cache: BuildCache) -> NgramCounts:
@@ -269,6 +271,21 @@ def _tally(per_section: list[dict[str, int]], minimum: int) -> dict[str, Counter
         for phrase, count in counts.items():
             per_doc.setdefault(phrase, Counter())[index] += count
     return {k: v for k, v in per_doc.items() if sum(v.values()) >= minimum}
+
+
+def _recurring(names: dict[str, Counter], docs: list[Document]) -> dict[str, Counter]:
+    """The capitalised ``names`` used ``MIN_COUNT`` times, and the single words used in
+    ``MIN_NAME_LESSONS`` lessons however few times. The capital already tells a name from
+    prose, so a name two lessons use ("buy a Langstroth hive", "the Langstroth box") is
+    one a reader meets in both without an explanation, as a name used three times is;
+    whether a single word names a thing or a person is told after (``_count_names``). Two
+    words need their three uses, as a pair in lower case does: the collocations count them
+    in every spelling ("Jupyter notebook" too), and no test tells a person's full name
+    ("Olu Bakare") from a thing's."""
+    return {name: per_doc for name, per_doc in names.items()
+            if per_doc.total() >= MIN_COUNT or (
+                " " not in name
+                and len({docs[i].lesson.slug for i in per_doc}) >= MIN_NAME_LESSONS)}
 
 
 def _with_nouns(acronyms: dict[str, Counter], runs: list[Run], known: _Known

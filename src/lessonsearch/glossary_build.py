@@ -347,10 +347,11 @@ def _things(terms: list[_Term], variants: dict[str, list[str]],
 
 def _marked(docs: list[Document]) -> list[str]:
     """What a lesson marks as a term (``_marks``): its title, its sections' headings and
-    what they set in bold or italics."""
+    what they set in bold or italics; not a check's question, a sentence its hit shows as
+    a heading (``Document.heading_apart``)."""
     texts = [docs[0].lesson.title] if docs else []
     for doc in docs:
-        texts.append(doc.heading or "")
+        texts.append(doc.heading_apart or "")
         if doc.kind == "section":
             texts.extend(filter(None, doc.lesson.sections[doc.number].emphasis))
     return texts
@@ -376,7 +377,7 @@ def _nouns(variants: dict[str, list[str]], grouped: list[tuple[str, list[Documen
 def _searched(docs: list[Document]) -> list[str]:
     """What mentions are counted in: each document's heading and what it is found by
     (``_texts``)."""
-    return ["\n".join(filter(None, (doc.heading, doc.searched))) for doc in docs]
+    return ["\n".join(filter(None, (doc.heading_apart, doc.searched))) for doc in docs]
 
 
 def _defined(terms: list[_Term]
@@ -627,9 +628,10 @@ and the parts the lesson sets in bold or italics (``_marks``)."""
 
 def _texts(docs: list[Document]) -> Texts:
     """What mentions are counted in, each document's heading and what it is found by
-    (``Document.searched``: a check's wrong options are not); what else of the
-    lesson is indexed with it, its title and the headings above its own; and its marks."""
-    return [("\n".join(filter(None, (doc.heading, doc.searched))),
+    (``Document.searched``: a check's wrong options are not; nor its heading, the question
+    its text writes: ``Document.heading_apart``); what else of the lesson is indexed with
+    it, its title and the headings above its own; and its marks."""
+    return [("\n".join(filter(None, (doc.heading_apart, doc.searched))),
              (doc.lesson.title, *doc.heading_path), *_marks(doc)) for doc in docs]
 
 
@@ -715,7 +717,7 @@ def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
         return cache.previous("candidates", key)
     result = find_candidates(course, found.aliases, docs=sampled, cache=cache,
                              text_key=lambda d: digests[d.lesson.slug][d.number].hex()
-                             + (d.heading or ""))
+                             + (d.heading_apart or ""))
     cache.keep("candidates", key, result)
     return result
 

@@ -596,6 +596,15 @@ class Document(NamedTuple):
         return self.lesson.sections[self.number].text
 
     @property
+    def heading_apart(self) -> str | None:
+        """Its heading where the heading is words of its own, not written in ``body``: a
+        section's. A check's heading is its question ("Check: Where do swarms settle?"), which
+        its ``body`` opens with: what counts the words a reader reads (mentions, jargon
+        candidates) reads the heading and the body, and read both, it counted each word of the
+        question twice."""
+        return None if self.kind == "check" else self.heading
+
+    @property
     def code(self) -> str:
         if self.kind != "section":
             return ""
