@@ -176,6 +176,17 @@ INTRODUCING_LEAD = 2
 """A term no lesson defines is about the section that uses it at least this many times as
 often as any other (``Searcher._introduced_at``): the section ``DEFINING_BOOST`` lifts for
 it in the place of a defining one."""
+ECHO_SHARE = 0.5
+"""A term only the glossary defines, that no section dwells on (``INTRODUCING_LEAD``), is
+about the section that writes at least this share of the content words of the glossary's
+definition beside it, more of them than any other section (``Searcher._echoed_at``): that
+section says in its own words what the glossary says ("A swarm is half or more of a colony
+leaving with the old queen" beside "Part of a colony that leaves with the old queen"), and
+``DEFINING_BOOST`` lifts it for the term and for "what is a swarm?". Below half, a section
+sharing a few everyday words ("holds one") with the definition says nothing of the term."""
+ECHO_SECTIONS = 200
+"""How many of the sections mentioning such a term (the busiest first) are read for
+``ECHO_SHARE``: all of them but in a large course, once a term and version."""
 
 ASKED_DETERMINERS = ("a", "an", "the")
 """The words a course may write between "define" or "explain" and the words after them for
@@ -1064,7 +1075,8 @@ class Searcher:
                 found = frozenset(n for d in record.definitions if d.origin == "lesson"
                                   for n in self._defined_at(searcher, d))
                 if not found:  # only the glossary says what it is
-                    found = frozenset(self._introduced_at(searcher, record))
+                    found = frozenset(self._introduced_at(searcher, record)
+                                      or self._echoed_at(searcher, record))
             with self._lock:
                 if len(self._defining) >= MAX_REMEMBERED_CORRECTIONS:
                     self._defining.clear()
@@ -1090,6 +1102,33 @@ class Searcher:
         return [n for n in searcher.document_numbers(lesson=most.lesson)
                 if (stored := self._stored(searcher, n))["kind"] == "section"
                 and stored["url"] == most.url]
+
+    def _echoed_at(self, searcher, record: TermRecord) -> list[int]:
+        """The section that says in its own words what the glossary says a term is: the one
+        of those mentioning it that writes the most of the content words of the glossary's
+        definition (the term's own names aside), at least ``ECHO_SHARE`` of them and more
+        than any other section; none when no section stands out so. "Queen cells" writes
+        "queen" more often than "One mother for everyone", but only the latter writes "the
+        only fully fertile female" and her eggs, as the glossary's "the single fully fertile
+        female of a colony, which lays all the eggs" does."""
+        said = {stem(w) for d in record.definitions if d.origin == "glossary"
+                for w in analysis_words(d.text) if not is_stop(w)}
+        said -= {stem(w) for name in (record.term, *record.aliases)
+                 for w in analysis_words(name)}
+        if not said:
+            return []
+        shares: list[tuple[int, int]] = []
+        for mention in self.glossary.busiest(record, ECHO_SECTIONS):
+            for n in searcher.document_numbers(lesson=mention.lesson):
+                stored = self._stored(searcher, n)
+                if stored["kind"] == "section" and stored["url"] == mention.url:
+                    body = {stem(w) for w in analysis_words(stored["body"] or "")}
+                    shares.append((len(said & body), n))
+        shares.sort(reverse=True)
+        if not shares or shares[0][0] < ECHO_SHARE * len(said) or (
+                len(shares) > 1 and shares[1][0] == shares[0][0]):
+            return []
+        return [shares[0][1]]
 
     def _defined_at(self, searcher, definition: Definition) -> list[int]:
         """The section of ``definition``: its lesson's section with its anchor. A lesson's
