@@ -62,6 +62,7 @@ from .query import Any as AnyOf
 from .query_plan import (
     Plan,
     asked_about,
+    asks_nothing,
     is_stop,
     plan,
     without_asking_words,
@@ -892,6 +893,11 @@ class Searcher:
             raise BadQuery(f"The query has no word to search for ({text}): type one or more "
                            + (f"words, as in: {example}." if example else "words."))
         tree = asked_tree = parse_query(text)  # as written, before the steps below
+        if asks_nothing(tree):  # "how do I": question words alone, found anywhere
+            example = self._example(set())
+            raise BadQuery(f"The query has no word to search for ({text}), only question "
+                           "and stop words: type what you are asking about"
+                           + (f", as in: {example}." if example else "."))
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
         tree = _without_comparing(tree, self.written)  # "levain vs starter": both topics
