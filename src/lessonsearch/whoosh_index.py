@@ -546,9 +546,28 @@ class Document(NamedTuple):
     @property
     def _heading_again(self) -> tuple[str, ...]:
         """A section's heading, written twice after its path (which ends with it); a check
-        question's, once: it is a sentence, which its body writes too."""
+        question's, once: it is a sentence, which its body writes too. A section whose
+        heading an earlier section of its lesson already has (a repeated "Frames and
+        foundation", whose anchor gets a "-1") none: the heading's weight says what the
+        section it introduces is about, and the repeat, a short passage that may never
+        write the heading's words ("Some keepers go foundationless…"), came first for
+        "frame", above the section that talks about frames, with no word of its text marked."""
         heading = self.heading or ""
-        return (heading,) if self.kind == "check" else (heading, heading)
+        if self.kind == "check":
+            return (heading,)
+        if self.kind == "section" and self._heading_repeated:
+            return ()
+        return (heading, heading)
+
+    @property
+    def _heading_repeated(self) -> bool:
+        """Whether an earlier section of its lesson has the same heading under the same
+        headings (in any case): a repeat, not each challenge's own "Solution"."""
+        if not self.heading:
+            return False
+        key = tuple(h.casefold() for h in self.heading_path)
+        return any(tuple(h.casefold() for h in section.heading_path) == key
+                   for section in self.lesson.sections[:self.number])
 
     def fields(self, terms: Iterable[str] = (), title_terms: Iterable[str] = (),
                defined: Iterable[str] = ()) -> dict[str, object]:
