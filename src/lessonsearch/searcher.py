@@ -177,6 +177,13 @@ INTRODUCING_LEAD = 2
 """A term no lesson defines is about the section that uses it at least this many times as
 often as any other (``Searcher._introduced_at``): the section ``DEFINING_BOOST`` lifts for
 it in the place of a defining one."""
+ASKING_HEADS = (("what",), ("what", "a"), ("what", "an"), ("what", "the"), ("what", "is"),
+                ("what", "are"), ("what", "is", "a"), ("what", "is", "an"),
+                ("what", "is", "the"), ("what", "are", "the"))
+"""The words a heading that restates a reader's "what is X?" writes before X ("What a swarm
+is", "What is a swarm?", "What swarms are"): the phrases the index is asked for, X's words
+after them, to find such headings among a large course's sections without reading each
+(``Searcher.asking``)."""
 ECHO_SHARE = 0.5
 """A term only the glossary defines, that no section dwells on (``INTRODUCING_LEAD``), is
 about the section that writes at least this share of the content words of the glossary's
@@ -269,6 +276,7 @@ class Searcher:
         self._names: dict[str, str | None] = {}
         self._names_read: dict[str, bool] = {}
         self._defining: dict[str, frozenset[int]] = {}
+        self._asking: dict[tuple[str, ...], frozenset[int]] = {}
         self._apart: dict[tuple[str, bool], int | None] = {}
         self._hyphens: dict[tuple[str, str], bool] = {}
         self._joined_only: dict[tuple[str, ...], bool] = {}
@@ -921,9 +929,12 @@ class Searcher:
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
                         family=self.family, rarity=rarity, accents=self.accented)
 
+        asking = self.asking(searcher, asked_about(positive_words(asked_tree)))
+
         def run(a_plan: Plan, a_tree: Node) -> tuple[list, int]:
             return self._run(searcher, a_plan.query, page, limit, filter_q,
-                             self.defining(searcher, a_tree, a_plan), a_plan.side_by_side)
+                             self.defining(searcher, a_tree, a_plan) | asking,
+                             a_plan.side_by_side)
 
         page_hits, total = run(the_plan, tree)
         joined = None
@@ -1087,6 +1098,31 @@ class Searcher:
                 if len(self._defining) >= MAX_REMEMBERED_CORRECTIONS:
                     self._defining.clear()
                 self._defining[record.term] = found
+        return found
+
+    def asking(self, searcher, subject: str | None) -> frozenset[int]:
+        """The sections whose heading restates a question asking what ``subject`` is ("What
+        a swarm is", "What is a swarm?" for "what is a swarm"; ``query_plan.asked_about``
+        reads both): they rank ``DEFINING_BOOST`` times their score, as a defining section
+        does, whether or not the glossary has the subject. Such a section is the course's
+        own answer to the reader's question, and came fifth, below four that use "swarm"
+        more. Not a check question's heading, which asks the reader. None when the query
+        asks no such question (``subject`` None)."""
+        if subject is None:
+            return frozenset()
+        stems = tuple(stem(w) for w in analysis_words(subject))
+        found = self._asking.get(stems)
+        if found is None:
+            with reading_index(self.version_dir):
+                candidates = {n for head in ASKING_HEADS
+                              for n in self._words.phrase_docs(searcher, [*head, *stems])}
+                found = frozenset(n for n in candidates
+                                  if (stored := self._stored(searcher, n))["kind"] == "section"
+                                  and _asks_about(stored["heading"]) == stems)
+            with self._lock:
+                if len(self._asking) >= MAX_REMEMBERED_CORRECTIONS:
+                    self._asking.clear()
+                self._asking[stems] = found
         return found
 
     def _introduced_at(self, searcher, record: TermRecord) -> list[int]:
@@ -1269,6 +1305,13 @@ class Searcher:
         """Document ``docnum``'s stored fields, refused as ``IndexDamaged`` when they are not
         what a build writes (``holds_hit``): bytes written over may still unpickle."""
         return stored_fields(self.version_dir, searcher, docnum, holds_hit)
+
+
+def _asks_about(heading: str | None) -> tuple[str, ...] | None:
+    """The stems of what a heading asks or says a thing is ("What a swarm is": swarm), or
+    None for any other heading."""
+    subject = asked_about(analysis_words(heading or ""))
+    return None if subject is None else tuple(stem(w) for w in analysis_words(subject))
 
 
 HIT_FIELDS: dict[str, type] = {
