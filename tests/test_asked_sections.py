@@ -162,11 +162,19 @@ def test_a_question_of_only_question_and_stop_words_is_refused(course: Searcher,
 
 def test_the_api_refuses_it_as_it_refuses_punctuation_alone(index: Path) -> None:
     client = create_app(Settings(index_dir=index)).test_client()
-    for typing in ("0", "1"):
-        got = client.get("/api/search", query_string={"q": "how do I", "typing": typing})
-        assert got.status_code == 400
-        assert got.get_json()["error"].startswith(
-            "The query has no word to search for (how do I), only question and stop words")
+    got = client.get("/api/search", query_string={"q": "how do I"})
+    assert got.status_code == 400
+    assert got.get_json()["error"].startswith(
+        "The query has no word to search for (how do I), only question and stop words")
+
+
+def test_a_search_box_still_typing_the_question_finds_nothing_yet(index: Path) -> None:
+    """A box sends "how do I" on its way to "how do I wedge": no error to flash, and no
+    section found by "how" and "do"; the box's completions are asked apart."""
+    client = create_app(Settings(index_dir=index)).test_client()
+    got = client.get("/api/search", query_string={"q": "how do I", "typing": "1"})
+    assert got.status_code == 200
+    assert (got.get_json()["total"], got.get_json()["results"]) == (0, [])
 
 
 @pytest.mark.parametrize("query", ["how", "the", '"how do I"', "how do I wedge"])

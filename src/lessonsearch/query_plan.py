@@ -344,7 +344,9 @@ def asks_nothing(node: Node) -> bool:
     stop words ("how do I", "what is it", "so why is the"): it asks about no thing, and
     every section answers it as well as any other. Searched, "how do I" found 21 sections
     by their "do" and "how", the first with no word marked; refused instead, as a query
-    with no word to search for is, the reader is told to type what they are asking about.
+    with no word to search for is, the reader is told to type what they are asking about
+    (a search box's words, still being typed, find nothing yet: the box keeps offering the
+    headings that begin "what is" while the reader goes on).
     A word alone ("how", "the") is searched (stop words are indexed), as is a phrase in
     quotes ("how do I") or any query with an operator: each asks for those words."""
     if not isinstance(node, All) or not all(isinstance(i, Word) for i in node.items):
