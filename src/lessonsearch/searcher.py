@@ -1162,11 +1162,14 @@ class Searcher:
                  for w in analysis_words(name)}
         if not said:
             return []
-        shares: list[tuple[int, int]] = []
+        urls: dict[str, set[str]] = {}  # each lesson's mentioning sections, read once
         for mention in self.glossary.busiest(record, ECHO_SECTIONS):
-            for n in searcher.document_numbers(lesson=mention.lesson):
+            urls.setdefault(mention.lesson, set()).add(mention.url)
+        shares: list[tuple[int, int]] = []
+        for lesson, wanted in urls.items():
+            for n in searcher.document_numbers(lesson=lesson):
                 stored = self._stored(searcher, n)
-                if stored["kind"] == "section" and stored["url"] == mention.url:
+                if stored["kind"] == "section" and stored["url"] in wanted:
                     body = {stem(w) for w in analysis_words(stored["body"] or "")}
                     shares.append((len(said & body), n))
         shares.sort(reverse=True)
