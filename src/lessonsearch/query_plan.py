@@ -339,6 +339,26 @@ _QUESTION_WORDS = {"how", "why", "what", "when", "where", "which", "who", "can",
                    "is", "are", "should", "will", "would", "could", "whats", "hows", "whys"}
 
 
+def asks_nothing(node: Node) -> bool:
+    """Whether ``node`` is a question of two or more plain words that are all question and
+    stop words ("how do I", "what is it", "so why is the"): it asks about no thing, and
+    every section answers it as well as any other. Searched, "how do I" found 21 sections
+    by their "do" and "how", the first with no word marked; refused instead, as a query
+    with no word to search for is, the reader is told to type what they are asking about
+    (a search box's words, still being typed, find nothing yet: the box keeps offering the
+    headings that begin "what is" while the reader goes on).
+    A word alone ("how", "the") is searched (stop words are indexed), as is a phrase in
+    quotes ("how do I") or any query with an operator: each asks for those words."""
+    if not isinstance(node, All) or not all(isinstance(i, Word) for i in node.items):
+        return False
+    typed = [w for i in node.items for w in words(i.text)]
+    start = 0
+    while start < len(typed) - 1 and typed[start] in _BEFORE_QUESTION:
+        start += 1
+    return (len(typed) >= 2 and _uncontracted(typed[start]) in _QUESTION_WORDS
+            and all(is_stop(w) for w in typed))
+
+
 def _is_natural(node: Node, bare: list[str]) -> bool:
     """A question, or a long run of plain words with no operators: rank by overlap."""
     if not isinstance(node, All) or any(not (isinstance(i, Word) or _one_word(i))

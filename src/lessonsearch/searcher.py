@@ -62,6 +62,7 @@ from .query import Any as AnyOf
 from .query_plan import (
     Plan,
     asked_about,
+    asks_nothing,
     is_stop,
     plan,
     without_asking_words,
@@ -176,6 +177,24 @@ INTRODUCING_LEAD = 2
 """A term no lesson defines is about the section that uses it at least this many times as
 often as any other (``Searcher._introduced_at``): the section ``DEFINING_BOOST`` lifts for
 it in the place of a defining one."""
+ASKING_HEADS = (("what",), ("what", "a"), ("what", "an"), ("what", "the"), ("what", "is"),
+                ("what", "are"), ("what", "is", "a"), ("what", "is", "an"),
+                ("what", "is", "the"), ("what", "are", "the"))
+"""The words a heading that restates a reader's "what is X?" writes before X ("What a swarm
+is", "What is a swarm?", "What swarms are"): the phrases the index is asked for, X's words
+after them, to find such headings among a large course's sections without reading each
+(``Searcher.asking``)."""
+ECHO_SHARE = 0.5
+"""A term only the glossary defines, that no section dwells on (``INTRODUCING_LEAD``), is
+about the section that writes at least this share of the content words of the glossary's
+definition beside it, more of them than any other section (``Searcher._echoed_at``): that
+section says in its own words what the glossary says ("A swarm is half or more of a colony
+leaving with the old queen" beside "Part of a colony that leaves with the old queen"), and
+``DEFINING_BOOST`` lifts it for the term and for "what is a swarm?". Below half, a section
+sharing a few everyday words ("holds one") with the definition says nothing of the term."""
+ECHO_SECTIONS = 200
+"""How many of the sections mentioning such a term (the busiest first) are read for
+``ECHO_SHARE``: all of them but in a large course, once a term and version."""
 
 ASKED_DETERMINERS = ("a", "an", "the")
 """The words a course may write between "define" or "explain" and the words after them for
@@ -257,6 +276,7 @@ class Searcher:
         self._names: dict[str, str | None] = {}
         self._names_read: dict[str, bool] = {}
         self._defining: dict[str, frozenset[int]] = {}
+        self._asking: dict[tuple[str, ...], frozenset[int]] = {}
         self._apart: dict[tuple[str, bool], int | None] = {}
         self._hyphens: dict[tuple[str, str], bool] = {}
         self._joined_only: dict[tuple[str, ...], bool] = {}
@@ -881,6 +901,14 @@ class Searcher:
             raise BadQuery(f"The query has no word to search for ({text}): type one or more "
                            + (f"words, as in: {example}." if example else "words."))
         tree = asked_tree = parse_query(text)  # as written, before the steps below
+        if asks_nothing(tree):  # "how do I": question words alone, found anywhere
+            if typing:  # the question is still being typed: nothing to search for yet
+                return SearchResponse(query=asked, total=0, results=(), page=page,
+                                      limit=limit, version=self.version, left_out=cut)
+            example = self._example(set())
+            raise BadQuery(f"The query has no word to search for ({text}), only question "
+                           "and stop words: type what you are asking about"
+                           + (f", as in: {example}." if example else "."))
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
         tree = _without_comparing(tree, self.written)  # "levain vs starter": both topics
@@ -904,9 +932,12 @@ class Searcher:
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
                         family=self.family, rarity=rarity, accents=self.accented)
 
+        asking = self.asking(searcher, asked_about(positive_words(asked_tree)))
+
         def run(a_plan: Plan, a_tree: Node) -> tuple[list, int]:
             return self._run(searcher, a_plan.query, page, limit, filter_q,
-                             self.defining(searcher, a_tree, a_plan), a_plan.side_by_side)
+                             self.defining(searcher, a_tree, a_plan) | asking,
+                             a_plan.side_by_side)
 
         page_hits, total = run(the_plan, tree)
         joined = None
@@ -1064,11 +1095,37 @@ class Searcher:
                 found = frozenset(n for d in record.definitions if d.origin == "lesson"
                                   for n in self._defined_at(searcher, d))
                 if not found:  # only the glossary says what it is
-                    found = frozenset(self._introduced_at(searcher, record))
+                    found = frozenset(self._introduced_at(searcher, record)
+                                      or self._echoed_at(searcher, record))
             with self._lock:
                 if len(self._defining) >= MAX_REMEMBERED_CORRECTIONS:
                     self._defining.clear()
                 self._defining[record.term] = found
+        return found
+
+    def asking(self, searcher, subject: str | None) -> frozenset[int]:
+        """The sections whose heading restates a question asking what ``subject`` is ("What
+        a swarm is", "What is a swarm?" for "what is a swarm"; ``query_plan.asked_about``
+        reads both): they rank ``DEFINING_BOOST`` times their score, as a defining section
+        does, whether or not the glossary has the subject. Such a section is the course's
+        own answer to the reader's question, and came fifth, below four that use "swarm"
+        more. Not a check question's heading, which asks the reader. None when the query
+        asks no such question (``subject`` None)."""
+        if subject is None:
+            return frozenset()
+        stems = tuple(stem(w) for w in analysis_words(subject))
+        found = self._asking.get(stems)
+        if found is None:
+            with reading_index(self.version_dir):
+                candidates = {n for head in ASKING_HEADS
+                              for n in self._words.phrase_docs(searcher, [*head, *stems])}
+                found = frozenset(n for n in candidates
+                                  if (stored := self._stored(searcher, n))["kind"] == "section"
+                                  and _asks_about(stored["heading"]) == stems)
+            with self._lock:
+                if len(self._asking) >= MAX_REMEMBERED_CORRECTIONS:
+                    self._asking.clear()
+                self._asking[stems] = found
         return found
 
     def _introduced_at(self, searcher, record: TermRecord) -> list[int]:
@@ -1090,6 +1147,36 @@ class Searcher:
         return [n for n in searcher.document_numbers(lesson=most.lesson)
                 if (stored := self._stored(searcher, n))["kind"] == "section"
                 and stored["url"] == most.url]
+
+    def _echoed_at(self, searcher, record: TermRecord) -> list[int]:
+        """The section that says in its own words what the glossary says a term is: the one
+        of those mentioning it that writes the most of the content words of the glossary's
+        definition (the term's own names aside), at least ``ECHO_SHARE`` of them and more
+        than any other section; none when no section stands out so. "Queen cells" writes
+        "queen" more often than "One mother for everyone", but only the latter writes "the
+        only fully fertile female" and her eggs, as the glossary's "the single fully fertile
+        female of a colony, which lays all the eggs" does."""
+        said = {stem(w) for d in record.definitions if d.origin == "glossary"
+                for w in analysis_words(d.text) if not is_stop(w)}
+        said -= {stem(w) for name in (record.term, *record.aliases)
+                 for w in analysis_words(name)}
+        if not said:
+            return []
+        urls: dict[str, set[str]] = {}  # each lesson's mentioning sections, read once
+        for mention in self.glossary.busiest(record, ECHO_SECTIONS):
+            urls.setdefault(mention.lesson, set()).add(mention.url)
+        shares: list[tuple[int, int]] = []
+        for lesson, wanted in urls.items():
+            for n in searcher.document_numbers(lesson=lesson):
+                stored = self._stored(searcher, n)
+                if stored["kind"] == "section" and stored["url"] in wanted:
+                    body = {stem(w) for w in analysis_words(stored["body"] or "")}
+                    shares.append((len(said & body), n))
+        shares.sort(reverse=True)
+        if not shares or shares[0][0] < ECHO_SHARE * len(said) or (
+                len(shares) > 1 and shares[1][0] == shares[0][0]):
+            return []
+        return [shares[0][1]]
 
     def _defined_at(self, searcher, definition: Definition) -> list[int]:
         """The section of ``definition``: its lesson's section with its anchor. A lesson's
@@ -1224,6 +1311,13 @@ class Searcher:
         """Document ``docnum``'s stored fields, refused as ``IndexDamaged`` when they are not
         what a build writes (``holds_hit``): bytes written over may still unpickle."""
         return stored_fields(self.version_dir, searcher, docnum, holds_hit)
+
+
+def _asks_about(heading: str | None) -> tuple[str, ...] | None:
+    """The stems of what a heading asks or says a thing is ("What a swarm is": swarm), or
+    None for any other heading."""
+    subject = asked_about(analysis_words(heading or ""))
+    return None if subject is None else tuple(stem(w) for w in analysis_words(subject))
 
 
 HIT_FIELDS: dict[str, type] = {

@@ -624,9 +624,30 @@ class Document(NamedTuple):
     @property
     def _heading_again(self) -> tuple[str, ...]:
         """A section's heading, written twice after its path (which ends with it); a check
-        question's, once: it is a sentence, which its body writes too."""
+        question's, once: it is a sentence, which its body writes too. A heading its lesson
+        gives several sections (under the same headings) none: it names none of them in
+        particular, so it counts once in each, as a word of its text does. A lesson that
+        repeated "Frames and foundation" had "frame" find the repeat first, a short passage
+        that never writes the word ("Some keepers go foundationless…"), with no word of its
+        snippet marked, above the section on frames; a lesson's many "Solution"s weigh the
+        same whichever comes first."""
         heading = self.heading or ""
-        return (heading,) if self.kind == "check" else (heading, heading)
+        if self.kind == "check":
+            return (heading,)
+        if self.kind == "section" and self._heading_shared:
+            return ()
+        return (heading, heading)
+
+    @property
+    def _heading_shared(self) -> bool:
+        """Whether another section of its lesson has the same heading under the same
+        headings (in any case)."""
+        if not self.heading:
+            return False
+        key = tuple(h.casefold() for h in self.heading_path)
+        return any(number != self.number
+                   and tuple(h.casefold() for h in section.heading_path) == key
+                   for number, section in enumerate(self.lesson.sections))
 
     def fields(self, terms: Iterable[str] = (), title_terms: Iterable[str] = (),
                defined: Iterable[str] = ()) -> dict[str, object]:
