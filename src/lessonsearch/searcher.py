@@ -69,6 +69,7 @@ from .query_plan import (
 )
 from .snippets import Phrases, plain_snippet, section_snippet
 from .spelling import (
+    SLIP_COST,
     Speller,
     by_ear,
     changed_in_place,
@@ -102,8 +103,10 @@ before it."""
 SNIPPET_CHARS = 220
 MAX_REMEMBERED_CORRECTIONS = 10_000
 MIN_CORRECTED = 5
-"""Shorter words are too near too many others to be guessed at, but for a name with two
-letters swapped (``MIN_SHORT_CORRECTED``); their accents are still matched ("cafe" finds
+"""Shorter words are too near too many others to be guessed at freely: only a name with two
+letters swapped (``MIN_SHORT_CORRECTED``), a word the course leans on with no rival one slip
+away (``Searcher._short_word``), or a word of a glossary term's name that the words beside
+it complete (``Searcher._naming_fixes``); their accents are still matched ("cafe" finds
 "café")."""
 MIN_SHORT_CORRECTED = 3
 """A shorter word of this many letters is corrected only by two letters swapped, and only to
@@ -112,6 +115,21 @@ acronym's letters are typed fast and swapped often. Of the 2,700 words of three 
 letters of an English word list that the sample course does not write, none is corrected
 so (nor of the 2,900 a course on home networks does not write); with any one slip, typed
 in capitals, 47 and 49 were, mostly to other words ("MAN": MAC, "DOS": DNS, "HEAT": head)."""
+MIN_SHORT_WORD_USES = 4
+"""How often the course writes a word, at the least, for a short word it does not write to
+be corrected to it by any one slip (``Searcher._short_word``: "hony" is honey, "quen"
+queen), unless the glossary names it ("dron": drone): the word a reader means is one the
+course uses, and rare words, which a real word is as likely one slip from, stay out of
+reach."""
+SHORT_WORD_SHARE = 0.002
+"""And the share of all the words the course writes that it must be, at the least: in a
+course of 100,000 words, 200 times. Of the 2,700 words of three or four letters of an
+English word list that the sample course does not write, 146 were corrected with only
+``MIN_SHORT_WORD_USES`` (to "best", "big", "code": common words a larger course writes
+often), 21 with this share (0.8 %; "hear": head, "mode": model, "toke": token); of the
+2,800 a small beekeeping course does not write, 40 (1.4 %; "bed": bee, "hone": honey),
+where one slip took 19.7 % and 11.0 % of the words of five letters already
+(bench/README.md)."""
 MIN_SHORT_NAME_USES = 2
 """How often the course writes a word for a short word to be corrected to it as the name
 it writes in capitals, unless the glossary names it: an acronym said once is no likely
@@ -315,7 +333,8 @@ class Searcher:
         agent noun made from a verb the course writes is no slip either: "predictor" is
         searched as predict (``related``), not corrected to it. A word
         of three or four letters is given only a name it swaps two letters of
-        (``MIN_SHORT_CORRECTED``).
+        (``MIN_SHORT_CORRECTED``), or a word the course leans on one slip away
+        (``_short_word``).
         """
         remembered = (word, cut_short)
         if remembered in self._corrections:
@@ -336,7 +355,8 @@ class Searcher:
             elif found:
                 fixed = self._two_slips(word.lower(), [c for _, c in found])
             elif fixed is None and MIN_SHORT_CORRECTED <= len(word) < MIN_CORRECTED:
-                fixed = self._short_name(word.lower())
+                fixed = (self._short_name(word.lower())
+                         or self._short_word(word.lower()))  # "hony": honey
             if fixed is None and maxdist and word.lower() not in self._family_nouns:
                 fixed = self._family_noun(word.lower())  # "decission": decide's noun
             if fixed is None and maxdist:
@@ -505,6 +525,69 @@ class Searcher:
                  and (name := self._named(self.whoosh_searcher(), c)) is not None
                  and name.isupper()]
         return min(named, key=lambda c: (-self._spelling[c], c), default=None)
+
+    def _short_word(self, word: str) -> str | None:
+        """For a word of three or four letters no section holds, the course's word one slip
+        from it (``slips``: a letter dropped, doubled or swapped with the next, a key for one
+        beside it, a vowel for a vowel, a spelling of a sound for another: "hony" honey,
+        "hiev" hive, "waks" wax, "nuk" nuc), when it is clearly the one meant: no stop word,
+        a word the glossary names or one the course leans on (``_short_word_uses``), and
+        written ``TWO_EDIT_LEAD`` times as often as any other of the course's words one slip
+        away, or one edit away by a change no slip explains, but for a glossary name ("dron"
+        is drone, though "drop" is an n for a p from it). A short word is one slip from many
+        others, most of them real words ("form" from "from"), so only a word the course
+        leans on, with no rival near, is guessed at; another ending is another word of its
+        family, as for a longer word (``other_ending``). A name the glossary gives is no
+        misspelling ("topp", an alias of nucleus sampling, is not top)."""
+        if self.glossary.find(word) is not None:  # "topp", an alias: top-p, not top
+            return None
+        letters = fold_accents(word)
+        near = [(d, c) for d, c in self._speller().candidates(word, 2)
+                if not (other_ending(word, c) or is_stop(c))]
+        slipped = [c for _, c in near if slips(letters, fold_accents(c)) <= SLIP_COST]
+        best = min(slipped, key=lambda c: (-self._spelling[c], c), default=None)
+        if best is None or (best not in self._glossary_words
+                            and self._spelling[best] < self._short_word_uses):
+            return None
+        named = best in self._glossary_words  # "dron": drone, though "drop" is one edit
+        rivals = [c for d, c in near if c != best and (c in slipped or d == 1 and not named)]
+        if any(self._spelling[best] < TWO_EDIT_LEAD * self._spelling[c] for c in rivals):
+            return None
+        return best
+
+    @cached_property
+    def _short_word_uses(self) -> float:
+        """How often the course writes a word for a short word to be corrected to it
+        (``_short_word``): ``MIN_SHORT_WORD_USES`` times, and ``SHORT_WORD_SHARE`` of all
+        the words it writes."""
+        return max(MIN_SHORT_WORD_USES, SHORT_WORD_SHARE * sum(self._spelling.values()))
+
+    def _naming_fixes(self, typed: list[str]) -> dict[str, str]:
+        """For each of the reader's words (``typed``, in order) that no section holds and
+        that, one slip from a word of a glossary term's name of several words, makes with the
+        words beside it that name: that word, by its lower case ("quen excluder": queen, for
+        the term queen excluder). The words beside it say which word was meant, where a
+        short word alone is one slip from too many (``_short_word``); in quotes too, where a
+        word is otherwise as typed: ``"quen excluder"`` is the term's name misspelt."""
+        low = [fold_accents(word.lower()) for word in typed]
+        fixes: dict[str, str] = {}
+        for name in self._several_word_names:
+            for start in range(len(low) - len(name) + 1):
+                window = low[start:start + len(name)]
+                odd = [(a, b) for a, b in zip(window, name, strict=True) if a != b]
+                if (len(odd) == 1 and len(odd[0][0]) >= MIN_SHORT_CORRECTED
+                        and slips(odd[0][0], fold_accents(odd[0][1])) <= SLIP_COST
+                        and not self.written(odd[0][0])):
+                    fixes.setdefault(odd[0][0], odd[0][1])
+        return fixes
+
+    @cached_property
+    def _several_word_names(self) -> tuple[tuple[str, ...], ...]:
+        """The words of each name and alias of several words of the glossary's terms, in
+        lower case (``_naming_fixes``)."""
+        return tuple(dict.fromkeys(
+            tuple(parts) for t in self.glossary.records for name in (t.term, *t.aliases)
+            if len(parts := analysis_words(name)) > 1))
 
     def family(self, word: str) -> tuple[str, ...]:
         """The stems of the other words of ``word``'s family that the course writes, for a
@@ -892,8 +975,13 @@ class Searcher:
         filter_q = wq.And(filters) if filters else None
         typed = _last_word(text) if typing else None
 
+        naming = self._naming_fixes(positive_words(tree))  # "quen excluder": queen excluder
+
         def correct(word: str) -> str | None:
-            return self.correct(word, cut_short=word == typed)
+            return naming.get(word.lower()) or self.correct(word, cut_short=word == typed)
+
+        def accents(word: str) -> str | None:
+            return naming.get(word.lower()) or self.accented(word)
 
         shown = partial(self._shown, searcher)
         split = _split(tree, lambda word: self.apart(searcher, word, word.lower() == typed),
@@ -902,7 +990,7 @@ class Searcher:
             tree = split[0]
         rarity = partial(searcher.idf, CONTENT)
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
-                        family=self.family, rarity=rarity, accents=self.accented)
+                        family=self.family, rarity=rarity, accents=accents)
 
         def run(a_plan: Plan, a_tree: Node) -> tuple[list, int]:
             return self._run(searcher, a_plan.query, page, limit, filter_q,
@@ -920,7 +1008,7 @@ class Searcher:
             joined = _hyphen_joined(tree, lambda a, b: self.hyphenated(searcher, a, b), shown)
         if joined:
             together = plan(joined[0], correct=correct, written=self.written, family=self.family,
-                            related=self.related, rarity=rarity, accents=self.accented)
+                            related=self.related, rarity=rarity, accents=accents)
             hits, found = run(together, joined[0])
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
@@ -932,7 +1020,7 @@ class Searcher:
                          family=self.family,
                          related=self.related,
                          together=lambda parts: self._written_apart(searcher, *parts),
-                         rarity=rarity, accents=self.accented)
+                         rarity=rarity, accents=accents)
             loose_hits, loose_total = run(loose, tree)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
