@@ -709,6 +709,21 @@ class Searcher:
         headings += {s["lesson_title"] for s in stored}
         return [s["body"] for s in stored], headings
 
+    def _names_vs(self, searcher, after: str) -> bool:
+        """Whether the course writes "VS" as the first word of a name whose next word is
+        ``after`` ("VS Code"): in capitals, before ``after`` with a capital, side by side, in
+        one of the first ``NAME_SECTIONS`` sections that write the two so. A heading's
+        "Nuc vs package" compares two things; it names none."""
+        together = wq.Phrase(CONTENT, [stem("vs"), stem(after)])
+        with reading_index(self.version_dir):
+            numbers = list(islice(searcher.docs_for_query(together), NAME_SECTIONS))
+        for number in numbers:
+            stored = self._stored(searcher, number)
+            for text in (stored["heading"], stored["body"], stored["lesson_title"]):
+                if any(lowered(name) == after.lower() for name in _VS_NAME.findall(text)):
+                    return True
+        return False
+
     def written(self, word: str) -> bool:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
         with reading_index(self.version_dir):
@@ -966,8 +981,9 @@ class Searcher:
         tree = asked_tree = parse_query(text)  # as written, before the steps below
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
-        tree = _without_comparing(tree, self.written)  # "levain vs starter": both topics
         searcher = self.whoosh_searcher()
+        tree = _without_comparing(  # "levain vs starter": both topics
+            tree, partial(self._names_vs, searcher))  # not the "VS" of "VS Code"
         tree = without_asking_words(  # "meaning of variance": no term mean either
             tree, partial(self._writes_near, searcher),
             lambda name: self.glossary.find(name) is not None)
@@ -1467,18 +1483,25 @@ def _joined(tree: Node, fits: Callable[[str, str, str], bool],
 _COMPARING = frozenset({"vs", "versus"})
 
 
-def _without_comparing(tree: Node, written: Callable[[str], bool]) -> Node:
+_VS_NAME = re.compile(r"\bVS\.?\s+([A-Z][\w+#]*)")
+"""A "VS" in capitals before a word with a capital: the start of a name ("VS Code"), the word
+after it captured."""
+
+
+def _without_comparing(tree: Node, names_vs: Callable[[str], bool]) -> Node:
     """The query without the "vs" (or "vs.") or "versus" that a reader types between two topics
-    ("levain vs starter", "greedy vs beam search"): no section writes it, so none had every
-    word, and the results were a relaxed search's ("No section has every word"). Only
-    between two plain words of a query of plain words, and only where the course does not
-    write it (a course on editors writes "VS Code"; `vs code` keeps it, as it stands first)."""
+    ("levain vs starter", "greedy vs beam search", "AFB vs EFB"): it compares them, so a
+    section that writes both is the answer, not one whose heading writes "vs" ("Nuc vs
+    package"), which was found for it alone, in a relaxed search ("No section has every
+    word"). Only between two plain words of a query of plain words, and kept where the
+    course writes it as a name's first word, before the query's next word (``names_vs``: a
+    course on editors writes "VS Code"; `install vs code` keeps it)."""
     if not isinstance(tree, All) or not all(isinstance(i, Word) for i in tree.items):
         return tree
     items = tree.items
     kept = tuple(item for at, item in enumerate(items)
                  if not (0 < at < len(items) - 1 and item.text.lower().rstrip(".") in _COMPARING
-                         and not written(item.text.rstrip("."))))
+                         and not (item.text.lower().rstrip(".") == "vs" and names_vs(items[at + 1].text))))
     if len(kept) == len(items):
         return tree
     return All(kept) if len(kept) > 1 else kept[0]
