@@ -1499,9 +1499,10 @@ def _without_comparing(tree: Node, names_vs: Callable[[str], bool]) -> Node:
     if not isinstance(tree, All) or not all(isinstance(i, Word) for i in tree.items):
         return tree
     items = tree.items
+    said = [item.text.lower().rstrip(".") for item in items]
     kept = tuple(item for at, item in enumerate(items)
-                 if not (0 < at < len(items) - 1 and item.text.lower().rstrip(".") in _COMPARING
-                         and not (item.text.lower().rstrip(".") == "vs" and names_vs(items[at + 1].text))))
+                 if not (0 < at < len(items) - 1 and said[at] in _COMPARING
+                         and not (said[at] == "vs" and names_vs(items[at + 1].text))))
     if len(kept) == len(items):
         return tree
     return All(kept) if len(kept) > 1 else kept[0]
