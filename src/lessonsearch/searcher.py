@@ -1062,6 +1062,8 @@ class Searcher:
                 page_hits, total = name_hits, name_total
                 named = tuple((text, t.term) for t in terms)
         suggestion = split[1](text) if split else None
+        if suggestion == text:  # "35C": searched as 35 C, nothing to tell
+            suggestion = None
         if joined:
             suggestion = joined[1](suggestion or text)
         one_word = self._written_joined(searcher, the_plan.joined)
@@ -1565,7 +1567,9 @@ def _split(tree: Node, at: Callable[[str], int | None],
     is), and what makes the reader's text so (each word as ``shown`` writes it: "dhcpserver"
     is "DHCP server" in a course that writes DHCP so; joined by a hyphen where the course
     writes them ``hyphenated``: "warmup" is "warm-up"); None when no word is cut. A word
-    under NOT or in quotes is left as typed."""
+    under NOT or in quotes is left as typed. A number and its unit ("35C", "200g") are
+    searched apart but written as typed: the reader's spelling is no slip to be told of
+    ("Showing results for 35 C" read as a correction)."""
     cuts: dict[str, int] = {}
 
     def walk(node: Node) -> Node:
@@ -1583,6 +1587,8 @@ def _split(tree: Node, at: Callable[[str], int | None],
     def written_apart(text: str) -> str:
         for word, cut in cuts.items():
             first, second = word[:cut], word[cut:]
+            if first.isdigit():  # "35C": a number and its unit, searched apart, unsaid
+                continue
             sign = "-" if hyphenated(first.lower(), second.lower()) else " "
             two = f"{shown(first, first.lower())}{sign}{shown(second, second.lower())}"
             text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", lambda _, two=two: two,
@@ -1730,13 +1736,16 @@ def _written_runs(tree: Node | None) -> Phrases:
     as one: the parts a reader wrote together ("pour-over"), or that a word written joined
     was cut into ("pourovers": pour overs). A snippet marks them where written side by side
     ("Pour over the grounds", "a pour-over") and not each part alone: "over" in "tip it over"
-    is not what was searched, nor "pour" in "pour the rest". So is a phrase in quotes. Not a
-    name of code (``data_file``, ``numpy.mean``), whose parts the text may write alone."""
+    is not what was searched, nor "pour" in "pour the rest". So is a phrase in quotes, and a
+    number of several parts (``2:1``, ``1.5``, ``3/4``): the 1 of "1:1 syrup" is no part of
+    the ratio 2:1. Not a name of code (``data_file``, ``numpy.mean``), whose parts the text
+    may write alone."""
     if tree is None or isinstance(tree, Not):
         return ()
     if isinstance(tree, Word):
         parts = analysis_words(tree.text)
-        joined = " " in tree.text or _HYPHENS.search(tree.text) is not None
+        joined = (" " in tree.text or _HYPHENS.search(tree.text) is not None
+                  or all(part.isdigit() for part in parts))
         return (tuple(map(stem, parts)),) if joined and len(parts) > 1 else ()
     if isinstance(tree, Phrase):  # '"pour over"' asks for the two side by side too
         parts = [w for text in tree.words for w in analysis_words(text)]
