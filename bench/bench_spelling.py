@@ -233,8 +233,9 @@ def word_list(searcher: Searcher, speller: Speller, reader, path: Path) -> None:
     counts: Counter[tuple[int, str]] = Counter()
     examples: dict[int, list[str]] = {}
     for word in sorted(words):
-        if (len(word) < 5 or not word.isascii() or not word.isalpha() or not word.islower()
-                or reader.doc_frequency(CONTENT, stem(word)) or speller.starting(word)):
+        if (len(word) < 3 or not word.isascii() or not word.isalpha() or not word.islower()
+                or reader.doc_frequency(CONTENT, stem(word))
+                or len(word) >= 5 and speller.starting(word)):
             continue
         length = min(len(word), 11)
         counts[length, "words"] += 1
@@ -246,7 +247,7 @@ def word_list(searcher: Searcher, speller: Speller, reader, path: Path) -> None:
             examples.setdefault(length, []).append(f"{word}: {fixed}")
     print(f"word list {path.name}: real words the course does not write, corrected "
           "(by one edit, by two)")
-    for length in range(5, 12):
+    for length in range(3, 12):
         n = counts[length, "words"]
         if n:
             print(f"  {length:2}{'+' if length == 11 else ' '} letters {n:6}: corrected "

@@ -1016,9 +1016,14 @@ def test_a_short_name_with_two_letters_swapped_is_corrected(switches, query, sug
     assert body["terms"] == written["terms"]
 
 
+@pytest.mark.parametrize(("query", "meant"), [("dhco", "DHCP"), ("DHCO", "DHCP")])
+def test_a_short_word_one_slip_from_a_term_is_the_term(switches, query, meant) -> None:
+    """A p for the o beside it, and DHCP is a glossary term: no other word is near."""
+    assert api_search(switches, query)["suggestion"] == meant
+
+
 @pytest.mark.parametrize("query", [
-    "dhco",  # a letter changed, not two swapped: a short word's slip is often another word
-    "DHCO",  # in capitals too: "DOS" is no slip of DNS
+    "DOS",  # an o for an n, keys apart: no slip of DNS
     "nsa",  # NAS, written once: no name the course uses
     "prot",  # port, written twice, but neither a term nor in capitals
     "form",  # "from", a word

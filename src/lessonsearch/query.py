@@ -70,11 +70,12 @@ _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"
 _TOKEN = re.compile(r'[-+]?"[^"]*"?|[-+]?\(|\)|[^\s()"]+')
 """A phrase, a bracket or a word; a phrase or an opening bracket may carry the ``-`` or
 ``+`` a word may (``-"kv cache"``, ``-(a OR b)``)."""
-_PART = re.compile(rf"(?:(?:[\w.\-'’‘‐‑–]|(?<=[^\W_])[@&](?=[^\W_]))++"
+_PART = re.compile(rf"(?:(?:[\w.\-'’‘‐‑–]|(?<=[^\W_])[@&](?=[^\W_])|(?<=\d)[:/](?=\d))++"
                    rf"(?:{NAME_SYMBOLS.pattern})?+)++")
 """A word inside one token. A name's parts stay together, to be searched as a phrase
 (``numpy.mean``, ``data_file``, ``key-value``, ``C++11``, and an ``@`` or ``&`` between
-letters or digits: ``pass@1``, ``user@example.org``, ``Q&A``; ``don't`` is one word), and so
+letters or digits: ``pass@1``, ``user@example.org``, ``Q&A``, and a colon or slash between
+digits: the ratio ``2:1``, the fraction ``3/4``, as ``1.5`` is; ``don't`` is one word), and so
 does the ``++`` or ``#`` that ends a language's name (``C++``, ``C#``:
 ``analysis.NAME_SYMBOLS``, the index's own rule; ``analysis.WORD`` then reads ``count++``
 as count, as the index does); any other punctuation (``ratio:1``, ``input/output``,

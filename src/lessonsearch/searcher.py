@@ -70,6 +70,7 @@ from .query_plan import (
 )
 from .snippets import Phrases, plain_snippet, section_snippet
 from .spelling import (
+    SLIP_COST,
     Speller,
     by_ear,
     changed_in_place,
@@ -103,8 +104,10 @@ before it."""
 SNIPPET_CHARS = 220
 MAX_REMEMBERED_CORRECTIONS = 10_000
 MIN_CORRECTED = 5
-"""Shorter words are too near too many others to be guessed at, but for a name with two
-letters swapped (``MIN_SHORT_CORRECTED``); their accents are still matched ("cafe" finds
+"""Shorter words are too near too many others to be guessed at freely: only a name with two
+letters swapped (``MIN_SHORT_CORRECTED``), a word the course leans on with no rival one slip
+away (``Searcher._short_word``), or a word of a glossary term's name that the words beside
+it complete (``Searcher._naming_fixes``); their accents are still matched ("cafe" finds
 "café")."""
 MIN_SHORT_CORRECTED = 3
 """A shorter word of this many letters is corrected only by two letters swapped, and only to
@@ -113,6 +116,21 @@ acronym's letters are typed fast and swapped often. Of the 2,700 words of three 
 letters of an English word list that the sample course does not write, none is corrected
 so (nor of the 2,900 a course on home networks does not write); with any one slip, typed
 in capitals, 47 and 49 were, mostly to other words ("MAN": MAC, "DOS": DNS, "HEAT": head)."""
+MIN_SHORT_WORD_USES = 4
+"""How often the course writes a word, at the least, for a short word it does not write to
+be corrected to it by any one slip (``Searcher._short_word``: "hony" is honey, "quen"
+queen), unless the glossary names it ("dron": drone): the word a reader means is one the
+course uses, and rare words, which a real word is as likely one slip from, stay out of
+reach."""
+SHORT_WORD_SHARE = 0.002
+"""And the share of all the words the course writes that it must be, at the least: in a
+course of 100,000 words, 200 times. Of the 2,700 words of three or four letters of an
+English word list that the sample course does not write, 146 were corrected with only
+``MIN_SHORT_WORD_USES`` (to "best", "big", "code": common words a larger course writes
+often), 21 with this share (0.8 %; "hear": head, "mode": model, "toke": token); of the
+2,800 a small beekeeping course does not write, 40 (1.4 %; "bed": bee, "hone": honey),
+where one slip took 19.7 % and 11.0 % of the words of five letters already
+(bench/README.md)."""
 MIN_SHORT_NAME_USES = 2
 """How often the course writes a word for a short word to be corrected to it as the name
 it writes in capitals, unless the glossary names it: an acronym said once is no likely
@@ -335,7 +353,8 @@ class Searcher:
         agent noun made from a verb the course writes is no slip either: "predictor" is
         searched as predict (``related``), not corrected to it. A word
         of three or four letters is given only a name it swaps two letters of
-        (``MIN_SHORT_CORRECTED``).
+        (``MIN_SHORT_CORRECTED``), or a word the course leans on one slip away
+        (``_short_word``).
         """
         remembered = (word, cut_short)
         if remembered in self._corrections:
@@ -356,7 +375,8 @@ class Searcher:
             elif found:
                 fixed = self._two_slips(word.lower(), [c for _, c in found])
             elif fixed is None and MIN_SHORT_CORRECTED <= len(word) < MIN_CORRECTED:
-                fixed = self._short_name(word.lower())
+                fixed = (self._short_name(word.lower())
+                         or self._short_word(word.lower()))  # "hony": honey
             if fixed is None and maxdist and word.lower() not in self._family_nouns:
                 fixed = self._family_noun(word.lower())  # "decission": decide's noun
             if fixed is None and maxdist:
@@ -526,6 +546,69 @@ class Searcher:
                  and name.isupper()]
         return min(named, key=lambda c: (-self._spelling[c], c), default=None)
 
+    def _short_word(self, word: str) -> str | None:
+        """For a word of three or four letters no section holds, the course's word one slip
+        from it (``slips``: a letter dropped, doubled or swapped with the next, a key for one
+        beside it, a vowel for a vowel, a spelling of a sound for another: "hony" honey,
+        "hiev" hive, "waks" wax, "nuk" nuc), when it is clearly the one meant: no stop word,
+        a word the glossary names or one the course leans on (``_short_word_uses``), and
+        written ``TWO_EDIT_LEAD`` times as often as any other of the course's words one slip
+        away, or one edit away by a change no slip explains, but for a glossary name ("dron"
+        is drone, though "drop" is an n for a p from it). A short word is one slip from many
+        others, most of them real words ("form" from "from"), so only a word the course
+        leans on, with no rival near, is guessed at; another ending is another word of its
+        family, as for a longer word (``other_ending``). A name the glossary gives is no
+        misspelling ("topp", an alias of nucleus sampling, is not top)."""
+        if self.glossary.find(word) is not None:  # "topp", an alias: top-p, not top
+            return None
+        letters = fold_accents(word)
+        near = [(d, c) for d, c in self._speller().candidates(word, 2)
+                if not (other_ending(word, c) or is_stop(c))]
+        slipped = [c for _, c in near if slips(letters, fold_accents(c)) <= SLIP_COST]
+        best = min(slipped, key=lambda c: (-self._spelling[c], c), default=None)
+        if best is None or (best not in self._glossary_words
+                            and self._spelling[best] < self._short_word_uses):
+            return None
+        named = best in self._glossary_words  # "dron": drone, though "drop" is one edit
+        rivals = [c for d, c in near if c != best and (c in slipped or d == 1 and not named)]
+        if any(self._spelling[best] < TWO_EDIT_LEAD * self._spelling[c] for c in rivals):
+            return None
+        return best
+
+    @cached_property
+    def _short_word_uses(self) -> float:
+        """How often the course writes a word for a short word to be corrected to it
+        (``_short_word``): ``MIN_SHORT_WORD_USES`` times, and ``SHORT_WORD_SHARE`` of all
+        the words it writes."""
+        return max(MIN_SHORT_WORD_USES, SHORT_WORD_SHARE * sum(self._spelling.values()))
+
+    def _naming_fixes(self, typed: list[str]) -> dict[str, str]:
+        """For each of the reader's words (``typed``, in order) that no section holds and
+        that, one slip from a word of a glossary term's name of several words, makes with the
+        words beside it that name: that word, by its lower case ("quen excluder": queen, for
+        the term queen excluder). The words beside it say which word was meant, where a
+        short word alone is one slip from too many (``_short_word``); in quotes too, where a
+        word is otherwise as typed: ``"quen excluder"`` is the term's name misspelt."""
+        low = [fold_accents(word.lower()) for word in typed]
+        fixes: dict[str, str] = {}
+        for name in self._several_word_names:
+            for start in range(len(low) - len(name) + 1):
+                window = low[start:start + len(name)]
+                odd = [(a, b) for a, b in zip(window, name, strict=True) if a != b]
+                if (len(odd) == 1 and len(odd[0][0]) >= MIN_SHORT_CORRECTED
+                        and slips(odd[0][0], fold_accents(odd[0][1])) <= SLIP_COST
+                        and not self.written(odd[0][0])):
+                    fixes.setdefault(odd[0][0], odd[0][1])
+        return fixes
+
+    @cached_property
+    def _several_word_names(self) -> tuple[tuple[str, ...], ...]:
+        """The words of each name and alias of several words of the glossary's terms, in
+        lower case (``_naming_fixes``)."""
+        return tuple(dict.fromkeys(
+            tuple(parts) for t in self.glossary.records for name in (t.term, *t.aliases)
+            if len(parts := analysis_words(name)) > 1))
+
     def family(self, word: str) -> tuple[str, ...]:
         """The stems of the other words of ``word``'s family that the course writes, for a
         search to find at a fraction (``query_plan.plan``): an -ion noun's verb
@@ -645,6 +728,21 @@ class Searcher:
         headings = [s["heading"] for s in stored]
         headings += {s["lesson_title"] for s in stored}
         return [s["body"] for s in stored], headings
+
+    def _names_vs(self, searcher, after: str) -> bool:
+        """Whether the course writes "VS" as the first word of a name whose next word is
+        ``after`` ("VS Code"): in capitals, before ``after`` with a capital, side by side, in
+        one of the first ``NAME_SECTIONS`` sections that write the two so. A heading's
+        "Nuc vs package" compares two things; it names none."""
+        together = wq.Phrase(CONTENT, [stem("vs"), stem(after)])
+        with reading_index(self.version_dir):
+            numbers = list(islice(searcher.docs_for_query(together), NAME_SECTIONS))
+        for number in numbers:
+            stored = self._stored(searcher, number)
+            for text in (stored["heading"], stored["body"], stored["lesson_title"]):
+                if any(lowered(name) == after.lower() for name in _VS_NAME.findall(text)):
+                    return True
+        return False
 
     def written(self, word: str) -> bool:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
@@ -911,8 +1009,9 @@ class Searcher:
                            + (f", as in: {example}." if example else "."))
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
-        tree = _without_comparing(tree, self.written)  # "levain vs starter": both topics
         searcher = self.whoosh_searcher()
+        tree = _without_comparing(  # "levain vs starter": both topics
+            tree, partial(self._names_vs, searcher))  # not the "VS" of "VS Code"
         tree = without_asking_words(  # "meaning of variance": no term mean either
             tree, partial(self._writes_near, searcher),
             lambda name: self.glossary.find(name) is not None)
@@ -920,8 +1019,13 @@ class Searcher:
         filter_q = wq.And(filters) if filters else None
         typed = _last_word(text) if typing else None
 
+        naming = self._naming_fixes(positive_words(tree))  # "quen excluder": queen excluder
+
         def correct(word: str) -> str | None:
-            return self.correct(word, cut_short=word == typed)
+            return naming.get(word.lower()) or self.correct(word, cut_short=word == typed)
+
+        def accents(word: str) -> str | None:
+            return naming.get(word.lower()) or self.accented(word)
 
         shown = partial(self._shown, searcher)
         split = _split(tree, lambda word: self.apart(searcher, word, word.lower() == typed),
@@ -930,7 +1034,7 @@ class Searcher:
             tree = split[0]
         rarity = partial(searcher.idf, CONTENT)
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
-                        family=self.family, rarity=rarity, accents=self.accented)
+                        family=self.family, rarity=rarity, accents=accents)
 
         asking = self.asking(searcher, asked_about(positive_words(asked_tree)))
 
@@ -951,7 +1055,7 @@ class Searcher:
             joined = _hyphen_joined(tree, lambda a, b: self.hyphenated(searcher, a, b), shown)
         if joined:
             together = plan(joined[0], correct=correct, written=self.written, family=self.family,
-                            related=self.related, rarity=rarity, accents=self.accented)
+                            related=self.related, rarity=rarity, accents=accents)
             hits, found = run(together, joined[0])
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
@@ -963,7 +1067,7 @@ class Searcher:
                          family=self.family,
                          related=self.related,
                          together=lambda parts: self._written_apart(searcher, *parts),
-                         rarity=rarity, accents=self.accented)
+                         rarity=rarity, accents=accents)
             loose_hits, loose_total = run(loose, tree)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
@@ -989,6 +1093,8 @@ class Searcher:
                 page_hits, total = name_hits, name_total
                 named = tuple((text, t.term) for t in terms)
         suggestion = split[1](text) if split else None
+        if suggestion == text:  # "35C": searched as 35 C, nothing to tell
+            suggestion = None
         if joined:
             suggestion = joined[1](suggestion or text)
         one_word = self._written_joined(searcher, the_plan.joined)
@@ -1473,18 +1579,26 @@ def _joined(tree: Node, fits: Callable[[str, str, str], bool],
 _COMPARING = frozenset({"vs", "versus"})
 
 
-def _without_comparing(tree: Node, written: Callable[[str], bool]) -> Node:
+_VS_NAME = re.compile(r"\bVS\.?\s+([A-Z][\w+#]*)")
+"""A "VS" in capitals before a word with a capital: the start of a name ("VS Code"), the word
+after it captured."""
+
+
+def _without_comparing(tree: Node, names_vs: Callable[[str], bool]) -> Node:
     """The query without the "vs" (or "vs.") or "versus" that a reader types between two topics
-    ("levain vs starter", "greedy vs beam search"): no section writes it, so none had every
-    word, and the results were a relaxed search's ("No section has every word"). Only
-    between two plain words of a query of plain words, and only where the course does not
-    write it (a course on editors writes "VS Code"; `vs code` keeps it, as it stands first)."""
+    ("levain vs starter", "greedy vs beam search", "AFB vs EFB"): it compares them, so a
+    section that writes both is the answer, not one whose heading writes "vs" ("Nuc vs
+    package"), which was found for it alone, in a relaxed search ("No section has every
+    word"). Only between two plain words of a query of plain words, and kept where the
+    course writes it as a name's first word, before the query's next word (``names_vs``: a
+    course on editors writes "VS Code"; `install vs code` keeps it)."""
     if not isinstance(tree, All) or not all(isinstance(i, Word) for i in tree.items):
         return tree
     items = tree.items
+    said = [item.text.lower().rstrip(".") for item in items]
     kept = tuple(item for at, item in enumerate(items)
-                 if not (0 < at < len(items) - 1 and item.text.lower().rstrip(".") in _COMPARING
-                         and not written(item.text.rstrip("."))))
+                 if not (0 < at < len(items) - 1 and said[at] in _COMPARING
+                         and not (said[at] == "vs" and names_vs(items[at + 1].text))))
     if len(kept) == len(items):
         return tree
     return All(kept) if len(kept) > 1 else kept[0]
@@ -1547,7 +1661,9 @@ def _split(tree: Node, at: Callable[[str], int | None],
     is), and what makes the reader's text so (each word as ``shown`` writes it: "dhcpserver"
     is "DHCP server" in a course that writes DHCP so; joined by a hyphen where the course
     writes them ``hyphenated``: "warmup" is "warm-up"); None when no word is cut. A word
-    under NOT or in quotes is left as typed."""
+    under NOT or in quotes is left as typed. A number and its unit ("35C", "200g") are
+    searched apart but written as typed: the reader's spelling is no slip to be told of
+    ("Showing results for 35 C" read as a correction)."""
     cuts: dict[str, int] = {}
 
     def walk(node: Node) -> Node:
@@ -1565,6 +1681,8 @@ def _split(tree: Node, at: Callable[[str], int | None],
     def written_apart(text: str) -> str:
         for word, cut in cuts.items():
             first, second = word[:cut], word[cut:]
+            if first.isdigit():  # "35C": a number and its unit, searched apart, unsaid
+                continue
             sign = "-" if hyphenated(first.lower(), second.lower()) else " "
             two = f"{shown(first, first.lower())}{sign}{shown(second, second.lower())}"
             text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", lambda _, two=two: two,
@@ -1712,13 +1830,16 @@ def _written_runs(tree: Node | None) -> Phrases:
     as one: the parts a reader wrote together ("pour-over"), or that a word written joined
     was cut into ("pourovers": pour overs). A snippet marks them where written side by side
     ("Pour over the grounds", "a pour-over") and not each part alone: "over" in "tip it over"
-    is not what was searched, nor "pour" in "pour the rest". So is a phrase in quotes. Not a
-    name of code (``data_file``, ``numpy.mean``), whose parts the text may write alone."""
+    is not what was searched, nor "pour" in "pour the rest". So is a phrase in quotes, and a
+    number of several parts (``2:1``, ``1.5``, ``3/4``): the 1 of "1:1 syrup" is no part of
+    the ratio 2:1. Not a name of code (``data_file``, ``numpy.mean``), whose parts the text
+    may write alone."""
     if tree is None or isinstance(tree, Not):
         return ()
     if isinstance(tree, Word):
         parts = analysis_words(tree.text)
-        joined = " " in tree.text or _HYPHENS.search(tree.text) is not None
+        joined = (" " in tree.text or _HYPHENS.search(tree.text) is not None
+                  or all(part.isdigit() for part in parts))
         return (tuple(map(stem, parts)),) if joined and len(parts) > 1 else ()
     if isinstance(tree, Phrase):  # '"pour over"' asks for the two side by side too
         parts = [w for text in tree.words for w in analysis_words(text)]
