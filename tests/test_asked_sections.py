@@ -3,19 +3,18 @@ what it is, even when other sections use the word more: the one whose heading re
 question ("What a glaze is"), or, for a term only the glossary defines, the one that says in
 its own words what the glossary says. A heading a lesson repeats does not put its short
 second section above the one it introduces. A question made only of question and stop words
-("how do I") is refused as a query with no word to search for, not answered with sections
-found by their "how" and "do"."""
+("how do I") finds the sections that write its words side by side, not every section that
+holds a "how" and a "do"."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from course_fixtures import built_course, first
+from course_fixtures import built_course, first, open_course
+from web_fixtures import serving
 
-from lessonsearch.errors import BadQuery
 from lessonsearch.searcher import Searcher
-from lessonsearch.web import Settings, create_app
 
 GLOSSARY = """\
 ---
@@ -151,30 +150,48 @@ def test_a_repeated_heading_does_not_outrank_the_section_it_introduces(
     assert [hit.anchor for hit in response.results].index("wedging-1") > 0
 
 
-@pytest.mark.parametrize("query", ["how do I", "what is it", "so why is the", "Can I?"])
-def test_a_question_of_only_question_and_stop_words_is_refused(course: Searcher,
-                                                               query: str) -> None:
-    with pytest.raises(BadQuery, match=r"^The query has no word to search for \(.+\), only "
-                                       r"question and stop words: type what you are asking "
-                                       r"about, as in: "):
-        course.search(query)
+STOP_WORD_LESSON = """---
+title: Wheels
+---
+
+## What it is not
+
+A wheel is not a kiln, and it is not a glaze.
+
+## Centring
+
+How do I centre the clay? Press down with both palms while the wheel turns fast.
+
+## Trimming
+
+Trim the foot once the pot is leather hard; it is what keeps it level.
+"""
 
 
-def test_the_api_refuses_it_as_it_refuses_punctuation_alone(index: Path) -> None:
-    client = create_app(Settings(index_dir=index)).test_client()
-    got = client.get("/api/search", query_string={"q": "how do I"})
-    assert got.status_code == 400
-    assert got.get_json()["error"].startswith(
-        "The query has no word to search for (how do I), only question and stop words")
+@pytest.mark.parametrize(("query", "found"), [
+    ("What it is not", ["what-it-is-not"]),  # a heading of stop words, typed as it reads
+    ("how do I", ["centring"]),  # written so in one section only
+    ("Can I?", []), ("so why is the", []),  # written so in none
+])
+def test_a_question_of_only_question_and_stop_words_finds_them_side_by_side(
+        tmp_path: Path, query: str, found: list[str]) -> None:
+    """Each of its words is in nearly every section: "how do I" found the sections with a
+    "do" and a "how" anywhere, the first with no word marked. Side by side, as a phrase,
+    they find the sections that write them so."""
+    with open_course(tmp_path, {"wheels.md": STOP_WORD_LESSON}) as searcher:
+        response = searcher.search(query)
+        assert [hit.anchor for hit in response.results] == found
+        if query == "how do I":
+            assert "<mark>How</mark> <mark>do</mark> <mark>I</mark> centre" in \
+                response.results[0].snippet
 
 
-def test_a_search_box_still_typing_the_question_finds_nothing_yet(index: Path) -> None:
-    """A box sends "how do I" on its way to "how do I wedge": no error to flash, and no
-    section found by "how" and "do"; the box's completions are asked apart."""
-    client = create_app(Settings(index_dir=index)).test_client()
-    got = client.get("/api/search", query_string={"q": "how do I", "typing": "1"})
-    assert got.status_code == 200
-    assert (got.get_json()["total"], got.get_json()["results"]) == (0, [])
+def test_the_api_answers_it_as_the_search_does(tmp_path: Path) -> None:
+    with serving(built_course(tmp_path, {"wheels.md": STOP_WORD_LESSON})) as client:
+        for typing in ("0", "1"):  # a search box still typing it too
+            got = client.get("/api/search", query_string={"q": "how do I", "typing": typing})
+            assert got.status_code == 200
+            assert [hit["anchor"] for hit in got.get_json()["results"]] == ["centring"]
 
 
 @pytest.mark.parametrize("query", ["how", "the", '"how do I"', "how do I wedge"])

@@ -341,14 +341,12 @@ _QUESTION_WORDS = {"how", "why", "what", "when", "where", "which", "who", "can",
 
 def asks_nothing(node: Node) -> bool:
     """Whether ``node`` is a question of two or more plain words that are all question and
-    stop words ("how do I", "what is it", "so why is the"): it asks about no thing, and
-    every section answers it as well as any other. Searched, "how do I" found 21 sections
-    by their "do" and "how", the first with no word marked; refused instead, as a query
-    with no word to search for is, the reader is told to type what they are asking about
-    (a search box's words, still being typed, find nothing yet: the box keeps offering the
-    headings that begin "what is" while the reader goes on).
-    A word alone ("how", "the") is searched (stop words are indexed), as is a phrase in
-    quotes ("how do I") or any query with an operator: each asks for those words."""
+    stop words ("how do I", "what is it", "so why is the", or a heading such as "What it is
+    not"): it asks about no thing, and each of its words is in nearly every section. Their
+    words anywhere, "how do I" found 21 sections by their "do" and "how", the first with no
+    word marked; the words side by side, as a phrase, find the sections that write them so
+    (the heading "What it is not"), or none. A word alone ("how", "the") is searched as it
+    is (stop words are indexed), as is any query with an operator."""
     if not isinstance(node, All) or not all(isinstance(i, Word) for i in node.items):
         return False
     typed = [w for i in node.items for w in words(i.text)]

@@ -999,14 +999,8 @@ class Searcher:
             raise BadQuery(f"The query has no word to search for ({text}): type one or more "
                            + (f"words, as in: {example}." if example else "words."))
         tree = asked_tree = parse_query(text)  # as written, before the steps below
-        if asks_nothing(tree):  # "how do I": question words alone, found anywhere
-            if typing:  # the question is still being typed: nothing to search for yet
-                return SearchResponse(query=asked, total=0, results=(), page=page,
-                                      limit=limit, version=self.version, left_out=cut)
-            example = self._example(set())
-            raise BadQuery(f"The query has no word to search for ({text}), only question "
-                           "and stop words: type what you are asking about"
-                           + (f", as in: {example}." if example else "."))
+        if asks_nothing(tree):  # "how do I": question words alone, searched as written
+            tree = parse_query('"' + " ".join(analysis_words(text)) + '"')
         tree = _singular_plurals(tree, self.singular)  # "llms": the course's LLMs
         tree = without_question_verbs(tree)  # "what does variance mean?": no term mean
         searcher = self.whoosh_searcher()

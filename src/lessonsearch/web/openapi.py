@@ -160,8 +160,7 @@ SCHEMAS: dict[str, Any] = {
 PARAMETERS: dict[str, Any] = {
     "q": {"name": "q", "in": "query", "required": True,
           "description": "Words, \"quoted phrases\", AND, OR, NOT and -word. A query with "
-                         "no word to search for (punctuation alone: ?, (), \"\"; a question of "
-                         "question and stop words alone: how do I) or that only "
+                         "no word to search for (punctuation alone: ?, (), \"\") or that only "
                          "excludes words (-model) is a 400, and so is one of more than "
                          f"{MAX_PHRASES} different phrases in quotes. Of more than "
                          f"{MAX_ATOMS} words "
