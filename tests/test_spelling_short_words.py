@@ -121,3 +121,12 @@ def test_a_short_word_near_no_word_the_course_leans_on_is_left_alone(searcher,
 def test_a_short_word_the_course_writes_is_never_corrected(searcher, typed: str) -> None:
     found = searcher.search(typed)
     assert found.suggestion is None and found.total > 0
+
+
+def test_a_short_word_beside_words_that_find_their_section_is_not_guessed_at(searcher) -> None:
+    """"hone" is one slip from honey, but beside "jars" it is as likely a word the course does
+    not write: the search keeps to what was typed (a course that wrote "red, green and blue"
+    in one section lost it to "read, green and blue")."""
+    found = searcher.search("hone jars")
+    assert found.suggestion is None
+    assert [hit.heading for hit in found.results] == ["Honey and wax"]

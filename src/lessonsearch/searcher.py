@@ -335,7 +335,7 @@ class Searcher:
                 searcher.close()
             self._all.clear()
 
-    def correct(self, word: str, cut_short: bool = False) -> str | None:
+    def correct(self, word: str, cut_short: bool = False, alone: bool = True) -> str | None:
         """A better-known spelling from the course's own words, for a word it does not hold.
 
         Candidates are the course's words that differ from it only in accents, and for a
@@ -354,9 +354,12 @@ class Searcher:
         searched as predict (``related``), not corrected to it. A word
         of three or four letters is given only a name it swaps two letters of
         (``MIN_SHORT_CORRECTED``), or a word the course leans on one slip away
-        (``_short_word``).
+        (``_short_word``), where it is the search's only word (``alone``): beside others
+        that find their sections, an unknown short word is as likely a real word the course
+        does not write ("red, green and blue" was searched as "read, green and blue",
+        and lost the one section that writes them).
         """
-        remembered = (word, cut_short)
+        remembered = (word, cut_short, alone)
         if remembered in self._corrections:
             return self._corrections[remembered]
         fixed = None
@@ -376,7 +379,7 @@ class Searcher:
                 fixed = self._two_slips(word.lower(), [c for _, c in found])
             elif fixed is None and MIN_SHORT_CORRECTED <= len(word) < MIN_CORRECTED:
                 fixed = (self._short_name(word.lower())
-                         or self._short_word(word.lower()))  # "hony": honey
+                         or alone and self._short_word(word.lower()) or None)  # "hony"
             if fixed is None and maxdist and word.lower() not in self._family_nouns:
                 fixed = self._family_noun(word.lower())  # "decission": decide's noun
             if fixed is None and maxdist:
@@ -1013,10 +1016,12 @@ class Searcher:
         filter_q = wq.And(filters) if filters else None
         typed = _last_word(text) if typing else None
 
-        naming = self._naming_fixes(positive_words(tree))  # "quen excluder": queen excluder
+        asked_words = positive_words(tree)
+        naming = self._naming_fixes(asked_words)  # "quen excluder": queen excluder
+        alone = sum(1 for word in asked_words if not is_stop(word)) <= 1
 
         def correct(word: str) -> str | None:
-            return naming.get(word.lower()) or self.correct(word, cut_short=word == typed)
+            return naming.get(word.lower()) or self.correct(word, word == typed, alone)
 
         def accents(word: str) -> str | None:
             return naming.get(word.lower()) or self.accented(word)
