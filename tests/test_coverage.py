@@ -812,3 +812,28 @@ def test_an_allow_line_for_a_measure_says_no_such_phrase_is_ever_a_candidate(ind
                            "candidate") and nine.endswith("the line can go")
     assert "begins or ends with '12'" in grams and "begins or ends with 'the'" in the
     assert "no such jargon candidate" in capitals  # a name: judged as before
+
+
+def test_a_plain_text_lesson_defines_a_term_at_its_place_in_the_course(tmp_path):
+    """``02-resin.txt`` gives no position but its file's number: it comes before lesson 3,
+    which uses the term it defines. Sent to the end of the course, it was reported as
+    defining the term after lesson 3 used it."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-start.md").write_text(
+        "---\ntitle: Start\nposition: 1\n---\n\n## Tools\n\nA knife and a brush.\n",
+        encoding="utf-8")
+    (lessons / "02-resin.txt").write_text(
+        "Resin\n\nWhat seals the gaps\n\nPropolis is a sticky resin that bees gather from "
+        "tree buds to seal cracks.\n", encoding="utf-8")
+    (lessons / "03-cleaning.md").write_text(
+        "---\ntitle: Cleaning\nposition: 3\n---\n\n## Scraping\n\nScrape the propolis off "
+        "the frames with the knife.\n", encoding="utf-8")
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "a.md").write_text(
+        "propolis\n: Resin bees use to seal their hive.\n", encoding="utf-8")
+    build_index(lessons, tmp_path / "glossary", tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert report.used_before_definition == ()
+    (term,) = report.terms
+    assert (term.term, term.defined_at.lesson) == ("propolis", "resin")

@@ -33,6 +33,7 @@ from .model import (
 from .parallel import start_in_processes
 from .readers.json_export import read_json_lesson
 from .readers.markdown import read_markdown_lesson
+from .readers.metadata import MAX_POSITION
 from .readers.plaintext import read_text_lesson
 from .slugs import slug_from_filename, slugify
 from .text_files import decode, saved_as, wide_encoding
@@ -203,11 +204,12 @@ def read_course(
     lessons = _drop_duplicates(lessons, problems)
     problems.extend(_position_problems(lessons, course_file))
     problems.extend(_in_no_module(lessons, course_file))
-    lessons = _order(lessons, course_file)
+    given = _given_places(lessons, course_file)
+    lessons = _order(lessons, course_file, given)
     info = course_file.info or next((x.course for x in lessons if x.course), None)
     info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
-    lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, course_file))
+    lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, given))
     modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
     files = {x.slug: file_keys[x.source].rpartition(":")[2] for x in lessons}
     keys = {x.slug: _lesson_keys(files[x.slug], x) for x in lessons}
@@ -553,36 +555,93 @@ def _placed(source: str, line: int | None) -> str:
     return f"{source}:{line}" if line else source
 
 
-def _order(lessons: list[Lesson], course_file: CourseFile) -> list[Lesson]:
-    """``position`` first, then the course file's list, then the file name. A position of
-    0 is a position (the lesson comes first), not the absence of one."""
+FILE_NUMBER = re.compile(r"(\d{1,7})[-_ .]")
+"""The number a lesson file's name begins with, before a separator (``04-getting-bees.txt``:
+4), as course folders number their lessons. Seven digits at most, as a position is."""
+
+
+def _file_number(lesson: Lesson) -> int | None:
+    """The number the lesson's file name begins with, where it is a position's size."""
+    match = FILE_NUMBER.match(os.path.basename(lesson.source))
+    number = int(match[1]) if match else None
+    return number if number is not None and number <= MAX_POSITION else None
+
+
+def _numbers_are_positions(lessons: list[Lesson], course_file: CourseFile) -> bool:
+    """Whether the numbers the file names begin with are the course's positions: no course
+    file lists the lessons (its list is the order, whatever the names say: ``30-intro.md``
+    listed first), and every lesson that gives a position and a number gives them alike."""
+    if course_file.order:
+        return False
+    return all(lesson.position in (None, number)
+               for lesson in lessons if (number := _file_number(lesson)) is not None)
+
+
+def _given_places(lessons: list[Lesson], course_file: CourseFile) -> dict[str, int | None]:
+    """Each lesson's place as its sources give it, by its file: its own position; else its
+    place in the course file's list; else the number its file name begins with, where those
+    numbers are the positions (``_numbers_are_positions``); else None."""
     places = _places(course_file)
+    numbers = _numbers_are_positions(lessons, course_file)
+    given: dict[str, int | None] = {}
+    for lesson in lessons:
+        place = lesson.position
+        if place is None:
+            place = _listed_place(lesson, places)
+        if place is None and numbers:
+            place = _file_number(lesson)
+        given[lesson.source] = place
+    return given
 
-    def key(lesson: Lesson) -> tuple[float, bool, str]:
-        name = os.path.basename(lesson.source)
-        rank = lesson.position
-        if rank is None:
-            rank = _listed_place(lesson, places) or float("inf")
-        # On a tie, a lesson's own position outranks the course file's list.
-        return (rank, lesson.position is None, name)
 
-    return sorted(lessons, key=key)
+def _by_file_name(lesson: Lesson) -> tuple[str, str]:
+    return os.path.basename(lesson.source), lesson.source
 
 
-def _shown_positions(lessons: list[Lesson], course_file: CourseFile) -> list[int]:
-    """Each lesson's position as readers see it, lessons in course order: its own, else its
-    place in the course file's list, else one past the lesson before it; and one past the
-    lesson before it wherever that one has the same or a later position (two lessons
+def _order(lessons: list[Lesson], course_file: CourseFile, given: dict[str, int | None]
+           ) -> list[Lesson]:
+    """Lessons with a place given (``_given_places``) by that place, and on a tie a lesson's
+    own position before another source's, then by file name. A position of 0 is a position
+    (the lesson comes first), not the absence of one.
+
+    A lesson with no place given keeps its neighbour by file name: it comes right after the
+    lesson with a place whose file name is the last before its own (first, where there is
+    none). Sent to the end of the course, a plain-text lesson (which gives no position)
+    came after lessons the file names put after it. Where the course file lists the lessons,
+    one it does not list comes after them all: the list is the order (and a lesson left out
+    of its modules is warned about)."""
+
+    def key(lesson: Lesson) -> tuple[int, bool, str, str]:
+        return (given[lesson.source] or 0, lesson.position is None, *_by_file_name(lesson))
+
+    placed = sorted((x for x in lessons if given[x.source] is not None), key=key)
+    unplaced = sorted((x for x in lessons if given[x.source] is None), key=_by_file_name)
+    if course_file.order or not unplaced:
+        return placed + unplaced
+    after: dict[str | None, list[Lesson]] = {}
+    neighbour = None
+    for lesson in sorted(lessons, key=_by_file_name):
+        if given[lesson.source] is None:
+            after.setdefault(neighbour, []).append(lesson)
+        else:
+            neighbour = lesson.source
+    ordered = list(after.get(None, ()))
+    for lesson in placed:
+        ordered.extend((lesson, *after.get(lesson.source, ())))
+    return ordered
+
+
+def _shown_positions(lessons: list[Lesson], given: dict[str, int | None]) -> list[int]:
+    """Each lesson's position as readers see it, lessons in course order: the place its
+    sources give it (``_given_places``), else one past the lesson before it; and one past
+    the lesson before it wherever that one has the same or a later position (two lessons
     claiming one). So positions never repeat and follow the order, and a course whose
     lessons and course file agree shows the positions they give. Numbering lessons without
     one by their place in the order alone gave, after a lesson at position 0, a plain-text
     lesson the number of the lesson after it."""
-    places = _places(course_file)
     shown: list[int] = []
     for lesson in lessons:
-        position = lesson.position
-        if position is None:
-            position = _listed_place(lesson, places)
+        position = given[lesson.source]
         if shown and (position is None or position <= shown[-1]):
             position = shown[-1] + 1
         shown.append(1 if position is None else position)
