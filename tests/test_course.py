@@ -352,6 +352,43 @@ def test_a_lesson_naming_a_module_of_the_course_file_gets_that_module(tmp_path: 
         (1, "basics", "Basics"), (2, "modelling", "Modelling")]
     assert {x.module.title for x in course.lessons[1:]} == {"Modelling"}
 
+def test_one_module_whether_front_matter_or_an_export_names_it(tmp_path: Path) -> None:
+    """Front matter names a module by its slug, an export with its index and title: one
+    module, titled and placed as the export says. It was two, "seasons" and "Through the
+    seasons", and the search page listed both."""
+    def export(slug: str, position: int, module: dict) -> str:
+        return json.dumps({"lesson": {"slug": slug, "title": slug.title(), "position": position},
+                           "reader": {"module": module},
+                           "body": {"text": f"## About {slug}\n\nWords on {slug} alone."}})
+
+    write(tmp_path, {
+        "1-tools.md": md("Tools", "position: 1\nmodule: kit\n"),
+        "2-boots.json": export("boots", 2, {"index": 1, "slug": "kit", "title": "Your kit"}),
+        "3-rain.md": md("Rain", "position: 3\nmodule: weather\n"),
+        "4-snow.json": export("snow", 4, {"index": 2, "slug": "weather",
+                                          "title": "Walking in all weathers"}),
+        "5-maps.md": md("Maps", "position: 5\nmodule: maps\n"),
+    })
+    course = read_course(tmp_path).course
+    assert [(m.index, m.slug, m.title) for m in course.modules] == [
+        (1, "kit", "Your kit"), (2, "weather", "Walking in all weathers"),
+        (None, "maps", "maps")]
+    assert [x.module.title for x in course.lessons] == [
+        "Your kit", "Your kit", "Walking in all weathers", "Walking in all weathers", "maps"]
+
+
+def test_modules_are_listed_by_their_index(tmp_path: Path) -> None:
+    """Where a module's first lesson comes before an earlier module's (a lesson placed
+    early), the index still says which module comes first."""
+    write(tmp_path, {
+        "1-intro.md": md("Intro", "module:\n  index: 2\n  slug: later\n  title: Later\n"),
+        "2-start.md": md("Start", "module:\n  index: 1\n  slug: first\n  title: First\n"),
+        "3-aside.md": md("Aside", "module: aside\n"),
+    })
+    course = read_course(tmp_path).course
+    assert [m.slug for m in course.modules] == ["first", "later", "aside"]
+
+
 def test_a_reading_time_that_is_no_number_costs_a_warning_not_the_lesson(tmp_path: Path,
                                                                          ) -> None:
     """An export's ``"minutes": "6"`` skipped the lesson, and an episode's ``exercises: x``

@@ -210,7 +210,7 @@ def read_course(
     info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
     lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, given))
-    modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
+    modules = _in_index_order(dict.fromkeys(x.module for x in lessons if x.module))
     files = {x.slug: file_keys[x.source].rpartition(":")[2] for x in lessons}
     keys = {x.slug: _lesson_keys(files[x.slug], x) for x in lessons}
     return CourseRead(Course(info, tuple(lessons), modules), _in_line_order(problems),
@@ -651,13 +651,46 @@ def _shown_positions(lessons: list[Lesson], given: dict[str, int | None]) -> lis
 def _module(lesson: Lesson, course_file: CourseFile, known: dict[str, Module]
             ) -> Module | None:
     """The lesson's own module, else the one the course file lists it in. Its own is the
-    course file's module of that slug when there is one: ``module: modelling`` in front
+    module of that slug ``known`` holds (``_known_modules``): ``module: modelling`` in front
     matter names the course file's "Modelling", whose title and place it lacks (it made a
     second module, "modelling", beside it, and the course file's "Basics" became
     "basics")."""
     if lesson.module is None:
         return course_file.modules.get(os.path.basename(lesson.source))
     return known.get(lesson.module.slug, lesson.module)
+
+
+def _known_modules(lessons: Iterable[Lesson], course_file: CourseFile) -> dict[str, Module]:
+    """Each module by its slug, one whichever lesson names it: the course file's; else, of
+    those the lessons give, the one that says most (``_says_more``, the first in course
+    order on a tie), with the first index any of them gives where it gives none. Front
+    matter's ``module: seasons`` beside an export's ``{index: 3, slug: seasons, title:
+    "Through the seasons"}`` made two modules of one slug, the menus listing both."""
+    known = {module.slug: module for module in course_file.modules.values()}
+    given: dict[str, list[Module]] = {}
+    for lesson in lessons:
+        if lesson.module is not None and lesson.module.slug not in known:
+            given.setdefault(lesson.module.slug, []).append(lesson.module)
+    for slug, said in given.items():
+        best = max(said, key=_says_more)
+        index = next((m.index for m in (best, *said) if m.index is not None), None)
+        known[slug] = dataclasses.replace(best, index=index)
+    return known
+
+
+def _says_more(module: Module) -> tuple[bool, bool]:
+    """How much a lesson's module says beyond its slug: an index (an export's, or front
+    matter's full ``{index, slug, title}``) and a title of its own, not the slug again."""
+    return module.index is not None, module.title != module.slug
+
+
+def _in_index_order(modules: Iterable[Module]) -> tuple[Module, ...]:
+    """Modules in the order of their first lessons, those that give an index sorted by it
+    among the places they hold: a module without one keeps its place."""
+    modules = tuple(modules)
+    by_index = iter(sorted((m for m in modules if m.index is not None),
+                           key=lambda m: m.index))
+    return tuple(next(by_index) if m.index is not None else m for m in modules)
 
 
 def _complete(
@@ -677,7 +710,7 @@ def _complete(
         urls.append(url)
     links = [LessonLink(lesson.slug, lesson.title, url)
              for lesson, url in zip(lessons, urls, strict=True)]
-    known = {module.slug: module for module in course_file.modules.values()}
+    known = _known_modules(lessons, course_file)
     return [
         dataclasses.replace(
             lesson,
