@@ -570,11 +570,14 @@ def _file_number(lesson: Lesson) -> int | None:
 def _numbers_are_positions(lessons: list[Lesson], course_file: CourseFile) -> bool:
     """Whether the numbers the file names begin with are the course's positions: no course
     file lists the lessons (its list is the order, whatever the names say: ``30-intro.md``
-    listed first), and every lesson that gives a position and a number gives them alike."""
+    listed first), some lesson gives a position and a number, and every one that does gives
+    them alike. Where no lesson says so, numbers spaced by tens (``010-``, ``020-``) only
+    sort the files: taken for positions they showed lessons 10, 20 and 30."""
     if course_file.order:
         return False
-    return all(lesson.position in (None, number)
-               for lesson in lessons if (number := _file_number(lesson)) is not None)
+    both = [(lesson.position, number) for lesson in lessons
+            if lesson.position is not None and (number := _file_number(lesson)) is not None]
+    return bool(both) and all(position == number for position, number in both)
 
 
 def _given_places(lessons: list[Lesson], course_file: CourseFile) -> dict[str, int | None]:
