@@ -176,6 +176,53 @@ def test_lessons_without_a_position_take_one_no_other_lesson_has(tmp_path: Path)
         ("start", 0), ("a", 1), ("b", 2), ("c", 3), ("d", 9), ("e", 10)]
 
 
+def test_a_lesson_without_a_position_keeps_the_place_its_file_number_gives(tmp_path: Path
+                                                                           ) -> None:
+    """Plain text gives no position: its file's number does, among lessons whose positions
+    are their file numbers. It went to the end of the course, after lessons 5 and 6."""
+    export = {"lesson": {"slug": "knots", "title": "Knots", "position": 2},
+              "body": {"text": "## Tying a bowline\n\nA loop that does not slip."}}
+    write(tmp_path, {
+        "01-ropes.md": md("Ropes", "position: 1\n"),
+        "02-knots.json": json.dumps(export),
+        "03-sails.txt": "Sails\n\nCloth that catches the wind.\n",
+        "04-wind.md": md("Wind", "position: 4\n"),
+        "05-tides.txt": "Tides\n\nThe sea rises and falls twice a day.\n",
+    })
+    read = read_course(tmp_path)
+    assert read.problems == ()
+    assert [(x.slug, x.position) for x in read.course.lessons] == [
+        ("ropes", 1), ("knots", 2), ("sails", 3), ("wind", 4), ("tides", 5)]
+    sails = read.course.lessons[2]
+    assert (sails.prev.slug, sails.next.slug) == ("knots", "wind")
+
+
+def test_file_numbers_order_lessons_as_numbers(tmp_path: Path) -> None:
+    """``10-`` comes after ``9-``, as the course's numbering means, not before it as text."""
+    write(tmp_path, {"1-start.md": md("Start", "position: 1\n"),
+                     "9-middle.txt": "Middle\n\nWords of the middle.\n",
+                     "10-end.txt": "End\n\nWords of the end.\n"})
+    read = read_course(tmp_path)
+    assert [(x.slug, x.position) for x in read.course.lessons] == [
+        ("start", 1), ("middle", 9), ("end", 10)]
+
+
+def test_a_lesson_with_no_place_follows_its_neighbour_by_file_name(tmp_path: Path) -> None:
+    """File numbers spaced by tens are not the positions (1, 2, 3): a lesson slipped in
+    between by its file name stays there, where it went to the end of the course."""
+    write(tmp_path, {
+        "010-rigging.md": md("Rigging", "position: 1\n"),
+        "015-splicing.txt": "Splicing\n\nJoining two ropes by weaving their strands.\n",
+        "020-reefing.md": md("Reefing", "position: 2\n"),
+        "030-docking.md": md("Docking", "position: 3\n"),
+        "glossary-notes.txt": "Notes\n\nA few words on the words used.\n",
+    })
+    read = read_course(tmp_path)
+    assert slugs(read) == ["rigging", "splicing", "reefing", "docking", "glossary-notes"]
+    # shown positions never repeat and follow the order
+    assert [x.position for x in read.course.lessons] == [1, 2, 3, 4, 5]
+
+
 def test_two_lessons_claiming_one_position_is_a_warning(tmp_path: Path) -> None:
     """Named with the line of each file's ``position``: the one to change is either."""
     export = {"course": {"title": "C", "position": 4},  # a key of that name, not the lesson's
@@ -304,6 +351,43 @@ def test_a_lesson_naming_a_module_of_the_course_file_gets_that_module(tmp_path: 
     assert [(m.index, m.slug, m.title) for m in course.modules] == [
         (1, "basics", "Basics"), (2, "modelling", "Modelling")]
     assert {x.module.title for x in course.lessons[1:]} == {"Modelling"}
+
+def test_one_module_whether_front_matter_or_an_export_names_it(tmp_path: Path) -> None:
+    """Front matter names a module by its slug, an export with its index and title: one
+    module, titled and placed as the export says. It was two, "seasons" and "Through the
+    seasons", and the search page listed both."""
+    def export(slug: str, position: int, module: dict) -> str:
+        return json.dumps({"lesson": {"slug": slug, "title": slug.title(), "position": position},
+                           "reader": {"module": module},
+                           "body": {"text": f"## About {slug}\n\nWords on {slug} alone."}})
+
+    write(tmp_path, {
+        "1-tools.md": md("Tools", "position: 1\nmodule: kit\n"),
+        "2-boots.json": export("boots", 2, {"index": 1, "slug": "kit", "title": "Your kit"}),
+        "3-rain.md": md("Rain", "position: 3\nmodule: weather\n"),
+        "4-snow.json": export("snow", 4, {"index": 2, "slug": "weather",
+                                          "title": "Walking in all weathers"}),
+        "5-maps.md": md("Maps", "position: 5\nmodule: maps\n"),
+    })
+    course = read_course(tmp_path).course
+    assert [(m.index, m.slug, m.title) for m in course.modules] == [
+        (1, "kit", "Your kit"), (2, "weather", "Walking in all weathers"),
+        (None, "maps", "maps")]
+    assert [x.module.title for x in course.lessons] == [
+        "Your kit", "Your kit", "Walking in all weathers", "Walking in all weathers", "maps"]
+
+
+def test_modules_are_listed_by_their_index(tmp_path: Path) -> None:
+    """Where a module's first lesson comes before an earlier module's (a lesson placed
+    early), the index still says which module comes first."""
+    write(tmp_path, {
+        "1-intro.md": md("Intro", "module:\n  index: 2\n  slug: later\n  title: Later\n"),
+        "2-start.md": md("Start", "module:\n  index: 1\n  slug: first\n  title: First\n"),
+        "3-aside.md": md("Aside", "module: aside\n"),
+    })
+    course = read_course(tmp_path).course
+    assert [m.slug for m in course.modules] == ["first", "later", "aside"]
+
 
 def test_a_reading_time_that_is_no_number_costs_a_warning_not_the_lesson(tmp_path: Path,
                                                                          ) -> None:

@@ -836,3 +836,28 @@ def test_a_term_in_a_check_question_is_one_use(tmp_path: Path):
     report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
     row = next(t for t in report.terms if t.term == "slack water")
     assert (row.mentions, [(p.lesson, p.count) for p in row.lessons]) == (2, [("bar", 2)])
+
+
+def test_a_plain_text_lesson_defines_a_term_at_its_place_in_the_course(tmp_path):
+    """``02-resin.txt`` gives no position but its file's number: it comes before lesson 3,
+    which uses the term it defines. Sent to the end of the course, it was reported as
+    defining the term after lesson 3 used it."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "01-start.md").write_text(
+        "---\ntitle: Start\nposition: 1\n---\n\n## Tools\n\nA knife and a brush.\n",
+        encoding="utf-8")
+    (lessons / "02-resin.txt").write_text(
+        "Resin\n\nWhat seals the gaps\n\nPropolis is a sticky resin that bees gather from "
+        "tree buds to seal cracks.\n", encoding="utf-8")
+    (lessons / "03-cleaning.md").write_text(
+        "---\ntitle: Cleaning\nposition: 3\n---\n\n## Scraping\n\nScrape the propolis off "
+        "the frames with the knife.\n", encoding="utf-8")
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "a.md").write_text(
+        "propolis\n: Resin bees use to seal their hive.\n", encoding="utf-8")
+    build_index(lessons, tmp_path / "glossary", tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert report.used_before_definition == ()
+    (term,) = report.terms
+    assert (term.term, term.defined_at.lesson) == ("propolis", "resin")

@@ -952,3 +952,25 @@ def test_a_term_only_a_lesson_defines_shows_its_sentence_once(sample_index):
         quoted = glossary_defined["defined_at"]["sentence"]
         assert quoted != glossary_defined["definition"]
         assert quoted in page(client, "/glossary/kv-cache").text  # the lesson's own words
+
+
+def test_a_module_named_by_front_matter_and_by_an_export_is_one_in_the_menus(tmp_path: Path):
+    """Front matter's ``module: kit`` and an export's ``{index: 1, slug: kit, title: "Your
+    kit"}``: the Module menu listed "kit" and "Your kit", the Lesson menu each lesson under
+    one of the two, and the results were labelled by their file's format."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    (lessons / "1-boots.md").write_text(
+        "---\ntitle: Boots\nposition: 1\nmodule: kit\n---\n\n## Fit\n\nBoots for a long "
+        "walk should fit over thick socks.\n", encoding="utf-8")
+    export = {"lesson": {"slug": "packs", "title": "Packs", "position": 2},
+              "reader": {"module": {"index": 1, "slug": "kit", "title": "Your kit"}},
+              "body": {"text": "## Fit\n\nA pack should fit the length of your back."}}
+    (lessons / "2-packs.json").write_text(json.dumps(export), encoding="utf-8")
+    (tmp_path / "glossary").mkdir()
+    build_index(lessons, tmp_path / "glossary", tmp_path / "index")
+    with serving(tmp_path / "index") as client:
+        p = page(client, "/search?q=fit")
+    assert [a["value"] for a in p.find("option") if a.get("value")] == ["kit", "boots", "packs"]
+    assert [a["label"] for a in p.find("optgroup")] == ["Your kit"]
+    assert p.text.count("Your kit") == 3  # in the Module menu, and above each lesson's hits

@@ -33,6 +33,7 @@ from .model import (
 from .parallel import start_in_processes
 from .readers.json_export import read_json_lesson
 from .readers.markdown import read_markdown_lesson
+from .readers.metadata import MAX_POSITION
 from .readers.plaintext import read_text_lesson
 from .slugs import slug_from_filename, slugify
 from .text_files import decode, saved_as, wide_encoding
@@ -203,12 +204,13 @@ def read_course(
     lessons = _drop_duplicates(lessons, problems)
     problems.extend(_position_problems(lessons, course_file))
     problems.extend(_in_no_module(lessons, course_file))
-    lessons = _order(lessons, course_file)
+    given = _given_places(lessons, course_file)
+    lessons = _order(lessons, course_file, given)
     info = course_file.info or next((x.course for x in lessons if x.course), None)
     info = info or CourseInfo(slugify(lessons_dir.resolve().name), lessons_dir.resolve().name)
     base = base_url or course_file.base_url or DEFAULT_BASE_URL
-    lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, course_file))
-    modules = tuple(dict.fromkeys(x.module for x in lessons if x.module))
+    lessons = _complete(lessons, course_file, info, base, _shown_positions(lessons, given))
+    modules = _in_index_order(dict.fromkeys(x.module for x in lessons if x.module))
     files = {x.slug: file_keys[x.source].rpartition(":")[2] for x in lessons}
     keys = {x.slug: _lesson_keys(files[x.slug], x) for x in lessons}
     return CourseRead(Course(info, tuple(lessons), modules), _in_line_order(problems),
@@ -553,36 +555,96 @@ def _placed(source: str, line: int | None) -> str:
     return f"{source}:{line}" if line else source
 
 
-def _order(lessons: list[Lesson], course_file: CourseFile) -> list[Lesson]:
-    """``position`` first, then the course file's list, then the file name. A position of
-    0 is a position (the lesson comes first), not the absence of one."""
+FILE_NUMBER = re.compile(r"(\d{1,7})[-_ .]")
+"""The number a lesson file's name begins with, before a separator (``04-getting-bees.txt``:
+4), as course folders number their lessons. Seven digits at most, as a position is."""
+
+
+def _file_number(lesson: Lesson) -> int | None:
+    """The number the lesson's file name begins with, where it is a position's size."""
+    match = FILE_NUMBER.match(os.path.basename(lesson.source))
+    number = int(match[1]) if match else None
+    return number if number is not None and number <= MAX_POSITION else None
+
+
+def _numbers_are_positions(lessons: list[Lesson], course_file: CourseFile) -> bool:
+    """Whether the numbers the file names begin with are the course's positions: no course
+    file lists the lessons (its list is the order, whatever the names say: ``30-intro.md``
+    listed first), some lesson gives a position and a number, and every one that does gives
+    them alike. Where no lesson says so, numbers spaced by tens (``010-``, ``020-``) only
+    sort the files: taken for positions they showed lessons 10, 20 and 30."""
+    if course_file.order:
+        return False
+    both = [(lesson.position, number) for lesson in lessons
+            if lesson.position is not None and (number := _file_number(lesson)) is not None]
+    return bool(both) and all(position == number for position, number in both)
+
+
+def _given_places(lessons: list[Lesson], course_file: CourseFile) -> dict[str, int | None]:
+    """Each lesson's place as its sources give it, by its file: its own position; else its
+    place in the course file's list; else the number its file name begins with, where those
+    numbers are the positions (``_numbers_are_positions``); else None."""
     places = _places(course_file)
+    numbers = _numbers_are_positions(lessons, course_file)
+    given: dict[str, int | None] = {}
+    for lesson in lessons:
+        place = lesson.position
+        if place is None:
+            place = _listed_place(lesson, places)
+        if place is None and numbers:
+            place = _file_number(lesson)
+        given[lesson.source] = place
+    return given
 
-    def key(lesson: Lesson) -> tuple[float, bool, str]:
-        name = os.path.basename(lesson.source)
-        rank = lesson.position
-        if rank is None:
-            rank = _listed_place(lesson, places) or float("inf")
-        # On a tie, a lesson's own position outranks the course file's list.
-        return (rank, lesson.position is None, name)
 
-    return sorted(lessons, key=key)
+def _by_file_name(lesson: Lesson) -> tuple[str, str]:
+    return os.path.basename(lesson.source), lesson.source
 
 
-def _shown_positions(lessons: list[Lesson], course_file: CourseFile) -> list[int]:
-    """Each lesson's position as readers see it, lessons in course order: its own, else its
-    place in the course file's list, else one past the lesson before it; and one past the
-    lesson before it wherever that one has the same or a later position (two lessons
+def _order(lessons: list[Lesson], course_file: CourseFile, given: dict[str, int | None]
+           ) -> list[Lesson]:
+    """Lessons with a place given (``_given_places``) by that place, and on a tie a lesson's
+    own position before another source's, then by file name. A position of 0 is a position
+    (the lesson comes first), not the absence of one.
+
+    A lesson with no place given keeps its neighbour by file name: it comes right after the
+    lesson with a place whose file name is the last before its own (first, where there is
+    none). Sent to the end of the course, a plain-text lesson (which gives no position)
+    came after lessons the file names put after it. Where the course file lists the lessons,
+    one it does not list comes after them all: the list is the order (and a lesson left out
+    of its modules is warned about)."""
+
+    def key(lesson: Lesson) -> tuple[int, bool, str, str]:
+        return (given[lesson.source] or 0, lesson.position is None, *_by_file_name(lesson))
+
+    placed = sorted((x for x in lessons if given[x.source] is not None), key=key)
+    unplaced = sorted((x for x in lessons if given[x.source] is None), key=_by_file_name)
+    if course_file.order or not unplaced:
+        return placed + unplaced
+    after: dict[str | None, list[Lesson]] = {}
+    neighbour = None
+    for lesson in sorted(lessons, key=_by_file_name):
+        if given[lesson.source] is None:
+            after.setdefault(neighbour, []).append(lesson)
+        else:
+            neighbour = lesson.source
+    ordered = list(after.get(None, ()))
+    for lesson in placed:
+        ordered.extend((lesson, *after.get(lesson.source, ())))
+    return ordered
+
+
+def _shown_positions(lessons: list[Lesson], given: dict[str, int | None]) -> list[int]:
+    """Each lesson's position as readers see it, lessons in course order: the place its
+    sources give it (``_given_places``), else one past the lesson before it; and one past
+    the lesson before it wherever that one has the same or a later position (two lessons
     claiming one). So positions never repeat and follow the order, and a course whose
     lessons and course file agree shows the positions they give. Numbering lessons without
     one by their place in the order alone gave, after a lesson at position 0, a plain-text
     lesson the number of the lesson after it."""
-    places = _places(course_file)
     shown: list[int] = []
     for lesson in lessons:
-        position = lesson.position
-        if position is None:
-            position = _listed_place(lesson, places)
+        position = given[lesson.source]
         if shown and (position is None or position <= shown[-1]):
             position = shown[-1] + 1
         shown.append(1 if position is None else position)
@@ -592,13 +654,46 @@ def _shown_positions(lessons: list[Lesson], course_file: CourseFile) -> list[int
 def _module(lesson: Lesson, course_file: CourseFile, known: dict[str, Module]
             ) -> Module | None:
     """The lesson's own module, else the one the course file lists it in. Its own is the
-    course file's module of that slug when there is one: ``module: modelling`` in front
+    module of that slug ``known`` holds (``_known_modules``): ``module: modelling`` in front
     matter names the course file's "Modelling", whose title and place it lacks (it made a
     second module, "modelling", beside it, and the course file's "Basics" became
     "basics")."""
     if lesson.module is None:
         return course_file.modules.get(os.path.basename(lesson.source))
     return known.get(lesson.module.slug, lesson.module)
+
+
+def _known_modules(lessons: Iterable[Lesson], course_file: CourseFile) -> dict[str, Module]:
+    """Each module by its slug, one whichever lesson names it: the course file's; else, of
+    those the lessons give, the one that says most (``_says_more``, the first in course
+    order on a tie), with the first index any of them gives where it gives none. Front
+    matter's ``module: seasons`` beside an export's ``{index: 3, slug: seasons, title:
+    "Through the seasons"}`` made two modules of one slug, the menus listing both."""
+    known = {module.slug: module for module in course_file.modules.values()}
+    given: dict[str, list[Module]] = {}
+    for lesson in lessons:
+        if lesson.module is not None and lesson.module.slug not in known:
+            given.setdefault(lesson.module.slug, []).append(lesson.module)
+    for slug, said in given.items():
+        best = max(said, key=_says_more)
+        index = next((m.index for m in (best, *said) if m.index is not None), None)
+        known[slug] = dataclasses.replace(best, index=index)
+    return known
+
+
+def _says_more(module: Module) -> tuple[bool, bool]:
+    """How much a lesson's module says beyond its slug: an index (an export's, or front
+    matter's full ``{index, slug, title}``) and a title of its own, not the slug again."""
+    return module.index is not None, module.title != module.slug
+
+
+def _in_index_order(modules: Iterable[Module]) -> tuple[Module, ...]:
+    """Modules in the order of their first lessons, those that give an index sorted by it
+    among the places they hold: a module without one keeps its place."""
+    modules = tuple(modules)
+    by_index = iter(sorted((m for m in modules if m.index is not None),
+                           key=lambda m: m.index))
+    return tuple(next(by_index) if m.index is not None else m for m in modules)
 
 
 def _complete(
@@ -618,7 +713,7 @@ def _complete(
         urls.append(url)
     links = [LessonLink(lesson.slug, lesson.title, url)
              for lesson, url in zip(lessons, urls, strict=True)]
-    known = {module.slug: module for module in course_file.modules.values()}
+    known = _known_modules(lessons, course_file)
     return [
         dataclasses.replace(
             lesson,
