@@ -323,6 +323,19 @@ def busiest_mentions(folder: Path, term: str, count: int = 2) -> tuple[Mention, 
     return _mentions(folder, term, "count DESC, course_order", count)
 
 
+def headings_beginning(folder: Path, word: str) -> list[tuple[str, str]]:
+    """(heading, link) of each section whose heading begins with ``word`` (any case; "What's"
+    too), as the search box's completions list them: the few a question's restated heading
+    may be among (``Searcher.asking``), read from the completions' table, not from the
+    search index."""
+    db = read_only(Path(folder) / GLOSSARY_DB)
+    try:
+        return db.execute("SELECT text, target FROM completion_entries WHERE kind = 'heading' "
+                          "AND text LIKE ? ORDER BY number", (f"{word}%",)).fetchall()
+    finally:
+        db.close()
+
+
 def _mentions(folder: Path, term: str, order: str, limit: int | None) -> tuple[Mention, ...]:
     db = read_only(Path(folder) / GLOSSARY_DB)
     try:

@@ -36,7 +36,7 @@ from .analysis import (
 )
 from .analysis import words as analysis_words
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
-from .glossary_table import GLOSSARY_PART, Definition, TermRecord
+from .glossary_table import GLOSSARY_PART, Definition, TermRecord, headings_beginning
 from .index_store import MANIFEST, current_version, open_manifest, reading_part
 from .match_count import MatchCounter
 from .model import defining_passage, opening_words
@@ -195,13 +195,6 @@ INTRODUCING_LEAD = 2
 """A term no lesson defines is about the section that uses it at least this many times as
 often as any other (``Searcher._introduced_at``): the section ``DEFINING_BOOST`` lifts for
 it in the place of a defining one."""
-ASKING_HEADS = (("what",), ("what", "a"), ("what", "an"), ("what", "the"), ("what", "is"),
-                ("what", "are"), ("what", "is", "a"), ("what", "is", "an"),
-                ("what", "is", "the"), ("what", "are", "the"))
-"""The words a heading that restates a reader's "what is X?" writes before X ("What a swarm
-is", "What is a swarm?", "What swarms are"): the phrases the index is asked for, X's words
-after them, to find such headings among a large course's sections without reading each
-(``Searcher.asking``)."""
 ECHO_SHARE = 0.5
 """A term only the glossary defines, that no section dwells on (``INTRODUCING_LEAD``), is
 about the section that writes at least this share of the content words of the glossary's
@@ -210,9 +203,11 @@ section says in its own words what the glossary says ("A swarm is half or more o
 leaving with the old queen" beside "Part of a colony that leaves with the old queen"), and
 ``DEFINING_BOOST`` lifts it for the term and for "what is a swarm?". Below half, a section
 sharing a few everyday words ("holds one") with the definition says nothing of the term."""
-ECHO_SECTIONS = 200
+ECHO_SECTIONS = 10
 """How many of the sections mentioning such a term (the busiest first) are read for
-``ECHO_SHARE``: all of them but in a large course, once a term and version."""
+``ECHO_SHARE``, once a term and version: the section that says what the term is mentions it
+among the most. Each is read whole from the index; 200 of them made a term's first search
+take 80–90 ms at 10,000 sections (15–20 ms with ten)."""
 
 ASKED_DETERMINERS = ("a", "an", "the")
 """The words a course may write between "define" or "explain" and the words after them for
@@ -1221,16 +1216,32 @@ class Searcher:
         stems = tuple(stem(w) for w in analysis_words(subject))
         found = self._asking.get(stems)
         if found is None:
+            places = self._asking_headings.get(stems, ())
             with reading_index(self.version_dir):
-                candidates = {n for head in ASKING_HEADS
-                              for n in self._words.phrase_docs(searcher, [*head, *stems])}
-                found = frozenset(n for n in candidates
-                                  if (stored := self._stored(searcher, n))["kind"] == "section"
-                                  and _asks_about(stored["heading"]) == stems)
+                found = frozenset(
+                    n for lesson in {lesson for lesson, _ in places}
+                    for n in searcher.document_numbers(lesson=lesson)
+                    if (stored := self._stored(searcher, n))["kind"] == "section"
+                    and (lesson, stored["url"]) in places)
             with self._lock:
                 if len(self._asking) >= MAX_REMEMBERED_CORRECTIONS:
                     self._asking.clear()
                 self._asking[stems] = found
+        return found
+
+    @cached_property
+    def _asking_headings(self) -> dict[tuple[str, ...], set[tuple[str, str]]]:
+        """The sections whose heading restates a "what is X?" question, by X's stems: each
+        (lesson, url). Read once a version from the search box's completions, the headings
+        beginning "what" alone; asked of the search index, ten phrases of "what", "is", "a"
+        and X cost a question 60–140 ms at 10,000 sections, each new X again."""
+        lessons = {x.get("url"): x.get("slug") for x in self.manifest.get("lessons", [])}
+        found: dict[tuple[str, ...], set[tuple[str, str]]] = {}
+        for heading, url in headings_beginning(self.version_dir, "what"):
+            stems = _asks_about(heading)
+            lesson = lessons.get(url.partition("#")[0])
+            if stems and lesson is not None:
+                found.setdefault(stems, set()).add((lesson, url))
         return found
 
     def _introduced_at(self, searcher, record: TermRecord) -> list[int]:
