@@ -133,3 +133,31 @@ def test_slips_cost_one_for_each_kind_and_more_for_any_other_change():
     assert slips("netwrk", "network") == 1  # o dropped
     assert slips("newtork", "network") == 1  # t and w swapped
     assert slips("netwoqrk", "network") == ODD_COST  # q added among keys far from it
+
+
+@pytest.mark.parametrize("full", [True, False])
+def test_a_check_questions_words_are_counted_once(tmp_path, full: bool) -> None:
+    """A check's heading is its question, which its text writes too: the course's word counts,
+    which rank corrections, counted each word of it twice. Counted by the build's workers
+    (a full build) and from its documents (an incremental one) alike."""
+    import json
+
+    from lessonsearch.build import build_index
+    from lessonsearch.index_store import current_version
+    from lessonsearch.whoosh_index import read_spelling
+
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    lesson = {"lesson": {"slug": "bar", "title": "Crossing the bar", "position": 1},
+              "body": {"format": "markdown", "text": "## Timing\n\nCross when the tide rests.\n"},
+              "check": {"question": "When is slack water?",
+                        "options": [{"text": "When the current rests", "correct": True},
+                                    {"text": "At noon", "correct": False}]}}
+    (lessons / "01-bar.json").write_text(json.dumps(lesson), encoding="utf-8")
+    (lessons / "02-other.md").write_text("# Other\n\n## Knots\n\nTie a bowline.\n")
+    build_index(lessons, None, tmp_path / "index")
+    if not full:  # the bar lesson taken from the build before, its counts from its documents
+        (lessons / "02-other.md").write_text("# Other\n\n## Knots\n\nTie a reef knot.\n")
+        build_index(lessons, None, tmp_path / "index")
+    counts = read_spelling(current_version(tmp_path / "index"))
+    assert (counts["slack"], counts["water"]) == (1, 1)

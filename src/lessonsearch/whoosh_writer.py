@@ -222,7 +222,7 @@ class WhooshWrite:
             found = counted.get(slug) or cache.previous("surfaces", signature)
             docs = self._lessons[slug]
             surfaces[slug] = found if found is not None else _surfaces(
-                docs[0].lesson.title, [(doc.heading, doc.searched) for doc in docs])
+                docs[0].lesson.title, [(doc.heading_apart, doc.searched) for doc in docs])
             cache.keep("surfaces", signature, surfaces[slug])
         if total is None:
             total = Counter()
@@ -272,7 +272,7 @@ def _write_segment(folder: str, group: Group):
                 parts = list(row["content"])
                 body = parts[2] = spaced_words(parts[2])
                 row["content"] = tuple(parts)
-                texts.append((row["heading"], body))
+                texts.append((None if row["kind"] == "check" else row["heading"], body))
             writer.add_row(row)
         if count:
             counted[slug] = _surfaces(rows[0]["lesson_title"], texts)
@@ -559,7 +559,8 @@ def _surfaces(title: str, texts: Iterable[tuple[str | None, str | list[str | Non
               ) -> dict[str, int]:
     """How often one lesson writes each word (its title, once, headings and text, as readers
     see them, and as a section is found by its lesson's title): ``texts`` are its documents'
-    (heading, text it is found by: ``Document.searched``), each text as text or as its
+    (heading, None for a check question's, which its text writes: ``Document.heading_apart``;
+    text it is found by: ``Document.searched``), each text as text or as its
     words, split as the index splits it, its gaps None (``_write_segment`` splits each once
     for both). The words are lower-cased as the index reads them: ``Notepad++`` is one word,
     ``count++`` the word count (``analysis.WORD``)."""
