@@ -11,7 +11,8 @@ import json
 import re
 import sys
 from array import array
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -570,6 +571,10 @@ class Document(NamedTuple):
     number: int = 0
     """Its place within its lesson, which edits to other lessons leave as it is (a section's
     number; the check's comes after the last section's, the summary's after both)."""
+    heading_shared: bool = False
+    """Whether another section of its lesson has the same heading under the same headings
+    (in any case): worked out once a lesson (``documents``), where asked of each section it
+    read every other's, a tenth of a second at 10,000 sections."""
 
     @property
     def body(self) -> str:
@@ -610,12 +615,10 @@ class Document(NamedTuple):
             return ""
         return "\n\n".join([block.text for block in self.lesson.sections[self.number].code])
 
-    @property
-    def code_searched(self) -> str:
-        """The code it is found by: the names of its code blocks' languages
+    def _with_languages(self, code: str) -> str:
+        """``code`` (its ``code``) as it is found: the names of its code blocks' languages
         (``code_languages``), then the code. A section whose only Python is a fenced
         ``python`` block is found by "python", as a word of its code."""
-        code = self.code
         if not code:
             return code
         names = code_languages(self.lesson.sections[self.number].code)
@@ -634,20 +637,9 @@ class Document(NamedTuple):
         heading = self.heading or ""
         if self.kind == "check":
             return (heading,)
-        if self.kind == "section" and self._heading_shared:
+        if self.heading_shared:
             return ()
         return (heading, heading)
-
-    @property
-    def _heading_shared(self) -> bool:
-        """Whether another section of its lesson has the same heading under the same
-        headings (in any case)."""
-        if not self.heading:
-            return False
-        key = tuple(h.casefold() for h in self.heading_path)
-        return any(number != self.number
-                   and tuple(h.casefold() for h in section.heading_path) == key
-                   for number, section in enumerate(self.lesson.sections))
 
     def fields(self, terms: Iterable[str] = (), title_terms: Iterable[str] = (),
                defined: Iterable[str] = ()) -> dict[str, object]:
@@ -658,7 +650,6 @@ class Document(NamedTuple):
         module = self.lesson.module
         body, code = self.body, self.code
         searched = self.searched if self.kind == "check" else body  # (a section's is its body)
-        code_searched = self.code_searched if code else code
         headings = BREAK.join((*self.heading_path, *self._heading_again))
         return {
             "id": self.id,
@@ -671,7 +662,8 @@ class Document(NamedTuple):
             "heading": self.heading or "",
             "heading_path": self.heading_path,
             "content": (  # CourseText.index reads the parts (_postings), BREAK between
-                headings, BREAK.join(terms), searched, code_searched, self.lesson.title,
+                headings, BREAK.join(terms), searched, self._with_languages(code),
+                self.lesson.title,
                 BREAK.join(title_terms), BREAK.join(defined)),
             "body": body,
             "code": code,
@@ -747,11 +739,13 @@ def documents(course: Course) -> Iterator[Document]:
         first = place * LESSON_ORDERS
         number = -1
         ids: set[str] = set()
+        places = outline(lesson.sections)
+        shared = _shared_headings(places[1], places[2])
         for number, (anchor, heading, path, callout, fragment) in enumerate(
-                zip(*outline(lesson.sections), strict=True)):
+                zip(*places, strict=True)):
             yield Document(_unique(f"{slug}#{anchor or number}", number, ids), "section",
                            lesson, heading, path, anchor, link_to(url, anchor, fragment),
-                           callout, first + number, number)
+                           callout, first + number, number, number in shared)
         if lesson.check is not None:
             yield Document(
                 id=_unique(f"{slug}#check", number + 1, ids),  # a heading may be #check
@@ -770,6 +764,16 @@ def documents(course: Course) -> Iterator[Document]:
             yield Document(_unique(f"{slug}#summary", number + 1, ids), "summary", lesson,
                            None, (), None, link_to(url, None), None, first + number + 1,
                            number + 1)
+
+
+def _shared_headings(headings: Sequence[str | None],
+                     paths: Sequence[tuple[str, ...]]) -> set[int]:
+    """The numbers of a lesson's sections whose heading another of its sections has under
+    the same headings, in any case (``Document.heading_shared``)."""
+    keys = [tuple(h.casefold() for h in path) if heading else None
+            for heading, path in zip(headings, paths, strict=True)]
+    counts = Counter(keys)
+    return {n for n, key in enumerate(keys) if key is not None and counts[key] > 1}
 
 
 def length_bytes(perdoc, field: str, count: int) -> bytes:
