@@ -23,7 +23,7 @@ must store it fast.
 
 ## Packages
 
-A package weighs 1.5 to 2 kg and holds some 10,000 bees; the queen starts laying 3 or 4
+A package weighs 1.5 kg to 2 kg and holds some 10,000 bees; the queen starts laying 3 or 4
 days after her release, and lays up to 1,500 eggs a day at the peak.
 
 ## Frames
@@ -76,4 +76,14 @@ def test_a_number_typed_with_its_unit_is_searched_apart_unsaid(tmp_path, query) 
     with open_course(tmp_path, lessons) as opened:
         found = opened.search(query)
     assert found.total == 1 and found.results[0].heading == "The brood nest"
+    assert found.suggestion is None and not found.suggestion_searched
+
+
+@pytest.mark.parametrize("query", ["1.5kg", "1.5KG", "1.5kg package"])
+def test_a_decimal_typed_with_its_unit_is_searched_apart_unsaid(searcher, query) -> None:
+    """The course writes "1.5 to 2 kg" and "1.5 kg"; a reader types "1.5kg", which found
+    nothing: the number's two parts and the unit are three words of the index, and only
+    a whole number before a unit ("35C") was cut from it."""
+    found = searcher.search(query)
+    assert headings(found) == ["Packages"] and not found.relaxed
     assert found.suggestion is None and not found.suggestion_searched

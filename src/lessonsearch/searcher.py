@@ -790,7 +790,10 @@ class Searcher:
             return self._apart[remembered]
         lower = word.lower()
         found = None
-        if (lower.isalnum() and not self.written(lower)
+        decimal = _DECIMAL_FIRST.match(lower)
+        if decimal is not None and self._writes_as_is(lower[decimal.end():]):
+            found = decimal.end()  # "14.5psi": the number and a unit the course writes
+        elif (lower.isalnum() and not self.written(lower)
                 and not (cut_short and self._speller().starting(lower))):
             best = (0, 0)
             for at in _cuts(lower):
@@ -1691,7 +1694,7 @@ def _split(tree: Node, at: Callable[[str], int | None],
     def written_apart(text: str) -> str:
         for word, cut in cuts.items():
             first, second = word[:cut], word[cut:]
-            if first.isdigit():  # "35C": a number and its unit, searched apart, unsaid
+            if _NUMBER.fullmatch(first):  # "35C": a number and its unit, searched apart, unsaid
                 continue
             sign = "-" if hyphenated(first.lower(), second.lower()) else " "
             two = f"{shown(first, first.lower())}{sign}{shown(second, second.lower())}"
@@ -1719,6 +1722,11 @@ def _cuts(word: str) -> list[int]:
 
 _LAST_NUMBER = re.compile(r"(?<=[^\W\d_])\d+$")
 _FIRST_NUMBER = re.compile(r"\d+(?=[^\W\d_]+$)")
+_DECIMAL_FIRST = re.compile(r"\d+[.,]\d+(?=[^\W\d_]+$)")
+"""A decimal number that opens a word, before its unit ("14.5psi", "304.8mm"): the index
+reads the number's two parts as two words, and the unit as a third, as the course writes
+"14.5 psi"."""
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _STOP_STEMS = frozenset(map(stem, STOP_WORDS))
 """The stems of the stop words: a part of a word that is another form of one ("overs" of
 over) is cut off only where the course hyphenates it, as the stop word is."""
