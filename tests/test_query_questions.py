@@ -5,6 +5,7 @@ alone, `"mean"` in quotes)."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -242,3 +243,40 @@ def test_the_noun_mean_before_or_at_the_end_is_still_the_term(stats, query, name
     assert {"mean", "means"} & set(response.words)
     if named == ["mean"]:
         assert "averages" in {hit.lesson for hit in response.results[:2]}
+
+
+WORKSHOP = {
+    "01-workshop.md": """\
+---
+title: The workshop
+slug: workshop
+---
+
+## Holding the bike
+
+Clamp the seat post in a repair stand, never the frame's thin tubes, and let the wheels
+turn freely while you work.
+
+## The bottom bracket
+
+The BB, short for bottom bracket, is the bearing the crank axle turns in. A worn BB creaks
+under load and lets the cranks rock from side to side.
+""",
+}
+
+
+@pytest.mark.parametrize("query", ["what does BB stand for", "What does BB stand for?",
+                                   "so what does the BB stand for"])
+def test_stand_for_of_a_question_is_no_word_searched(tmp_path, query) -> None:
+    """"what does BB stand for" asks what "mean" asks: "stand" before "for" is a question
+    word, so the repair stand of another section is no hit (it was the second)."""
+    with closing(Searcher.open(built_course(tmp_path, WORKSHOP))) as opened:
+        found = opened.search(query)
+    assert [hit.heading for hit in found.results] == ["The bottom bracket"]
+
+
+def test_stand_is_still_a_word_elsewhere(tmp_path) -> None:
+    """Not before "for", or not after a question's do and subject, "stand" is searched."""
+    with closing(Searcher.open(built_course(tmp_path, WORKSHOP))) as opened:
+        for query in ("repair stand", "what stand holds the bike", "stand"):
+            assert opened.search(query).results[0].heading == "Holding the bike", query

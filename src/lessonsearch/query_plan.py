@@ -366,6 +366,9 @@ def _is_natural(node: Node, bare: list[str]) -> bool:
 
 
 _MEAN_VERB = {"mean", "means", "meant"}
+_STAND_VERB = {"stand", "stands"}
+"""The verb of "what does BB stand for?", which asks what "mean" does: a question word
+before "for", as "mean" is (a course's "repair stand" is no answer)."""
 _BEFORE_QUESTION = {"so", "ok", "okay", "hey", "hi", "hello", "please", "well", "and", "but",
                     "then", "um", "sorry"}
 """Words a reader puts before a question's first word ("so what does variance mean", "ok,
@@ -386,7 +389,8 @@ def without_question_verbs(node: Node) -> Node:
     """``node`` without the verb "mean" of a question, which is a question word as "what"
     and "does" are (a word in quotes among the question's words is one of them, and never
     the verb): "what does variance mean?", "what do p-values mean", "what does it mean
-    to overfit", "what is meant by variance". In a course whose glossary defines the
+    to overfit", "what is meant by variance"; "stand" before "for" so too ("what does BB
+    stand for?"). In a course whose glossary defines the
     statistic mean, the verb named that term and found the sections on it.
 
     Only in a question of plain words (``_is_natural``, begun by a question word), and only
@@ -470,9 +474,9 @@ def _mean_verb(texts: list[str], typed: list[str]) -> int | None:
                     or word in _SAID_DOES):
                 auxiliary = (at, text)  # "what's" is "what is"
             continue
-        if word not in _MEAN_VERB:
-            continue
         after = typed[at + 1] if at + 1 < len(typed) else None
+        if word not in _MEAN_VERB and not (word in _STAND_VERB and after == "for"):
+            continue
         if at and typed[at - 1] in _DETERMINERS or not (
                 after is None or is_stop(after) or after in _AFTER_VERB):
             continue
