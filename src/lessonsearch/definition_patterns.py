@@ -1512,21 +1512,23 @@ def _says_what_it_means(match: re.Match[str], sentence: str) -> bool:
         not match["article"] and _names_a_quantity(sentence[match.start("next"):]))
 
 
-_ASKING = frozenset(("how", "what", "whether"))
+_ASKING = frozenset(("how", "what", "whether", "when", "where"))
 """Question words that, right after "means", open a clause saying what a term is: "how much
-water the dough holds", "what is left inside the loaf", "whether the middle has set"."""
+water the dough holds", "what is left inside the loaf", "whether the middle has set", "when
+bees from one colony raid another", "where the queen lays"."""
 _SPEAKERS = frozenset("i we you they he she it one people someone everyone".split())
 """Subjects of a clause after "means how" or "means what" that make it a remark about what
 someone means, does or thinks: "what you think", "how we weigh the water"."""
 
 
 def _asks_what_it_is(clause: str) -> bool:
-    """Whether ``clause``, the words after "means how", "means what" or "means whether",
-    says what the term is: "how much water the dough holds", "how long a packet waits",
-    "what is left inside the loaf". A degree word may come first ("how much", "how long");
-    then a person or a pointer ("what you think", "how we weigh the water", "whether this
-    …": ``_SPEAKERS``, ``_PRONOUNS``) makes a remark, and so does a clause of fewer than two
-    words ("means what it says" aside, "means how."): nothing there is said of the term."""
+    """Whether ``clause``, the words after "means" and a question word (``_ASKING``), says
+    what the term is: "how much water the dough holds", "how long a packet waits", "what is
+    left inside the loaf", "when bees from one colony raid another". A degree word may come
+    first ("how much", "how long"); then a person or a pointer ("what you think", "how we
+    weigh the water", "when you open the hive", "whether this …": ``_SPEAKERS``,
+    ``_PRONOUNS``) makes a remark, and so does a clause of fewer than two words ("means what
+    it says" aside, "means how."): nothing there is said of the term."""
     words = [w.lower() for w in _NOUN_PHRASE_TOKEN.findall(clause) if w[0].isalnum()]
     if words and words[0] in _DEGREE:
         words = words[1:]
