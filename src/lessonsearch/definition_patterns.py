@@ -160,6 +160,7 @@ A sentence may give several things their other names ("columns (also known as fi
 and rows (also known as records) …"): the words after "known as" and "also called" are
 looked at without being taken, so every such cue in it is read, not the first alone."""
 _KNOWN_AS = _NAMING[5]
+_ALSO_CALLED = _NAMING[6]
 _WHAT_CALLS = (_NAMING[1], _NAMING[2])
 """The forms "… is what people call X" and "What people call X is …": ``_describes_only``
 reads the name they give."""
@@ -170,6 +171,13 @@ carrier-grade NAT, …" the name before is what the new name is made of, not ano
 one thing (see ``_other_name``). (After "a function, also called glob," the name before is
 the kind of thing named, and in "rows (also known as records)" the name in brackets is the
 one introduced: neither is looked up.)"""
+_SUBJECT_NAMED_AGAIN = re.compile(
+    r"^[\"“‘*_]*(?:(?:the|a|an)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)[\"”’*_]*\s*"
+    r"(?P<open>,|\()\s*(?:also|often|sometimes|usually|commonly)\s+(?:called|known\s+as)\s+$",
+    re.I)
+"""The sentence's subject, then a comma or a bracket and an adverb that says it has another
+name, before that name: "Propolis, also called bee glue, is …", "A hash join (also known as
+a hash match) builds …". Read by ``_subject_named_again``."""
 _NAME_IS = re.compile(
     r"\b(?:the|a|one)\s+(?:usual\s+|common\s+|technical\s+|standard\s+|proper\s+)?"
     r"(?:name|term|word|jargon|label)\s+(?:[\w-]+\s+){0,2}?(?:for|to|that|of)\s+"
@@ -791,6 +799,10 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                     and not _names_after_step(match, sentence, rest, found, emphasis)):
                 continue  # "Then we call these functions." is a step
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
+                if pattern in (_KNOWN_AS, _ALSO_CALLED) and (
+                        subject := _subject_named_again(sentence, at, rest, found)):
+                    out.append(subject)  # "Propolis, also called bee glue, is a resin …"
+                    continue
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
                 other = _other_name(sentence, match.start(), found) if (
                     pattern is _KNOWN_AS) else None
@@ -1026,6 +1038,51 @@ def _other_name(sentence: str, cue: int, found: str) -> str | None:
     if any(outer[at: at + len(inner)] == inner for at in range(len(outer) - len(inner) + 1)):
         return None  # "NAT, also known as carrier-grade NAT": a kind of it, not it
     return other
+
+
+def _subject_named_again(sentence: str, at: int, rest: str, name: str) -> Found | None:
+    """"Propolis, also called bee glue, is a resin …", "A hash join (also known as a hash
+    match) builds …": the sentence's subject, given another name between commas or in
+    brackets (``_SUBJECT_NAMED_AGAIN``) before its verb, is the term the sentence says
+    what it is of, and ``name`` (at ``at``, ``rest`` the words from it on) its other name,
+    kept as a short form is (``Found.abbreviation``): a glossary that has either links the
+    sentence, and a search for the other finds the term's card. Not where the subject is
+    the kind of thing named, not a name: one a program calls or has by a name of its own
+    ("The function, also called glob, lists files.": ``_CALLED``, ``_ONE_OF_A_KIND``), a
+    kind or an everyday noun alone ("The method, also called …"); nor where the new name
+    is made of it ("Double NAT, also known as carrier-grade NAT, …": a kind of it), nor
+    where no verb follows the name ("Honey, also called nectar, and pollen …")."""
+    match = _SUBJECT_NAMED_AGAIN.match(sentence[:at])
+    if match is None:
+        return None
+    subject = take_term(match["term"], whole=True, strict=True)
+    if subject != match["term"] or not is_plain_noun_phrase(subject):
+        return None
+    last = subject.split()[-1].lower()
+    if last in _CALLED or last in _ONE_OF_A_KIND or (
+            " " not in subject and _singular(last) in _PRONOUN_KINDS):
+        return None  # "The function, also called glob, …" names one function
+    inner, outer = _word_keys(subject), _word_keys(name)
+    if any(outer[i: i + len(inner)] == inner for i in range(len(outer) - len(inner) + 1)):
+        return None  # "NAT, also known as double NAT": a kind of it, not it
+    after = _after(rest, name).lstrip("\"”’'*_")
+    if not after.startswith("," if match["open"] == "," else ")") or not _verb_follows_subject(
+            subject, after[1:]):
+        return None
+    return Found(subject, "naming", match.start("term"), abbreviation=name)
+
+
+def _verb_follows_subject(subject: str, after: str) -> bool:
+    """Whether ``after``, the words after a subject's other name (" is a resin …", " hold
+    one entry each."), open with the subject's verb: a helping verb or one in -s
+    (``_SUBJECT_VERB``), or after a plural subject a word that ends no name and not in -s
+    ("Records, also known as rows, hold …")."""
+    if _SUBJECT_VERB.match(after):
+        return True
+    first = after.split(None, 1)[:1]
+    return (bool(first) and subject.endswith("s") and first[0].isalpha()
+            and first[0].islower() and not first[0].endswith("s")
+            and term_or_none(first[0]) is not None)
 
 
 def _word_keys(name: str) -> list[str]:
