@@ -1709,6 +1709,31 @@ adjective, a participle or an adverb ("is tricky", "is harder that way", "is slo
 not, nor a vague word (``take_term`` refuses "something that …")."""
 
 
+_ONLY = re.compile(r"(?:only|sole|single)\s+(?P<what>\w.*)", re.I)
+"""After "is the", what makes the subject unlike all else of its kind: "The queen is the only
+fully fertile female …". Read by ``_one_of_its_kind``."""
+
+
+def _one_of_its_kind(what: str) -> str | None:
+    """The words after "is the only" (``what``: "fully fertile female, and she …") as the
+    plain form reads the words after "is the", or None where they say what someone does
+    with the thing, not what it is. "The queen is the only fully fertile female." says what
+    a queen is, as "The queen is the fertile female." does (a degree word before the
+    describing one is dropped: "fully"); "The kettle is the only pot we need." and "… the
+    only pan that you heat" say how the lesson uses it (``_SPEAKERS``, as after "means
+    how")."""
+    first, _, rest = what.partition(" ")
+    if rest and first.lower().endswith("ly") and not describes(first):
+        what = rest  # "fully fertile female"
+    name = take_term(what)
+    after = [w.lower() for w in _NOUN_PHRASE_TOKEN.findall(_after(what, name))[:2]] if (
+        name) else []
+    if after and (after[0] in _SPEAKERS or (
+            after[0] in ("that", "which", "who") and after[1:2] and after[1] in _SPEAKERS)):
+        return None
+    return what
+
+
 def plain_definition(sentence: str) -> Found | None:
     """"A p-value is the probability, computed …": the plain form, with nothing marked. Such
     sentences mostly describe ("A lower number is a better result"), so the caller reads one
@@ -1726,7 +1751,11 @@ def plain_definition(sentence: str) -> Found | None:
     participle after its noun that says which ("half or more of a colony leaving …", not
     "half of the fun"); a gerund subject may be another gerund with its object
     (``_GERUND``); an aside that gives the long name makes it the term
-    (``_ASIDE_NAMES``)."""
+    (``_ASIDE_NAMES``). "The only", "the sole" or "the single" may stand for "the": "The
+    queen is the only fully fertile female." (``_one_of_its_kind``). Read anywhere, that
+    form as often weighs a thing or states a fact of it ("A bounded timeout is the only
+    defence that is both complete and …"), so it too is read only where a definition is
+    expected."""
     if " is " not in sentence:
         return None  # what the pattern needs: most sentences fail here
     match = _PLAIN.match(sentence)
@@ -1746,7 +1775,13 @@ def plain_definition(sentence: str) -> Found | None:
         if not _GERUND.match(match["what"]):
             return None  # "Pruning is getting easier." says how it goes
         return Found(term, "plain", match.start("term"), glossary_only=True)
-    what = take_term(match["what"])
+    described = match["what"]
+    if (match["article"] or "").strip().lower() == "the" and (
+            only := _ONLY.match(described)):
+        described = _one_of_its_kind(only["what"])
+        if described is None:
+            return None  # "The kettle is the only pot we need."
+    what = take_term(described)
     if what is None or not (says_what_it_is(what, bool(match["article"])) or (
             not match["article"] and _NOUN_THAT.match(match["what"]))):
         return None
