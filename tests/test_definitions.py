@@ -47,7 +47,7 @@ def defined(*paragraphs: str, emphasis: tuple[str, ...] = ()) -> list[tuple[str,
          "lost update"),
         ("The copy that answers reads, known as the replica, lags a little behind.", "replica"),
         ("Rows are found through a structure called a B-tree.", "B-tree"),
-        ("A hash join, also called a hash match, builds a table in memory.", "hash match"),
+        ("The planner picks a hash join, also called a hash match.", "hash match"),
         # a preposition ends the name, "without" only when a name word follows it
         ("Keeping each answer for the next request is called caching inside the server.",
          "caching"),
@@ -503,6 +503,49 @@ def test_every_other_name_a_sentence_gives_is_a_naming(sentence, terms):
     """"X (also known as Y)" and "X (also called Y)" introduce Y, however many of them the
     sentence holds: only the first was read."""
     assert defined(sentence) == [(term, "naming") for term in terms]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term", "other"),
+    [
+        ("A hash join, also called a hash match, builds a table in memory.", "hash join",
+         "hash match"),
+        ("Tombstones, also known as delete markers, stay until the next compaction.",
+         "tombstones", "delete markers"),
+        ("Sharding (also known as horizontal partitioning) spreads rows over machines.",
+         "sharding", "horizontal partitioning"),
+        ('A write-ahead log, often called a "redo log", records each change before the '
+         "page does.", "write-ahead log", "redo log"),
+        ("Write skew, also called a write anomaly, is a race between two transactions.",
+         "write skew", "write anomaly"),
+    ],
+)
+def test_a_subject_given_another_name_is_the_term_with_that_name(sentence, term, other):
+    """"X, also called Y, is …" says what X is and that Y is its other name: the term is X,
+    and Y is kept as its short form is, so a search for either finds the one card."""
+    found = find_definitions(lesson_of(section(sentence)))
+    assert [(d.term, d.kind, d.abbreviation) for d in found] == [(term, "naming", other)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        # the name before is the kind of thing named, not a name
+        ("The function, also called glob, lists files.", "glob"),
+        ("The column, also known as user_id, holds a number.", None),
+        # not the subject: the other name is introduced alone
+        ("The planner picks a hash join, also called a hash match, for large tables.",
+         "hash match"),
+        # no verb of the subject after the name: a list goes on
+        ("Tombstones, also known as delete markers, and old rows fill the page.",
+         "delete markers"),
+        # no adverb says the two are one thing
+        ("The replica, known as the standby, lags a little behind.", "standby"),
+    ],
+)
+def test_a_subject_given_a_name_of_its_own_keeps_no_other_name(sentence, term):
+    found = find_definitions(lesson_of(section(sentence)))
+    assert [(d.term, d.abbreviation) for d in found] == ([(term, None)] if term else [])
 
 
 def test_a_naming_before_why_still_names():

@@ -3,8 +3,8 @@ given its long name in an aside ("A scion, short for scion wood, is …"), a ger
 another ("Pinching is nipping …"), a part of a thing ("A division is half or more of a clump
 …"), a thing a group names in a relative clause (", which growers call the root ball"), and a
 name whose describing words the glossary lacks ("A home fruit orchard is …" under "The
-orchard"). And a marked label opening a list item, which defines nothing unless a colon or a
-dash says what it is."""
+orchard", or in a lesson whose key idea says what an orchard is). And a marked label opening
+a list item, which defines nothing unless a colon or a dash says what it is."""
 
 from __future__ import annotations
 
@@ -117,3 +117,24 @@ def test_the_short_name_an_aside_gives_finds_the_long_name_s_card(orchard):
     searches scion gets its card."""
     assert "scion" in orchard.glossary.find("scion wood").aliases
     assert [card.term for card in orchard.search("scion").terms] == ["scion wood"]
+
+
+KEYED = ("---\ntitle: Fruit trees\nslug: fruit\nkey_idea: {key}\n---\n\n## Planting out\n\n"
+         "A home fruit orchard is a planting of trees kept for their crop, each on its own "
+         "rootstock. Plant it in winter.\n")
+
+
+@pytest.mark.parametrize(("key", "url"), [
+    ("An orchard is a patch of ground given over to fruit trees.", "/lessons/fruit"
+     "#planting-out"),
+    # the key idea says what something else is, or says nothing of what a thing is
+    ("A rootstock is the lower half of a grafted tree.", None),
+    ("Plant fruit trees in winter, while they sleep.", None),
+])
+def test_a_key_idea_that_says_what_the_last_word_is_names_it(tmp_path, key, url):
+    """No heading names the orchard, but the lesson's key idea says what one is: "A home
+    fruit orchard is …", opening a section, defines the glossary's orchard, as under a
+    heading "The orchard"; a key idea about another thing leaves it undefined."""
+    with open_course(tmp_path, {"01-fruit.md": KEYED.format(key=key)}, GLOSSARY) as searcher:
+        found = searcher.glossary.find("orchard").lesson_definition
+        assert (found.url if found else None) == url

@@ -39,12 +39,15 @@ def marked_in(markdown: str) -> list[tuple[str, str]]:
          "oven spring"),
         ("Crumb means what is left inside the loaf once the crust has set.", "crumb"),
         ("Doneness means whether the middle of the loaf has set.", "doneness"),
+        ("Robbing means when bees from one hive raid the stores of another.", "robbing"),
+        ("The brood nest means where the queen lays and the nurses keep the young warm.",
+         "brood nest"),
     ],
 )
 def test_a_question_word_clause_after_means_names_a_glossary_term(sentence, term):
-    """"X means how much …", "… what is left …", "… whether …" say what X is, as a
-    gerund or a noun phrase after "means" does; as those, the hit names a term only where
-    the glossary has it."""
+    """"X means how much …", "… what is left …", "… whether …", "… when …", "… where …"
+    say what X is, as a gerund or a noun phrase after "means" does; as those, the hit names
+    a term only where the glossary has it."""
     assert found_in(sentence) == [(term, "defining", True)]
 
 
@@ -58,6 +61,9 @@ def test_a_question_word_clause_after_means_names_a_glossary_term(sentence, term
         "Hydration means how we weigh the water.",
         "Knowing this means how long the dough rests.",
         "Baking it means whether we eat today.",
+        "Robbing means when you leave honey out.",
+        "This means when the oven is hot.",
+        "That means where we keep the flour.",
         "By means of how the scale reads, we weigh the flour.",
     ],
 )

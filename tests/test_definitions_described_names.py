@@ -9,7 +9,7 @@ or a name the lesson marks, and the near-misses are refused by the sentence's sh
 from __future__ import annotations
 
 import pytest
-from course_fixtures import open_course
+from course_fixtures import built_course, cards, cli_mentions, open_course
 
 from lessonsearch.definitions import find_definitions
 from lessonsearch.readers.markdown import read_markdown_lesson
@@ -168,3 +168,30 @@ def test_a_short_form_a_lesson_gives_is_the_term_s_other_name(tmp_path):
     with open_course(tmp_path, lessons, glossary) as searcher:
         assert "HW" in searcher.glossary.find("heat work").aliases
         assert [card.term for card in searcher.search("HW").terms] == ["heat work"]
+
+
+GARDEN = {
+    "01-feeding.md": "---\ntitle: Feeding the beds\nslug: feeding\n---\n\n## Brewing\n\n"
+                     "Compost tea, also called liquid compost, is water left to steep with a "
+                     "sack of finished compost for a day or two.\n",
+    "02-seedlings.md": "---\ntitle: Seedlings\nslug: seedlings\n---\n\n## Watering\n\n"
+                       "Water young seedlings with weak liquid compost once a week.\n",
+}
+
+
+def test_a_subject_given_another_name_is_found_by_that_name(tmp_path, capsys):
+    """"Compost tea, also called liquid compost, is …" defines the glossary's compost tea,
+    and liquid compost becomes its other name: a search for it shows compost tea's card,
+    and the seedlings lesson's "liquid compost" counts as a use of compost tea."""
+    glossary = "compost tea\n: Water steeped with compost, poured on as a feed.\n"
+    index = built_course(tmp_path, GARDEN, glossary)
+    assert cards(index, "liquid compost") == [["compost tea"]]
+    assert cli_mentions(index, "compost tea", capsys) == (3, ["feeding", "seedlings"])
+    assert cli_mentions(index, "liquid compost", capsys)[0] == 3
+
+
+def test_a_subject_given_another_name_makes_one_lesson_term(tmp_path):
+    """With no glossary entry for either name the lesson's term is the subject, found by
+    both names, not two terms."""
+    index = built_course(tmp_path, GARDEN, "mulch\n: A layer spread over the soil.\n")
+    assert cards(index, "liquid compost", "compost tea") == [["compost tea"], ["compost tea"]]

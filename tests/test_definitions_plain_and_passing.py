@@ -114,6 +114,10 @@ def test_a_passing_abbreviation_gives_way_to_a_definition_later_in_the_lesson():
          "declination"),
         ("Garbage is memory that no variable can reach any longer.", "garbage"),
         ("Dew is water that condenses on the cold lens.", "dew"),
+        # what makes it the one thing of its kind
+        ("The objective is the only lens that gathers the light, and the rest just bend "
+         "it.", "objective"),
+        ("A diagonal is the only truly flat mirror in a refractor's light path.", "diagonal"),
     ],
 )
 def test_a_plain_definition_opening_its_section_names_a_glossary_term(sentence, term):
@@ -139,6 +143,10 @@ def test_a_plain_definition_opening_its_section_names_a_glossary_term(sentence, 
         "Declination is harder that way.",
         "Dew is something that ruins a night.",
         "Dew is likely when the air is still.",
+        "The Barlow is the only way to double the power.",
+        "The eyepiece is the only lens you need.",
+        "The mount is the only part that we replace.",
+        "Declination is the only main reason charts look odd.",
     ],
 )
 def test_a_judging_or_comparing_predicate_defines_nothing(sentence):
@@ -153,6 +161,15 @@ def test_a_plain_definition_after_the_first_sentence_needs_a_heading_that_asks_o
         ("declination", "plain")]
     assert found_in(" ".join(later), heading="Declination on a chart") == [
         ("declination", "plain")]
+
+
+def test_the_only_one_of_its_kind_needs_a_place_that_expects_a_definition():
+    """"The objective is the only lens that …" read anywhere as often weighs a thing or
+    states a fact of it, so it defines only where the plain form is read."""
+    later = ("A telescope has several pieces of glass.",
+             "The objective is the only lens that gathers the light.")
+    assert found_in(*later, heading="The tube") == []
+    assert found_in(*later, heading="The objective") == [("objective", "plain")]
 
 
 def test_defined_as_after_an_aside_between_commas():

@@ -160,6 +160,7 @@ A sentence may give several things their other names ("columns (also known as fi
 and rows (also known as records) …"): the words after "known as" and "also called" are
 looked at without being taken, so every such cue in it is read, not the first alone."""
 _KNOWN_AS = _NAMING[5]
+_ALSO_CALLED = _NAMING[6]
 _WHAT_CALLS = (_NAMING[1], _NAMING[2])
 """The forms "… is what people call X" and "What people call X is …": ``_describes_only``
 reads the name they give."""
@@ -170,6 +171,13 @@ carrier-grade NAT, …" the name before is what the new name is made of, not ano
 one thing (see ``_other_name``). (After "a function, also called glob," the name before is
 the kind of thing named, and in "rows (also known as records)" the name in brackets is the
 one introduced: neither is looked up.)"""
+_SUBJECT_NAMED_AGAIN = re.compile(
+    r"^[\"“‘*_]*(?:(?:the|a|an)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)[\"”’*_]*\s*"
+    r"(?P<open>,|\()\s*(?:also|often|sometimes|usually|commonly)\s+(?:called|known\s+as)\s+$",
+    re.I)
+"""The sentence's subject, then a comma or a bracket and an adverb that says it has another
+name, before that name: "Propolis, also called bee glue, is …", "A hash join (also known as
+a hash match) builds …". Read by ``_subject_named_again``."""
 _NAME_IS = re.compile(
     r"\b(?:the|a|one)\s+(?:usual\s+|common\s+|technical\s+|standard\s+|proper\s+)?"
     r"(?:name|term|word|jargon|label)\s+(?:[\w-]+\s+){0,2}?(?:for|to|that|of)\s+"
@@ -791,6 +799,10 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                     and not _names_after_step(match, sentence, rest, found, emphasis)):
                 continue  # "Then we call these functions." is a step
             if found and not _AS_NEXT.match(_after(rest, found)):  # "known as long as"
+                if pattern in (_KNOWN_AS, _ALSO_CALLED) and (
+                        subject := _subject_named_again(sentence, at, rest, found)):
+                    out.append(subject)  # "Propolis, also called bee glue, is a resin …"
+                    continue
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
                 other = _other_name(sentence, match.start(), found) if (
                     pattern is _KNOWN_AS) else None
@@ -1026,6 +1038,51 @@ def _other_name(sentence: str, cue: int, found: str) -> str | None:
     if any(outer[at: at + len(inner)] == inner for at in range(len(outer) - len(inner) + 1)):
         return None  # "NAT, also known as carrier-grade NAT": a kind of it, not it
     return other
+
+
+def _subject_named_again(sentence: str, at: int, rest: str, name: str) -> Found | None:
+    """"Propolis, also called bee glue, is a resin …", "A hash join (also known as a hash
+    match) builds …": the sentence's subject, given another name between commas or in
+    brackets (``_SUBJECT_NAMED_AGAIN``) before its verb, is the term the sentence says
+    what it is of, and ``name`` (at ``at``, ``rest`` the words from it on) its other name,
+    kept as a short form is (``Found.abbreviation``): a glossary that has either links the
+    sentence, and a search for the other finds the term's card. Not where the subject is
+    the kind of thing named, not a name: one a program calls or has by a name of its own
+    ("The function, also called glob, lists files.": ``_CALLED``, ``_ONE_OF_A_KIND``), a
+    kind or an everyday noun alone ("The method, also called …"); nor where the new name
+    is made of it ("Double NAT, also known as carrier-grade NAT, …": a kind of it), nor
+    where no verb follows the name ("Honey, also called nectar, and pollen …")."""
+    match = _SUBJECT_NAMED_AGAIN.match(sentence[:at])
+    if match is None:
+        return None
+    subject = take_term(match["term"], whole=True, strict=True)
+    if subject != match["term"] or not is_plain_noun_phrase(subject):
+        return None
+    last = subject.split()[-1].lower()
+    if last in _CALLED or last in _ONE_OF_A_KIND or (
+            " " not in subject and _singular(last) in _PRONOUN_KINDS):
+        return None  # "The function, also called glob, …" names one function
+    inner, outer = _word_keys(subject), _word_keys(name)
+    if any(outer[i: i + len(inner)] == inner for i in range(len(outer) - len(inner) + 1)):
+        return None  # "NAT, also known as double NAT": a kind of it, not it
+    after = _after(rest, name).lstrip("\"”’'*_")
+    if not after.startswith("," if match["open"] == "," else ")") or not _verb_follows_subject(
+            subject, after[1:]):
+        return None
+    return Found(subject, "naming", match.start("term"), abbreviation=name)
+
+
+def _verb_follows_subject(subject: str, after: str) -> bool:
+    """Whether ``after``, the words after a subject's other name (" is a resin …", " hold
+    one entry each."), open with the subject's verb: a helping verb or one in -s
+    (``_SUBJECT_VERB``), or after a plural subject a word that ends no name and not in -s
+    ("Records, also known as rows, hold …")."""
+    if _SUBJECT_VERB.match(after):
+        return True
+    first = after.split(None, 1)[:1]
+    return (bool(first) and subject.endswith("s") and first[0].isalpha()
+            and first[0].islower() and not first[0].endswith("s")
+            and term_or_none(first[0]) is not None)
 
 
 def _word_keys(name: str) -> list[str]:
@@ -1512,21 +1569,23 @@ def _says_what_it_means(match: re.Match[str], sentence: str) -> bool:
         not match["article"] and _names_a_quantity(sentence[match.start("next"):]))
 
 
-_ASKING = frozenset(("how", "what", "whether"))
+_ASKING = frozenset(("how", "what", "whether", "when", "where"))
 """Question words that, right after "means", open a clause saying what a term is: "how much
-water the dough holds", "what is left inside the loaf", "whether the middle has set"."""
+water the dough holds", "what is left inside the loaf", "whether the middle has set", "when
+bees from one colony raid another", "where the queen lays"."""
 _SPEAKERS = frozenset("i we you they he she it one people someone everyone".split())
 """Subjects of a clause after "means how" or "means what" that make it a remark about what
 someone means, does or thinks: "what you think", "how we weigh the water"."""
 
 
 def _asks_what_it_is(clause: str) -> bool:
-    """Whether ``clause``, the words after "means how", "means what" or "means whether",
-    says what the term is: "how much water the dough holds", "how long a packet waits",
-    "what is left inside the loaf". A degree word may come first ("how much", "how long");
-    then a person or a pointer ("what you think", "how we weigh the water", "whether this
-    …": ``_SPEAKERS``, ``_PRONOUNS``) makes a remark, and so does a clause of fewer than two
-    words ("means what it says" aside, "means how."): nothing there is said of the term."""
+    """Whether ``clause``, the words after "means" and a question word (``_ASKING``), says
+    what the term is: "how much water the dough holds", "how long a packet waits", "what is
+    left inside the loaf", "when bees from one colony raid another". A degree word may come
+    first ("how much", "how long"); then a person or a pointer ("what you think", "how we
+    weigh the water", "when you open the hive", "whether this …": ``_SPEAKERS``,
+    ``_PRONOUNS``) makes a remark, and so does a clause of fewer than two words ("means what
+    it says" aside, "means how."): nothing there is said of the term."""
     words = [w.lower() for w in _NOUN_PHRASE_TOKEN.findall(clause) if w[0].isalnum()]
     if words and words[0] in _DEGREE:
         words = words[1:]
@@ -1650,6 +1709,31 @@ adjective, a participle or an adverb ("is tricky", "is harder that way", "is slo
 not, nor a vague word (``take_term`` refuses "something that …")."""
 
 
+_ONLY = re.compile(r"(?:only|sole|single)\s+(?P<what>\w.*)", re.I)
+"""After "is the", what makes the subject unlike all else of its kind: "The queen is the only
+fully fertile female …". Read by ``_one_of_its_kind``."""
+
+
+def _one_of_its_kind(what: str) -> str | None:
+    """The words after "is the only" (``what``: "fully fertile female, and she …") as the
+    plain form reads the words after "is the", or None where they say what someone does
+    with the thing, not what it is. "The queen is the only fully fertile female." says what
+    a queen is, as "The queen is the fertile female." does (a degree word before the
+    describing one is dropped: "fully"); "The kettle is the only pot we need." and "… the
+    only pan that you heat" say how the lesson uses it (``_SPEAKERS``, as after "means
+    how")."""
+    first, _, rest = what.partition(" ")
+    if rest and first.lower().endswith("ly") and not describes(first):
+        what = rest  # "fully fertile female"
+    name = take_term(what)
+    after = [w.lower() for w in _NOUN_PHRASE_TOKEN.findall(_after(what, name))[:2]] if (
+        name) else []
+    if after and (after[0] in _SPEAKERS or (
+            after[0] in ("that", "which", "who") and after[1:2] and after[1] in _SPEAKERS)):
+        return None
+    return what
+
+
 def plain_definition(sentence: str) -> Found | None:
     """"A p-value is the probability, computed …": the plain form, with nothing marked. Such
     sentences mostly describe ("A lower number is a better result"), so the caller reads one
@@ -1667,7 +1751,11 @@ def plain_definition(sentence: str) -> Found | None:
     participle after its noun that says which ("half or more of a colony leaving …", not
     "half of the fun"); a gerund subject may be another gerund with its object
     (``_GERUND``); an aside that gives the long name makes it the term
-    (``_ASIDE_NAMES``)."""
+    (``_ASIDE_NAMES``). "The only", "the sole" or "the single" may stand for "the": "The
+    queen is the only fully fertile female." (``_one_of_its_kind``). Read anywhere, that
+    form as often weighs a thing or states a fact of it ("A bounded timeout is the only
+    defence that is both complete and …"), so it too is read only where a definition is
+    expected."""
     if " is " not in sentence:
         return None  # what the pattern needs: most sentences fail here
     match = _PLAIN.match(sentence)
@@ -1687,7 +1775,13 @@ def plain_definition(sentence: str) -> Found | None:
         if not _GERUND.match(match["what"]):
             return None  # "Pruning is getting easier." says how it goes
         return Found(term, "plain", match.start("term"), glossary_only=True)
-    what = take_term(match["what"])
+    described = match["what"]
+    if (match["article"] or "").strip().lower() == "the" and (
+            only := _ONLY.match(described)):
+        described = _one_of_its_kind(only["what"])
+        if described is None:
+            return None  # "The kettle is the only pot we need."
+    what = take_term(described)
     if what is None or not (says_what_it_is(what, bool(match["article"])) or (
             not match["article"] and _NOUN_THAT.match(match["what"]))):
         return None

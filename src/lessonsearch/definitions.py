@@ -41,6 +41,7 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
     """The definitions a lesson makes, one per term (the first), in reading order."""
     found: dict[str, LessonDefinition] = {}
     words: str | None = None  # the lesson's text, read when a name needs it
+    subject = _key_subject(lesson)
     for section in lesson.sections:
         before: str | None = None  # the section's sentence before this one, when it
         # defines no term itself: a definition that points back is read with it
@@ -54,7 +55,7 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                 if all(hit.passing for hit in hits) and (
                         plain := plain_definition(sentence)) and (
                         opening or _expects(section.heading, plain.term)):
-                    hits = [_headed(plain, section.heading), *hits]  # "A p-value is the
+                    hits = [_headed(plain, section.heading, subject), *hits]  # "A p-value is the
                     # probability …" opening its section; an abbreviation spelt out in
                     # passing defines nothing
                 opening = False
@@ -95,18 +96,32 @@ def _expects(heading: str | None, term: str) -> bool:
     return bool(_DEFINES.search(heading)) or _expects_name(heading, term)
 
 
-def _headed(plain: Found, heading: str | None) -> Found:
+def _headed(plain: Found, heading: str | None, subject: str | None = None) -> Found:
     """``plain`` with its name's last word as the name alone (``Found.alone``) when the
-    section's heading names that word and not the whole name: under "The colony", "A honey
-    bee colony is a family of bees …" says what a colony is, the words before it only which
-    colonies the course keeps. The build takes the whole name where the glossary has it,
-    and the last word where it has only that, unless the lesson writes the whole name again
+    section's heading names that word and not the whole name, or the lesson's key idea says
+    what that word is (``subject``, ``_key_subject``): under "The colony", or in a lesson
+    whose key idea is "A colony is one queen, thousands of workers …", "A honey bee colony
+    is a family of bees …" says what a colony is, the words before it only which colonies
+    the course keeps. The build takes the whole name where the glossary has it, and the
+    last word where it has only that, unless the lesson writes the whole name again
     (``_written_again``), as it would a name of its own."""
     words = plain.term.split()
-    if len(words) < 2 or plain.abbreviation or _expects_name(heading, plain.term) or (
-            not _expects_name(heading, words[-1])):
+    if len(words) < 2 or plain.abbreviation or _expects_name(heading, plain.term) or not (
+            _expects_name(heading, words[-1])
+            or (subject is not None and term_key(subject) == term_key(words[-1]))):
         return plain
     return replace(plain, alone=words[-1], referring=True)
+
+
+def _key_subject(lesson: Lesson) -> str | None:
+    """The name whose meaning the lesson's key idea gives in the plain form, its first
+    sentence "A colony is one queen, thousands of workers and a few hundred drones." (read
+    as ``plain_definition`` reads a lesson's sentence): what the lesson is about, as a
+    heading that names it says, though no heading of the lesson does."""
+    if not lesson.key_idea or not (sentences := split_sentences(lesson.key_idea)):
+        return None
+    found = plain_definition(sentences[0])
+    return found.term if found and not found.abbreviation else None
 
 
 def _expects_name(heading: str | None, term: str) -> bool:
