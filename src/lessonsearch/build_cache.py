@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from .parallel import MIN_ITEMS, Lazy, map_in_processes
 
 CACHE_FILE = "build-cache.pickle"
-FORMAT = 30
+FORMAT = 31
 """Bumped whenever what a reader, the definition finder or the documents produce changes."""
 
 T = TypeVar("T")

@@ -41,7 +41,7 @@ from .errors import (
     IndexUnreadable,
 )
 
-FORMAT = 30
+FORMAT = 31
 """The version folder's format: bumped whenever the schema or a stored file changes, so a
 reader refuses a folder it cannot read and a build does not reuse one."""
 CURRENT = "current"
