@@ -291,3 +291,24 @@ def test_a_client_expecting_100_continue_is_asked_for_its_body(base: str):
         while chunk := sock.recv(4096):
             answer += chunk
         assert b"HTTP/1.1 200 " in answer and b'"ok"' in answer
+
+
+@pytest.mark.parametrize(("request_bytes", "status"), [
+    (b"GET /api/search?q=" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"414"),
+    (b"G<T /search?q=token HTTP/1.1\r\nHost: x\r\n\r\n", b"400"),
+    (b"GET /search?q=token HTTP/1.1\r\nHo<st: x\r\n\r\n", b"400"),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n", b"413"),
+], ids=["request line over 8 KB", "malformed method", "malformed header name", "large body"])
+def test_a_refusal_before_the_app_is_plain_text_with_the_security_headers(
+        base: str, request_bytes: bytes, status: bytes):
+    """Gunicorn answered a request line over its limit, or a malformed one, with an HTML page
+    quoting it, and none of the headers the app's answers carry."""
+    with connect(base) as sock:
+        sock.sendall(request_bytes)
+        head, body = read_answer(sock)
+    assert head.startswith(b"HTTP/1.1 " + status + b" ")
+    fields = dict(line.split(b": ", 1) for line in head.split(b"\r\n")[1:] if line)
+    assert fields[b"Content-Type"] == b"text/plain; charset=utf-8"
+    assert fields[b"X-Content-Type-Options"] == b"nosniff"
+    assert fields[b"Referrer-Policy"] == b"strict-origin-when-cross-origin"
+    assert body.strip() and b"<html>" not in body

@@ -22,6 +22,10 @@ whose length only its end would tell, 411. Otherwise gthread let a body tie up a
 app answers without reading it, and gunicorn then reads it off the socket for up to 5 s
 before keeping the connection alive, however slowly it came.
 
+Every refusal carries the security headers the app's own answers do (``headers``), gunicorn's
+too (a request line over ``server.REQUEST_LINE``, a malformed head): gunicorn writes those as
+an HTML page without them, the worker as plain text with them (``write_error``).
+
 Plain HTTP/1 only, as ``serve`` configures gunicorn: with TLS the bytes on the socket are not
 the request's, and the worker leaves connections to gthread as it is.
 """
@@ -36,7 +40,10 @@ import time
 from functools import partial
 from typing import Any
 
+from gunicorn import util
 from gunicorn.workers.gthread import TConn, ThreadWorker
+
+from .headers import SECURITY_HEADERS
 
 HEAD_SECONDS = 10.0
 """How long a request (head and body) may take to arrive, from the connection (or the
@@ -48,11 +55,21 @@ MAX_BODY = 64 * 1024
 
 
 def refusal(status: str, text: str) -> bytes:
-    """A whole response refusing a request, after which the connection closes."""
-    body = text.encode("utf-8")
-    return (f"HTTP/1.1 {status}\r\nConnection: close\r\n"
+    """A whole response refusing a request, after which the connection closes: plain text,
+    never sniffed as a page, with the security headers of every answer."""
+    body = text.encode("utf-8", "replace")
+    security = "".join(f"{name}: {value}\r\n" for name, value in SECURITY_HEADERS.items())
+    return (f"HTTP/1.1 {status}\r\nConnection: close\r\n{security}"
             f"Content-Type: text/plain; charset=utf-8\r\nContent-Length: {len(body)}\r\n\r\n"
             ).encode("ascii") + body
+
+
+def write_error(sock: Any, status_int: int, reason: str, mesg: str) -> None:
+    """Gunicorn's answer to a request it refuses before the app (``util.write_error``, which
+    its worker calls by name): its status and words, as a ``refusal``. Its own is an HTML
+    page without a Content-Security-Policy or ``nosniff``, whose words may quote the request
+    line."""
+    util.write_nonblock(sock, refusal(f"{status_int} {reason}", f"{mesg}\n"))
 
 
 TOO_LARGE = refusal("431 Request Header Fields Too Large", "The request's headers are too large.\n")
@@ -135,6 +152,10 @@ class HeadFirstWorker(ThreadWorker):
         """Connections whose head is being read, oldest first, with their deadlines."""
         self.stopped_at: float | None = None
         """Once the worker is stopping: when it began to."""
+
+    def init_process(self) -> None:
+        util.write_error = write_error  # in this worker's process only, forked to serve
+        super().init_process()
 
     def accept(self, *args: Any) -> None:
         """A new connection waits on the event loop for its head (gunicorn 27 passes the
