@@ -17,6 +17,7 @@ from lessonsearch.definition_patterns import (
     plain_definition,
     sentence_definitions,
 )
+from lessonsearch.definition_phrasings import phrased_definitions
 from lessonsearch.definition_terms import split_sentences, term_or_none, tidy_case
 from lessonsearch.model import Lesson, LessonDefinition, Section, link_to, text_fragment
 from lessonsearch.term_forms import term_key
@@ -48,7 +49,8 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
         opening = True
         for text in section.prose:
             for sentence in split_sentences(text):
-                hits = sentence_definitions(sentence, section.emphasis)
+                hits = sentence_definitions(sentence, section.emphasis) + phrased_definitions(
+                    sentence)
                 if hits:  # "We call these scripts." names only what the sentence before says
                     hits = [hit for hit in hits
                             if not hit.called or _says_what_these_are(before, hit.term)]

@@ -1,0 +1,62 @@
+"""Phrasings that define a term, read apart from ``definition_patterns``' rules.
+
+"… is what mechanics mean by truing" (the "what people call" family said with "mean by"),
+and "PSI stands for pounds per square inch" (an abbreviation spelt out in words, as the
+brackets of "pounds per square inch (PSI)" spell it). ``definitions.find_definitions`` reads
+these beside ``definition_patterns.sentence_definitions``; each returns ``Found`` records
+as those rules do, and hands the words it captured to ``take_term``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lessonsearch.definition_patterns import (
+    _HOLDS_WHAT,
+    _NAME_ENDS,
+    Found,
+    _describes_only,
+)
+from lessonsearch.definition_terms import take_term
+
+_MEANT_BY = re.compile(
+    rf"\b{_HOLDS_WHAT}\s+what\s+(?:[\w-]+\s+){{1,4}}?(?:mean|means|meant)\s+by\s+(?P<rest>.+)",
+    re.I)
+"""'… is what mechanics mean by truing', '… is what is meant by truing': as "… is what
+mechanics call truing" (``definition_patterns._NAMING``), after a verb that has or is the
+thing, so that "It depends on what you mean by fast" names nothing."""
+_MEANT_BY_SUBJECT = re.compile(
+    r"^\W*what\s+(?:[\w-]+\s+){1,4}?(?:mean|means|meant)\s+by\s+(?P<rest>[^,;:]+?)\s+"
+    r"(?:is|are)\s", re.I)
+"""'What mechanics mean by truing is …', as "What mechanics call truing is …"."""
+
+
+def meant_by(sentence: str) -> list[Found]:
+    """"Bringing a wheel back true is what mechanics mean by truing.", "What we mean by
+    truing is …": the name "what … mean by" gives, read as "what … call" gives one. It ends
+    the sentence or a clause after "is what … mean by" ("… what we mean by truing a wheel
+    by eye" says more than a name), and a word that judges or a state names nothing, as
+    after "call" ("That is what I mean by simple.")."""
+    out = []
+    for pattern in (_MEANT_BY, _MEANT_BY_SUBJECT):
+        for match in pattern.finditer(sentence):
+            rest = match["rest"]
+            name = take_term(rest)
+            if not name or _describes_only(name):
+                continue
+            if pattern is _MEANT_BY and not _NAME_ENDS.match(rest[rest.find(name) + len(name):]):
+                continue
+            out.append(Found(name, "naming", match.start("rest") + rest.find(name)))
+    return out
+
+
+def phrased_definitions(sentence: str) -> list[Found]:
+    """Every definition one sentence makes by the phrasings of this module; questions make
+    none, as in ``definition_patterns.sentence_definitions``."""
+    if sentence.rstrip(" \"'”’)").endswith("?"):
+        return []
+    lowered = sentence.lower()
+    found = []
+    if "what" in lowered and " by " in lowered and "mean" in lowered:
+        found += meant_by(sentence)
+    return found

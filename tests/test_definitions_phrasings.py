@@ -1,0 +1,48 @@
+"""Definitions by phrasings read apart from the older rules: "… is what sailors mean by
+tacking" (the "what people call" family, said with "mean by"), "GPS stands for Global
+Positioning System" (an abbreviation spelt out in words), a marked name a gerund clause
+"is" or "gives" ("Easing the sheet until the sail just flutters is **luffing** it: …",
+"Dividing … gives the **leeway angle**: …"), and "This is called X when …", which says what
+X is in its own sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from lessonsearch.definitions import find_definitions
+from lessonsearch.readers.markdown import read_markdown_lesson
+
+
+def defined(markdown: str) -> list[tuple[str, str | None]]:
+    """(term, abbreviation) of every definition a one-section markdown lesson makes."""
+    lesson = read_markdown_lesson(f"## On the water\n\n{markdown}\n", "sailing.md")
+    return [(d.term, d.abbreviation) for d in find_definitions(lesson)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("Turning the bow through the wind, so that the sails fill on the other side, is what "
+         "sailors mean by tacking.", "tacking"),
+        ("Turning the stern through the wind is what is meant by gybing.", "gybing"),
+        ("What sailors mean by reefing is making the sail smaller in a strong wind.",
+         "reefing"),
+        # the family it joins, read as before
+        ("Turning the bow through the wind is what sailors call tacking.", "tacking"),
+        ("Turning the bow through the wind is known as tacking.", "tacking"),
+    ],
+)
+def test_what_people_mean_by_a_name_defines_it(sentence, term):
+    assert defined(sentence) == [(term, None)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Whether a boat is fast depends on what you mean by fast.",
+        "That is what I mean by simple.",
+        "A dinghy capsizes easily, which is what we mean by tender in a gust of wind.",
+    ],
+)
+def test_what_people_mean_by_a_word_that_judges_or_goes_on_names_nothing(sentence):
+    assert defined(sentence) == []
