@@ -46,3 +46,36 @@ def test_what_people_mean_by_a_name_defines_it(sentence, term):
 )
 def test_what_people_mean_by_a_word_that_judges_or_goes_on_names_nothing(sentence):
     assert defined(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term", "short"),
+    [
+        ("GPS stands for Global Positioning System.", "Global Positioning System", "GPS"),
+        ("LAT stands for lowest astronomical tide, the depth a chart counts from.",
+         "lowest astronomical tide", "LAT"),
+        ("MPH is short for miles per hour.", "miles per hour", "MPH"),
+        ("The acronym AIS stands for Automatic Identification System.",
+         "Automatic Identification System", "AIS"),
+    ],
+)
+def test_an_abbreviation_spelt_out_in_words_defines_its_long_name(sentence, term, short):
+    assert defined(sentence) == [(term, short)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Red stands for danger on a buoy.",
+        "VHF stands for the radio on the chart table.",
+        "GPS stands for nothing much without charts.",
+    ],
+)
+def test_stands_for_words_that_are_not_its_initials_names_nothing(sentence):
+    assert defined(sentence) == []
+
+
+def test_a_small_word_inside_a_long_name_gives_no_letter():
+    """"per" stands in a long name as "of" does, in brackets too."""
+    assert defined("Pounds per square inch (PSI) is the unit a life raft's gas bottle "
+                   "gauge reads.") == [("pounds per square inch", "PSI")]

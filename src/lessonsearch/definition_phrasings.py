@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 
+from lessonsearch.definition_abbreviations import letters_fit
 from lessonsearch.definition_patterns import (
     _HOLDS_WHAT,
     _NAME_ENDS,
     Found,
     _describes_only,
 )
-from lessonsearch.definition_terms import take_term
+from lessonsearch.definition_terms import take_term, term_or_none
 
 _MEANT_BY = re.compile(
     rf"\b{_HOLDS_WHAT}\s+what\s+(?:[\w-]+\s+){{1,4}}?(?:mean|means|meant)\s+by\s+(?P<rest>.+)",
@@ -50,6 +51,30 @@ def meant_by(sentence: str) -> list[Found]:
     return out
 
 
+_STANDS_FOR = re.compile(
+    r"(?:^|[;:]\s+)\W*(?:(?i:the)\s+(?:abbreviation|acronym|initialism)\s+)?"
+    r"(?P<abbr>[A-Z][A-Za-z0-9]{0,6}[A-Z0-9])\s+"
+    r"(?:stands\s+for|is\s+short\s+for|is\s+an\s+(?:abbreviation|acronym)\s+(?:of|for))\s+"
+    r"[\"“‘]?(?P<long>[^\"”’,;:()—–.!?]+?)[\"”’]?\s*(?:[,;:(—–]|--|[.!]\s*$|$)")
+"""'PSI stands for pounds per square inch.', 'ABV is short for alcohol by volume': an
+abbreviation opening the sentence (or a clause), and its long name, which ends the sentence
+or a clause."""
+
+
+def spelt_out(sentence: str) -> list[Found]:
+    """"PSI stands for pounds per square inch.": the long name of an abbreviation, with the
+    abbreviation, as "pounds per square inch (PSI)" gives it. The abbreviation's letters
+    must be the long name's initials (``letters_fit``): "PSI stands for the pressure in the
+    tyre" gives no name, nor does "Red stands for danger" (one capital)."""
+    out = []
+    for match in _STANDS_FOR.finditer(sentence):
+        long = term_or_none(match["long"])
+        if long and letters_fit(match["abbr"], long):
+            out.append(Found(long, "abbreviation", match.start("long"),
+                             abbreviation=match["abbr"]))
+    return out
+
+
 def phrased_definitions(sentence: str) -> list[Found]:
     """Every definition one sentence makes by the phrasings of this module; questions make
     none, as in ``definition_patterns.sentence_definitions``."""
@@ -59,4 +84,7 @@ def phrased_definitions(sentence: str) -> list[Found]:
     found = []
     if "what" in lowered and " by " in lowered and "mean" in lowered:
         found += meant_by(sentence)
+    if "stands for" in lowered or " short for" in lowered or "abbreviation" in lowered or (
+            "acronym" in lowered):
+        found += spelt_out(sentence)
     return found
