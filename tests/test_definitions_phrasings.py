@@ -79,3 +79,23 @@ def test_a_small_word_inside_a_long_name_gives_no_letter():
     """"per" stands in a long name as "of" does, in brackets too."""
     assert defined("Pounds per square inch (PSI) is the unit a life raft's gas bottle "
                    "gauge reads.") == [("pounds per square inch", "PSI")]
+
+
+def test_this_is_called_x_when_defines_x_by_its_own_clause():
+    """The sentence before, which "This" points back at, is not what the name means: the
+    "when" clause is, so the definition is shown alone, as one that says it itself."""
+    lesson = read_markdown_lesson(
+        "## Sail trim\n\nA sail sheeted in too hard stalls and the boat slows down. This is "
+        "called luffing when the front edge of the sail flaps because it points too close "
+        "to the wind.\n", "sailing.md")
+    [found] = find_definitions(lesson)
+    assert (found.term, found.points_back, found.before) == ("luffing", False, None)
+
+
+def test_this_is_called_x_after_a_description_still_points_back():
+    lesson = read_markdown_lesson(
+        "## Sail trim\n\nThe front edge of the sail flaps because it points too close to the "
+        "wind. This is called luffing, and it costs speed.\n", "sailing.md")
+    [found] = find_definitions(lesson)
+    assert (found.term, found.points_back) == ("luffing", True)
+    assert found.before.startswith("The front edge of the sail flaps")

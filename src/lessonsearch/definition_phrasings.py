@@ -75,6 +75,23 @@ def spelt_out(sentence: str) -> list[Found]:
     return out
 
 
+_SAYS_WHEN = re.compile(r"^[\"”’)*_]*\s+(?:when|whenever)\s+(?:[\w'’-]+\s+){2}\S", re.I)
+"""'This is called chain suck when the chain clings to …': a clause of three words at least
+after the name, opened by "when", that says in which case the thing named happens."""
+
+
+def says_when(sentence: str, found: Found) -> bool:
+    """Whether ``sentence`` says what its named term is after the name, in a clause opened by
+    "when" ("This is called chain suck when the chain clings to the chainring …"), so that
+    the sentence before, which "This" points back at, is not its meaning: the clause is.
+    Only for a naming cue ("is called", "is known as"), where the name is complete before
+    "when"."""
+    if found.kind != "naming":
+        return False
+    at = sentence.find(found.term, found.start)
+    return at >= 0 and bool(_SAYS_WHEN.match(sentence[at + len(found.term):]))
+
+
 def phrased_definitions(sentence: str) -> list[Found]:
     """Every definition one sentence makes by the phrasings of this module; questions make
     none, as in ``definition_patterns.sentence_definitions``."""
