@@ -167,10 +167,10 @@ def _read_with(sentence: str, hit: Found, before: str | None) -> str | None | bo
     the sentence says what the term is itself, with no pointer before the term or with an
     explanation after it past a colon or a dash ('The word for this is "airtime fairness":
     every client gets …') or in a clause opened by "when" ("This is called chain suck when
-    the chain clings …": ``says_when``); else ``before``, the sentence before it. That is None when the
-    sentence opens its section, or when the sentence before defines a term itself ("This is
-    the NAT table. We refer to this number as the hop limit."): read together, the two would
-    say the NAT table and the hop limit are one thing."""
+    the chain clings …": ``says_when``); else ``before``, the sentence before it. That is
+    None when the sentence opens its section, or when the sentence before defines a term
+    itself ("This is the NAT table. We refer to this number as the hop limit."): read
+    together, the two would say the NAT table and the hop limit are one thing."""
     if not points_back(sentence[: hit.start]) or explains_itself(sentence, hit) or (
             says_when(sentence, hit)):
         return False
