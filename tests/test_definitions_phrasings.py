@@ -99,3 +99,41 @@ def test_this_is_called_x_after_a_description_still_points_back():
     [found] = find_definitions(lesson)
     assert (found.term, found.points_back) == ("luffing", True)
     assert found.before.startswith("The front edge of the sail flaps")
+
+
+def marked(markdown: str) -> list[str]:
+    """The terms a one-section markdown lesson defines."""
+    return [term for term, _ in defined(markdown)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term"),
+    [
+        ("Letting the sheet out until the sail just shivers is **easing** the sail: you give "
+         "it only as much rope as the wind asks for.", "easing"),
+        ("Pulling the boom down towards the deck is **kicking** it.", "kicking"),
+        ("Dividing the distance sailed by the hours it took gives the **speed made good**: a "
+         "boat that covers twelve miles in three hours makes good four knots.",
+         "speed made good"),
+        ("Subtracting the heading from the track yields the **leeway angle**.", "leeway angle"),
+    ],
+)
+def test_a_marked_name_a_gerund_clause_is_or_gives_is_defined(sentence, term):
+    assert marked(sentence) == [term]
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "Nothing is **free** on a boat: every rope wears.",
+        "Something is **wrong** when the boom swings: stop and look.",
+        "The first job is **draining** the bilge: open the seacock.",
+        "Checking the forecast is **important**.",
+        "Hoisting the sail is **hard work** on a big boat.",
+        "- **Easing** the sail: let the sheet out.\n- **Kicking** it: pull the boom down.",
+        "Before leaving:\n\n- Coiling the lines is **tidy**.\n- Stowing the fenders is **quick**.",
+        "Pulling the boom down is **kicking** it, and then you sail on.",
+    ],
+)
+def test_list_labels_judgements_and_nouns_in_ing_define_nothing(markdown):
+    assert marked(markdown) == []

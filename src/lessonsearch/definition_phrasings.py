@@ -17,6 +17,8 @@ from lessonsearch.definition_patterns import (
     _NAME_ENDS,
     Found,
     _describes_only,
+    _emphasised_term,
+    _marked_pattern,
 )
 from lessonsearch.definition_terms import take_term, term_or_none
 
@@ -92,7 +94,56 @@ def says_when(sentence: str, found: Found) -> bool:
     return at >= 0 and bool(_SAYS_WHEN.match(sentence[at + len(found.term):]))
 
 
-def phrased_definitions(sentence: str) -> list[Found]:
+_GERUND_SUBJECT = re.compile(
+    r"(?:^|[;:]\s+)[\"“‘(]?(?P<gerund>[A-Z][a-z]{2,}ing)(?:\s+[^\s,;:—–()]+){1,14}?\s+"
+    r"(?P<verb>is|gives|yields)\s+(?:(?:the|a|an)\s+)?$")
+"""What comes before a marked name a gerund clause says it is or gives: "Getting the air
+out is ", "Dividing the teeth of the ring by those of the sprocket gives the "."""
+_NOT_GERUNDS = frozenset("""nothing something anything everything during morning evening
+thing string spring king ring ceiling building wedding pudding""".split())
+"""Words in -ing that open a sentence as a noun or a preposition, not as an act: "Nothing is
+**free**", "Spring is the **season** …"."""
+_ITS_OBJECT = re.compile(
+    r"^[\"”’)]*\s+(?:it|them|(?:the|a|an|its|your|their|our|his|her)\s+[\w'’-]+"
+    r"(?:\s+[\w'’-]+)?)(?=\s*(?:[:—–]|--|[.!]*\s*$))", re.I)
+"""The object of a marked name in -ing, before a colon, a dash or the sentence's end:
+"**bleeding** the brake:", "**kicking** it."."""
+_EXPLAINED = re.compile(r"^[\"”’)]*\s*(?:(?:[:—–]|--)\s*\S+\s+\S|[.!]*\s*$)")
+"""A colon or a dash that opens what the name is, or the sentence's end."""
+
+
+def marked_by_gerund(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
+    """"Getting the air out is **bleeding** the brake: you push …", "Dividing the teeth of
+    the ring by those of the sprocket gives the **gear ratio**: …": a marked name that a
+    gerund clause, opening the sentence, says an act is ("is": the name is an act too, in
+    -ing, not a word that says how it goes: "Coiling the lines is **tidy**.") or a sum
+    gives ("gives", "yields"). What follows the name says what it is after a colon or a
+    dash, or the sentence ends; an act in -ing may keep its object first ("the brake"). A
+    list label ("**Bleeding**: …") or a marked word among listed things ("a bowl, a
+    **lame**, a tin") has no such clause before it, and a sentence opened by a noun in -ing
+    ("Nothing is **free**.") is no act."""
+    out = []
+    for marked in dict.fromkeys(emphasis):
+        term = _emphasised_term(marked) if marked in sentence else None
+        if not term:
+            continue
+        for match in _marked_pattern(marked).finditer(sentence):
+            subject = _GERUND_SUBJECT.search(sentence[: match.start()])
+            if subject is None or subject["gerund"].lower() in _NOT_GERUNDS:
+                continue
+            after = sentence[match.end():]
+            if subject["verb"] == "is":
+                if not term.lower().endswith("ing"):
+                    continue  # "Coiling the lines is **tidy**." says how it is
+                if its := _ITS_OBJECT.match(after):
+                    after = after[its.end():]  # "**bleeding** the brake: …"
+            if _EXPLAINED.match(after):
+                out.append(Found(term, "emphasis", match.start()))
+                break
+    return out
+
+
+def phrased_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:
     """Every definition one sentence makes by the phrasings of this module; questions make
     none, as in ``definition_patterns.sentence_definitions``."""
     if sentence.rstrip(" \"'”’)").endswith("?"):
@@ -104,4 +155,6 @@ def phrased_definitions(sentence: str) -> list[Found]:
     if "stands for" in lowered or " short for" in lowered or "abbreviation" in lowered or (
             "acronym" in lowered):
         found += spelt_out(sentence)
+    if emphasis and "ing " in sentence:
+        found += marked_by_gerund(sentence, emphasis)
     return found

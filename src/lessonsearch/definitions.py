@@ -50,7 +50,7 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
         for text in section.prose:
             for sentence in split_sentences(text):
                 hits = sentence_definitions(sentence, section.emphasis) + phrased_definitions(
-                    sentence)
+                    sentence, section.emphasis)
                 if hits:  # "We call these scripts." names only what the sentence before says
                     hits = [hit for hit in hits
                             if not hit.called or _says_what_these_are(before, hit.term)]
