@@ -10,6 +10,7 @@ as those rules do, and hands the words it captured to ``take_term``.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lessonsearch.definition_abbreviations import letters_fit
 from lessonsearch.definition_patterns import (
@@ -20,7 +21,7 @@ from lessonsearch.definition_patterns import (
     _emphasised_term,
     _marked_pattern,
 )
-from lessonsearch.definition_terms import take_term, term_or_none
+from lessonsearch.definition_terms import is_vague, take_term, term_or_none
 
 _MEANT_BY = re.compile(
     rf"\b{_HOLDS_WHAT}\s+what\s+(?:[\w-]+\s+){{1,4}}?(?:mean|means|meant)\s+by\s+(?P<rest>.+)",
@@ -141,6 +142,33 @@ def marked_by_gerund(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
                 out.append(Found(term, "emphasis", match.start()))
                 break
     return out
+
+
+_KIND_AND_CLAUSE = re.compile(
+    r"^[\"”’*_]*\s+(?:is|are)\s+an?\s+(?P<kind>(?:[\w'’-]+\s+){0,4}?[\w'’-]+)\s+"
+    r"(?:that|which|who)\s+(?!(?:is|are|was|were|has|have|can|could|will|would|may|might|"
+    r"should|must)\b)[a-z]+s?\b")
+"""After the name of a plain definition, "is a", its kind (up to five words: "a sorted copy
+of one column") and a relative clause opened by a verb of its own that says what the kind
+does: "Degreaser is a solvent that dissolves old
+lube.", "SSH is a cryptographic network protocol that allows …"."""
+
+
+def says_its_kind(plain: Found, sentence: str) -> Found:
+    """``plain`` (``definition_patterns.plain_definition``: "A p-value is the probability
+    …"), which names a term only where the glossary has it, made a definition of its own
+    when the sentence has the classic shape of one: "X is a", a kind that is no everyday
+    noun ("a thing that", "a way that"), and what that kind does ("Degreaser is a solvent
+    that dissolves old lube and dirt."). A lesson's term then, as a marked name's is: the
+    coverage report lists it as missing from the glossary. A kind described otherwise ("is
+    the ideal for science", "is a good idea") is left to the glossary."""
+    if not plain.glossary_only or plain.abbreviation:
+        return plain
+    at = sentence.find(plain.term, plain.start)
+    match = _KIND_AND_CLAUSE.match(sentence[at + len(plain.term):]) if at >= 0 else None
+    if match is None or any(is_vague(word) for word in match["kind"].lower().split()):
+        return plain
+    return replace(plain, glossary_only=False)
 
 
 def phrased_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:

@@ -17,7 +17,11 @@ from lessonsearch.definition_patterns import (
     plain_definition,
     sentence_definitions,
 )
-from lessonsearch.definition_phrasings import phrased_definitions, says_when
+from lessonsearch.definition_phrasings import (
+    phrased_definitions,
+    says_its_kind,
+    says_when,
+)
 from lessonsearch.definition_terms import split_sentences, term_or_none, tidy_case
 from lessonsearch.model import Lesson, LessonDefinition, Section, link_to, text_fragment
 from lessonsearch.term_forms import term_key
@@ -57,6 +61,7 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                 if all(hit.passing for hit in hits) and (
                         plain := plain_definition(sentence)) and (
                         opening or _expects(section.heading, plain.term)):
+                    plain = says_its_kind(plain, sentence)  # "Degreaser is a solvent that …"
                     hits = [_headed(plain, section.heading, subject), *hits]  # "A p-value is the
                     # probability …" opening its section; an abbreviation spelt out in
                     # passing defines nothing
