@@ -918,29 +918,32 @@ def plain(*sections: tuple[str | None, str]) -> list[tuple[str, str, bool]]:
 
 
 @pytest.mark.parametrize(
-    ("heading", "text", "term"),
+    ("heading", "text", "term", "glossary_only"),
     [
         # the first sentence of its section
         ("Indexes", "An index is a sorted copy of one column that points back at the rows. "
-         "It speeds up reads.", "index"),
+         "It speeds up reads.", "index", False),
         ("Keeping old rows", "A tombstone is the mark a deleted row keeps until the next "
-         "cleanup.", "tombstone"),
+         "cleanup.", "tombstone", True),
         (None, "A view is one query the database keeps under a name. Reading it runs the "
-         "query.", "view"),
+         "query.", "view", True),
         # or any sentence under a heading that says it defines, or names the term
         ("The definition", "Reads must not see half a change. A transaction is a group of "
-         "statements that succeed or fail together.", "transaction"),
+         "statements that succeed or fail together.", "transaction", False),
         ("What is a shard?", "Big tables are split. A shard is one slice of such a table.",
-         "shard"),
+         "shard", True),
         ("Replicas and lag", "Reads may go elsewhere. A replica is a copy of the database "
-         "that follows the primary.", "replica"),
+         "that follows the primary.", "replica", False),
     ],
 )
-def test_a_plain_definition_where_one_is_expected_names_a_glossary_term(heading, text, term):
+def test_a_plain_definition_where_one_is_expected_names_a_glossary_term(heading, text, term,
+                                                                         glossary_only):
     """"A p-value is the probability …", unmarked, says what a term is where a section
     expects a definition; whether it names a term is the glossary's to say
-    (``glossary_only``), as for "This is a journal."."""
-    assert plain((heading, text)) == [(term, "plain", True)]
+    (``glossary_only``), as for "This is a journal.", unless it has the classic shape of a
+    definition, "is a", a kind and what that kind does ("a group of statements that
+    succeed …"): then it is a definition of its own."""
+    assert plain((heading, text)) == [(term, "plain", glossary_only)]
 
 
 @pytest.mark.parametrize(

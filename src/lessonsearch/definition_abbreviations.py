@@ -25,8 +25,9 @@ _LONG_WORD = re.compile(r"(?:(?<=[^\W_])-)?[^\W_]+")
 ("Wi", "-Fi"): it may give a letter ("peer-to-peer (P2P)") or none ("Wi-Fi Protected Setup
 (WPS)"), and no long name starts with it."""
 _SKIPPABLE = frozenset(
-    ("of", "and", "for", "the", "to", "in", "on", "a", "an", "with", "by", "from")
+    ("of", "and", "for", "the", "to", "in", "on", "a", "an", "with", "by", "from", "per")
 )
+"""Small words a long name may hold that give no letter: "pounds per square inch (PSI)"."""
 _NUMBER_WORDS = {
     "0": ("zero",),
     "1": ("one", "first", "single"),
@@ -62,8 +63,9 @@ def abbreviations(sentence: str) -> list[tuple[str, int, str, int, int]]:
             continue
         before = list(_LONG_WORD.finditer(sentence, 0, match.start()))
         for start in range(len(before) - 1, max(len(before) - len(letters) - 4, -1), -1):
-            if _joined(before[start].group()):
-                continue  # "Fi Protected Access" is no name: "Wi-Fi" is one word
+            if _joined(before[start].group()) or before[start].group().lower() == "per":
+                continue  # "Fi Protected Access" is no name: "Wi-Fi" is one word; nor is
+                # "per square inch", which "per" joins to the word before it
             if _fits(letters, [w.group() for w in before[start:]]):
                 long = _long_name(sentence[before[start].start(): before[-1].end()], letters)
                 if long:
@@ -128,6 +130,14 @@ def _letters(abbr: str) -> tuple[str, list[Letter] | None]:
             words.add(_SOUNDS_LIKE[part])
         letters.append(frozenset(words))
     return abbr, letters
+
+
+def letters_fit(abbr: str, long: str) -> bool:
+    """Whether ``abbr``'s letters are the initials of ``long``'s words, as brackets need them
+    ("pounds per square inch (PSI)"): for an abbreviation a sentence spells out in words
+    ("PSI stands for pounds per square inch")."""
+    abbr, letters = _letters(abbr)
+    return letters is not None and _fits(letters, _LONG_WORD.findall(long))
 
 
 def _joined(word: str) -> bool:

@@ -17,6 +17,11 @@ from lessonsearch.definition_patterns import (
     plain_definition,
     sentence_definitions,
 )
+from lessonsearch.definition_phrasings import (
+    phrased_definitions,
+    says_its_kind,
+    says_when,
+)
 from lessonsearch.definition_terms import split_sentences, term_or_none, tidy_case
 from lessonsearch.model import Lesson, LessonDefinition, Section, link_to, text_fragment
 from lessonsearch.term_forms import term_key
@@ -48,13 +53,15 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
         opening = True
         for text in section.prose:
             for sentence in split_sentences(text):
-                hits = sentence_definitions(sentence, section.emphasis)
+                hits = sentence_definitions(sentence, section.emphasis) + phrased_definitions(
+                    sentence, section.emphasis)
                 if hits:  # "We call these scripts." names only what the sentence before says
                     hits = [hit for hit in hits
                             if not hit.called or _says_what_these_are(before, hit.term)]
                 if all(hit.passing for hit in hits) and (
                         plain := plain_definition(sentence)) and (
                         opening or _expects(section.heading, plain.term)):
+                    plain = says_its_kind(plain, sentence)  # "Degreaser is a solvent that …"
                     hits = [_headed(plain, section.heading, subject), *hits]  # "A p-value is the
                     # probability …" opening its section; an abbreviation spelt out in
                     # passing defines nothing
@@ -164,11 +171,13 @@ def _read_with(sentence: str, hit: Found, before: str | None) -> str | None | bo
     """What ``hit``'s definition is read with (``_keep``'s ``before``): nothing (False) when
     the sentence says what the term is itself, with no pointer before the term or with an
     explanation after it past a colon or a dash ('The word for this is "airtime fairness":
-    every client gets …'); else ``before``, the sentence before it. That is None when the
-    sentence opens its section, or when the sentence before defines a term itself ("This is
-    the NAT table. We refer to this number as the hop limit."): read together, the two would
-    say the NAT table and the hop limit are one thing."""
-    if not points_back(sentence[: hit.start]) or explains_itself(sentence, hit):
+    every client gets …') or in a clause opened by "when" ("This is called chain suck when
+    the chain clings …": ``says_when``); else ``before``, the sentence before it. That is
+    None when the sentence opens its section, or when the sentence before defines a term
+    itself ("This is the NAT table. We refer to this number as the hop limit."): read
+    together, the two would say the NAT table and the hop limit are one thing."""
+    if not points_back(sentence[: hit.start]) or explains_itself(sentence, hit) or (
+            says_when(sentence, hit)):
         return False
     return before
 

@@ -350,10 +350,10 @@ def _respells(alias: str, term: str) -> bool:
     its words in another case or joined otherwise (``KV-cache``), or the same name in British
     spelling or with its last word in the plural (``term_key``: ``base models``) when the
     term's own name finds all of it, as a look-up and a lesson's mention then do without the
-    alias. ``C sharp`` is C#'s ``term_key`` but no mention of it, and stays an alias."""
-    if _words(alias) == _words(term):
-        return True
-    if term_key(alias) != term_key(term):
+    alias. ``C sharp`` is C#'s ``term_key`` but no mention of it, and stays an alias; so does
+    ``psi`` beside ``PSI``, which matches only in capitals (``term_matching``): the glossary
+    says the lower-case word is the term too ("20 psi")."""
+    if _words(alias) != _words(term) and term_key(alias) != term_key(term):
         return False
     found = TermMatcher({term: ()}).spans(alias)
     tokens = list(WORD.finditer(alias))
