@@ -312,3 +312,48 @@ def test_a_refusal_before_the_app_is_plain_text_with_the_security_headers(
     assert fields[b"X-Content-Type-Options"] == b"nosniff"
     assert fields[b"Referrer-Policy"] == b"strict-origin-when-cross-origin"
     assert body.strip() and b"<html>" not in body
+
+
+SOURCE_MARK = b"from __future__ import annotations"
+"""A line of every module of the package: a body holding it is a source file served."""
+PASSWD_MARK = b"root:"
+
+OUTSIDE_STATIC = [
+    b"/static/../__init__.py", b"/static/..%2f__init__.py", b"/static/%2e%2e/__init__.py",
+    b"/static/%2e%2e%2f%2e%2e%2fsearcher.py", b"/static/..%5c__init__.py",
+    b"/static/%252e%252e%252f__init__.py", b"/static/..%c0%af__init__.py",
+    b"/static/%2fetc%2fpasswd", b"/static//etc/passwd", b"//etc/passwd",
+    b"/static/" + b"../" * 12 + b"etc/passwd", b"/static/__init__.py%00.css",
+    b"/glossary/..%2f..%2f..%2fetc%2fpasswd", b"/api/terms/..%2f..%2fsearcher.py",
+    b"/templates/base.html", b"/static/../templates/base.html",
+]
+"""Paths that name a file outside the package's static folder, raw and escaped."""
+
+
+def fetched(base_url: str, target: bytes) -> tuple[int | None, bytes]:
+    """``GET target`` as raw bytes, not normalised by any client: the status and body."""
+    address = urlsplit(base_url)
+    with socket.create_connection((address.hostname, address.port),
+                                  timeout=ANSWER_SECONDS) as sock:
+        sock.sendall(b"GET " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Connection: close\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    status = re.match(rb"HTTP/1\.[01] (\d{3}) ", answer)
+    return (int(status.group(1)) if status else None), answer.partition(b"\r\n\r\n")[2]
+
+
+@pytest.mark.parametrize("target", OUTSIDE_STATIC)
+def test_no_path_reads_a_file_outside_the_static_folder(base: str, target: bytes):
+    """Whatever the escaping, a path out of ``static/`` is a 404, 400 or a redirect, and no
+    answer holds a source file's or the system's text."""
+    status, body = fetched(base, target)
+    assert status in {400, 404, 301, 308} or status is None, (target, status)
+    assert SOURCE_MARK not in body and PASSWD_MARK not in body and b"{% block" not in body
+
+
+def test_a_file_of_the_static_folder_is_served(base: str):
+    """The check above would pass on a server that served nothing: it does serve its own."""
+    status, body = fetched(base, b"/static/lessonsearch.js")
+    assert status == 200 and b"function" in body

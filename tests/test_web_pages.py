@@ -73,6 +73,8 @@ def test_pages_have_no_inline_script_or_style_for_the_csp(client, url):
     got = client.get(url)
     assert "script-src 'self'" in got.headers["Content-Security-Policy"]
     assert "frame-ancestors 'self'" in got.headers["Content-Security-Policy"]
+    assert got.headers["X-Content-Type-Options"] == "nosniff"
+    assert got.headers["Referrer-Policy"] == "strict-origin-when-cross-origin"
     p = Page(got.get_data(as_text=True))
     assert all(attrs.get("src") for tag, attrs in p.tags if tag == "script")
     assert not p.find("style")
