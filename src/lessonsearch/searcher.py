@@ -35,6 +35,7 @@ from .analysis import (
     verb_of,
 )
 from .analysis import words as analysis_words
+from .collocations import ordinary
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_PART, Definition, TermRecord, headings_beginning
 from .index_store import MANIFEST, current_version, open_manifest, reading_part
@@ -60,6 +61,7 @@ from .query import (
 )
 from .query import Any as AnyOf
 from .query_plan import (
+    MAX_BETWEEN,
     Plan,
     asked_about,
     asks_nothing,
@@ -559,10 +561,7 @@ class Searcher:
         misspelling ("topp", an alias of nucleus sampling, is not top)."""
         if self.glossary.find(word) is not None:  # "topp", an alias: top-p, not top
             return None
-        letters = fold_accents(word)
-        near = [(d, c) for d, c in self._speller().candidates(word, 2)
-                if not (other_ending(word, c) or is_stop(c))]
-        slipped = [c for _, c in near if slips(letters, fold_accents(c)) <= SLIP_COST]
+        near, slipped = self._short_near(word)
         best = min(slipped, key=lambda c: (-self._spelling[c], c), default=None)
         if best is None or (best not in self._glossary_words
                             and self._spelling[best] < self._short_word_uses):
@@ -572,6 +571,59 @@ class Searcher:
         if any(self._spelling[best] < TWO_EDIT_LEAD * self._spelling[c] for c in rivals):
             return None
         return best
+
+    def _short_near(self, word: str) -> tuple[list[tuple[int, str]], list[str]]:
+        """(edits, word) for the course's words up to two edits from a short ``word``, but
+        stop words and other words of its family (``other_ending``); and those of them one
+        slip away (``slips``), the corrections a short word may be given."""
+        letters = fold_accents(word)
+        near = [(d, c) for d, c in self._speller().candidates(word, 2)
+                if not (other_ending(word, c) or is_stop(c))]
+        return near, [c for _, c in near if slips(letters, fold_accents(c)) <= SLIP_COST]
+
+    def _fixes_beside(self, searcher, typed: list[str]) -> dict[str, str]:
+        """For each of the reader's words (``typed``, in order) of three or four letters that
+        the course does not write, beside another that it does: the course's word one slip
+        from it that some section writes side by side with that other word, as the reader
+        put them (``_beside``), by its lower case ("chan wear": chain, where sections write
+        "chain wear"). A short word alone is one slip from too many of the course's words
+        (``_short_word``), and sharing a section with the other words says little: of the
+        2,700 real words of three or four letters of an English word list, each beside a
+        word of the course, 6–10 % would be corrected so, 0.5–1.5 % even to a word the
+        course leans on; the words written side by side are the course's own for what the
+        reader asked (0.15–0.45 %, and nine in ten such misspellings corrected:
+        bench/README.md). Only when it is clearly the one meant: sections write it so
+        ``TWO_EDIT_LEAD`` times as often as any other word near the reader's (one slip away,
+        or one edit by a change no slip explains) but its own forms. Never an everyday word
+        (``collocations.ordinary``: stop words, everyday nouns and verbs, common adverbs),
+        a name the glossary gives, or a word searched as another (``related``)."""
+        fixes: dict[str, str] = {}
+        for at, word in enumerate(typed):
+            low = word.lower()
+            if (not (MIN_SHORT_CORRECTED <= len(low) < MIN_CORRECTED and low.isalpha())
+                    or ordinary(low) or low in fixes
+                    or self.written(low) or self.related(low) is not None
+                    or self.glossary.find(low) is not None):
+                continue
+            sides = _beside(typed, at)
+            if not sides:
+                continue
+            near, slipped = self._short_near(low)
+            counts = {c: sum(self._count_side_by_side(searcher, [*before, c, *after])
+                             for before, after in sides)
+                      for c in dict.fromkeys(c for d, c in near if d == 1 or c in slipped)}
+            best = max(slipped, key=lambda c: (counts[c], -len(c)), default=None)
+            if best is not None and counts[best] and all(
+                    counts[best] >= TWO_EDIT_LEAD * n for c, n in counts.items()
+                    if stem(c) != stem(best)):
+                fixes[low] = best
+        return fixes
+
+    def _count_side_by_side(self, searcher, words: list[str]) -> int:
+        """How many sections write ``words`` side by side (in any of their forms)."""
+        phrase = wq.Phrase(CONTENT, [stem(word.lower()) for word in words])
+        with reading_index(self.version_dir):
+            return self._counter.count(searcher, phrase, None)
 
     @cached_property
     def _short_word_uses(self) -> float:
@@ -1014,9 +1066,11 @@ class Searcher:
         asked_words = positive_words(tree)
         naming = self._naming_fixes(asked_words)  # "quen excluder": queen excluder
         alone = sum(1 for word in asked_words if not is_stop(word)) <= 1
+        beside = {} if alone else self._fixes_beside(searcher, asked_words)
 
         def correct(word: str) -> str | None:
-            return naming.get(word.lower()) or self.correct(word, word == typed, alone)
+            return (naming.get(word.lower()) or self.correct(word, word == typed, alone)
+                    or beside.get(word.lower()))  # "tokn cache": token cache
 
         def accents(word: str) -> str | None:
             return naming.get(word.lower()) or self.accented(word)
@@ -1802,6 +1856,27 @@ def _read_spelling(version_dir: Path) -> dict[str, int]:
     if not isinstance(counts, dict) or not all(type(n) is int for n in counts.values()):
         raise IndexIncomplete(str(version_dir.parent), SPELLING_PART, "is damaged")
     return counts
+
+
+def _beside(typed: list[str], at: int) -> list[tuple[list[str], list[str]]]:
+    """The words the reader wrote before and after ``typed[at]`` up to the nearest plain
+    word that is no stop word on each side, with at most ``MAX_BETWEEN`` stop words between
+    ("kv cahe": kv; "cost of tokn": cost of), each side as (before, after)."""
+    sides = []
+    for step in (-1, 1):
+        between: list[str] = []
+        other = at + step
+        while 0 <= other < len(typed) and is_stop(typed[other]) and len(between) < MAX_BETWEEN:
+            between.append(typed[other])
+            other += step
+        if not (0 <= other < len(typed)) or is_stop(typed[other]) or len(
+                analysis_words(typed[other])) != 1:
+            continue
+        if step < 0:
+            sides.append(([typed[other], *reversed(between)], []))
+        else:
+            sides.append(([], [*between, typed[other]]))
+    return sides
 
 
 def _last_word(text: str) -> str | None:
