@@ -77,6 +77,7 @@ from .spelling import (
     by_ear,
     changed_in_place,
     fold_accents,
+    form_of_another,
     made_from_verb,
     other_ending,
     slips,
@@ -397,7 +398,9 @@ class Searcher:
         real word the course does not write is most often two letters changed for others
         far from them ("complex": complete, "package": passage, "trapped": trained), which
         no slip explains, where a misspelling adds, drops or swaps letters, or spells a
-        sound another way ("sofmaxx", "softmaks": softmax).
+        sound another way ("sofmaxx", "softmaks": softmax). Nor is a form of another word,
+        its edits all in its ending (``form_of_another``: "specified" is no slip of
+        "specific").
 
         A word of fewer than ``MIN_LOOSE_TWO_EDITS`` letters is also corrected only to a word
         the glossary names or the course writes ``MIN_TWO_EDIT_USES`` times (the word a
@@ -407,7 +410,8 @@ class Searcher:
         a neighbouring key explaining one of the two ("passive": passage)."""
         letters = fold_accents(word)
         ranked = sorted((c for c in found if len(c) >= MIN_TWO_EDITS
-                         and slips(letters, fold_accents(c)) <= MAX_SLIPS),
+                         and slips(letters, fold_accents(c)) <= MAX_SLIPS
+                         and not form_of_another(letters, fold_accents(c))),
                         key=lambda c: (-self._spelling[c], c))
         if not ranked or len(ranked) > 1 and (
                 self._spelling[ranked[0]] < TWO_EDIT_LEAD * self._spelling[ranked[1]]):
