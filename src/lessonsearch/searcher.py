@@ -602,6 +602,7 @@ class Searcher:
         (``collocations.ordinary``: stop words, everyday nouns and verbs, common adverbs),
         a name the glossary gives, or a word searched as another (``related``)."""
         fixes: dict[str, str] = {}
+        tried: set[tuple] = set()  # a pasted paragraph repeats its words
         for at, word in enumerate(typed):
             low = word.lower()
             if (not (MIN_SHORT_CORRECTED <= len(low) < MIN_CORRECTED and low.isalpha())
@@ -610,8 +611,11 @@ class Searcher:
                     or self.glossary.find(low) is not None):
                 continue
             sides = _beside(typed, at)
-            if not sides:
+            seen = (low, *(tuple(map(str.lower, (*before, "", *after)))
+                           for before, after in sides))
+            if not sides or seen in tried:
                 continue
+            tried.add(seen)
             near, slipped = self._short_near(low)
             counts = {c: sum(self._count_side_by_side(searcher, [*before, c, *after])
                              for before, after in sides)
