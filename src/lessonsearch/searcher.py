@@ -595,7 +595,7 @@ class Searcher:
         2,700 real words of three or four letters of an English word list, each beside a
         word of the course, 7–11 % would be corrected so, 0.5–1.5 % even to a word the
         course leans on; the words written side by side are the course's own for what the
-        reader asked (0.1–0.45 %, and 84–93 % of such misspellings corrected:
+        reader asked (0.14–0.48 %, and 89–95 % of such misspellings corrected:
         bench/README.md). Only when it is clearly the one meant: sections write it so
         ``TWO_EDIT_LEAD`` times as often as any other word near the reader's (one slip away,
         or one edit by a change no slip explains) but its own forms. Never an everyday word
