@@ -1228,6 +1228,15 @@ def test_a_real_word_two_changes_no_slip_explains_from_the_courses_is_not_correc
     assert sample_searcher.correct(word) is None
 
 
+def test_a_form_of_another_word_is_not_corrected_to_the_word_its_letters_begin(
+        sample_searcher) -> None:
+    """"specified" was searched as "specific", two edits away and both in its ending: it is
+    specify's past, spelt right, as "straighter" is straight's."""
+    response = sample_searcher.search("specified")
+    assert (response.suggestion, response.suggestion_searched) == (None, False)
+    assert sample_searcher.search("specific").total > 0
+
+
 def test_softmaks_finds_the_softmax_lesson(sample_searcher) -> None:
     response = sample_searcher.search("softmaks")
     assert response.results[0].lesson == "logits-and-softmax"

@@ -35,6 +35,7 @@ from .analysis import (
     verb_of,
 )
 from .analysis import words as analysis_words
+from .collocations import ordinary
 from .errors import BadQuery, IndexIncomplete, UnknownFilter
 from .glossary_table import GLOSSARY_PART, Definition, TermRecord, headings_beginning
 from .index_store import MANIFEST, current_version, open_manifest, reading_part
@@ -60,6 +61,7 @@ from .query import (
 )
 from .query import Any as AnyOf
 from .query_plan import (
+    MAX_BETWEEN,
     Plan,
     asked_about,
     asks_nothing,
@@ -75,6 +77,7 @@ from .spelling import (
     by_ear,
     changed_in_place,
     fold_accents,
+    form_of_another,
     made_from_verb,
     other_ending,
     slips,
@@ -395,7 +398,9 @@ class Searcher:
         real word the course does not write is most often two letters changed for others
         far from them ("complex": complete, "package": passage, "trapped": trained), which
         no slip explains, where a misspelling adds, drops or swaps letters, or spells a
-        sound another way ("sofmaxx", "softmaks": softmax).
+        sound another way ("sofmaxx", "softmaks": softmax). Nor is a form of another word,
+        its edits all in its ending (``form_of_another``: "specified" is no slip of
+        "specific").
 
         A word of fewer than ``MIN_LOOSE_TWO_EDITS`` letters is also corrected only to a word
         the glossary names or the course writes ``MIN_TWO_EDIT_USES`` times (the word a
@@ -405,7 +410,8 @@ class Searcher:
         a neighbouring key explaining one of the two ("passive": passage)."""
         letters = fold_accents(word)
         ranked = sorted((c for c in found if len(c) >= MIN_TWO_EDITS
-                         and slips(letters, fold_accents(c)) <= MAX_SLIPS),
+                         and slips(letters, fold_accents(c)) <= MAX_SLIPS
+                         and not form_of_another(letters, fold_accents(c))),
                         key=lambda c: (-self._spelling[c], c))
         if not ranked or len(ranked) > 1 and (
                 self._spelling[ranked[0]] < TWO_EDIT_LEAD * self._spelling[ranked[1]]):
@@ -559,10 +565,7 @@ class Searcher:
         misspelling ("topp", an alias of nucleus sampling, is not top)."""
         if self.glossary.find(word) is not None:  # "topp", an alias: top-p, not top
             return None
-        letters = fold_accents(word)
-        near = [(d, c) for d, c in self._speller().candidates(word, 2)
-                if not (other_ending(word, c) or is_stop(c))]
-        slipped = [c for _, c in near if slips(letters, fold_accents(c)) <= SLIP_COST]
+        near, slipped = self._short_near(word)
         best = min(slipped, key=lambda c: (-self._spelling[c], c), default=None)
         if best is None or (best not in self._glossary_words
                             and self._spelling[best] < self._short_word_uses):
@@ -572,6 +575,63 @@ class Searcher:
         if any(self._spelling[best] < TWO_EDIT_LEAD * self._spelling[c] for c in rivals):
             return None
         return best
+
+    def _short_near(self, word: str) -> tuple[list[tuple[int, str]], list[str]]:
+        """(edits, word) for the course's words up to two edits from a short ``word``, but
+        stop words and other words of its family (``other_ending``); and those of them one
+        slip away (``slips``), the corrections a short word may be given."""
+        letters = fold_accents(word)
+        near = [(d, c) for d, c in self._speller().candidates(word, 2)
+                if not (other_ending(word, c) or is_stop(c))]
+        return near, [c for _, c in near if slips(letters, fold_accents(c)) <= SLIP_COST]
+
+    def _fixes_beside(self, searcher, typed: list[str]) -> dict[str, str]:
+        """For each of the reader's words (``typed``, in order) of three or four letters that
+        the course does not write, beside another that it does: the course's word one slip
+        from it that some section writes side by side with that other word, as the reader
+        put them (``_beside``), by its lower case ("chan wear": chain, where sections write
+        "chain wear"). A short word alone is one slip from too many of the course's words
+        (``_short_word``), and sharing a section with the other words says little: of the
+        2,700 real words of three or four letters of an English word list, each beside a
+        word of the course, 7–11 % would be corrected so, 0.5–1.5 % even to a word the
+        course leans on; the words written side by side are the course's own for what the
+        reader asked (0.14–0.48 %, and 89–95 % of such misspellings corrected:
+        bench/README.md). Only when it is clearly the one meant: sections write it so
+        ``TWO_EDIT_LEAD`` times as often as any other word near the reader's (one slip away,
+        or one edit by a change no slip explains) but its own forms. Never an everyday word
+        (``collocations.ordinary``: stop words, everyday nouns and verbs, common adverbs),
+        a name the glossary gives, or a word searched as another (``related``)."""
+        fixes: dict[str, str] = {}
+        tried: set[tuple] = set()  # a pasted paragraph repeats its words
+        for at, word in enumerate(typed):
+            low = word.lower()
+            if (not (MIN_SHORT_CORRECTED <= len(low) < MIN_CORRECTED and low.isalpha())
+                    or ordinary(low) or low in fixes
+                    or self.written(low) or self.related(low) is not None
+                    or self.glossary.find(low) is not None):
+                continue
+            sides = _beside(typed, at)
+            seen = (low, *(tuple(map(str.lower, (*before, "", *after)))
+                           for before, after in sides))
+            if not sides or seen in tried:
+                continue
+            tried.add(seen)
+            near, slipped = self._short_near(low)
+            counts = {c: sum(self._count_side_by_side(searcher, [*before, c, *after])
+                             for before, after in sides)
+                      for c in dict.fromkeys(c for d, c in near if d == 1 or c in slipped)}
+            best = max(slipped, key=lambda c: (counts[c], -len(c)), default=None)
+            if best is not None and counts[best] and all(
+                    counts[best] >= TWO_EDIT_LEAD * n for c, n in counts.items()
+                    if stem(c) != stem(best)):
+                fixes[low] = best
+        return fixes
+
+    def _count_side_by_side(self, searcher, words: list[str]) -> int:
+        """How many sections write ``words`` side by side (in any of their forms)."""
+        phrase = wq.Phrase(CONTENT, [stem(word.lower()) for word in words])
+        with reading_index(self.version_dir):
+            return self._counter.count(searcher, phrase, None)
 
     @cached_property
     def _short_word_uses(self) -> float:
@@ -1017,9 +1077,11 @@ class Searcher:
         asked_words = positive_words(tree)
         naming = self._naming_fixes(asked_words)  # "quen excluder": queen excluder
         alone = sum(1 for word in asked_words if not is_stop(word)) <= 1
+        beside = {} if alone else self._fixes_beside(searcher, asked_words)
 
         def correct(word: str) -> str | None:
-            return naming.get(word.lower()) or self.correct(word, word == typed, alone)
+            return (naming.get(word.lower()) or self.correct(word, word == typed, alone)
+                    or beside.get(word.lower()))  # "tokn cache": token cache
 
         def accents(word: str) -> str | None:
             return naming.get(word.lower()) or self.accented(word)
@@ -1810,6 +1872,27 @@ def _read_spelling(version_dir: Path) -> dict[str, int]:
     if not isinstance(counts, dict) or not all(type(n) is int for n in counts.values()):
         raise IndexIncomplete(str(version_dir.parent), SPELLING_PART, "is damaged")
     return counts
+
+
+def _beside(typed: list[str], at: int) -> list[tuple[list[str], list[str]]]:
+    """The words the reader wrote before and after ``typed[at]`` up to the nearest plain
+    word that is no stop word on each side, with at most ``MAX_BETWEEN`` stop words between
+    ("kv cahe": kv; "cost of tokn": cost of), each side as (before, after)."""
+    sides = []
+    for step in (-1, 1):
+        between: list[str] = []
+        other = at + step
+        while 0 <= other < len(typed) and is_stop(typed[other]) and len(between) < MAX_BETWEEN:
+            between.append(typed[other])
+            other += step
+        if not (0 <= other < len(typed)) or is_stop(typed[other]) or len(
+                analysis_words(typed[other])) != 1:
+            continue
+        if step < 0:
+            sides.append(([typed[other], *reversed(between)], []))
+        else:
+            sides.append(([], [*between, typed[other]]))
+    return sides
 
 
 def _last_word(text: str) -> str | None:
