@@ -1237,6 +1237,16 @@ def test_a_form_of_another_word_is_not_corrected_to_the_word_its_letters_begin(
     assert sample_searcher.search("specific").total > 0
 
 
+@pytest.mark.parametrize(("typed", "meant"), [("samplinged", "sampling"),
+                                               ("embeddinged", "embedding")])
+def test_a_word_typed_with_an_ending_too_many_is_still_corrected(
+        sample_searcher, typed, meant) -> None:
+    """A word of the course with "-ed" typed after it is that word and a slip, not a form of
+    another word: it is corrected to the word, as it was before forms were spared."""
+    response = sample_searcher.search(typed)
+    assert response.suggestion.lower() == meant and response.suggestion_searched
+
+
 def test_softmaks_finds_the_softmax_lesson(sample_searcher) -> None:
     response = sample_searcher.search("softmaks")
     assert response.results[0].lesson == "logits-and-softmax"

@@ -121,9 +121,11 @@ def form_of_another(word: str, known: str) -> bool:
     straight's and complete's. Of the real words of seven letters or more of an English
     word list that two edits took to a word of the sample course, 7 of 162 are such
     forms; of 1,665 misspellings of two typing slips corrected to the word meant, none
-    (bench/README.md)."""
+    (bench/README.md). Not a word that is ``known`` with an ending put on ("makefileed",
+    "readinged"): those letters are the word meant, typed with a slip after it."""
     return any(word.endswith(ending) and len(word) - len(ending) >= 3
                and known.startswith(word[:-len(ending)]) and not known.endswith(ending)
+               and known != word[:-len(ending)]
                for ending in FORM_ENDINGS)
 
 
