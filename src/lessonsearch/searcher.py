@@ -863,6 +863,20 @@ class Searcher:
             self._hyphens[pair] = _written_hyphenated(texts, first, self._stems_of(second))
         return self._hyphens[pair]
 
+    def closed(self, searcher, first: str, second: str) -> bool:
+        """Whether the course writes ``first`` and ``second`` as one word ("beekeeping", in
+        any of its forms: beekeepers) in at least ``JOINED_OVER_APART`` times as many
+        sections as it writes them side by side: "bee keeping" is then the reader's
+        spelling of the course's word, not two words the course uses apart ("honey bee",
+        where it also writes honeybee now and then). The joined word is looked up first,
+        which costs one term's count; only then the phrase is counted."""
+        one = stem(first + second)
+        with reading_index(self.version_dir):
+            together = searcher.reader().doc_frequency(CONTENT, one)
+        if not together:
+            return False
+        return together >= JOINED_OVER_APART * self._count_apart(searcher, first, second)
+
     def _written_joined(self, searcher, joined: dict[str, str]) -> dict[str, str]:
         """Of the hyphenated words a plan searched also as the one word they make
         (``Plan.joined``: "pre-training", pretraining), those whose parts no section writes
@@ -1046,7 +1060,8 @@ class Searcher:
         elif total == 0:
             joined = _joined(tree, lambda a, b, one: self.written(one), shown)
         if not joined:  # "over proofed": the course's over-proofed, not any "proofed"
-            joined = _hyphen_joined(tree, lambda a, b: self.hyphenated(searcher, a, b), shown)
+            joined = _hyphen_joined(tree, lambda a, b: self.hyphenated(searcher, a, b), shown,
+                                    lambda a, b: self.closed(searcher, a, b))  # beekeeping
         if joined:
             together = plan(joined[0], correct=correct, written=self.written, family=self.family,
                             related=self.related, rarity=rarity, accents=accents)
@@ -1622,6 +1637,13 @@ COMPOUNDING = frozenset(
 "no-knead", "so-called"). Asking whether the course hyphenates a pair reads a phrase in up
 to ``NAME_SECTIONS`` sections: for every "the answer" or "does sampling" of a question it
 made a question's first search four times slower at 10,000 sections (bench/README.md)."""
+JOINED_OVER_APART = 2
+"""How many times as many sections must write two words as one word ("beekeeping") as write
+them side by side ("bees keep their brood") for the two a reader types apart to be searched
+as that word (``Searcher.closed``). The sections that write a pair side by side in passing
+are few, and the pair the course writes both ways as often ("honey bee", "honeybee") is the
+reader's choice: at once as many, "bee keeping" stayed two words in a course whose one
+check question says "bees keep", against two sections on beekeepers."""
 MAX_HYPHEN_PAIRS = 4
 """How many pairs of a stop word and a word side by side ``_hyphen_joined`` asks about: a
 question has a few; a pasted paragraph dozens, each a phrase read in up to ``NAME_SECTIONS``
@@ -1629,14 +1651,18 @@ sections."""
 
 
 def _hyphen_joined(tree: Node, hyphenated: Callable[[str, str], bool],
-                   shown: Callable[[str, str], str] = _capitalised
+                   shown: Callable[[str, str], str] = _capitalised,
+                   closed: Callable[[str, str], bool] = lambda first, second: False,
                    ) -> tuple[Node, Callable[[str], str]] | None:
     """The query with a stop word and a word side by side written as the hyphenated word the
-    course writes ("over proofed": over-proofed, "warm up": warm-up), and what makes the
-    reader's text so; None when no two are. A stop word alone is not searched (``plan``), so
-    "over proofed" was any section that writes "proofed", under-proofed ones first. Only
-    where the course writes the two ``hyphenated`` at least as often as apart
-    (``Searcher.hyphenated``), and only for a query of plain words, as ``_joined``; only a
+    course writes ("over proofed": over-proofed, "warm up": warm-up), or two words neither a
+    stop word as the one word it writes (``closed``: "bee keeping", beekeeping), and what
+    makes the reader's text so; None when no two are. A stop word alone is not searched
+    (``plan``), so "over proofed" was any section that writes "proofed", under-proofed ones
+    first; and "bee keeping" was every section that writes "bees" and "keep", never the
+    beekeepers. Only where the course writes the two ``hyphenated`` at least as often as apart
+    (``Searcher.hyphenated``), or as one word far more often than apart
+    (``Searcher.closed``), and only for a query of plain words, as ``_joined``; only a
     stop word such words are made with (``COMPOUNDING``), not a question's "I" or "a"
     (shell-novice writes "reverse-i-search", and "how do I search backwards" was no question
     about it), nor "the" or "does"."""
@@ -1646,19 +1672,25 @@ def _hyphen_joined(tree: Node, hyphenated: Callable[[str, str], bool],
     asked = 0
     for at in range(len(items) - 1):
         first, second = items[at].text, items[at + 1].text
-        if not (first.isalpha() and second.isalpha()) or is_stop(first) == is_stop(second):
+        if not (first.isalpha() and second.isalpha()) or is_stop(first) and is_stop(second):
             continue
-        if (first if is_stop(first) else second).lower() not in COMPOUNDING:
-            continue  # "how do I search": no "I-search"; "the answer": no "the-answer"
-        asked += 1
-        if asked > MAX_HYPHEN_PAIRS:
-            return None
-        if hyphenated(first.lower(), second.lower()):
+        if is_stop(first) or is_stop(second):
+            if (first if is_stop(first) else second).lower() not in COMPOUNDING:
+                continue  # "how do I search": no "I-search"; "the answer": no "the-answer"
+            asked += 1
+            if asked > MAX_HYPHEN_PAIRS:
+                return None
+            if not hyphenated(first.lower(), second.lower()):
+                continue
             one = f"{first}-{second}"
-            rest = [*items[:at], Word(one), *items[at + 2:]]
-            pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
-            return (All(tuple(rest)) if len(rest) > 1 else rest[0],
-                    partial(_join_in, pattern, one, shown))
+        elif closed(first.lower(), second.lower()):
+            one = first + (second if second.isupper() else second.lower())  # Bee Keeping
+        else:
+            continue
+        rest = [*items[:at], Word(one), *items[at + 2:]]
+        pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
+        return (All(tuple(rest)) if len(rest) > 1 else rest[0],
+                partial(_join_in, pattern, one, shown))
     return None
 
 
