@@ -1107,7 +1107,7 @@ def test_search_body_has_exactly_the_documented_keys(searcher) -> None:
     for result in body["results"]:
         assert set(result) == {
             "lesson", "lesson_title", "heading", "heading_path", "module", "anchor", "url",
-            "snippet", "score", "kind",
+            "snippet", "score", "kind", "matched_in_title",
         }
     assert body["terms"]
     for term in body["terms"]:

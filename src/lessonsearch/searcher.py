@@ -12,7 +12,7 @@ import json
 import re
 import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from itertools import islice
@@ -69,6 +69,7 @@ from .query_plan import (
     without_question_verbs,
 )
 from .snippets import Phrases, plain_snippet, section_snippet
+from .snippets import snippet as marked_text
 from .spelling import (
     SLIP_COST,
     Speller,
@@ -230,6 +231,11 @@ class SearchHit:
     module: str | None = None
     module_title: str | None = None
     position: int = 0
+    matched_in_title: str | None = None
+    """HTML: the lesson's title, escaped, the query's words in ``<mark>``, for a hit found
+    through its lesson's title alone (its text and headings mark none of them); else None.
+    A section found so ("Is it safe?" of a lesson "Why keep bees", for `bees`) showed a
+    snippet with nothing marked, which read as a wrong hit (``_title_marked``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1420,9 +1426,12 @@ class Searcher:
         if not snippet and apart:
             snippet = section_snippet(body, code, marks | apart, SNIPPET_CHARS, family=family,
                                       phrases=phrases, names=names)
+        in_title = None
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
                        else html.escape(_shorten(code, SNIPPET_CHARS)))
+            in_title = _title_marked(stored["lesson_title"], stored["heading_path"],
+                                     marks | apart, family, names, reached)
         return SearchHit(
             lesson=stored["lesson"],
             lesson_title=stored["lesson_title"],
@@ -1436,6 +1445,7 @@ class Searcher:
             module=stored["module"] or None,
             module_title=stored.get("module_title"),
             position=stored["position"],
+            matched_in_title=in_title,
         )
 
     def _stored(self, searcher, docnum: int) -> dict[str, Any]:
@@ -1460,6 +1470,23 @@ empty), with their types: what a hit and a suggestion's name read of it. And its
 HIT_FIELDS_OR_NONE: dict[str, type] = {"anchor": str, "module_title": str}
 """The stored fields a build leaves out when None (a section without an anchor, a lesson
 outside a module)."""
+
+
+def _title_marked(title: str, headings: Sequence[str], marks: frozenset[str],
+                  family: frozenset[str], names: Phrases,
+                  reached: tuple[TermRecord, ...]) -> str | None:
+    """``SearchHit.matched_in_title`` of a hit whose snippet marks nothing: its lesson's
+    ``title`` with the query's words marked, as the snippet would mark them (or, found
+    through a term the title names, that term's name), when the title writes one and no
+    heading above the section does (a heading, which the reader sees, says why itself)."""
+    if not title or any(marked_text(h, marks, len(h) + 1, family=family, names=names)
+                        for h in headings):
+        return None
+    width = 4 * len(title) + 4  # the whole title: a window opens a third of it before
+    return (marked_text(title, marks, width, family=family, names=names)
+            or (reached and marked_text(title, _named_stems(reached), width,
+                                        names=_named_runs(reached)))
+            or None)
 
 
 def holds_hit(stored: Any) -> bool:
