@@ -657,31 +657,6 @@ class Searcher:
         return next((name for name in self._examples
                      if avoid.isdisjoint(map(stem, analysis_words(name)))), None)
 
-    def _reached(self, marks: frozenset[str], terms: tuple[TermRecord, ...],
-                 ) -> tuple[TermRecord, ...]:
-        """The terms, other than those the query names (``terms``), a name of several words
-        of which writes one of the words a query marks (``marks``, stems): a section is
-        found by the names of the terms it mentions (``CONTENT``), so "color" finds a
-        section that writes "chromatic aberration" alone, through its alias "false color"."""
-        named = {t.term for t in terms}
-        return tuple(dict.fromkeys(
-            record for key in sorted(marks) for record in self._name_words.get(key, ())
-            if record.term not in named))
-
-    @cached_property
-    def _name_words(self) -> dict[str, tuple[TermRecord, ...]]:
-        """Each stem of a word of the terms' names of several words, and the terms whose
-        names write it (``_reached``)."""
-        found: dict[str, dict[str, TermRecord]] = {}
-        for record in self.glossary.records:
-            for name in (record.term, *record.aliases):
-                parts = analysis_words(name)
-                if len(parts) > 1:
-                    for part in parts:
-                        if not is_stop(part):
-                            found.setdefault(stem(part), {})[record.term] = record
-        return {key: tuple(records.values()) for key, records in found.items()}
-
     @cached_property
     def _glossary_words(self) -> frozenset[str]:
         """The glossary's names and aliases of one word, in lower case."""
@@ -752,6 +727,12 @@ class Searcher:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
         with reading_index(self.version_dir):
             return self.whoosh_searcher().reader().doc_frequency(CONTENT, stem(word)) > 0
+
+    def holds_name(self, key: str) -> bool:
+        """Whether some section mentions a term with the name of several words whose term
+        ``key`` is (``whoosh_index.name_term``): what ``plan`` searches such a name as."""
+        with reading_index(self.version_dir):
+            return self.whoosh_searcher().reader().doc_frequency(CONTENT, key) > 0
 
     def _written_apart(self, searcher, *words: str) -> bool:
         """Whether some section writes ``words`` side by side."""
@@ -1048,7 +1029,8 @@ class Searcher:
             tree = split[0]
         rarity = partial(searcher.idf, CONTENT)
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
-                        family=self.family, rarity=rarity, accents=accents)
+                        family=self.family, rarity=rarity, accents=accents,
+                        names=self.holds_name)
 
         asking = self.asking(searcher, asked_about(positive_words(asked_tree)))
 
@@ -1070,7 +1052,8 @@ class Searcher:
                                     lambda a, b: self.closed(searcher, a, b))  # beekeeping
         if joined:
             together = plan(joined[0], correct=correct, written=self.written, family=self.family,
-                            related=self.related, rarity=rarity, accents=accents)
+                            related=self.related, rarity=rarity, accents=accents,
+                            names=self.holds_name)
             hits, found = run(together, joined[0])
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
@@ -1082,7 +1065,7 @@ class Searcher:
                          family=self.family,
                          related=self.related,
                          together=lambda parts: self._written_apart(searcher, *parts),
-                         rarity=rarity, accents=accents)
+                         rarity=rarity, accents=accents, names=self.holds_name)
             loose_hits, loose_total = run(loose, tree)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
@@ -1102,7 +1085,7 @@ class Searcher:
         if total == 0 and not terms and not _quotes(tree):  # "torpedo": only a definition
             terms = self.glossary.described_by(positive_words(tree))  # writes it: bâtard
         if total == 0 and terms and not _quotes(tree):  # "topp": nucleus sampling's
-            by_name = plan(_terms_instead(tree, terms))
+            by_name = plan(_terms_instead(tree, terms), names=self.holds_name)
             name_hits, name_total = self._run(searcher, by_name.query, page, limit, filter_q)
             if name_total:
                 page_hits, total = name_hits, name_total
@@ -1155,12 +1138,11 @@ class Searcher:
                 key for key in parted if not is_stop(key))
         else:
             parts_alone = frozenset()
-        reached = self._reached(marks, terms) if page_hits else ()
         return SearchResponse(
             query=asked,
             total=total,
-            results=tuple(self._hit(searcher, hit, marks, family, phrases, names, reached,
-                                    parts_alone) for hit in page_hits),
+            results=tuple(self._hit(searcher, hit, marks, family, phrases, names, parts_alone)
+                          for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
             suggestion_searched=searched and suggestion is not None,
@@ -1400,17 +1382,14 @@ class Searcher:
 
     def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
              family: frozenset[str], phrases: Phrases = (), names: Phrases = (),
-             reached: tuple[TermRecord, ...] = (),
              apart: frozenset[str] = frozenset()) -> SearchHit:
         """The snippet is the text's, or the code's where only it writes one of ``phrases``
         whole ("data_file" in the code, where the text says "file") or its passage holds
         more of the query's words (``section_snippet``). ``names``: the names of several
-        words of the terms the query names, marked where written whole (``_named_runs``).
-        ``reached``: the terms a name of which writes a word of the query (``_reached``):
-        where the section writes none of the query's words, it was found through the names
-        of a term it mentions, and what is marked is the term, written as the section
-        writes it ("color" marks the "chromatic aberration" of a section found through its
-        alias "false color"), not a passage with nothing marked. ``apart``: the parts (no
+        words of the terms the query names, marked where written whole (``_named_runs``):
+        a section found through a name of several words of a term it mentions, which only
+        the whole name finds ("false color", of chromatic aberration), marks the term as
+        the section writes it, the query naming the term. ``apart``: the parts (no
         stop word) of a hyphenated or split word of the query, marked alone only where the
         section writes them nowhere side by side and nothing else is marked: its title
         found "Trimming" of a lesson "Brake cables" for `brake-cables`, whose "the cable
@@ -1420,9 +1399,6 @@ class Searcher:
         body, code = stored["body"], stored["code"]
         snippet = section_snippet(body, code, marks, SNIPPET_CHARS, family=family,
                                   phrases=phrases, names=names)
-        if not snippet and reached:
-            snippet = section_snippet(body, code, _named_stems(reached), SNIPPET_CHARS,
-                                      names=_named_runs(reached))
         if not snippet and apart:
             snippet = section_snippet(body, code, marks | apart, SNIPPET_CHARS, family=family,
                                       phrases=phrases, names=names)
@@ -1431,7 +1407,7 @@ class Searcher:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
                        else html.escape(_shorten(code, SNIPPET_CHARS)))
             in_title = _title_marked(stored["lesson_title"], stored["heading_path"],
-                                     marks | apart, family, names, reached)
+                                     marks | apart, family, names)
         return SearchHit(
             lesson=stored["lesson"],
             lesson_title=stored["lesson_title"],
@@ -1473,20 +1449,16 @@ outside a module)."""
 
 
 def _title_marked(title: str, headings: Sequence[str], marks: frozenset[str],
-                  family: frozenset[str], names: Phrases,
-                  reached: tuple[TermRecord, ...]) -> str | None:
+                  family: frozenset[str], names: Phrases) -> str | None:
     """``SearchHit.matched_in_title`` of a hit whose snippet marks nothing: its lesson's
-    ``title`` with the query's words marked, as the snippet would mark them (or, found
-    through a term the title names, that term's name), when the title writes one and no
-    heading above the section does (a heading, which the reader sees, says why itself)."""
+    ``title`` with the query's words marked, as the snippet would mark them, when the
+    title writes one and no heading above the section does (a heading, which the reader
+    sees, says why itself)."""
     if not title or any(marked_text(h, marks, len(h) + 1, family=family, names=names)
                         for h in headings):
         return None
     width = 4 * len(title) + 4  # the whole title: a window opens a third of it before
-    return (marked_text(title, marks, width, family=family, names=names)
-            or (reached and marked_text(title, _named_stems(reached), width,
-                                        names=_named_runs(reached)))
-            or None)
+    return marked_text(title, marks, width, family=family, names=names) or None
 
 
 def holds_hit(stored: Any) -> bool:
