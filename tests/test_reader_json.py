@@ -282,9 +282,9 @@ def test_an_id_two_heading_blocks_give_is_kept_by_both_with_a_warning() -> None:
         ("Recap", "recap"), ("Recap again", "recap")]
     first, second = (n for n, line in enumerate(text.splitlines(), 1) if '"recap"' in line)
     assert [str(w) for w in lesson.warnings] == [
-        f"inline.json:{second}: The heading id 'recap' of 'Recap again' is the id of 'Recap' "
-        f"(line {first}) too; both keep it, as the page does, and a link to #recap opens the "
-        "first: give one of them another id."]
+        f"inline.json:{second}: The id 'recap' of the heading 'Recap again' is the id of the "
+        f"heading 'Recap' (line {first}) too; both have the anchor 'recap', and a link to "
+        "#recap opens 'Recap': give one of them another id."]
 
 
 def test_a_heading_block_without_an_id_makes_way_for_a_later_ones() -> None:
@@ -294,7 +294,8 @@ def test_a_heading_block_without_an_id_makes_way_for_a_later_ones() -> None:
     ]}}))
     assert [s.anchor for s in lesson.sections] == ["recap-1", "recap"]
     assert [w.message.split(";")[0] for w in lesson.warnings] == [
-        "The heading id 'recap' of 'Summary' is the anchor 'Recap' takes from its text too"]
+        "The id 'recap' of the heading 'Summary' is the anchor the heading 'Recap' takes from "
+        "its text too"]
 
 
 def test_body_text_heading_ids_are_kept_with_a_warning_at_the_line_of_the_text() -> None:
@@ -306,7 +307,8 @@ def test_body_text_heading_ids_are_kept_with_a_warning_at_the_line_of_the_text()
     (warning,) = lesson.warnings
     assert '"text"' in text.splitlines()[warning.line - 1]
     assert warning.message.startswith(
-        "The heading id 'intro' of 'Start' is the anchor 'Intro' takes from its text too;")
+        "The id 'intro' of the heading 'Start' is the anchor the heading 'Intro' takes from "
+        "its text too; 'Start' has the anchor 'intro' and 'Intro' the anchor 'intro-1',")
 
 
 def test_an_empty_block_list_without_body_is_an_empty_lesson() -> None:

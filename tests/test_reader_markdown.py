@@ -410,10 +410,10 @@ def test_an_id_a_heading_before_takes_from_its_text_is_kept_with_a_warning() -> 
     assert [(s.heading, s.anchor) for s in lesson.sections] == [
         ("Examples", "examples-1"), ("Other", "examples")]
     assert [str(w) for w in lesson.warnings] == [
-        "lessons/03-inline.md:5: The heading id 'examples' of 'Other' is the anchor 'Examples' "
-        "(line 1) takes from its text too; here 'Examples' has the anchor 'examples-1', but "
-        "a site that numbers headings as it meets them gives both 'examples': give one of "
-        "them another id."]
+        "lessons/03-inline.md:5: The id 'examples' of the heading 'Other' is the anchor the "
+        "heading 'Examples' (line 1) takes from its text too; 'Other' has the anchor "
+        "'examples' and 'Examples' the anchor 'examples-1', but a site that numbers headings "
+        "as it meets them gives both 'examples': give one of them another id."]
 
 
 def test_a_heading_after_an_id_its_text_gives_makes_way_without_a_warning() -> None:
@@ -427,9 +427,9 @@ def test_an_id_two_headings_give_is_kept_by_both_with_a_warning() -> None:
     assert [(s.heading, s.anchor) for s in lesson.sections] == [
         ("Setup", "setup"), ("Set-up again", "setup")]
     assert [str(w) for w in lesson.warnings] == [
-        "lessons/03-inline.md:5: The heading id 'setup' of 'Set-up again' is the id of 'Setup' "
-        "(line 1) too; both keep it, as the page does, and a link to #setup opens the first: "
-        "give one of them another id."]
+        "lessons/03-inline.md:5: The id 'setup' of the heading 'Set-up again' is the id of the "
+        "heading 'Setup' (line 1) too; both have the anchor 'setup', and a link to #setup "
+        "opens 'Setup': give one of them another id."]
 
 
 def test_a_numbered_anchor_is_numbered_past_an_id_given_later() -> None:

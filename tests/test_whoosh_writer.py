@@ -227,18 +227,24 @@ def same_index(stock, ours, documents: int) -> None:
 
 
 def test_the_names_of_terms_count_each_word_once_and_half():
-    """A section's indexed text holds the names of the terms it mentions: a word of them
-    counts half a word the section writes, once however many names share it; every
-    position is kept, for phrases, with one left unused between names and between parts."""
+    """A section's indexed text holds the names of the terms it mentions: a name of one word
+    counts half a word the section writes, once however many names share it; a name of
+    several words is one term of them all, which only the whole name finds, never a word
+    of it alone ("search" is no word of this section); one position is left unused between
+    names and between parts."""
     field = schema()["content"]
     found = {text: (frequency, weight, field.format.decode_positions(encoded))
              for text, frequency, weight, encoded in field.index(
-                 ("Sampling", BREAK.join(("greedy decoding", "greedy sampling", "greedy search")),
+                 ("Sampling", BREAK.join(("greedy decoding", "greedy sampling", "greedy search",
+                                          "sampler", "samplers")),
                   "Decoding is greedy."))}
-    assert found[b"greedi"] == (4, 1 + NAME_WEIGHT, [2, 5, 8, 13])
-    assert found[b"sampl"] == (2, 1 + NAME_WEIGHT, [0, 6])
-    assert found[b"decod"] == (2, 1 + NAME_WEIGHT, [3, 11])
-    assert found[b"search"] == (1, NAME_WEIGHT, [9])
+    assert found[b"greedi"] == (1, 1, [14])
+    assert found[b"sampl"] == (1, 1, [0])
+    assert found[b"decod"] == (1, 1, [12])
+    assert b"search" not in found
+    assert found[b"greedi decod"] == (1, NAME_WEIGHT, [2])
+    assert found[b"greedi search"] == (1, NAME_WEIGHT, [6])
+    assert found[b"sampler"] == (2, NAME_WEIGHT, [8, 10])
     plain = {text: weight for text, _, weight, _ in field.index("greedy decoding ; greedy")}
     assert plain[b"greedi"] == 2
 
@@ -270,11 +276,13 @@ def test_positions_leave_a_gap_at_each_blank_line_in_either_writer(tmp_path: Pat
 def test_a_sections_parts_are_placed_as_the_text_they_join_into(without_families):
     """``_postings`` reads a section's parts apart (the names and the code count less), and
     places their words as our tokenizer places those of the parts joined by ``BREAK``:
-    what the byte-for-byte comparisons, given the joined text, check."""
+    what the byte-for-byte comparisons, given the joined text, check. (A name of several
+    words is one term at one position, which the joined text is not: names of one word
+    here.)"""
     field = schema()["content"]
     course = read_course(ROOT / "lessons").course
     for doc in documents(course):
-        parts = doc.fields(("attention head", "logit"), ("softmax",), ("key", "value"))["content"]
+        parts = doc.fields(("attention", "logit"), ("softmax",), ("key", "value"))["content"]
         tokens = field.analyzer(BREAK.join(parts), positions=True)
         expected: dict[bytes, list[int]] = {}
         for token in tokens:

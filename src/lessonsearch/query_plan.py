@@ -3,8 +3,12 @@
 This is where search behaviour lives: stop and question words dropped from bag-of-words
 queries (kept in phrases), identifiers like ``numpy.mean`` searched as a phrase of their
 parts, misspellings corrected from the index's own
-vocabulary, and the "most words" fallback. Glossary aliases need nothing here: the index
-stores every name of each term a section mentions in its ``terms`` field.
+vocabulary, and the "most words" fallback. Glossary aliases need little here: the index
+stores every name of each term a section mentions in its content, a name of one word as that
+word and a name of several as one term of them all (``whoosh_index.name_term``), which a
+query's words written one after another, a phrase or a hyphenated word find only whole
+(``_with_names``): "worker bee" finds the sections that mention workers, and "bee" only those
+that write it.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from .analysis import (
 )
 from .posting_blocks import unwritten
 from .query import All, Any, Node, Not, Phrase, Word
-from .whoosh_index import CONTENT, FAMILY_WEIGHT
+from .whoosh_index import CONTENT, FAMILY_WEIGHT, name_term
 
 
 @dataclass
@@ -76,12 +80,14 @@ Together = Callable[[list[str]], bool]
 Related = Callable[[str], tuple[str, tuple[str, ...]] | None]
 Rarity = Callable[[str], float]
 Family = Callable[[str], tuple[str, ...]]
+Names = Callable[[str], bool]
 
 
 def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
          written: Written | None = None, related: Related | None = None,
          together: Together | None = None, rarity: Rarity | None = None,
-         family: Family | None = None, accents: Correct | None = None) -> Plan:
+         family: Family | None = None, accents: Correct | None = None,
+         names: Names | None = None) -> Plan:
     """``written``: whether the course writes a word, for a hyphenated word's joined form,
     which weighs no more than the written form (``rarity``: an indexed word's IDF;
     ``_joined_term``).
@@ -109,7 +115,12 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     ``accents``: the course's spelling of a word it writes only with other accents
     (``Searcher.accented``), for a word in quotes: a reader quoting "pate fermentee" from a
     keyboard without accents asked for the course's "pâte fermentée" as written, and found
-    nothing; told so as for a correction. Not under NOT."""
+    nothing; told so as for a correction. Not under NOT.
+
+    ``names``: whether the index holds a name of several words of a glossary term, by its
+    term (``whoosh_index.name_term``): such a name written whole in the query, as words one
+    after another, a phrase or a hyphenated word, also finds the sections that mention the
+    term (``_with_names``)."""
     bare = _bare_words(node)
     content = [w for w in bare if not is_stop(w)]
     drop_stops = bool(content)
@@ -132,7 +143,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             one = "".join(parts)
             if written and _joinable(text, parts) and written(one):
                 joined[text] = one  # "pre-training" is also pretraining, "GPT-2" gpt2
-                return wq.Or([_phrase(parts), _joined_term(one, parts, rarity)])
+                return named(wq.Or([_phrase(parts), _joined_term(one, parts, rarity)]), parts)
             topical = [p for p in dict.fromkeys(parts) if not (is_stop(p) or p.isdigit())]
             if (relaxed and not negated and topical and together and not together(parts)
                     and not leans_on_companions(parts)):  # "p-value" is not value alone
@@ -147,9 +158,10 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
                 searched_family.update(kin)
                 phrased[tuple(map(stem, parts))] = kin
                 before = [stem(p) for p in parts[:-1]]
-                return wq.Or([_phrase(parts), *(
-                    wq.Phrase(CONTENT, [*before, each], boost=FAMILY_WEIGHT) for each in kin)])
-            return _phrase(parts)
+                return named(wq.Or([_phrase(parts), *(
+                    wq.Phrase(CONTENT, [*before, each], boost=FAMILY_WEIGHT) for each in kin)]),
+                    parts)
+            return named(_phrase(parts), parts)
         name = typed_name(text)  # "notepad++": the word notepad, or the name Notepad++
         fixed = None
         if correct and name:  # "notpad++" is one slip from Notepad++, the word notpad three
@@ -175,6 +187,22 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             alternatives += [Exact(CONTENT, each, boost=FAMILY_WEIGHT) for each in kin]
         return alternatives[0] if len(alternatives) == 1 else wq.Or(alternatives)
 
+    loose_names: list[wq.Term] = []
+
+    def named(q: wq.Query, parts: list[str]) -> wq.Query:
+        """``q`` (``parts`` side by side, or as the word they make), or the name of several
+        words of a glossary term they write whole (``_with_names``); in a question or a
+        relaxed search, the name is one more of its words (``loose_names``), as a run of
+        words naming a term is: inside the word's OR, Whoosh's coordination counted the
+        section's matching words otherwise than the block scorer does."""
+        key = name_term(parts)
+        if not (names and names(key)):
+            return q
+        if relaxed or natural:
+            loose_names.append(wq.Term(CONTENT, key))
+            return q
+        return wq.Or([*(q.subqueries if type(q) is wq.Or else [q]), wq.Term(CONTENT, key)])
+
     def build(n: Node, negated: bool = False) -> wq.Query | None:
         if isinstance(n, Word):
             return word_query(n.text, negated)
@@ -186,11 +214,17 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
                 for at, part in enumerate(parts):
                     if (fixed := accents(part)) is not None:
                         corrections[part] = parts[at] = fixed
-            return _phrase(parts) if len(parts) > 1 else Exact(CONTENT, stem(parts[0]))
+            return (named(_phrase(parts), parts) if len(parts) > 1
+                    else Exact(CONTENT, stem(parts[0])))
         if isinstance(n, Not):
             inner = build(n.item, negated=True)
             return wq.Not(_exact(inner)) if inner is not None else None
-        items = [q for q in (build(i, negated) for i in n.items) if q is not None]
+        items = [build(i, negated) for i in n.items]
+        runs = (_name_runs(n.items, corrections, names)
+                if isinstance(n, All) and names and not negated else [])
+        if runs and not (relaxed or natural):
+            items = _with_names(items, runs)
+        items = [q for q in items if q is not None]
         if not items:
             return None
         if isinstance(n, Any):
@@ -198,16 +232,70 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
         positives = [q for q in items if not isinstance(q, wq.Not)]
         if (relaxed or natural) and len(positives) > 1:
             negatives = [q for q in items if isinstance(q, wq.Not)]
-            loose = MostWords(positives)
+            loose = MostWords([*positives, *(name for _, _, name in runs), *loose_names])
+            loose_names.clear()  # each name one more word
             return wq.And([loose, *negatives]) if negatives else loose
         return wq.And(items) if len(items) > 1 else items[0]
 
     built = build(node)
+    if loose_names and built is not None and not isinstance(built, wq.And):  # one word
+        built = wq.Or([*(built.subqueries if type(built) is wq.Or else [built]), *loose_names])
     instead = {**corrections, **{w: shown for w, (shown, _) in made_from.items()}}
     kept = [instead.get(w.lower(), w) for w in content] or bare
     runs = () if relaxed else _runs(node, corrections, made_from)  # none writes them all
     return Plan(built, kept, corrections, relaxed, joined, natural, made_from, searched_family,
                 word_family, phrased, narrowed, runs)
+
+
+MAX_NAME_WORDS = 5
+"""The most words of a query read as one name of a glossary term (``_with_names``)."""
+
+
+def _name_runs(nodes: tuple[Node, ...], corrections: dict[str, str], names: Names
+               ) -> list[tuple[int, int, wq.Term]]:
+    """Each run of the words ``nodes`` of an AND (from, to, the term it is found by) that
+    is a name of several words of a glossary term (``names``: "worker bee", "varroa mite",
+    "key-value cache") the index holds as one term (``whoosh_index._name_words``). The
+    longest run first, from the left; a stop word inside the name ("mixture of experts") is
+    part of it, and so are the parts of a hyphenated word; a phrase or a name with ``++``
+    ends a run. Corrected words as corrected."""
+    texts = [words(n.text) if isinstance(n, Word) and typed_name(n.text) is None else []
+             for n in nodes]
+    found: list[tuple[int, int, wq.Term]] = []
+    at = 0
+    while at < len(nodes) - 1:
+        for end in range(min(len(nodes), at + MAX_NAME_WORDS), at + 1, -1):
+            run = texts[at:end]
+            if not all(run):
+                continue
+            key = name_term([corrections.get(t[0], t[0]) if len(t) == 1 else part
+                             for t in run for part in t])
+            if names(key):
+                found.append((at, end, wq.Term(CONTENT, key)))
+                at = end
+                break
+        else:
+            at += 1
+    return found
+
+
+def _with_names(items: list[wq.Query | None], runs: list[tuple[int, int, wq.Term]]
+                ) -> list[wq.Query | None]:
+    """The queries ``items`` of the words of an AND, each word of a run of them that names a
+    term (``_name_runs``) found by that name too: ``Or(word, name)``. A section that
+    mentions the term, in any of its names ("nuc" for "nucleus colony"), holds each word
+    through the name, while each word alone finds only the sections that write it ("bee"
+    no longer finds every section on workers, whose alias "worker bee" wrote it); a section
+    writing the words too scores for both. A question or a relaxed search counts the name
+    as one more of its words instead (``MostWords``), where a name that stood for each of
+    its words counted twice for a section that writes neither."""
+    found = list(items)
+    for begin, end, name in runs:
+        for at in range(begin, end):
+            q = found[at]
+            if q is not None:
+                found[at] = wq.Or([*(q.subqueries if type(q) is wq.Or else [q]), name])
+    return found
 
 
 MAX_BETWEEN = 1

@@ -37,6 +37,7 @@ def search_body(response: SearchResponse) -> dict[str, Any]:
                 "snippet": hit.snippet,
                 "score": hit.score,
                 "kind": hit.kind,
+                "matched_in_title": hit.matched_in_title,
             }
             for hit in response.results
         ],

@@ -12,7 +12,7 @@ import json
 import re
 import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from itertools import islice
@@ -71,6 +71,7 @@ from .query_plan import (
     without_question_verbs,
 )
 from .snippets import Phrases, plain_snippet, section_snippet
+from .snippets import snippet as marked_text
 from .spelling import (
     SLIP_COST,
     Speller,
@@ -233,6 +234,11 @@ class SearchHit:
     module: str | None = None
     module_title: str | None = None
     position: int = 0
+    matched_in_title: str | None = None
+    """HTML: the lesson's title, escaped, the query's words in ``<mark>``, for a hit found
+    through its lesson's title alone (its text and headings mark none of them); else None.
+    A section found so ("Is it safe?" of a lesson "Why keep bees", for `bees`) showed a
+    snippet with nothing marked, which read as a wrong hit (``_title_marked``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -711,31 +717,6 @@ class Searcher:
         return next((name for name in self._examples
                      if avoid.isdisjoint(map(stem, analysis_words(name)))), None)
 
-    def _reached(self, marks: frozenset[str], terms: tuple[TermRecord, ...],
-                 ) -> tuple[TermRecord, ...]:
-        """The terms, other than those the query names (``terms``), a name of several words
-        of which writes one of the words a query marks (``marks``, stems): a section is
-        found by the names of the terms it mentions (``CONTENT``), so "color" finds a
-        section that writes "chromatic aberration" alone, through its alias "false color"."""
-        named = {t.term for t in terms}
-        return tuple(dict.fromkeys(
-            record for key in sorted(marks) for record in self._name_words.get(key, ())
-            if record.term not in named))
-
-    @cached_property
-    def _name_words(self) -> dict[str, tuple[TermRecord, ...]]:
-        """Each stem of a word of the terms' names of several words, and the terms whose
-        names write it (``_reached``)."""
-        found: dict[str, dict[str, TermRecord]] = {}
-        for record in self.glossary.records:
-            for name in (record.term, *record.aliases):
-                parts = analysis_words(name)
-                if len(parts) > 1:
-                    for part in parts:
-                        if not is_stop(part):
-                            found.setdefault(stem(part), {})[record.term] = record
-        return {key: tuple(records.values()) for key, records in found.items()}
-
     @cached_property
     def _glossary_words(self) -> frozenset[str]:
         """The glossary's names and aliases of one word, in lower case."""
@@ -806,6 +787,12 @@ class Searcher:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
         with reading_index(self.version_dir):
             return self.whoosh_searcher().reader().doc_frequency(CONTENT, stem(word)) > 0
+
+    def holds_name(self, key: str) -> bool:
+        """Whether some section mentions a term with the name of several words whose term
+        ``key`` is (``whoosh_index.name_term``): what ``plan`` searches such a name as."""
+        with reading_index(self.version_dir):
+            return self.whoosh_searcher().reader().doc_frequency(CONTENT, key) > 0
 
     def _written_apart(self, searcher, *words: str) -> bool:
         """Whether some section writes ``words`` side by side."""
@@ -925,6 +912,20 @@ class Searcher:
                 self._hyphens.clear()
             self._hyphens[pair] = _written_hyphenated(texts, first, self._stems_of(second))
         return self._hyphens[pair]
+
+    def closed(self, searcher, first: str, second: str) -> bool:
+        """Whether the course writes ``first`` and ``second`` as one word ("beekeeping", in
+        any of its forms: beekeepers) in at least ``JOINED_OVER_APART`` times as many
+        sections as it writes them side by side: "bee keeping" is then the reader's
+        spelling of the course's word, not two words the course uses apart ("honey bee",
+        where it also writes honeybee now and then). The joined word is looked up first,
+        which costs one term's count; only then the phrase is counted."""
+        one = stem(first + second)
+        with reading_index(self.version_dir):
+            together = searcher.reader().doc_frequency(CONTENT, one)
+        if not together:
+            return False
+        return together >= JOINED_OVER_APART * self._count_apart(searcher, first, second)
 
     def _written_joined(self, searcher, joined: dict[str, str]) -> dict[str, str]:
         """Of the hyphenated words a plan searched also as the one word they make
@@ -1093,7 +1094,8 @@ class Searcher:
             tree = split[0]
         rarity = partial(searcher.idf, CONTENT)
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
-                        family=self.family, rarity=rarity, accents=accents)
+                        family=self.family, rarity=rarity, accents=accents,
+                        names=self.holds_name)
 
         asking = self.asking(searcher, asked_about(positive_words(asked_tree)))
 
@@ -1111,10 +1113,12 @@ class Searcher:
         elif total == 0:
             joined = _joined(tree, lambda a, b, one: self.written(one), shown)
         if not joined:  # "over proofed": the course's over-proofed, not any "proofed"
-            joined = _hyphen_joined(tree, lambda a, b: self.hyphenated(searcher, a, b), shown)
+            joined = _hyphen_joined(tree, lambda a, b: self.hyphenated(searcher, a, b), shown,
+                                    lambda a, b: self.closed(searcher, a, b))  # beekeeping
         if joined:
             together = plan(joined[0], correct=correct, written=self.written, family=self.family,
-                            related=self.related, rarity=rarity, accents=accents)
+                            related=self.related, rarity=rarity, accents=accents,
+                            names=self.holds_name)
             hits, found = run(together, joined[0])
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
@@ -1126,7 +1130,7 @@ class Searcher:
                          family=self.family,
                          related=self.related,
                          together=lambda parts: self._written_apart(searcher, *parts),
-                         rarity=rarity, accents=accents)
+                         rarity=rarity, accents=accents, names=self.holds_name)
             loose_hits, loose_total = run(loose, tree)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
@@ -1146,7 +1150,7 @@ class Searcher:
         if total == 0 and not terms and not _quotes(tree):  # "torpedo": only a definition
             terms = self.glossary.described_by(positive_words(tree))  # writes it: bâtard
         if total == 0 and terms and not _quotes(tree):  # "topp": nucleus sampling's
-            by_name = plan(_terms_instead(tree, terms))
+            by_name = plan(_terms_instead(tree, terms), names=self.holds_name)
             name_hits, name_total = self._run(searcher, by_name.query, page, limit, filter_q)
             if name_total:
                 page_hits, total = name_hits, name_total
@@ -1199,12 +1203,11 @@ class Searcher:
                 key for key in parted if not is_stop(key))
         else:
             parts_alone = frozenset()
-        reached = self._reached(marks, terms) if page_hits else ()
         return SearchResponse(
             query=asked,
             total=total,
-            results=tuple(self._hit(searcher, hit, marks, family, phrases, names, reached,
-                                    parts_alone) for hit in page_hits),
+            results=tuple(self._hit(searcher, hit, marks, family, phrases, names, parts_alone)
+                          for hit in page_hits),
             terms=terms,
             suggestion=suggestion,
             suggestion_searched=searched and suggestion is not None,
@@ -1444,17 +1447,14 @@ class Searcher:
 
     def _hit(self, searcher, hit: tuple[float, int], marks: frozenset[str],
              family: frozenset[str], phrases: Phrases = (), names: Phrases = (),
-             reached: tuple[TermRecord, ...] = (),
              apart: frozenset[str] = frozenset()) -> SearchHit:
         """The snippet is the text's, or the code's where only it writes one of ``phrases``
         whole ("data_file" in the code, where the text says "file") or its passage holds
         more of the query's words (``section_snippet``). ``names``: the names of several
-        words of the terms the query names, marked where written whole (``_named_runs``).
-        ``reached``: the terms a name of which writes a word of the query (``_reached``):
-        where the section writes none of the query's words, it was found through the names
-        of a term it mentions, and what is marked is the term, written as the section
-        writes it ("color" marks the "chromatic aberration" of a section found through its
-        alias "false color"), not a passage with nothing marked. ``apart``: the parts (no
+        words of the terms the query names, marked where written whole (``_named_runs``):
+        a section found through a name of several words of a term it mentions, which only
+        the whole name finds ("false color", of chromatic aberration), marks the term as
+        the section writes it, the query naming the term. ``apart``: the parts (no
         stop word) of a hyphenated or split word of the query, marked alone only where the
         section writes them nowhere side by side and nothing else is marked: its title
         found "Trimming" of a lesson "Brake cables" for `brake-cables`, whose "the cable
@@ -1464,15 +1464,15 @@ class Searcher:
         body, code = stored["body"], stored["code"]
         snippet = section_snippet(body, code, marks, SNIPPET_CHARS, family=family,
                                   phrases=phrases, names=names)
-        if not snippet and reached:
-            snippet = section_snippet(body, code, _named_stems(reached), SNIPPET_CHARS,
-                                      names=_named_runs(reached))
         if not snippet and apart:
             snippet = section_snippet(body, code, marks | apart, SNIPPET_CHARS, family=family,
                                       phrases=phrases, names=names)
+        in_title = None
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
                        else html.escape(_shorten(code, SNIPPET_CHARS)))
+            in_title = _title_marked(stored["lesson_title"], stored["heading_path"],
+                                     marks | apart, family, names)
         return SearchHit(
             lesson=stored["lesson"],
             lesson_title=stored["lesson_title"],
@@ -1486,6 +1486,7 @@ class Searcher:
             module=stored["module"] or None,
             module_title=stored.get("module_title"),
             position=stored["position"],
+            matched_in_title=in_title,
         )
 
     def _stored(self, searcher, docnum: int) -> dict[str, Any]:
@@ -1510,6 +1511,19 @@ empty), with their types: what a hit and a suggestion's name read of it. And its
 HIT_FIELDS_OR_NONE: dict[str, type] = {"anchor": str, "module_title": str}
 """The stored fields a build leaves out when None (a section without an anchor, a lesson
 outside a module)."""
+
+
+def _title_marked(title: str, headings: Sequence[str], marks: frozenset[str],
+                  family: frozenset[str], names: Phrases) -> str | None:
+    """``SearchHit.matched_in_title`` of a hit whose snippet marks nothing: its lesson's
+    ``title`` with the query's words marked, as the snippet would mark them, when the
+    title writes one and no heading above the section does (a heading, which the reader
+    sees, says why itself)."""
+    if not title or any(marked_text(h, marks, len(h) + 1, family=family, names=names)
+                        for h in headings):
+        return None
+    width = 4 * len(title) + 4  # the whole title: a window opens a third of it before
+    return marked_text(title, marks, width, family=family, names=names) or None
 
 
 def holds_hit(stored: Any) -> bool:
@@ -1687,6 +1701,13 @@ COMPOUNDING = frozenset(
 "no-knead", "so-called"). Asking whether the course hyphenates a pair reads a phrase in up
 to ``NAME_SECTIONS`` sections: for every "the answer" or "does sampling" of a question it
 made a question's first search four times slower at 10,000 sections (bench/README.md)."""
+JOINED_OVER_APART = 2
+"""How many times as many sections must write two words as one word ("beekeeping") as write
+them side by side ("bees keep their brood") for the two a reader types apart to be searched
+as that word (``Searcher.closed``). The sections that write a pair side by side in passing
+are few, and the pair the course writes both ways as often ("honey bee", "honeybee") is the
+reader's choice: at once as many, "bee keeping" stayed two words in a course whose one
+check question says "bees keep", against two sections on beekeepers."""
 MAX_HYPHEN_PAIRS = 4
 """How many pairs of a stop word and a word side by side ``_hyphen_joined`` asks about: a
 question has a few; a pasted paragraph dozens, each a phrase read in up to ``NAME_SECTIONS``
@@ -1694,14 +1715,18 @@ sections."""
 
 
 def _hyphen_joined(tree: Node, hyphenated: Callable[[str, str], bool],
-                   shown: Callable[[str, str], str] = _capitalised
+                   shown: Callable[[str, str], str] = _capitalised,
+                   closed: Callable[[str, str], bool] = lambda first, second: False,
                    ) -> tuple[Node, Callable[[str], str]] | None:
     """The query with a stop word and a word side by side written as the hyphenated word the
-    course writes ("over proofed": over-proofed, "warm up": warm-up), and what makes the
-    reader's text so; None when no two are. A stop word alone is not searched (``plan``), so
-    "over proofed" was any section that writes "proofed", under-proofed ones first. Only
-    where the course writes the two ``hyphenated`` at least as often as apart
-    (``Searcher.hyphenated``), and only for a query of plain words, as ``_joined``; only a
+    course writes ("over proofed": over-proofed, "warm up": warm-up), or two words neither a
+    stop word as the one word it writes (``closed``: "bee keeping", beekeeping), and what
+    makes the reader's text so; None when no two are. A stop word alone is not searched
+    (``plan``), so "over proofed" was any section that writes "proofed", under-proofed ones
+    first; and "bee keeping" was every section that writes "bees" and "keep", never the
+    beekeepers. Only where the course writes the two ``hyphenated`` at least as often as apart
+    (``Searcher.hyphenated``), or as one word far more often than apart
+    (``Searcher.closed``), and only for a query of plain words, as ``_joined``; only a
     stop word such words are made with (``COMPOUNDING``), not a question's "I" or "a"
     (shell-novice writes "reverse-i-search", and "how do I search backwards" was no question
     about it), nor "the" or "does"."""
@@ -1711,19 +1736,25 @@ def _hyphen_joined(tree: Node, hyphenated: Callable[[str, str], bool],
     asked = 0
     for at in range(len(items) - 1):
         first, second = items[at].text, items[at + 1].text
-        if not (first.isalpha() and second.isalpha()) or is_stop(first) == is_stop(second):
+        if not (first.isalpha() and second.isalpha()) or is_stop(first) and is_stop(second):
             continue
-        if (first if is_stop(first) else second).lower() not in COMPOUNDING:
-            continue  # "how do I search": no "I-search"; "the answer": no "the-answer"
-        asked += 1
-        if asked > MAX_HYPHEN_PAIRS:
-            return None
-        if hyphenated(first.lower(), second.lower()):
+        if is_stop(first) or is_stop(second):
+            if (first if is_stop(first) else second).lower() not in COMPOUNDING:
+                continue  # "how do I search": no "I-search"; "the answer": no "the-answer"
+            asked += 1
+            if asked > MAX_HYPHEN_PAIRS:
+                return None
+            if not hyphenated(first.lower(), second.lower()):
+                continue
             one = f"{first}-{second}"
-            rest = [*items[:at], Word(one), *items[at + 2:]]
-            pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
-            return (All(tuple(rest)) if len(rest) > 1 else rest[0],
-                    partial(_join_in, pattern, one, shown))
+        elif closed(first.lower(), second.lower()):
+            one = first + (second if second.isupper() else second.lower())  # Bee Keeping
+        else:
+            continue
+        rest = [*items[:at], Word(one), *items[at + 2:]]
+        pattern = re.compile(rf"\b{re.escape(first)}\s+{re.escape(second)}\b")
+        return (All(tuple(rest)) if len(rest) > 1 else rest[0],
+                partial(_join_in, pattern, one, shown))
     return None
 
 

@@ -65,16 +65,22 @@ class AnchorClash:
     numbered past it."""
 
     def message(self, title: str, other_line: int | None) -> str:
-        """The warning, for the heading ``title``; ``other_line`` is where the other is."""
-        other = repr(self.other_title) + ("" if other_line is None else f" (line {other_line})")
+        """The warning, for the heading ``title``; ``other_line`` is where the other is. It
+        names both headings, the other's line (the warning's own line is this heading's)
+        and the anchor each has now, as the glossary's anchor warnings do: "the heading id
+        'examples' of 'Other' is the anchor 'Examples' takes" read as if 'Examples' were an
+        anchor, and left out the anchor the heading giving way has."""
+        other = f"the heading {self.other_title!r}" + (
+            "" if other_line is None else f" (line {other_line})")
         if self.other_anchor == self.anchor:
-            return (f"The heading id {self.anchor!r} of {title!r} is the id of {other} too; "
-                    f"both keep it, as the page does, and a link to #{self.anchor} opens the "
-                    "first: give one of them another id.")
-        return (f"The heading id {self.anchor!r} of {title!r} is the anchor {other} takes "
-                f"from its text too; here {self.other_title!r} has the anchor "
-                f"{self.other_anchor!r}, but a site that numbers headings as it meets them "
-                f"gives both {self.anchor!r}: give one of them another id.")
+            return (f"The id {self.anchor!r} of the heading {title!r} is the id of {other} "
+                    f"too; both have the anchor {self.anchor!r}, and a link to "
+                    f"#{self.anchor} opens {self.other_title!r}: give one of them another id.")
+        return (f"The id {self.anchor!r} of the heading {title!r} is the anchor {other} "
+                f"takes from its text too; {title!r} has the anchor {self.anchor!r} and "
+                f"{self.other_title!r} the anchor {self.other_anchor!r}, but a site that "
+                f"numbers headings as it meets them gives both {self.anchor!r}: give one of "
+                "them another id.")
 
 
 def heading_anchors(headings: Sequence[tuple[str, str | None]]

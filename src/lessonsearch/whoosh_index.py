@@ -192,9 +192,11 @@ def _postings(value: str | tuple[str, ...], stemming: bool, boost: float,
     decoding had "greedy" three times more, from "greedy decoding ; greedy sampling ; greedy
     search", and a two-line exercise outranked the section on it): ``DEFINED_WEIGHT`` when a
     name of a term the section defines writes it, else ``NAME_WEIGHT`` when a name of one
-    it mentions does, else ``NAME_WEIGHT`` times ``TITLE_WEIGHT``. Their positions are all
-    kept, so that a phrase finds a name of several words ("self-attention"). A word of the
-    code counts ``CODE_WEIGHT``, of the title ``TITLE_WEIGHT``, each time.
+    it mentions does, else ``NAME_WEIGHT`` times ``TITLE_WEIGHT``. A name of several words
+    ("self-attention", "worker bee") is one term of them all (``_name_words``), which a
+    search finds only whole; the section's length still counts each of its words
+    (``_names_apart``). A word of the code counts ``CODE_WEIGHT``, of the title
+    ``TITLE_WEIGHT``, each time.
 
     Positions are those of the parts joined by ``BREAK``, which splits no word: each
     ``BREAK`` (between parts, and within one between heading lines, names, paragraphs and
@@ -253,7 +255,19 @@ def _add_postings(value: str | tuple[str, ...], stemming: bool, boost: float, do
             postings[text] = [docnum, weight, _NO_POSITIONS]
         else:
             written += (docnum, weight, _NO_POSITIONS)
+    if type(value) is tuple and any(value[at] for at in NAME_PARTS if at < len(value)):
+        length += _names_apart(positions)
     return length
+
+
+def _names_apart(positions: dict[bytes, list[int]]) -> int:
+    """How many more words a document's names of several words write than the terms they
+    are indexed as (``_name_words``): its length counts each of their words, as it did when
+    each was a term of its own, so no other word's score moves for the names being one term
+    each (BM25 reads a section's length against the average)."""
+    joiner = NAME_JOIN.encode()
+    return sum(len(found) * text.count(joiner) for text, found in positions.items()
+               if joiner in text)
 
 
 def _analysed(value: str | tuple[str, ...], stemming: bool
@@ -267,7 +281,8 @@ def _analysed(value: str | tuple[str, ...], stemming: bool
     if isinstance(value, str):
         words = spaced_words(value)
     else:  # a part may come split (``_write_segment``: the text)
-        parts = [p if type(p) is list else spaced_words(p) if p else [] for p in value]
+        parts = [p if type(p) is list else _name_words(p) if at in NAME_PARTS
+                 else spaced_words(p) if p else [] for at, p in enumerate(value)]
         words = []
         for part in parts:
             words += part
@@ -296,6 +311,45 @@ def _analysed(value: str | tuple[str, ...], stemming: bool
         positions[text].sort()
     less = _counted_less(parts, terms, stemming) if len(parts) > 1 else None
     return positions, len(words) <= _MOST_SHORTS and not _SWAP, less, made
+
+
+NAME_PARTS = frozenset({1, 5, 6})
+"""The parts of ``CONTENT`` (``Document.fields``) that are names of glossary terms, joined by
+``BREAK``: of the terms a section mentions, of those only its lesson's title names, and of
+those it defines (``_name_words``)."""
+
+NAME_JOIN = " "
+"""Between the words of a name of several words written as one term (``_name_words``): a
+space, which no word the tokenizer finds holds, so the term is no word's."""
+
+
+def _name_words(names: str) -> list[str | None]:
+    """The words ``_postings`` writes for ``names`` (names of terms joined by ``BREAK``): a
+    name of one word as that word, and a name of several words ("worker bee", "Varroa
+    destructor", "self-attention") as one term of them all, their stems joined by
+    ``NAME_JOIN`` (``_term``), which a search finds only by the whole name
+    (``query_plan``). Each of its words written alone made a search for "bee" find every
+    section that mentions workers, whose alias "worker bee" writes it, and mark nothing it
+    wrote, or the worker it names. A ``GAP`` between names, as ``spaced_words`` leaves."""
+    found: list[str | None] = []
+    for name in names.split(BREAK):
+        words = find_words(name)
+        if len(words) > 1:
+            found.append(NAME_JOIN.join(words))
+        elif words:
+            found += words
+        else:
+            continue
+        found += _UNUSED
+    del found[-GAP:]
+    return found
+
+
+def name_term(words: Sequence[str]) -> str:
+    """The term a name of several ``words`` is indexed as (``_name_words``), as a query
+    looks it up: each word's stem, lower-cased as the index lowers it, joined by
+    ``NAME_JOIN``."""
+    return NAME_JOIN.join(stem(lowered(word)) for word in words)
 
 
 NAME_WEIGHT = 0.5
@@ -403,6 +457,11 @@ def _term(word: str, stemming: bool) -> bytes:
         terms.clear()
         if stemming:  # only a stemmed form has a family entry, kept while its term is
             _FAMILY.clear()
+    if NAME_JOIN in word:  # a name of several words (``_name_words``), no -ize family
+        parts = word.split(NAME_JOIN)
+        text = terms[word] = (name_term(parts) if stemming else NAME_JOIN.join(
+            lowered(part) for part in parts)).encode("utf-8")
+        return text
     low = lowered(word)  # LLMs: llm
     text = terms[word] = (stem(low) if stemming else low).encode("utf-8")
     if stemming and (bases := made_from(low)):
@@ -498,8 +557,9 @@ One field lets BM25 saturate a word's frequency once per section; scoring fields
 summing counted one word up to six times and let it drown the others. Writing the heading
 three times is the heading's boost: a heading match outranks a body mention, and a query
 walks a single posting list per word (bench/README.md has the measurements behind both).
-The terms' names make a section found by any name of a term it mentions; a word of them
-counts ``NAME_WEIGHT``, once however many names write it (``_postings``). One field, but no
+The terms' names make a section found by any name of a term it mentions, a name of several
+words only whole (``_name_words``); a name counts ``NAME_WEIGHT``, a word once however many
+names write it (``_postings``). One field, but no
 phrase runs from one of these pieces into the next: their positions leave a ``GAP`` at each
 ``BREAK``."""
 

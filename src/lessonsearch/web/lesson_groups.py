@@ -33,6 +33,9 @@ class ShownHit:
     its first words that the index made for it.)"""
     snippet: Markup
     """Built by the searcher from escaped text and ``<mark>`` tags only; safe to insert."""
+    in_title: Markup | None = None
+    """The lesson's title, its words of the query marked, for a hit found through it alone
+    (``SearchHit.matched_in_title``): shown above the snippet, which marks nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,5 +109,6 @@ def _shown(hit: SearchHit) -> ShownHit:
         title = hit.heading
     else:
         title = "Passage" if ":~:" in hit.url else "Start of the lesson"
-    return ShownHit(title, hit.url, Markup(hit.snippet))
+    in_title = None if hit.matched_in_title is None else Markup(hit.matched_in_title)
+    return ShownHit(title, hit.url, Markup(hit.snippet), in_title)
 

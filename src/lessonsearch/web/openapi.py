@@ -69,6 +69,12 @@ SCHEMAS: dict[str, Any] = {
         kind={"enum": ["section", "check", "summary"],
               "description": "A section, the lesson's check question, or its summary (its "
                              "key idea and short answer, linked to the lesson page)."},
+        matched_in_title={**STR_OR_NULL,
+                          "description": "HTML: the lesson's title, escaped, the query's "
+                                         "words in <mark>, when the hit was found through "
+                                         "that title alone (its snippet marks nothing, nor "
+                                         "does its heading hold a word of the query); else "
+                                         "null."},
     ),
     "TermCard": _object(
         term=STR, definition=STR_OR_NULL,
