@@ -285,6 +285,7 @@ def test_index_again_with_nothing_changed_keeps_the_live_version(tmp_path: Path,
     assert [p.name for p in (tmp_path / "idx").glob("v-*")] == [first["version"]]
     full = SUMMARY.match(run(*args, "--full", cwd=tmp_path).stdout.strip())
     assert full and full["version"] != first["version"]  # --full always publishes
+    assert full["rewritten"] == full["lessons"]  # and reads every lesson again
     assert os.readlink(tmp_path / "idx" / "current") == full["version"]
     no_traceback(again)
 
