@@ -19,7 +19,8 @@ For each size: a deterministic generated course (bench/generate_course.py), then
   the first time: what the first readers after a rebuild meet), then p50/p99 over the set
   five times (words' scores are kept while a version is open); and over a stream of
   distinct queries (no result cache can help);
-- glossary lookup latency; index size on disk; peak memory of this process.
+- glossary lookup latency (a term's exact name; as typed, lower case and plural; an unknown
+  name, answered with the closest names); index size on disk; peak memory of this process.
 Absolute times drift on shared machines, so every time is also printed as a ratio to FTS5.
 """
 
@@ -34,6 +35,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import suppress
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +49,7 @@ from whoosh_baseline import plain_whoosh_build  # noqa: E402
 from lessonsearch.build import build_index  # noqa: E402
 from lessonsearch.candidates import sample  # noqa: E402
 from lessonsearch.course import read_course  # noqa: E402
+from lessonsearch.errors import LessonSearchError  # noqa: E402
 from lessonsearch.searcher import Searcher  # noqa: E402
 from lessonsearch.whoosh_index import documents  # noqa: E402
 
@@ -77,6 +81,24 @@ def timed(fn, queries: list[str]) -> list[float]:
         fn(q)
         times.append((time.perf_counter() - started) * 1000)
     return times
+
+
+def as_typed(names: list[str]) -> list[str]:
+    """The glossary's names as a reader types them in a term page's address: lower case,
+    and plural."""
+    return [form for name in names for form in (name.lower(), name.lower() + "s")]
+
+
+def unknown_names(names: list[str]) -> list[str]:
+    """Names no term has, each near one that does (a letter dropped, one added), so that a
+    lookup answers with the closest terms' names, as ``/api/terms/<name>`` does."""
+    return [form for name in names for form in (name[:-1] + "q", "x" + name.lower())]
+
+
+def term_page_lookup(glossary, name: str) -> None:
+    """What ``/api/terms/<name>`` asks of the glossary: the term, or the closest names."""
+    with suppress(LessonSearchError):
+        glossary.look_up(name)
 
 
 def distinct_queries(count: int, seed: int = 11) -> list[str]:
@@ -214,6 +236,11 @@ def run(sections: int, query_count: int) -> None:
         lookups = timed(lambda n: searcher.glossary.find(n), names * 50)
         print(f"  {'glossary lookup p50 / p99':34} {statistics.median(lookups):10.4f} ms "
               f"/ {percentile(lookups, 99):.4f} ms")
+        for label, typed in (("... as typed (lower case, plural)", as_typed(names)),
+                             ("... an unknown name, suggestions", unknown_names(names))):
+            lookups = timed(partial(term_page_lookup, searcher.glossary), typed * 5)
+            print(f"  {label:34} {statistics.median(lookups):10.4f} ms "
+                  f"/ {percentile(lookups, 99):.4f} ms")
         print(f"  {'index size':34} {folder_bytes(out / 'current') / 1e6:10.1f} MB")
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"  {'peak RSS of this process':34} {rss:10.0f} MB")

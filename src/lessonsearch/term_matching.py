@@ -44,6 +44,10 @@ _END = ""
 """Trie key under which a node stores the canonical term ending there (never a stem)."""
 _MAX_JOINED = 4
 """Variants of up to this many words also match with words run together ("keyvalue")."""
+SUGGEST_RATIO = 0.7
+"""How alike (``difflib`` ratio) a name must be spelt to a term's that shares no word with
+it for ``TermMatcher.suggest`` to offer the term ("attension mask": attention mask)."""
+_NEAR_MISS = 1e-9
 _MEMO_LIMIT = 200_000
 """The per-word and per-spelling memos start afresh past this many entries (a long-lived
 matcher in the service sees arbitrary text)."""
@@ -157,6 +161,7 @@ class TermMatcher:
         self._word_starts: dict[str, tuple[dict, ...]] = {}
         self._chosen: dict[tuple[tuple[str, ...], str], str] = {}
         self._plain_of: dict[str, frozenset[str]] = {}
+        self._suggested: dict[str, tuple[str, ...]] | None = None
 
     def __reduce__(self):
         """Pickled as its terms; unpickled as the process's matcher for them
@@ -314,16 +319,28 @@ class TermMatcher:
         query = " ".join(words(name))
         query_stems = {term_stem(w) for w in words(name)} - STOP_WORDS
         scores: dict[str, float] = {}
-        for canonical, forms in self._forms.items():
-            best = 0.0
-            for form in forms:
-                matcher = SequenceMatcher(None, query, " ".join(words(form)), autojunk=False)
-                if matcher.real_quick_ratio() > best and matcher.quick_ratio() > best:
-                    best = max(best, matcher.ratio())
+        for canonical, forms in self._spelled_out().items():
             shared = len(query_stems & self._stems[canonical])
-            if best >= 0.7 or shared:
+            # A term shares no word: only a spelling SUGGEST_RATIO alike counts, so a form
+            # whose length alone bounds the likeness below it is never compared.
+            best = 0.0 if shared else SUGGEST_RATIO - _NEAR_MISS
+            for form in forms:
+                if 2 * min(len(query), len(form)) <= best * (len(query) + len(form)):
+                    continue  # real_quick_ratio, before a matcher is made
+                matcher = SequenceMatcher(None, query, form, autojunk=False)
+                if matcher.quick_ratio() > best:
+                    best = max(best, matcher.ratio())
+            if best >= SUGGEST_RATIO or shared:
                 scores[canonical] = best + shared / max(len(query_stems), 1)
         return tuple(sorted(scores, key=lambda c: (-scores[c], c))[:limit])
+
+    def _spelled_out(self) -> dict[str, tuple[str, ...]]:
+        """Each term's forms as their words joined by a space (what ``suggest`` compares),
+        made on first use: once per process, not once per form per lookup."""
+        if self._suggested is None:
+            self._suggested = {canonical: tuple(" ".join(words(form)) for form in forms)
+                               for canonical, forms in self._forms.items()}
+        return self._suggested
 
     # --- building ---------------------------------------------------------------------
 
