@@ -352,6 +352,8 @@ def test_the_name_is_the_kind_and_what_sets_it_apart_defines_past_the_first_sent
         "The topmost lens is the objective that gathers the light.",
         "The finder is the largest scope that fits the bracket.",
         "The finder is the final piece that goes on.",
+        "The following is the checklist of parts that every kit needs.",
+        "The finder is the finder scope that ships with the kit.",
         "The objective is the only lens that gathers the light.",
         "The focuser is the same tube that holds the diagonal.",
         "Declination is the angle north or south of the celestial equator.",
@@ -363,7 +365,8 @@ def test_the_name_is_the_kind_and_what_sets_it_apart_defines_past_the_first_sent
 def test_a_later_sentence_that_weighs_ranks_or_tells_how_to_use_defines_nothing(later):
     """Of two such sentences past the first, only the one that says what its thing is
     defines: one with an everyday kind, a subject of its own in the clause, a word that
-    ranks or weighs, no "The" before the name or no clause is left to the first sentence."""
+    ranks, places or weighs, a kind that says the name again, no "The" before the name or
+    no clause is left to the first sentence."""
     assert found_in(f"Carry the tube out an hour before dark. {later} The dew shield is the "
                     "hood at the front of the tube that keeps the lens dry.",
                     heading="Setting up") == [("dew shield", "plain")]
