@@ -3,7 +3,8 @@ defines nothing: it only makes its two names one term's. And the plain "X is the
 read where a section expects a definition, takes a name after "The" or with no article
 ("Declination is the angle …", "The exit pupil is the width …"), a size word ("the small
 lens"), and "defined as" an aside before its verb ("Absolute magnitude, by contrast, is
-defined as …"); a judging or comparing predicate still defines nothing."""
+defined as …"); a judging or comparing predicate still defines nothing. Past a section's
+first sentence, "The X is the <kind> that <does …>" defines a glossary term or alias."""
 
 from __future__ import annotations
 
@@ -315,3 +316,77 @@ def test_a_built_course_leaves_a_name_in_an_unmarked_list_to_the_lesson_that_def
         fov = searcher.glossary.find("FOV").lesson_definition
         assert fov.url == "/lessons/optics#field"
         assert fov.text.startswith("The true field of view (TFOV) is")
+
+
+@pytest.mark.parametrize(
+    ("later", "term"),
+    [
+        ("The finder is the small scope on the tube that points the telescope.", "finder"),
+        ("The focuser is the geared tube that slides the eyepiece in and out.", "focuser"),
+        ("The dew shield is the hood at the front of the tube that keeps the lens dry.",
+         "dew shield"),
+    ],
+)
+def test_the_name_is_the_kind_and_what_sets_it_apart_defines_past_the_first_sentence(
+        later, term):
+    """Past a section's first sentence, under a heading that names nothing, "The X is the
+    <kind> that <does …>" (or "the <kind> of/in/on …") still says what X is, for a term the
+    glossary has (``glossary_only``)."""
+    lesson = Lesson(slug="optics", title="Optics", url="/lessons/optics", source="optics.md",
+                    format="markdown", sections=(Section(
+                        anchor="setting-up", heading="Setting up", level=2,
+                        paragraphs=(f"Carry the tube out an hour before dark. {later}",)),))
+    (found,) = find_definitions(lesson)
+    assert (found.term, found.kind, found.glossary_only) == (term, "plain", True)
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "The mount is the part that wobbles in a breeze.",
+        "The finder is the scope that you align first.",
+        "The finder is the scope which we align first.",
+        "The finder is the scope you align first.",
+        "The finder is the first scope that points at the target.",
+        "The topmost eyepiece is the one that magnifies most.",
+        "The topmost lens is the objective that gathers the light.",
+        "The finder is the largest scope that fits the bracket.",
+        "The finder is the final piece that goes on.",
+        "The following is the checklist of parts that every kit needs.",
+        "The finder is the finder scope that ships with the kit.",
+        "The objective is the only lens that gathers the light.",
+        "The focuser is the same tube that holds the diagonal.",
+        "Declination is the angle north or south of the celestial equator.",
+        "The finder is the scope that is easiest to knock.",
+        "A finder is the scope that points the telescope.",
+        "The finder is the reason that setting up takes time.",
+    ],
+)
+def test_a_later_sentence_that_weighs_ranks_or_tells_how_to_use_defines_nothing(later):
+    """Of two such sentences past the first, only the one that says what its thing is
+    defines: one with an everyday kind, a subject of its own in the clause, a word that
+    ranks, places or weighs, a kind that says the name again, no "The" before the name or
+    no clause is left to the first sentence."""
+    assert found_in(f"Carry the tube out an hour before dark. {later} The dew shield is the "
+                    "hood at the front of the tube that keeps the lens dry.",
+                    heading="Setting up") == [("dew shield", "plain")]
+
+
+def test_a_later_sentence_defines_the_term_an_alias_names_in_a_built_course(tmp_path):
+    """"The star diagonal is the mirror …", star diagonal an alias of diagonal: the lesson
+    defines diagonal, so the coverage report says which lesson defines it and that an
+    earlier one uses it first. A name the glossary lacks, said of so, is no lesson term."""
+    index = built_course(tmp_path, {
+        "01-first-night.md": "# First night\n\n## Looking\n\nFit the diagonal and look up.\n",
+        "02-parts.md": ("# Parts\n\n## Setting up\n\nCarry the tube out an hour before dark. "
+                        "The star diagonal is the mirror in the eyepiece holder that turns "
+                        "the light through a right angle. The dew shield is the hood at the "
+                        "front of the tube that keeps the lens dry.\n"),
+    }, "diagonal\n: A mirror or prism that bends the light so you look down into the "
+       "eyepiece.\n  Also: star diagonal\n")
+    report = coverage_report(current_version(index), index)
+    (diagonal,) = [t for t in report.terms if t.term == "diagonal"]
+    assert diagonal.defined_at is not None and diagonal.defined_at.lesson == "parts"
+    assert [(u.term, u.defined_at.lesson, [p.lesson for p in u.used_at])
+            for u in report.used_before_definition] == [("diagonal", "parts", ["first-night"])]
+    assert report.undefined == () and report.missing_from_glossary == ()

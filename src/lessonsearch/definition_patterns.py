@@ -1738,7 +1738,9 @@ def plain_definition(sentence: str) -> Found | None:
     """"A p-value is the probability, computed …": the plain form, with nothing marked. Such
     sentences mostly describe ("A lower number is a better result"), so the caller reads one
     only where a definition is expected (``definitions.find_definitions``: the first sentence
-    of its section, or under a heading that says it defines or names the term), and the hit
+    of its section, or under a heading that says it defines or names the term; elsewhere
+    only "The X is the <kind> that <does …>": ``definition_phrasings.names_glossary_kind``),
+    and the hit
     names the term only where the glossary has it (``Found.glossary_only``). What the
     subject is must be a thing described, not judged or compared: "A test is a good idea",
     "An index is the first thing to check", "Declination is tricky to read at first." and

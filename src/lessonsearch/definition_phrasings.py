@@ -22,6 +22,7 @@ from lessonsearch.definition_patterns import (
     _marked_pattern,
 )
 from lessonsearch.definition_terms import is_vague, take_term, term_or_none
+from lessonsearch.term_forms import term_key
 
 _MEANT_BY = re.compile(
     rf"\b{_HOLDS_WHAT}\s+what\s+(?:[\w-]+\s+){{1,4}}?(?:mean|means|meant)\s+by\s+(?P<rest>.+)",
@@ -169,6 +170,54 @@ def says_its_kind(plain: Found, sentence: str) -> Found:
     if match is None or any(is_vague(word) for word in match["kind"].lower().split()):
         return plain
     return replace(plain, glossary_only=False)
+
+
+_THE_SUBJECT = re.compile(r"^[\"“‘*_]*The\s+$")
+"""What opens the sentence before the name in "The headset is the …": "The" alone."""
+_THE_KIND_AND_CLAUSE = re.compile(
+    r"^[\"”’*_]*\s+is\s+the\s+(?P<kind>(?:[\w'’-]+\s+){0,4}?[\w'’-]+)\s+"
+    r"(?:(?:that|which|who)\s+(?!(?:is|are|was|were|has|have|can|could|will|would|may|might|"
+    r"should|must|i|we|you|they|he|she|it|one|people|the|a|an|this|these|those|its|their|our|"
+    r"your|my|his|her)\b)[a-z]+s?\b|(?:in|of|on|at|inside|between)\s+(?:the|a|an)\s)")
+"""After the name, "is the", a kind of up to five words and what sets it apart: a relative
+clause whose own verb says what it does ("the sprung arm that moves the chain") or a
+place or part it belongs to ("the pair of bearings in the head tube"). A clause with a
+subject of its own ("the bolt that you tighten last", "the tool which the shop lends")
+says how someone uses the thing, not what it is."""
+_WHICH_ONE = frozenset("""only sole single first second third fourth last next previous
+    final following preceding above below former latter other same best worst most least
+    largest smallest biggest highest lowest longest shortest easiest simplest fastest slowest
+    newest oldest latest earliest""".split())
+"""Words that pick one thing out by its place or its rank ("the first bolt that …", "the
+topmost directory", "The following is the …", "the only lens that …"): a sentence with one
+in its subject or its kind says which one, or weighs it, as often as it defines. "The X is
+the only …" stays a definition where one is expected (``definitions.find_definitions``)."""
+
+
+def names_glossary_kind(plain: Found, sentence: str) -> bool:
+    """Whether ``plain`` (``definition_patterns.plain_definition``), read past the first
+    sentence of a section whose heading does not name its term, still defines it: "The
+    headset is the pair of bearings in the head tube that lets the fork steer.", "The rear
+    derailleur is the sprung arm that moves the chain …". The plain form read anywhere
+    mostly describes ("The problem is the network."), but after "The", "is the" with a
+    kind and what sets that kind apart (``_THE_KIND_AND_CLAUSE``) it says what the thing
+    is. It still names only a term the glossary has, or one of its aliases
+    (``Found.glossary_only``), so the glossary decides; a subject or kind that picks one
+    thing out by rank or place (``_WHICH_ONE``), an everyday kind ("the part that …") or
+    a kind that says the name again ("The mode argument is the file mode of …", "The
+    identifier is the identifier of …": which one, not what it is) is left to the first
+    sentence."""
+    if not plain.glossary_only or plain.abbreviation or not _THE_SUBJECT.match(
+            sentence[: plain.start]):
+        return False
+    match = _THE_KIND_AND_CLAUSE.match(sentence[plain.start + len(plain.term):])
+    if match is None:
+        return False
+    name, kind = plain.term.lower().split(), match["kind"].lower().split()
+    if {term_key(word) for word in name} & {term_key(word) for word in kind}:
+        return False
+    return not any(word in _WHICH_ONE or word.endswith("most") or is_vague(word)
+                   for word in name + kind)
 
 
 def phrased_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[Found]:

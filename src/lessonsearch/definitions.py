@@ -18,6 +18,7 @@ from lessonsearch.definition_patterns import (
     sentence_definitions,
 )
 from lessonsearch.definition_phrasings import (
+    names_glossary_kind,
     phrased_definitions,
     says_its_kind,
     says_when,
@@ -60,7 +61,8 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                             if not hit.called or _says_what_these_are(before, hit.term)]
                 if all(hit.passing for hit in hits) and (
                         plain := plain_definition(sentence)) and (
-                        opening or _expects(section.heading, plain.term)):
+                        opening or _expects(section.heading, plain.term)
+                        or names_glossary_kind(plain, sentence)):
                     plain = says_its_kind(plain, sentence)  # "Degreaser is a solvent that …"
                     hits = [_headed(plain, section.heading, subject), *hits]  # "A p-value is the
                     # probability …" opening its section; an abbreviation spelt out in
