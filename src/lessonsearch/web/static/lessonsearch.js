@@ -35,8 +35,9 @@
  * --ls-fg, --ls-muted, --ls-border, --ls-accent, --ls-link, --ls-hover, --ls-mark,
  * --ls-mark-fg, --ls-radius, --ls-font, --ls-font-size, --ls-z-index.
  *
- * Safety: every text from the service is inserted as text. Snippets are the only HTML (the
- * server's escaped text plus <mark>), and only their text and <mark> elements are kept.
+ * Safety: every text from the service is inserted as text. Snippets, and the lesson title a hit
+ * was found through (matched_in_title), are the only HTML (the server's escaped text plus
+ * <mark>), and only their text and <mark> elements are kept.
  */
 (function () {
   "use strict";
@@ -61,6 +62,7 @@
   // says so aloud; a quicker answer simply replaces the results, so typing does not flicker.
   const SLOW_SEARCH_MS = 1000;
   const UNAVAILABLE = "Search is unavailable right now. Try again in a moment.";
+  const FOUND_IN_TITLE = "Found in the lesson’s title: "; // the results page's words (search.html)
   const SKIP_SELECTOR = "a, code, pre, kbd, samp, script, style, noscript, template, textarea, " +
     "input, select, option, button, svg, math, iframe, h1, h2, h3, h4, h5, h6, [contenteditable], " +
     "[data-lessonsearch-skip], [data-lessonsearch], lesson-search, .lessonsearch-term";
@@ -270,6 +272,7 @@
     .option:hover { background: var(--_hover); }
     .option[aria-selected="true"] { background: var(--_hover); border-left-color: var(--_accent); }
     .title { display: block; font-weight: 600; color: var(--_link); }
+    .found-in { display: block; font-size: 0.9em; color: var(--_muted); }
     .line { font-size: 0.9em; color: var(--_muted); overflow: hidden;
       display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
     .all { position: sticky; bottom: 0; background: var(--_bg); border-top: 1px solid var(--_border); }
@@ -519,9 +522,14 @@
       return this.linkOption(href, title, t.definition || "No definition yet.", "term");
     }
 
+    /**
+     * A section: its lesson › headings, why it was found when only its lesson's title holds
+     * the query's words (foundInTitle()), and its snippet.
+     */
     resultOption(r) {
       const path = [r.lesson_title, ...(r.heading_path || [])].filter((x, i, all) => x && x !== all[i - 1]);
       const el = this.linkOption(webLink(r.url), path.join(" › "), null, "result");
+      if (r.matched_in_title) el.append(foundInTitle(r.matched_in_title));
       el.append(make("span", { className: "line" }));
       el.lastChild.append(snippetFragment(r.snippet || ""));
       return el;
@@ -734,6 +742,19 @@
     const out = document.createDocumentFragment();
     parts.forEach((part, i) => out.append(i % 2 ? make("span", { className: "q", textContent: part }) : part));
     return out;
+  }
+
+  /**
+   * "Found in the lesson’s title: …", the title with the query's words marked, as the results
+   * page says it above the snippet: the snippet of a hit found through its lesson's title alone
+   * marks nothing, and read as a wrong hit. The title is HTML like a snippet (the server's
+   * escaped text plus <mark>), so it goes through snippetFragment() too; the words are inside
+   * the option, so a screen reader reads them with it.
+   */
+  function foundInTitle(html) {
+    const el = make("span", { className: "found-in", textContent: FOUND_IN_TITLE });
+    el.append(snippetFragment(html));
+    return el;
   }
 
   function optionAttributes(kind) {
