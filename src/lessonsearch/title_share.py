@@ -13,10 +13,12 @@ The title is the same in every document of its lesson, so its share of a word's 
 added after the rest is scaled by the document's length (BM25F, the title a field of its
 own that is not normalised by length), and the sum saturates as one word's weight does.
 Documents that match by the title alone score the same and come in course order, the
-lesson's top first; a section that writes the word comes before one that does not, whatever
-their lengths. The index is unchanged: the title's share of a word in a document is what
-the title gives it (its words at ``TITLE_WEIGHT``), read from the stored title once a
-lesson. Block scoring (``word_scoring``) and Whoosh's matchers (``TitleBM25``) score alike.
+lesson's top first; a section that writes the word comes before one of its lesson that does
+not, whatever their lengths. The index is unchanged: the title's share of a word in a
+document is what the title gives it (its words at ``TITLE_WEIGHT``), read from the stored
+title once a lesson. (The names of the terms only the title names, ``_counted_less``, are
+scaled by length still: which they are is the glossary's, not stored with the title.)
+Block scoring (``word_scoring``) and Whoosh's matchers (``TitleBM25``) score alike.
 """
 
 from __future__ import annotations
@@ -74,8 +76,10 @@ class TitleShares:
         terms: dict[bytes, dict[int, float]] = {}
         for lesson, docnum in first.items():
             title = searcher.stored_fields(docnum).get("lesson_title") or ""
-            for text, _, weight, _ in _postings(title, stemming, 1.0):
-                terms.setdefault(text, {})[lesson] = weight * TITLE_WEIGHT
+            for text, written, weight, _ in _postings(title, stemming, 1.0):
+                # each time written at TITLE_WEIGHT; a word made from it (its -ize family)
+                # at FAMILY_WEIGHT, as indexing counts it in any part
+                terms.setdefault(text, {})[lesson] = written * TITLE_WEIGHT + weight - written
         return terms
 
 
