@@ -11,6 +11,7 @@ import html
 import json
 import re
 import threading
+from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,6 @@ from typing import Any
 
 from whoosh import query as wq
 from whoosh.collectors import FilterCollector
-from whoosh.scoring import BM25F
 
 from .analysis import (
     NAME_SYMBOLS,
@@ -85,6 +85,7 @@ from .spelling import (
 )
 from .summary_rank import LessonParts
 from .term_lookup import Glossary, form_pattern
+from .title_share import TitleBM25, TitleShares
 from .top_hits import TopInCourseOrder, course_order
 from .whoosh_index import CONTENT, SPELLING, read_spelling
 from .whoosh_open import open_search_index, reading_index, stored_fields
@@ -303,7 +304,8 @@ class Searcher:
         self._hyphens: dict[tuple[str, str], bool] = {}
         self._joined_only: dict[tuple[str, ...], bool] = {}
         self._answers: dict[str, bool] = {}
-        self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1)
+        self._titles = TitleShares(self._course_order)
+        self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1, titles=self._titles)
         self._counter = MatchCounter(documents, self._words.phrase_docs)
         self._order = None
         self._parts: LessonParts | None = None
@@ -327,7 +329,8 @@ class Searcher:
     def whoosh_searcher(self):
         searcher = getattr(self._local, "searcher", None)
         if searcher is None:
-            searcher = self._index.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1))
+            searcher = self._index.searcher(
+                weighting=TitleBM25(self._titles, B=BM25_B, K1=BM25_K1))
             self._local.searcher = searcher
             with self._lock:
                 self._all.append(searcher)
@@ -1404,8 +1407,7 @@ class Searcher:
         if q is None:
             return [], 0
         wanted = page * limit
-        if self._order is None:
-            self._order = course_order(searcher)
+        self._course_order(searcher)
         if can_score(q, CONTENT):
             allow = None if filter_q is None else self._counter.bits(searcher, filter_q)
             hits, total = self._words.top(searcher, q, wanted, self._order, allow,
@@ -1427,6 +1429,12 @@ class Searcher:
                                      boost)
         searcher.search_with_collector(q, FilterCollector(collector, allow=filter_q))
         return collector.best()[(page - 1) * limit : wanted], total
+
+    def _course_order(self, searcher) -> array:
+        """Each document's place in the course (``top_hits.course_order``), read once."""
+        if self._order is None:
+            self._order = course_order(searcher)
+        return self._order
 
     def _trade(self, searcher, scores: dict[int, float], floor: float) -> None:
         """Each lesson's summary and check in ``scores`` after its lesson's best section

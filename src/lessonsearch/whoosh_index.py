@@ -367,7 +367,9 @@ the word no more. At a whole word's weight a short section that never wrote the 
 first by its title alone: "Wi-Fi" put the channels of "Wi-Fi bands and channels" above the
 sections that say Wi-Fi, and "gateway" the lesson's one-line top above a section of another
 lesson that explains it (bench/README.md). The title is the lesson's, not its top's: whole
-at the top, it kept that line second."""
+at the top, it kept that line second. Its share of a word is not scaled by a document's
+length when scored (``title_share``): a one-line section or top no longer comes first by
+its title alone."""
 
 
 DEFINED_WEIGHT = 2.0

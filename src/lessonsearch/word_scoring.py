@@ -7,9 +7,10 @@ by AND, OR, NOT and the "most words" OR (nearly every query a reader types) are 
 instead: each word's posting blocks are decoded whole, scored with Whoosh's own BM25F formula
 in one comprehension, and combined with dictionaries, in about a tenth of the time; a phrase
 reads positions only in the sections that hold all its words. Scores are Whoosh's (the same
-formula, statistics and per-segment rules, tested against it), so the ranking does not
-change; anything else (a word's family at its weight, say) goes to Whoosh. Which
-sections hold a phrase is kept while the version is open, and counted from here too
+formula, statistics and per-segment rules, tested against it; with a lesson's title's share
+of a word not scaled by length, ``title_share``, which Whoosh's matchers are given too), so
+the ranking does not change; anything else (a word's family at its weight, say) goes to
+Whoosh. Which sections hold a phrase is kept while the version is open, and counted from here too
 (``match_count``): Whoosh's phrase matcher, a posting at a time, was most of the 22 s a
 query of 56 phrases of common words took at 10,000 sections.
 """
@@ -31,6 +32,7 @@ from whoosh.util.numeric import byte_to_length
 
 from .posting_blocks import block, each_block, unwritten
 from .query_plan import Exact, MostWords
+from .title_share import TitleShares, share_of, title_bm25
 from .whoosh_index import length_bytes
 
 Scores = dict[int, float]
@@ -105,8 +107,12 @@ def _leaf(q: wq.Query) -> bool:
 class WordScorer:
     """Scores word queries for one open index version (shared by all its threads)."""
 
-    def __init__(self, field: str, B: float, K1: float, budget: int = CACHED_POSTINGS):
+    def __init__(self, field: str, B: float, K1: float, budget: int = CACHED_POSTINGS,
+                 titles: TitleShares | None = None):
+        """``titles``: what each lesson's title gives the words of its documents, a share
+        of their weight not scaled by length (``title_share``); None: plain BM25."""
         self.field = field
+        self.titles = titles
         self.B = B
         self.K1 = K1
         self.budget = budget
@@ -136,7 +142,7 @@ class WordScorer:
         """
         scores: Scores = {}
         for number, (leaf, offset) in enumerate(_leaves(searcher)):
-            segment = _Segment(self, searcher, leaf, number)
+            segment = _Segment(self, searcher, leaf, number, offset)
             for docnum, score in segment.evaluate(q).items():
                 scores[docnum + offset] = score
         for docnum, factor in (boost or {}).items():
@@ -181,7 +187,7 @@ class WordScorer:
             local = {d - offset for d in near if offset <= d < end}
             if not local:
                 continue
-            segment = _Segment(self, searcher, leaf, number)
+            segment = _Segment(self, searcher, leaf, number, offset)
             for found in segment.in_a_row_among(runs, local).values():
                 written.update(d + offset for d in found)
         for docnum, count in written.items():
@@ -242,7 +248,7 @@ class WordScorer:
         other, as ``Phrase(field, words)`` finds them (``match_count``)."""
         found: list[int] = []
         for number, (leaf, offset) in enumerate(_leaves(searcher)):
-            segment = _Segment(self, searcher, leaf, number)
+            segment = _Segment(self, searcher, leaf, number, offset)
             found.extend(docnum + offset for docnum in segment.in_a_row(tuple(words)))
         return found
 
@@ -257,11 +263,12 @@ class WordScorer:
 
 
 class _Segment:
-    def __init__(self, scorer: WordScorer, top, leaf, number: int):
+    def __init__(self, scorer: WordScorer, top, leaf, number: int, offset: int = 0):
         self.scorer = scorer
         self.top = top
         self.leaf = leaf
         self.number = number
+        self.offset = offset
 
     def evaluate(self, q: wq.Query, exact: bool = False) -> Scores:
         """``q``'s scores by section; ``exact``: a word only where it is written (under NOT),
@@ -432,9 +439,16 @@ class _Segment:
         idf = self.top.idf(field, text)
         avgfl = self.top.avg_field_length(field) or 1
         B, K1 = self.scorer.B, self.scorer.K1
-        # whoosh.scoring.bm25, written out so the float operations are the same
-        scores = [idf * ((w * (K1 + 1)) / (w + K1 * ((1 - B) + B * lengths[d] / avgfl)))
-                  for d, w in zip(ids, weights, strict=True)]
+        titles = self.scorer.titles
+        shares = None if titles is None else titles.of(self.top, text)
+        if shares is None:
+            scores = [title_bm25(idf, w, (1 - B) + B * lengths[d] / avgfl, K1, 0.0)
+                      for d, w in zip(ids, weights, strict=True)]
+        else:
+            offset = self.offset
+            scores = [title_bm25(idf, w, (1 - B) + B * lengths[d] / avgfl, K1,
+                                 share_of(shares, d + offset))
+                      for d, w in zip(ids, weights, strict=True)]
         return array("i", ids), array("d", scores)
 
 
