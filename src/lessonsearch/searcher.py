@@ -304,7 +304,7 @@ class Searcher:
         self._hyphens: dict[tuple[str, str], bool] = {}
         self._joined_only: dict[tuple[str, ...], bool] = {}
         self._answers: dict[str, bool] = {}
-        self._titles = TitleShares(self._course_order)
+        self._titles = TitleShares(self._course_order, self._lesson_titles)
         self._words = WordScorer(CONTENT, B=BM25_B, K1=BM25_K1, titles=self._titles)
         self._counter = MatchCounter(documents, self._words.phrase_docs)
         self._order = None
@@ -1429,6 +1429,12 @@ class Searcher:
                                      boost)
         searcher.search_with_collector(q, FilterCollector(collector, allow=filter_q))
         return collector.best()[(page - 1) * limit : wanted], total
+
+    def _lesson_titles(self) -> dict[int, str]:
+        """Each lesson's title by its place in the course, as the manifest lists them."""
+        return {lesson["position"]: lesson.get("title") or ""
+                for lesson in self.manifest.get("lessons", ())
+                if isinstance(lesson, dict) and isinstance(lesson.get("position"), int)}
 
     def _course_order(self, searcher) -> array:
         """Each document's place in the course (``top_hits.course_order``), read once."""
