@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from lessonsearch.definition_abbreviations import abbreviations
+from lessonsearch.definition_abbreviations import abbreviations, apposed_abbreviations
 from lessonsearch.definition_terms import (
     describes,
     is_plain_noun_phrase,
@@ -460,6 +460,8 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
     found = [Found(long, "abbreviation", at, abbr,
                    passing=_in_passing(sentence[:begin], sentence[end:]))
              for long, at, abbr, begin, end in abbreviations(sentence)]
+    found += [Found(long, "abbreviation", at, abbr)  # "ICMP, the Internet Control …, is …"
+              for long, at, abbr, _, _ in apposed_abbreviations(sentence)]
     lowered = _lowered(sentence)
     found += _by_cue(sentence, lowered, emphasis)
     # _POINTING, _SETTING and _MEASURE_IS match at the sentence's start, after a clause break

@@ -1,0 +1,84 @@
+"""Definitions written with a comma or a colon where other forms use brackets or "is": an
+abbreviation beside its long name ("ATIS, the Automatic Terminal Information Service, is …",
+"the minimum safe altitude, or MSA: the lowest …", "That reading is indicated air
+speed, IAS."). The sentences are invented (a flying course) so the rules are checked on prose they
+were not tuned on."""
+
+from __future__ import annotations
+
+import pytest
+from course_fixtures import built_course
+
+from lessonsearch.coverage import coverage_report
+from lessonsearch.definitions import find_definitions
+from lessonsearch.index_store import current_version
+from lessonsearch.model import Lesson, Section
+
+
+def found_in(*paragraphs: str, emphasis: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
+    """(term, kind, abbreviation) of every definition a one-section lesson makes, its first
+    sentence a plain one so that no rule for a section's opening applies."""
+    lesson = Lesson(slug="charts", title="Charts", url="/lessons/charts", source="charts.md",
+                    format="markdown",
+                    sections=(Section(anchor="heights", heading="Heights", level=2,
+                                      paragraphs=("Charts carry a lot of numbers.",
+                                                  *paragraphs),
+                                      emphasis=emphasis),))
+    return [(d.term, d.kind, d.abbreviation) for d in find_definitions(lesson)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term", "short"),
+    [
+        ("ATIS, the Automatic Terminal Information Service, is a recorded broadcast of the "
+         "weather at one airfield.", "Automatic Terminal Information Service", "ATIS"),
+        ("Every chart prints a minimum safe altitude, or MSA: the lowest height that clears "
+         "every obstacle near the beacon.", "minimum safe altitude", "MSA"),
+        ("Each sector has a minimum safe altitude, or MSA — the lowest height that clears "
+         "every obstacle.", "minimum safe altitude", "MSA"),
+        ("That reading is indicated air speed, IAS.", "indicated air speed", "IAS"),
+        ("The figure on the dial is called indicated air speed, or IAS.",
+         "indicated air speed", "IAS"),
+    ],
+)
+def test_an_abbreviation_beside_its_long_name_with_a_comma_defines_it(sentence, term, short):
+    assert found_in(sentence) == [(term, "abbreviation", short)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the words between the commas are no long name of the letters
+        "ATIS, the recording, is updated every hour.",
+        # a place and its code, not a name spelt out
+        "We flew on to Leeds, or LBA: the airfield north of the city.",
+        # nothing after ", or MSA" says what it is
+        "Climb to the minimum safe altitude, or MSA, before turning.",
+        # the words after "is" are more than the long name
+        "That reading is the speed shown on the dial, IAS.",
+        # a capitalised word, not an abbreviation
+        "Tower, the controller on duty, clears each landing.",
+    ],
+)
+def test_a_comma_beside_capitals_that_spell_nothing_out_defines_nothing(sentence):
+    assert found_in(sentence) == []
+
+
+def test_an_abbreviation_a_later_lesson_spells_out_is_used_before_its_definition(tmp_path):
+    """The coverage report counts the first lesson's MSA as a use before the second lesson
+    says what it is, and links that lesson's sentence."""
+    lessons = {
+        "01-planning.md": "---\ntitle: Planning\nslug: planning\n---\n\n## The route\n\n"
+                          "Draw the line and note the MSA of each leg.\n",
+        "02-charts.md": "---\ntitle: Charts\nslug: charts\n---\n\n## Heights\n\nCharts carry "
+                        "a lot of numbers. Every chart prints a minimum safe altitude, or MSA: "
+                        "the lowest height that clears every obstacle near the beacon.\n",
+    }
+    glossary = ("minimum safe altitude\n: The lowest height that clears every obstacle in a "
+                "sector.\n  Also: MSA\n")
+    index = built_course(tmp_path, lessons, glossary)
+    report = coverage_report(current_version(index), index)
+    (entry,) = report.used_before_definition
+    assert entry.term == "minimum safe altitude"
+    assert [p.lesson for p in entry.used_at] == ["planning"]
+    assert entry.defined_at.lesson == "charts"
