@@ -7,7 +7,7 @@ were not tuned on."""
 from __future__ import annotations
 
 import pytest
-from course_fixtures import built_course
+from course_fixtures import built_course, open_course
 
 from lessonsearch.coverage import coverage_report
 from lessonsearch.definitions import find_definitions
@@ -82,3 +82,29 @@ def test_an_abbreviation_a_later_lesson_spells_out_is_used_before_its_definition
     assert entry.term == "minimum safe altitude"
     assert [p.lesson for p in entry.used_at] == ["planning"]
     assert entry.defined_at.lesson == "charts"
+
+
+def test_a_pointer_with_a_noun_ending_the_sentence_names_a_glossary_term_only():
+    """"That correction is crabbing." names what the sentence before it described, but only
+    where the glossary has crabbing: "That limit is the ceiling." says which limit."""
+    found = find_definitions(Lesson(
+        slug="wind", title="Wind", url="/lessons/wind", source="wind.md", format="markdown",
+        sections=(Section(anchor="crosswind", heading="Crosswind", level=2, paragraphs=(
+            "The pilot points the nose a little into the wind so the track over the ground "
+            "stays straight. That correction is crabbing.",)),)))
+    assert [(d.term, d.kind, d.glossary_only, d.points_back) for d in found] == [
+        ("crabbing", "pointing-back", True, True)]
+    assert found[0].before.startswith("The pilot points the nose")
+
+
+def test_a_built_course_links_the_glossary_term_a_pointer_with_a_noun_names(tmp_path):
+    lessons = {"01-wind.md": (
+        "---\ntitle: Wind\nslug: wind\n---\n\n## Crosswind\n\nThe pilot points the nose a "
+        "little into the wind so the track over the ground stays straight. That correction "
+        "is crabbing.\n\n## Cloud\n\nBelow the cloud base you may fly by sight. That limit "
+        "is the ceiling.\n")}
+    glossary = "crabbing\n: Pointing into a crosswind so the track stays straight.\n"
+    with open_course(tmp_path, lessons, glossary) as searcher:
+        assert searcher.glossary.find("crabbing").lesson_definition.url == (
+            "/lessons/wind#crosswind")
+        assert searcher.glossary.find("ceiling") is None

@@ -1097,14 +1097,23 @@ _ENDS_OR_GOES_ON = re.compile(f"{_ENDS.pattern}|{_GOES_ON.pattern}")
 
 
 def _pointing_back(sentence: str) -> list[Found]:
+    """"This is X.", "That limit is the context window, and …" (``_POINTING``). With a noun
+    after the pointer, ending the sentence there names only a term the glossary has: "That
+    rewriting is NAT." names what the sentences before described, while "That limit is the
+    default." or "This table is users." say which value or which table it is."""
     for match in _POINTING.finditer(sentence):
         rest = match["rest"]
         term = take_term(rest, strict=True)
-        # "This is X." may end there; "That limit is X" must go on ", and it is why …".
-        follows = _GOES_ON if match["noun"].strip() else _ENDS_OR_GOES_ON
         if term and match["article"] and not _classifies(match, term):
             continue
-        if term and follows.match(_after(rest, term)) and is_plain_noun_phrase(match["noun"]):
+        if not (term and is_plain_noun_phrase(match["noun"])):
+            continue
+        after = _after(rest, term)
+        if match["noun"].strip() and not _GOES_ON.match(after):
+            if not match["article"] and _ENDS.match(after):  # "That rewriting is NAT."
+                return [Found(term, "pointing-back", match.start("rest"), glossary_only=True)]
+            continue
+        if _ENDS_OR_GOES_ON.match(after):  # "This is X." may end there
             return [Found(term, "pointing-back", match.start("rest"),
                           glossary_only=bool(match["article"]))]
     return []
