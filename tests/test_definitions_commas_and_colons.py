@@ -13,6 +13,7 @@ from lessonsearch.coverage import coverage_report
 from lessonsearch.definitions import find_definitions
 from lessonsearch.index_store import current_version
 from lessonsearch.model import Lesson, Section
+from lessonsearch.readers.markdown import read_markdown_lesson
 
 
 def found_in(*paragraphs: str, emphasis: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
@@ -108,3 +109,40 @@ def test_a_built_course_links_the_glossary_term_a_pointer_with_a_noun_names(tmp_
         assert searcher.glossary.find("crabbing").lesson_definition.url == (
             "/lessons/wind#crosswind")
         assert searcher.glossary.find("ceiling") is None
+
+
+def marked(markdown: str) -> list[tuple[str, str]]:
+    """(term, kind) of every definition a one-section markdown lesson makes, after a plain
+    first sentence."""
+    lesson = read_markdown_lesson(f"## The plan\n\nA plan has many rows.\n\n{markdown}\n",
+                                  "plan.md")
+    return [(d.term, d.kind) for d in find_definitions(lesson)]
+
+
+@pytest.mark.parametrize(
+    ("markdown", "term"),
+    [
+        ("Each row of the plan is one **waypoint**: a named point the route turns at.",
+         "waypoint"),
+        ("The last box of the form names the *alternate aerodrome*: the field you divert to "
+         "if the destination closes.", "alternate aerodrome"),
+        ("The top line names the **transition altitude** — the height at which you set the "
+         "standard pressure.", "transition altitude"),
+    ],
+)
+def test_a_marked_name_after_is_one_or_names_then_a_colon_defines_it(markdown, term):
+    assert marked(markdown) == [(term, "emphasis")]
+
+
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        # a value, not what the thing is
+        "The form names the *pilot*: Jane Smith.",
+        "The box names the **alternate aerodrome**: Leeds Bradford.",
+        # one of several listed after the colon
+        "Each row is one **waypoint**: three letters and a number.",
+    ],
+)
+def test_a_marked_name_a_colon_gives_a_value_defines_nothing(markdown):
+    assert marked(markdown) == []

@@ -283,6 +283,12 @@ when, where or for what (``_WHEN_OR_WHERE``)."""
 _AS_PREDICATE = re.compile(r"\b(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?$", re.I)
 _PREDICATE_DEFINED = re.compile(r"^[\"”’]?\s*(?:[:—–]|--)\s*\S+\s+\S")
 """"The simplest rule is *greedy decoding*: always take …"."""
+_AS_ONE_NAMED = re.compile(r"\b(?:(?:is|are|was|were)\s+one|names\s+(?:a|an|the))\s+$", re.I)
+_NAMED_EXPLAINED = re.compile(r"^[\"”’]?\s*(?:[:—–]|--)\s*(?:a|an|the)\s+\S+\s+\S", re.I)
+""""Each line is one **network interface**: the kernel's handle for …", "The line names the
+*default gateway*: the router that …": one of a kind the sentence points at, or the thing a
+line or a field names, then a colon or a dash and a noun phrase that says what it is. Only
+with an article after the colon: "The form names the *pilot*: Jane Smith." gives a value."""
 _APPOSITIVE = re.compile(
     r"^[\"”’]?\s*(?:(?:—|–|--)\s*(?:a|an|the|one)\s+\w|,\s*(?:a|an|the|one)\s+"
     r"(?:[\w'’-]+\s+){0,3}?(?:that|which|who|where|of|for|used|made|with)\b)", re.I
@@ -1249,6 +1255,7 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
             if (
                 subject
                 or (_AS_PREDICATE.search(before) and _PREDICATE_DEFINED.match(after))
+                or (_AS_ONE_NAMED.search(before) and _NAMED_EXPLAINED.match(after))
                 or (_APPOSITIVE.match(after) and not _LIKE_BEFORE.search(before)
                     and not lists_on(after))
             ):
