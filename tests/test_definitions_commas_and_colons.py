@@ -146,3 +146,43 @@ def test_a_marked_name_after_is_one_or_names_then_a_colon_defines_it(markdown, t
 )
 def test_a_marked_name_a_colon_gives_a_value_defines_nothing(markdown):
     assert marked(markdown) == []
+
+
+WEATHERCOCK = ("On the ground a crosswind swings the tail downwind and the nose into the wind. "
+               "This turning is called weathercocking or weathervaning{end}")
+
+
+@pytest.mark.parametrize("end", [".", "; hold the brakes against it.", ": the fin acts as a vane."])
+def test_is_called_x_or_y_gives_the_term_a_second_name(end):
+    found = find_definitions(Lesson(
+        slug="taxi", title="Taxiing", url="/lessons/taxi", source="taxi.md", format="markdown",
+        sections=(Section(anchor="wind", heading="Wind", level=2,
+                          paragraphs=(WEATHERCOCK.format(end=end),)),)))
+    assert [(d.term, d.kind, d.abbreviation) for d in found] == [
+        ("weathercocking", "naming", "weathervaning")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "A row of values in brackets is called a list or a tuple.",  # an article: two things
+        "This turning is called weathercocking or weathervaning, depending on the school.",
+        "This turning is called weathercocking or Weathervane, after the instructor.",
+        "This turning is called weathercocking or not at all.",
+    ],
+)
+def test_is_called_x_or_something_else_gives_no_second_name(sentence):
+    found = find_definitions(Lesson(
+        slug="taxi", title="Taxiing", url="/lessons/taxi", source="taxi.md", format="markdown",
+        sections=(Section(anchor="wind", heading="Wind", level=2, paragraphs=(sentence,)),)))
+    assert [d.abbreviation for d in found] in ([], [None])
+
+
+def test_the_second_name_finds_the_term_a_lesson_defines(tmp_path):
+    """The second name shows the term's card and opens its page, as an abbreviation does."""
+    lessons = {"01-taxi.md": ("---\ntitle: Taxiing\nslug: taxi\n---\n\n## Wind\n\n"
+                              + WEATHERCOCK.format(end=".") + "\n")}
+    with open_course(tmp_path, lessons) as searcher:
+        record = searcher.glossary.find("weathervaning")
+        assert record is not None and record.term == "weathercocking"
+        assert record.lesson_definition.url == "/lessons/taxi#wind"

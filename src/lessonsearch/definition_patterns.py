@@ -814,8 +814,11 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
                 other = _other_name(sentence, match.start(), found) if (
                     pattern is _KNOWN_AS) else None
-                out.append(Found(found, kind, at, alone=alone, referring=referring,
-                                 other=other, glossary_only=bool(group or ordinal)))
+                second = _second_name(rest, found) if (
+                    pattern is _NAMING[0] and not (alone or other or group or ordinal)) else None
+                out.append(Found(found, kind, at, abbreviation=second, alone=alone,
+                                 referring=referring, other=other,
+                                 glossary_only=bool(group or ordinal)))
     if term or name:
         for match in _NAME_IS.finditer(sentence):
             if (found := take_term(match["rest"])):
@@ -1030,6 +1033,27 @@ def _quoted_complement(sentence: str) -> list[Found]:
 def _after(rest: str, term: str) -> str:
     at = rest.find(term)
     return rest[at + len(term):] if at >= 0 else "?"
+
+
+_SECOND_NAME = re.compile(r"^\s+or\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2})"
+                          r"(?P<end>[\"”’)]*\s*(?:[.!;:—–]|--|$))")
+"""After the name "is called" gives: "or", a second name in small letters with no article,
+and the end of the sentence or of its clause: "… is called NAT loopback or hairpinning;"."""
+
+
+def _second_name(rest: str, found: str) -> str | None:
+    """The second name "is called X or Y" gives one thing, kept as the term's other name as a
+    short form is (``Found.abbreviation``): "Reaching your own public address from inside is
+    called NAT loopback or hairpinning." makes hairpinning NAT loopback's. "Or" joins two
+    things as often ("is called a list or a tuple, depending on …", "is called once or
+    twice"), so the second name must be bare (no article, no capital), one to three words
+    the name reader takes whole, and end the sentence or a clause, with no comma: "… is
+    called NAT loopback or hairpinning, depending on the vendor" names hairpinning nothing."""
+    match = _SECOND_NAME.match(_after(rest, found))
+    if match is None or (name := take_term(match["name"], whole=True, strict=True)) != (
+            match["name"]) or _HOW_OFTEN.fullmatch(name):
+        return None
+    return name
 
 
 def _other_name(sentence: str, cue: int, found: str) -> str | None:
