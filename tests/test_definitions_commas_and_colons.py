@@ -186,3 +186,24 @@ def test_the_second_name_finds_the_term_a_lesson_defines(tmp_path):
         record = searcher.glossary.find("weathervaning")
         assert record is not None and record.term == "weathercocking"
         assert record.lesson_definition.url == "/lessons/taxi#wind"
+
+
+SQUAWK = ("Controllers tell the aircraft on their screen apart by a number. The number is "
+          "handed out by the controller: a squawk is the four-digit code the transponder "
+          "sends with every reply.")
+
+
+def squawk_under(heading: str) -> list[tuple[str, str]]:
+    lesson = Lesson(slug="radar", title="Radar", url="/lessons/radar", source="radar.md",
+                    format="markdown",
+                    sections=(Section(anchor="codes", heading=heading, level=2,
+                                      paragraphs=(SQUAWK,)),))
+    return [(d.term, d.kind) for d in find_definitions(lesson)]
+
+
+def test_the_plain_form_after_a_colon_defines_under_a_heading_naming_the_term():
+    assert squawk_under("Squawks") == [("squawk", "plain")]
+
+
+def test_the_plain_form_after_a_colon_defines_nothing_under_another_heading():
+    assert squawk_under("Radar") == []
