@@ -59,24 +59,76 @@ def abbreviations(sentence: str) -> list[tuple[str, int, str, int, int]]:
     out = []
     for match in _ABBR_AFTER.finditer(sentence):
         abbr, letters = _letters(match["abbr"])
-        if letters is None:
-            continue
-        before = list(_LONG_WORD.finditer(sentence, 0, match.start()))
-        for start in range(len(before) - 1, max(len(before) - len(letters) - 4, -1), -1):
-            if _joined(before[start].group()) or before[start].group().lower() == "per":
-                continue  # "Fi Protected Access" is no name: "Wi-Fi" is one word; nor is
-                # "per square inch", which "per" joins to the word before it
-            if _fits(letters, [w.group() for w in before[start:]]):
-                long = _long_name(sentence[before[start].start(): before[-1].end()], letters)
-                if long:
-                    out.append((long, before[start].start(), abbr, before[start].start(),
-                                match.end()))
-                break
+        if letters is not None and (named := _long_before(sentence, match.start(), letters)):
+            out.append((named[0], named[1], abbr, named[1], match.end()))
     for match in _ABBR_BEFORE.finditer(sentence):
         abbr, letters = _letters(match["abbr"])
         long = _long_name(match["long"], letters) if letters else None
         if letters and long and _fits(letters, _LONG_WORD.findall(long)):
             out.append((long, match.start("long"), abbr, match.start(), match.end()))
+    return out
+
+
+def _long_before(sentence: str, end: int, letters: list[Letter]) -> tuple[str, int] | None:
+    """The long name whose words end at ``end`` and whose initials are ``letters``, and where
+    it starts: the nearest words that fit, a few small words allowed."""
+    before = list(_LONG_WORD.finditer(sentence, 0, end))
+    for start in range(len(before) - 1, max(len(before) - len(letters) - 4, -1), -1):
+        if _joined(before[start].group()) or before[start].group().lower() == "per":
+            continue  # "Fi Protected Access" is no name: "Wi-Fi" is one word; nor is
+            # "per square inch", which "per" joins to the word before it
+        if _fits(letters, [w.group() for w in before[start:]]):
+            long = _long_name(sentence[before[start].start(): before[-1].end()], letters)
+            return (long, before[start].start()) if long else None
+    return None
+
+
+_ABBR = r"[A-Z][A-Z0-9]{1,7}"
+"""An abbreviation written without brackets: capitals (a digit after the first), so that a
+word between commas that only starts with a capital is never read as one."""
+_ABBR_APPOSED = re.compile(
+    rf"^[\"“‘(]?(?:The\s+)?(?P<abbr>{_ABBR}),\s+the\s+(?P<long>[A-Z][^,;:()]{{3,80}}?),\s+"
+    r"(?:(?:also|often|usually|still|then|now)\s+)?(?:is|are|was|were|has|have|can|"
+    r"[a-z]+[^s\W]s)\b")
+"""The abbreviation opening the sentence and its long name, capitalised, between commas
+before the verb: "ICMP, the Internet Control Message Protocol, is the messaging side of
+IP." The long name must be all the words between the commas."""
+_ABBR_OFFERED = re.compile(rf",\s+or\s+(?P<abbr>{_ABBR})\s*(?=(?:[:—–]|--)\s*\S+\s+\S)")
+"""A long name, ", or" and its abbreviation, then a colon or a dash that says what it is:
+"Every packet carries a time to live, or TTL: a counter that …"."""
+_ABBR_CLOSING = re.compile(
+    r"\b(?:(?:is|are|was|were)(?:\s+(?:called|named|known\s+as))?|called|named|known\s+as)\s+"
+    rf"(?:(?:the|a|an)\s+)?"
+    rf"(?P<long>[a-z][\w'’ -]{{3,80}}?),\s+(?:or\s+)?(?P<abbr>{_ABBR})[\"”’)]*\s*[.!]?\s*$")
+"""A verb that says what a thing is or names it, the long name in small letters and, after a
+comma, its abbreviation ending the sentence: "That rewriting is network address
+translation, NAT." The long name must be all the words after the verb and its article."""
+
+
+def apposed_abbreviations(sentence: str) -> list[tuple[str, int, str, int, int]]:
+    """Abbreviations spelt out beside their long name with a comma instead of brackets, as
+    ``abbreviations`` gives them, only where the sentence says what the thing is: the
+    abbreviation opening the sentence and the long name between commas before the verb
+    (``_ABBR_APPOSED``), the long name, ", or" and the abbreviation before a colon that says
+    what it is (``_ABBR_OFFERED``), or the two ending the sentence after "is" or "called"
+    (``_ABBR_CLOSING``). A comma joins many things that are not one thing's two names, so
+    the long name must fit the letters whole (``_ABBR_APPOSED``, ``_ABBR_CLOSING``) or
+    end right before the comma (``_ABBR_OFFERED``)."""
+    if "," not in sentence:
+        return []
+    out = []
+    for pattern in (_ABBR_APPOSED, _ABBR_CLOSING):
+        if (match := pattern.search(sentence)) is None:
+            continue
+        abbr, letters = _letters(match["abbr"])
+        long = match["long"].strip()
+        if letters and _fits(letters, _LONG_WORD.findall(long)) and (
+                name := _long_name(long, letters)):
+            out.append((name, match.start("long"), abbr, match.start(), match.end("abbr")))
+    for match in _ABBR_OFFERED.finditer(sentence):
+        abbr, letters = _letters(match["abbr"])
+        if letters is not None and (named := _long_before(sentence, match.start(), letters)):
+            out.append((named[0], named[1], abbr, named[1], match.end()))
     return out
 
 

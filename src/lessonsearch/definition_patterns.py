@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from lessonsearch.definition_abbreviations import abbreviations
+from lessonsearch.definition_abbreviations import abbreviations, apposed_abbreviations
 from lessonsearch.definition_terms import (
     describes,
     is_plain_noun_phrase,
@@ -283,6 +283,12 @@ when, where or for what (``_WHEN_OR_WHERE``)."""
 _AS_PREDICATE = re.compile(r"\b(?:is|are|was|were)\s+(?:(?:a|an|the)\s+)?$", re.I)
 _PREDICATE_DEFINED = re.compile(r"^[\"”’]?\s*(?:[:—–]|--)\s*\S+\s+\S")
 """"The simplest rule is *greedy decoding*: always take …"."""
+_AS_ONE_NAMED = re.compile(r"\b(?:(?:is|are|was|were)\s+one|names\s+(?:a|an|the))\s+$", re.I)
+_NAMED_EXPLAINED = re.compile(r"^[\"”’]?\s*(?:[:—–]|--)\s*(?:a|an|the)\s+\S+\s+\S", re.I)
+""""Each line is one **network interface**: the kernel's handle for …", "The line names the
+*default gateway*: the router that …": one of a kind the sentence points at, or the thing a
+line or a field names, then a colon or a dash and a noun phrase that says what it is. Only
+with an article after the colon: "The form names the *pilot*: Jane Smith." gives a value."""
 _APPOSITIVE = re.compile(
     r"^[\"”’]?\s*(?:(?:—|–|--)\s*(?:a|an|the|one)\s+\w|,\s*(?:a|an|the|one)\s+"
     r"(?:[\w'’-]+\s+){0,3}?(?:that|which|who|where|of|for|used|made|with)\b)", re.I
@@ -460,6 +466,8 @@ def sentence_definitions(sentence: str, emphasis: tuple[str, ...] = ()) -> list[
     found = [Found(long, "abbreviation", at, abbr,
                    passing=_in_passing(sentence[:begin], sentence[end:]))
              for long, at, abbr, begin, end in abbreviations(sentence)]
+    found += [Found(long, "abbreviation", at, abbr)  # "ICMP, the Internet Control …, is …"
+              for long, at, abbr, _, _ in apposed_abbreviations(sentence)]
     lowered = _lowered(sentence)
     found += _by_cue(sentence, lowered, emphasis)
     # _POINTING, _SETTING and _MEASURE_IS match at the sentence's start, after a clause break
@@ -806,8 +814,11 @@ def _by_cue(sentence: str, lowered: str, emphasis: tuple[str, ...] = ()) -> list
                 kind = "quoting" if _OPENS_QUOTED.match(rest) else "naming"
                 other = _other_name(sentence, match.start(), found) if (
                     pattern is _KNOWN_AS) else None
-                out.append(Found(found, kind, at, alone=alone, referring=referring,
-                                 other=other, glossary_only=bool(group or ordinal)))
+                second = _second_name(rest, found) if (
+                    pattern is _NAMING[0] and not (alone or other or group or ordinal)) else None
+                out.append(Found(found, kind, at, abbreviation=second, alone=alone,
+                                 referring=referring, other=other,
+                                 glossary_only=bool(group or ordinal)))
     if term or name:
         for match in _NAME_IS.finditer(sentence):
             if (found := take_term(match["rest"])):
@@ -1024,6 +1035,27 @@ def _after(rest: str, term: str) -> str:
     return rest[at + len(term):] if at >= 0 else "?"
 
 
+_SECOND_NAME = re.compile(r"^\s+or\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2})"
+                          r"(?P<end>[\"”’)]*\s*(?:[.!;:—–]|--|$))")
+"""After the name "is called" gives: "or", a second name in small letters with no article,
+and the end of the sentence or of its clause: "… is called NAT loopback or hairpinning;"."""
+
+
+def _second_name(rest: str, found: str) -> str | None:
+    """The second name "is called X or Y" gives one thing, kept as the term's other name as a
+    short form is (``Found.abbreviation``): "Reaching your own public address from inside is
+    called NAT loopback or hairpinning." makes hairpinning NAT loopback's. "Or" joins two
+    things as often ("is called a list or a tuple, depending on …", "is called once or
+    twice"), so the second name must be bare (no article, no capital), one to three words
+    the name reader takes whole, and end the sentence or a clause, with no comma: "… is
+    called NAT loopback or hairpinning, depending on the vendor" names hairpinning nothing."""
+    match = _SECOND_NAME.match(_after(rest, found))
+    if match is None or (name := take_term(match["name"], whole=True, strict=True)) != (
+            match["name"]) or _HOW_OFTEN.fullmatch(name):
+        return None
+    return name
+
+
 def _other_name(sentence: str, cue: int, found: str) -> str | None:
     """The name that "known as" at ``cue`` gives ``found`` to, as another name of one thing:
     "records" in "Records, also known as rows, …" (``_GIVEN_ANOTHER``). None when no adverb
@@ -1095,14 +1127,23 @@ _ENDS_OR_GOES_ON = re.compile(f"{_ENDS.pattern}|{_GOES_ON.pattern}")
 
 
 def _pointing_back(sentence: str) -> list[Found]:
+    """"This is X.", "That limit is the context window, and …" (``_POINTING``). With a noun
+    after the pointer, ending the sentence there names only a term the glossary has: "That
+    rewriting is NAT." names what the sentences before described, while "That limit is the
+    default." or "This table is users." say which value or which table it is."""
     for match in _POINTING.finditer(sentence):
         rest = match["rest"]
         term = take_term(rest, strict=True)
-        # "This is X." may end there; "That limit is X" must go on ", and it is why …".
-        follows = _GOES_ON if match["noun"].strip() else _ENDS_OR_GOES_ON
         if term and match["article"] and not _classifies(match, term):
             continue
-        if term and follows.match(_after(rest, term)) and is_plain_noun_phrase(match["noun"]):
+        if not (term and is_plain_noun_phrase(match["noun"])):
+            continue
+        after = _after(rest, term)
+        if match["noun"].strip() and not _GOES_ON.match(after):
+            if not match["article"] and _ENDS.match(after):  # "That rewriting is NAT."
+                return [Found(term, "pointing-back", match.start("rest"), glossary_only=True)]
+            continue
+        if _ENDS_OR_GOES_ON.match(after):  # "This is X." may end there
             return [Found(term, "pointing-back", match.start("rest"),
                           glossary_only=bool(match["article"]))]
     return []
@@ -1238,6 +1279,7 @@ def _emphasised(sentence: str, emphasis: tuple[str, ...]) -> list[Found]:
             if (
                 subject
                 or (_AS_PREDICATE.search(before) and _PREDICATE_DEFINED.match(after))
+                or (_AS_ONE_NAMED.search(before) and _NAMED_EXPLAINED.match(after))
                 or (_APPOSITIVE.match(after) and not _LIKE_BEFORE.search(before)
                     and not lists_on(after))
             ):

@@ -67,6 +67,10 @@ def find_definitions(lesson: Lesson) -> tuple[LessonDefinition, ...]:
                     hits = [_headed(plain, section.heading, subject), *hits]  # "A p-value is the
                     # probability …" opening its section; an abbreviation spelt out in
                     # passing defines nothing
+                elif all(hit.passing for hit in hits) and (
+                        plain := _plain_after_colon(sentence)) and _expects_name(
+                            section.heading, plain.term):
+                    hits = [plain, *hits]  # under "Leases": "… is only lent: a lease is …"
                 opening = False
                 for hit in hits:
                     term = tidy_case(hit.term, at_sentence_start=not sentence[: hit.start].strip(
@@ -103,6 +107,25 @@ def _expects(heading: str | None, term: str) -> bool:
     if not heading:
         return False
     return bool(_DEFINES.search(heading)) or _expects_name(heading, term)
+
+
+_COLON_CLAUSE = re.compile(r":\s+(?=[a-z])")
+"""A colon and the small letter that opens the clause after it."""
+
+
+def _plain_after_colon(sentence: str) -> Found | None:
+    """The plain form (``plain_definition``) in the clause after a sentence's colon: "The
+    address is only lent: a lease is the loan of an address for a fixed time." The colon
+    says that what follows explains what came before it, as a new sentence would. Read only
+    under a heading that names the term (``_expects_name``: "Leases"), where a definition is
+    expected anywhere in the section; the clause's first word is read as a sentence's."""
+    if (colon := _COLON_CLAUSE.search(sentence)) is None:
+        return None
+    clause = sentence[colon.end():]
+    if (plain := plain_definition(clause[:1].upper() + clause[1:])) is None:
+        return None
+    at = colon.end() + plain.start
+    return replace(plain, term=sentence[at: at + len(plain.term)], start=at)
 
 
 def _headed(plain: Found, heading: str | None, subject: str | None = None) -> Found:
