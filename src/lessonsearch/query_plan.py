@@ -445,12 +445,21 @@ def asks_nothing(node: Node) -> bool:
             and all(is_stop(w) for w in typed))
 
 
+NATURAL_WORDS = 5
+"""The fewest words, as typed, of a run of plain words ranked by how many of them a section
+holds (``_is_natural``). A word of several parts is one word here: ``firewall 192.168.1.1``
+is two words, each required, not five of which any will do."""
+
+
 def _is_natural(node: Node, bare: list[str]) -> bool:
-    """A question, or a long run of plain words with no operators: rank by overlap."""
+    """A question, or a long run of plain words with no operators: rank by overlap. The run
+    is counted in words as typed (``NATURAL_WORDS``), not in their parts: a dotted address,
+    ``key-value`` or ``numpy.mean`` asks for one thing, side by side."""
     if not isinstance(node, All) or any(not (isinstance(i, Word) or _one_word(i))
                                         for i in node.items):
         return False
-    return bool(bare and _uncontracted(bare[0]) in _QUESTION_WORDS) or len(bare) >= 5
+    return (bool(bare and _uncontracted(bare[0]) in _QUESTION_WORDS)
+            or len(node.items) >= NATURAL_WORDS)
 
 
 _MEAN_VERB = {"mean", "means", "meant"}

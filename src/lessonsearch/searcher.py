@@ -1077,7 +1077,7 @@ class Searcher:
 
         asked_words = positive_words(tree)
         naming = self._naming_fixes(asked_words)  # "quen excluder": queen excluder
-        alone = sum(1 for word in asked_words if not is_stop(word)) <= 1
+        alone = sum(1 for word in asked_words if not (is_stop(word) or _numeric(word))) <= 1
         beside = {} if alone else self._fixes_beside(searcher, asked_words)
 
         def correct(word: str) -> str | None:
@@ -1571,6 +1571,14 @@ def check_query(text: str | None) -> str:
         raise BadQuery(f"The query is {len(text)} characters long; the limit is "
                        f"{MAX_QUERY_CHARS}.")
     return text
+
+
+def _numeric(word: str) -> bool:
+    """Whether a word of the query is a number, an address or a version, with no letter
+    (``8080``, ``192.168.1.1``, ``3.5``): beside a short word the course does not write it
+    says nothing of whether that word is a real one, as another word does ("red, green"),
+    so "pign 192.168.1.1" is corrected as "pign" alone is."""
+    return not any(c.isalpha() for c in word)
 
 
 def _shorten(text: str, limit: int) -> str:
