@@ -66,6 +66,7 @@ from .query_plan import (
     asked_about,
     asks_nothing,
     is_stop,
+    kept_stops,
     plan,
     without_asking_words,
     without_question_verbs,
@@ -800,6 +801,20 @@ class Searcher:
         with reading_index(self.version_dir):
             return self._counter.count(searcher, phrase, None) > 0
 
+    def _writes_in_capitals(self, searcher, word: str, after: str) -> bool:
+        """Whether one of the first ``NAME_SECTIONS`` sections that write ``word`` and
+        ``after`` side by side writes ``after`` so in the capitals typed ("state DOWN", as a
+        command prints it), in its text, code or heading."""
+        together = wq.Phrase(CONTENT, [stem(word), stem(after)])
+        pattern = re.compile(rf"(?i:\b{re.escape(word)})\W+{re.escape(after)}\b")
+        with reading_index(self.version_dir):
+            numbers = list(islice(searcher.docs_for_query(together), NAME_SECTIONS))
+        for number in numbers:
+            stored = self._stored(searcher, number)
+            if any(pattern.search(stored[key]) for key in ("heading", "body", "code")):
+                return True
+        return False
+
     def _writes_near(self, searcher, parts: list[str]) -> bool:
         """Whether some section writes ``parts`` (a verb such as "define" and the words after
         it) side by side, or with "a", "an" or "the" after the verb instead of the reader's
@@ -1093,9 +1108,11 @@ class Searcher:
         if split:  # "subnetmask" is subnet mask
             tree = split[0]
         rarity = partial(searcher.idf, CONTENT)
+        kept = kept_stops(tree, partial(self._written_apart, searcher),  # "state DOWN"
+                          partial(self._writes_in_capitals, searcher))
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
                         family=self.family, rarity=rarity, accents=accents,
-                        names=self.holds_name)
+                        names=self.holds_name, kept=kept)
 
         asking = self.asking(searcher, asked_about(positive_words(asked_tree)))
 
@@ -1118,7 +1135,7 @@ class Searcher:
         if joined:
             together = plan(joined[0], correct=correct, written=self.written, family=self.family,
                             related=self.related, rarity=rarity, accents=accents,
-                            names=self.holds_name)
+                            names=self.holds_name, kept=kept)
             hits, found = run(together, joined[0])
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
@@ -1130,7 +1147,8 @@ class Searcher:
                          family=self.family,
                          related=self.related,
                          together=lambda parts: self._written_apart(searcher, *parts),
-                         rarity=rarity, accents=accents, names=self.holds_name)
+                         rarity=rarity, accents=accents, names=self.holds_name,
+                         kept=kept)
             loose_hits, loose_total = run(loose, tree)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
