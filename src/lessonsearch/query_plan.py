@@ -181,7 +181,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
         if fixed and fixed not in (parts[0], name):
             corrections[parts[0]] = fixed
             if stem(fixed) != stem(parts[0]):  # "embeding" is searched as "embedding" is
-                alternatives.append(_term(fixed))
+                respelt = words(fixed)  # "porforwarding": the glossary's port forwarding
+                alternatives.append(_phrase(respelt) if len(respelt) > 1 else _term(fixed))
         elif related and not negated and name is None:
             found = related(parts[0])
             if found is not None:  # "embedder": embed, embedded, embedding
