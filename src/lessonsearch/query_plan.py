@@ -87,7 +87,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
          written: Written | None = None, related: Related | None = None,
          together: Together | None = None, rarity: Rarity | None = None,
          family: Family | None = None, accents: Correct | None = None,
-         names: Names | None = None) -> Plan:
+         names: Names | None = None, kept: frozenset[str] = frozenset()) -> Plan:
     """``written``: whether the course writes a word, for a hyphenated word's joined form,
     which weighs no more than the written form (``rarity``: an indexed word's IDF;
     ``_joined_term``).
@@ -120,9 +120,16 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     ``names``: whether the index holds a name of several words of a glossary term, by its
     term (``whoosh_index.name_term``): such a name written whole in the query, as words one
     after another, a phrase or a hyphenated word, also finds the sections that mention the
-    term (``_with_names``)."""
+    term (``_with_names``).
+
+    ``kept``: the stop words (lower case) searched as words all the same (``kept_stops``:
+    the "DOWN" of ``state DOWN``)."""
     bare = _bare_words(node)
-    content = [w for w in bare if not is_stop(w)]
+
+    def dropped(word: str) -> bool:  # a stop word, not one the reader asked for
+        return is_stop(word) and word.lower() not in kept
+
+    content = [w for w in bare if not dropped(w)]
     drop_stops = bool(content)
     corrections: dict[str, str] = {}
     joined: dict[str, str] = {}
@@ -137,7 +144,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
         parts = words(text)
         if not parts:
             return None
-        if drop_stops and len(parts) == 1 and is_stop(parts[0]):
+        if drop_stops and len(parts) == 1 and dropped(parts[0]):
             return None
         if len(parts) > 1:
             one = "".join(parts)
@@ -174,7 +181,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
         if fixed and fixed not in (parts[0], name):
             corrections[parts[0]] = fixed
             if stem(fixed) != stem(parts[0]):  # "embeding" is searched as "embedding" is
-                alternatives.append(_term(fixed))
+                respelt = words(fixed)  # "porforwarding": the glossary's port forwarding
+                alternatives.append(_phrase(respelt) if len(respelt) > 1 else _term(fixed))
         elif related and not negated and name is None:
             found = related(parts[0])
             if found is not None:  # "embedder": embed, embedded, embedding
@@ -242,7 +250,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
         built = wq.Or([*(built.subqueries if type(built) is wq.Or else [built]), *loose_names])
     instead = {**corrections, **{w: shown for w, (shown, _) in made_from.items()}}
     kept = [instead.get(w.lower(), w) for w in content] or bare
-    runs = () if relaxed else _runs(node, corrections, made_from)  # none writes them all
+    runs = () if relaxed else _runs(node, corrections, made_from, kept)  # none writes all
     return Plan(built, kept, corrections, relaxed, joined, natural, made_from, searched_family,
                 word_family, phrased, narrowed, runs)
 
@@ -307,7 +315,8 @@ three): each one is read in the sections that could reach the page."""
 
 
 def _runs(node: Node, corrections: dict[str, str],
-          made_from: dict[str, tuple[str, tuple[str, ...]]]) -> tuple[tuple[str, ...], ...]:
+          made_from: dict[str, tuple[str, tuple[str, ...]]],
+          kept: frozenset[str] = frozenset()) -> tuple[tuple[str, ...], ...]:
     """``Plan.side_by_side``: the stems of each two plain words of a query of plain words
     that follow one another, with at most ``MAX_BETWEEN`` stop words between them, as
     corrected. Not a word in quotes, an identifier or a word of several parts (searched as a
@@ -324,7 +333,7 @@ def _runs(node: Node, corrections: dict[str, str],
             last, between = None, []
             continue
         word = parts[0]
-        if is_stop(word):
+        if is_stop(word) and word not in kept:
             between.append(stem(word))
             if len(between) > MAX_BETWEEN:
                 last, between = None, []
@@ -402,6 +411,49 @@ def _bare_words(node: Node) -> list[str]:
     return []
 
 
+KEPT_BESIDE_WORDS = 2
+"""The most words of a query, besides a stop word, for that stop word to be searched when
+the course writes it beside the word it follows (``kept_stops``): "state down" and "link
+up" are a thing a section names; in a longer query a stop word is most likely a function
+word."""
+
+
+def kept_stops(node: Node, beside: Callable[[str, str], bool],
+               in_capitals: Callable[[str, str], bool]) -> frozenset[str]:
+    """The stop words of a query of plain words that are searched as words all the same, by
+    their lower case: command output writes "state DOWN", "UP", "OFF", and a reader who
+    copies it asks for that word, not for every section that writes "state". Each is
+    checked against the word typed before it, the same cheap look-up as the one that asks
+    whether a stop word and a word are hyphenated ("over proofed"): one typed in capitals
+    (two letters or more) that the course writes so after that word (``in_capitals``:
+    "state DOWN"), in any query; or one that ends a query of at most ``KEPT_BESIDE_WORDS``
+    other words, which is no question, that the course writes after that word in any case
+    (``beside``: "state down"). Never a question's own words ("what", "does", "is",
+    ``_QUESTION_WORDS``) nor a word before a question ("so", "ok"): "How do I" keeps its
+    meaning, and "RECURSION IN Python" or another engine's ``[softmax TO temperature]``
+    its function word, which the course never writes in capitals beside those words."""
+    if not isinstance(node, All) or not all(isinstance(i, Word) for i in node.items):
+        return frozenset()
+    typed = [i.text for i in node.items]
+    if any(len(words(t)) != 1 for t in typed):
+        return frozenset()
+    lower = [words(t)[0] for t in typed]
+
+    def keepable(at: int) -> bool:
+        word = lower[at]
+        return (at > 0 and is_stop(word) and word not in _QUESTION_WORDS
+                and word not in _BEFORE_QUESTION and len(word) > 1
+                and not is_stop(lower[at - 1]))
+
+    kept = {lower[at] for at, text in enumerate(typed)
+            if keepable(at) and text.isupper() and in_capitals(lower[at - 1], text)}
+    last = len(lower) - 1
+    if (1 <= last <= KEPT_BESIDE_WORDS and keepable(last) and not _is_natural(node, lower)
+            and beside(lower[last - 1], lower[last])):
+        kept.add(lower[last])
+    return frozenset(kept)
+
+
 def is_stop(word: str) -> bool:
     """A function word, a question word, or one of them contracted: "what's", "don't" and
     "they're" are as empty of topic as "what", "do" and "they"."""
@@ -445,12 +497,21 @@ def asks_nothing(node: Node) -> bool:
             and all(is_stop(w) for w in typed))
 
 
+NATURAL_WORDS = 5
+"""The fewest words, as typed, of a run of plain words ranked by how many of them a section
+holds (``_is_natural``). A word of several parts is one word here: ``firewall 192.168.1.1``
+is two words, each required, not five of which any will do."""
+
+
 def _is_natural(node: Node, bare: list[str]) -> bool:
-    """A question, or a long run of plain words with no operators: rank by overlap."""
+    """A question, or a long run of plain words with no operators: rank by overlap. The run
+    is counted in words as typed (``NATURAL_WORDS``), not in their parts: a dotted address,
+    ``key-value`` or ``numpy.mean`` asks for one thing, side by side."""
     if not isinstance(node, All) or any(not (isinstance(i, Word) or _one_word(i))
                                         for i in node.items):
         return False
-    return bool(bare and _uncontracted(bare[0]) in _QUESTION_WORDS) or len(bare) >= 5
+    return (bool(bare and _uncontracted(bare[0]) in _QUESTION_WORDS)
+            or len(node.items) >= NATURAL_WORDS)
 
 
 _MEAN_VERB = {"mean", "means", "meant"}

@@ -66,6 +66,7 @@ from .query_plan import (
     asked_about,
     asks_nothing,
     is_stop,
+    kept_stops,
     plan,
     without_asking_words,
     without_question_verbs,
@@ -377,11 +378,11 @@ class Searcher:
             speller = self._speller()
             if len(word) >= MIN_COMPLETED:
                 fixed = min(_completions(speller, word.lower(), cut_short),
-                            key=lambda w: (-self._spelling[w], w), default=None)
+                            key=lambda w: (-self._vocabulary[w], w), default=None)
             found = speller.candidates(word.lower(), maxdist) if fixed is None else None
             found = [(d, c) for d, c in found or () if not other_ending(word.lower(), c)]
             if found and found[0][0] < 2:
-                fixed = min(found, key=lambda p: (p[0], -self._spelling[p[1]], p[1]))[1]
+                fixed = min(found, key=lambda p: (p[0], -self._vocabulary[p[1]], p[1]))[1]
             elif found:
                 fixed = self._two_slips(word.lower(), [c for _, c in found])
             elif fixed is None and MIN_SHORT_CORRECTED <= len(word) < MIN_CORRECTED:
@@ -393,6 +394,7 @@ class Searcher:
                 fixed = self._by_sound(word.lower())  # "sourdoe": sourdough
         elif written and len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
             fixed = self._respelt(word.lower())
+        fixed = self._joined_names.get(fixed, fixed)  # "porforwarding": port forwarding
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
             self._corrections.clear()
         self._corrections[remembered] = fixed  # the "most words" fallback asks again
@@ -421,15 +423,15 @@ class Searcher:
         ranked = sorted((c for c in found if len(c) >= MIN_TWO_EDITS
                          and slips(letters, fold_accents(c)) <= MAX_SLIPS
                          and not form_of_another(letters, fold_accents(c))),
-                        key=lambda c: (-self._spelling[c], c))
+                        key=lambda c: (-self._vocabulary[c], c))
         if not ranked or len(ranked) > 1 and (
-                self._spelling[ranked[0]] < TWO_EDIT_LEAD * self._spelling[ranked[1]]):
+                self._vocabulary[ranked[0]] < TWO_EDIT_LEAD * self._vocabulary[ranked[1]]):
             return None
         best = ranked[0]
         if len(word) < MIN_LOOSE_TWO_EDITS:
             known = fold_accents(best)
             changed = changed_in_place(letters, known)
-            if (best not in self._glossary_words and self._spelling[best] < MIN_TWO_EDIT_USES
+            if (best not in self._glossary_words and self._vocabulary[best] < MIN_TWO_EDIT_USES
                     or len(changed) == 2
                     and not all(by_ear(letters[at], known, at) for at in changed)):
                 return None
@@ -448,9 +450,9 @@ class Searcher:
             return None
         ranked = sorted((c for c in self._speller().sounding(word)
                          if not other_ending(word, c)),
-                        key=lambda c: (-self._spelling[c], c))
+                        key=lambda c: (-self._vocabulary[c], c))
         if not ranked or len(ranked) > 1 and (
-                self._spelling[ranked[0]] < TWO_EDIT_LEAD * self._spelling[ranked[1]]):
+                self._vocabulary[ranked[0]] < TWO_EDIT_LEAD * self._vocabulary[ranked[1]]):
             return None
         return ranked[0]
 
@@ -544,7 +546,7 @@ class Searcher:
         found = [c for _, c in self._speller().candidates(word, 1)
                  if c[-3:] == word[-3:] and stem(c) == stem(word)
                  and american(c) != american(word)]
-        return min(found, key=lambda c: (-self._spelling[c], c), default=None)
+        return min(found, key=lambda c: (-self._vocabulary[c], c), default=None)
 
     def _short_name(self, word: str) -> str | None:
         """For a short word the course does not write, the name that the course writes with
@@ -554,10 +556,10 @@ class Searcher:
         found = [c for d, c in self._speller().candidates(word, 1)
                  if d == 1 and sorted(c) == sorted(word)]  # no letter added, lost or changed
         named = [c for c in found if c in self._glossary_words
-                 or self._spelling[c] >= MIN_SHORT_NAME_USES
+                 or self._vocabulary[c] >= MIN_SHORT_NAME_USES
                  and (name := self._named(self.whoosh_searcher(), c)) is not None
                  and name.isupper()]
-        return min(named, key=lambda c: (-self._spelling[c], c), default=None)
+        return min(named, key=lambda c: (-self._vocabulary[c], c), default=None)
 
     def _short_word(self, word: str) -> str | None:
         """For a word of three or four letters no section holds, the course's word one slip
@@ -575,13 +577,13 @@ class Searcher:
         if self.glossary.find(word) is not None:  # "topp", an alias: top-p, not top
             return None
         near, slipped = self._short_near(word)
-        best = min(slipped, key=lambda c: (-self._spelling[c], c), default=None)
+        best = min(slipped, key=lambda c: (-self._vocabulary[c], c), default=None)
         if best is None or (best not in self._glossary_words
-                            and self._spelling[best] < self._short_word_uses):
+                            and self._vocabulary[best] < self._short_word_uses):
             return None
         named = best in self._glossary_words  # "dron": drone, though "drop" is one edit
         rivals = [c for d, c in near if c != best and (c in slipped or d == 1 and not named)]
-        if any(self._spelling[best] < TWO_EDIT_LEAD * self._spelling[c] for c in rivals):
+        if any(self._vocabulary[best] < TWO_EDIT_LEAD * self._vocabulary[c] for c in rivals):
             return None
         return best
 
@@ -726,6 +728,34 @@ class Searcher:
         return frozenset(name.lower() for t in self.glossary.records
                          for name in (t.term, *t.aliases) if len(analysis_words(name)) == 1)
 
+    @cached_property
+    def _vocabulary(self) -> dict[str, int]:
+        """The words a correction is chosen among, with their counts: the course's
+        (``_spelling``), and the glossary's names and aliases, which a reader searches for
+        though its lessons may never write them ("netmask", an alias of subnet mask, which
+        the index finds through the sections that mention the term), each counted once at
+        least. A name of several words is there too as the one word they make
+        ("portforwarding"), which is corrected to the name (``_joined_names``)."""
+        found = dict.fromkeys(self._glossary_words, 1)
+        found.update(dict.fromkeys(self._joined_names, 1))
+        found.update(self._spelling)
+        return found
+
+    @cached_property
+    def _joined_names(self) -> dict[str, str]:
+        """Each glossary name or alias of several words, of letters only, by the one word
+        they make, where the course does not write that word itself: "portforwarding" →
+        "port forwarding". A misspelling of the joined word ("porforwarding") is one slip
+        from it, and from none of the course's words."""
+        found = {}
+        for record in self.glossary.records:
+            for name in (record.term, *record.aliases):
+                parts = [lowered(w) for w in analysis_words(name)]
+                one = "".join(parts)
+                if len(parts) > 1 and one.isalpha() and one not in self._spelling:
+                    found.setdefault(one, " ".join(parts))
+        return found
+
     def _shown(self, searcher, typed: str, word: str) -> str:
         """How a suggestion writes the course's ``word`` for the reader's ``typed`` one
         (``as_typed``): as a name when the sections that hold it write it so."""
@@ -802,6 +832,20 @@ class Searcher:
         phrase = wq.Phrase(CONTENT, [stem(word) for word in words])
         with reading_index(self.version_dir):
             return self._counter.count(searcher, phrase, None) > 0
+
+    def _writes_in_capitals(self, searcher, word: str, after: str) -> bool:
+        """Whether one of the first ``NAME_SECTIONS`` sections that write ``word`` and
+        ``after`` side by side writes ``after`` so in the capitals typed ("state DOWN", as a
+        command prints it), in its text, code or heading."""
+        together = wq.Phrase(CONTENT, [stem(word), stem(after)])
+        pattern = re.compile(rf"(?i:\b{re.escape(word)})\W+{re.escape(after)}\b")
+        with reading_index(self.version_dir):
+            numbers = list(islice(searcher.docs_for_query(together), NAME_SECTIONS))
+        for number in numbers:
+            stored = self._stored(searcher, number)
+            if any(pattern.search(stored[key]) for key in ("heading", "body", "code")):
+                return True
+        return False
 
     def _writes_near(self, searcher, parts: list[str]) -> bool:
         """Whether some section writes ``parts`` (a verb such as "define" and the words after
@@ -1020,13 +1064,13 @@ class Searcher:
         if self.written(word):
             return None
         found = [c for d, c in self._speller().candidates(word.lower(), 0) if d == 0]
-        return max(found, key=lambda c: (self._spelling[c], c)) if found else None
+        return max(found, key=lambda c: (self._vocabulary[c], c)) if found else None
 
     def _speller(self) -> Speller:
         if self._spell_index is None:
             with self._lock:
                 if self._spell_index is None:
-                    self._spell_index = Speller(self._spelling)
+                    self._spell_index = Speller(self._vocabulary)
         return self._spell_index
 
     def search(
@@ -1080,7 +1124,7 @@ class Searcher:
 
         asked_words = positive_words(tree)
         naming = self._naming_fixes(asked_words)  # "quen excluder": queen excluder
-        alone = sum(1 for word in asked_words if not is_stop(word)) <= 1
+        alone = sum(1 for word in asked_words if not (is_stop(word) or _numeric(word))) <= 1
         beside = {} if alone else self._fixes_beside(searcher, asked_words)
 
         def correct(word: str) -> str | None:
@@ -1096,9 +1140,11 @@ class Searcher:
         if split:  # "subnetmask" is subnet mask
             tree = split[0]
         rarity = partial(searcher.idf, CONTENT)
+        kept = kept_stops(tree, partial(self._written_apart, searcher),  # "state DOWN"
+                          partial(self._writes_in_capitals, searcher))
         the_plan = plan(tree, correct=correct, written=self.written, related=self.related,
                         family=self.family, rarity=rarity, accents=accents,
-                        names=self.holds_name)
+                        names=self.holds_name, kept=kept)
 
         asking = self.asking(searcher, asked_about(positive_words(asked_tree)))
 
@@ -1121,7 +1167,7 @@ class Searcher:
         if joined:
             together = plan(joined[0], correct=correct, written=self.written, family=self.family,
                             related=self.related, rarity=rarity, accents=accents,
-                            names=self.holds_name)
+                            names=self.holds_name, kept=kept)
             hits, found = run(together, joined[0])
             if found:  # "soft max" is softmax
                 the_plan, page_hits, total = together, hits, found
@@ -1133,7 +1179,8 @@ class Searcher:
                          family=self.family,
                          related=self.related,
                          together=lambda parts: self._written_apart(searcher, *parts),
-                         rarity=rarity, accents=accents, names=self.holds_name)
+                         rarity=rarity, accents=accents, names=self.holds_name,
+                         kept=kept)
             loose_hits, loose_total = run(loose, tree)
             if loose_total:
                 the_plan, page_hits, total = loose, loose_hits, loose_total
@@ -1587,6 +1634,14 @@ def check_query(text: str | None) -> str:
     return text
 
 
+def _numeric(word: str) -> bool:
+    """Whether a word of the query is a number, an address or a version, with no letter
+    (``8080``, ``192.168.1.1``, ``3.5``): beside a short word the course does not write it
+    says nothing of whether that word is a real one, as another word does ("red, green"),
+    so "pign 192.168.1.1" is corrected as "pign" alone is."""
+    return not any(c.isalpha() for c in word)
+
+
 def _shorten(text: str, limit: int) -> str:
     text = " ".join(text.split())
     if len(text) <= limit:
@@ -1649,7 +1704,7 @@ def _asked(typed: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _marked_stems(words: list[str], corrections: dict[str, str]) -> frozenset[str]:
-    found = [w for text in words for w in analysis_words(text)] + list(corrections.values())
+    found = [w for text in [*words, *corrections.values()] for w in analysis_words(text)]
     found += filter(None, map(typed_name, words))  # "notepad++" marks Notepad++ too
     content = [w for w in found if not is_stop(w)] or found
     return frozenset(stem(w) for w in content)
