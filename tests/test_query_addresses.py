@@ -84,3 +84,13 @@ def test_a_long_run_of_words_is_still_ranked_by_overlap(searcher) -> None:
     """Five words typed are a run of words, any of them enough, as before."""
     found = searcher.search("browser page settings hallway zebra")
     assert not found.relaxed and found.total >= 1
+
+
+@pytest.mark.parametrize("query", ["ping 10.0.0.1 prints replies .",
+                                   "ping , 10.0.0.1 , prints replies"])
+def test_punctuation_typed_apart_is_no_word_of_the_run(searcher, query) -> None:
+    """A "." or "," typed on its own is no word: four words and a stop are four words, each
+    required, not a long run of five ranked by overlap."""
+    found = searcher.search(query)
+    assert headings(found) == ["Reaching it"]
+    assert not found.relaxed

@@ -506,12 +506,13 @@ is two words, each required, not five of which any will do."""
 def _is_natural(node: Node, bare: list[str]) -> bool:
     """A question, or a long run of plain words with no operators: rank by overlap. The run
     is counted in words as typed (``NATURAL_WORDS``), not in their parts: a dotted address,
-    ``key-value`` or ``numpy.mean`` asks for one thing, side by side."""
+    ``key-value`` or ``numpy.mean`` asks for one thing, side by side; a stop of punctuation
+    typed apart ("named `Makefile`.") is no word."""
     if not isinstance(node, All) or any(not (isinstance(i, Word) or _one_word(i))
                                         for i in node.items):
         return False
     return (bool(bare and _uncontracted(bare[0]) in _QUESTION_WORDS)
-            or len(node.items) >= NATURAL_WORDS)
+            or sum(1 for i in node.items if _bare_words(i)) >= NATURAL_WORDS)
 
 
 _MEAN_VERB = {"mean", "means", "meant"}
