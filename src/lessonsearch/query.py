@@ -1,8 +1,9 @@
 """The query language readers type, parsed into a small tree that never fails.
 
 ``temperature sampling`` (every word), ``"attention mask"`` (a phrase), ``cache OR memory``,
-``NOT`` / ``-word`` to exclude, parentheses to group. Operators are upper case, so "not" and
-"or" in a question stay words, and so do operators with no other word to act on (``OR``,
+``NOT`` / ``-word`` to exclude, parentheses to group; but a command's flag the course writes
+so (``ss -tlnp``, ``ping -c 4``) is text, not an exclusion (``flags_as_written``). Operators
+are upper case, so "not" and "or" in a question stay words, and so do operators with no other word to act on (``OR``,
 ``AND``, ``NOT NOT``). Anything malformed (an unclosed quote or bracket, a dangling
 operator) degrades to plain words instead of an error.
 
@@ -19,6 +20,7 @@ searched is searched as its parts.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .analysis import NAME_SYMBOLS, words
@@ -90,6 +92,56 @@ _FIELD = re.compile(r"(?i)^(?:title|heading|text|body|content|code|lesson|module
 """Another engine's field prefix, dropped: ``title:softmax`` searches softmax (a heading
 that has it ranks first anyway). Kept as a word, "title" would be a second word to match,
 and the relaxed ranking would put a section saying "title" alone among the softmax ones."""
+
+
+_FLAG = re.compile(r"--?[A-Za-z][\w-]*(?:=[^\s()\"]+)?")
+"""A command-line flag, as a whole token: ``-c``, ``-tlnp``, ``--count``, ``--count=4``. Read
+as text, not an exclusion, where the word before it is a command the course writes it after
+(``flags_as_written``)."""
+_COMMAND = re.compile(r"[A-Za-z][\w.+-]*")
+"""A word that may name a command a flag follows (``ss``, ``dig``, ``nft``, ``systemd-resolve``):
+a plain token, not quoted, bracketed, signed, an operator or a number."""
+WritesCommand = Callable[[tuple[str, ...]], bool]
+
+
+def flags_as_written(text: str, writes: WritesCommand) -> str:
+    """``text`` with each command and the flags after it that the course writes so, side by
+    side (``writes``: ``("ss", "-tlnp")``, as typed) made one phrase in quotes: ``ss -tlnp``
+    is searched as ``"ss -tlnp"``, ``ping -c 4`` as ``"ping -c" 4``. A reader who pastes a
+    command asks for it, and its flag read as ``-word`` excluded the very sections that
+    document it. A word to exclude that no section writes after that word with its minus
+    (``cache -model``) is still one: the course writes no such flag."""
+    tokens = list(_TOKEN.finditer(text.translate(_QUOTES)))
+    pieces: list[str] = []
+    done = 0  # the end of the text already copied
+    at = 0
+    while at < len(tokens):
+        run = _command_run(tokens, at, writes)
+        if len(run) < 2:
+            at += 1
+            continue
+        start, end = run[0].start(), run[-1].end()
+        pieces += [text[done:start], '"', " ".join(m.group() for m in run), '"']
+        done = end
+        at += len(run)
+    return "".join(pieces) + text[done:] if pieces else text
+
+
+def _command_run(tokens: list[re.Match[str]], at: int, writes: WritesCommand
+                 ) -> list[re.Match[str]]:
+    """The command at ``tokens[at]`` and the flags after it that the course writes after it,
+    each one more (``ss -t -l``); the command alone when none."""
+    first = tokens[at].group()
+    if not _COMMAND.fullmatch(first) or first in OPERATORS:
+        return []
+    run = [tokens[at]]
+    for token in tokens[at + 1:]:
+        if not _FLAG.fullmatch(token.group()):
+            break
+        if not writes(tuple(m.group() for m in [*run, token])):
+            break
+        run.append(token)
+    return run
 
 
 def parse_query(text: str) -> Node | None:

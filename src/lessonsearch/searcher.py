@@ -50,6 +50,7 @@ from .query import (
     Not,
     Phrase,
     Word,
+    flags_as_written,
     left_out,
     names_words,
     only_excludes,
@@ -180,6 +181,11 @@ MIN_SPLIT_PART = 2
 """The fewest letters of each of the two words a word the course does not write may be read
 as (``Searcher.apart``): "ipaddress" is "ip address"."""
 NAME_SECTIONS = 10
+FLAG_SECTIONS = 20
+"""How many of the sections that write a command's words side by side (``ss tlnp``) are read
+for the command as typed, its flag with its minus (``ss -tlnp``): the first that writes it so
+settles that the flag is text. A phrase's sections, not the course's: a query pays for the
+few it reads only when it holds a flag after a word."""
 """How many sections holding a corrected word a suggestion reads to write it as the course
 does (``name_case``): the first in the course's order."""
 NAME_READ_SECTIONS = 1_000
@@ -816,6 +822,26 @@ class Searcher:
                     return True
         return False
 
+    def _writes_command(self, searcher, typed: tuple[str, ...]) -> bool:
+        """Whether some section writes ``typed``, a command and its flags (``("ss",
+        "-tlnp")``), as typed, minus signs too, side by side: in its text, code or heading,
+        in one of the first ``FLAG_SECTIONS`` that write their words side by side. "ss
+        tlnp" without the minus is no flag; nor is "language-model" a ``-model``."""
+        stems = [stem(word) for token in typed for word in analysis_words(token)]
+        if len(stems) < 2:
+            return False
+        pattern = re.compile(r"(?<![\w-])" + r"\s+".join(map(re.escape, typed)) + r"(?![\w-])",
+                             re.IGNORECASE)
+        with reading_index(self.version_dir):
+            numbers = list(islice(searcher.docs_for_query(wq.Phrase(CONTENT, stems)),
+                                  FLAG_SECTIONS))
+        for number in numbers:
+            stored = self._stored(searcher, number)
+            if any(pattern.search(stored.get(part) or "")
+                   for part in ("body", "code", "heading")):
+                return True
+        return False
+
     def written(self, word: str) -> bool:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
         with reading_index(self.version_dir):
@@ -1094,6 +1120,9 @@ class Searcher:
             text, cut = searched, searched_of(text, searched)
         if (too_much := too_large(text)) is not None:  # 9 phrases
             raise BadQuery(too_much)
+        flags = flags_as_written(text, partial(self._writes_command, self.whoosh_searcher()))
+        if too_large(flags) is None:  # "ss -tlnp" pasted: "ss" with its flag, as written
+            text = flags
         if error is None:
             cut = left_out(text)  # 85 words: the first 64 are searched
         if only_excludes(text):
