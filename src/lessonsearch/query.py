@@ -3,9 +3,9 @@
 ``temperature sampling`` (every word), ``"attention mask"`` (a phrase), ``cache OR memory``,
 ``NOT`` / ``-word`` to exclude, parentheses to group; but a command's flag the course writes
 so (``ss -tlnp``, ``ping -c 4``) is text, not an exclusion (``flags_as_written``). Operators
-are upper case, so "not" and "or" in a question stay words, and so do operators with no other word to act on (``OR``,
-``AND``, ``NOT NOT``). Anything malformed (an unclosed quote or bracket, a dangling
-operator) degrades to plain words instead of an error.
+are upper case, so "not" and "or" in a question stay words, and so do operators with no other
+word to act on (``OR``, ``AND``, ``NOT NOT``). Anything malformed (an unclosed quote or
+bracket, a dangling operator) degrades to plain words instead of an error.
 
 Nothing else is syntax. Other engines' fuzzy, boost, wildcard and range marks (``x~2``,
 ``x^2``, ``x*``, ``[a TO b]``) are punctuation between words here, as a comma is:
