@@ -120,3 +120,23 @@ def test_a_pasted_command_is_a_search_that_answers(searcher) -> None:
     section now."""
     assert searcher.answers("df -h")
     assert not searcher.answers("tar -xzf -photos")
+
+
+def test_a_flag_typed_after_another_word_is_searched_as_written_and_said(searcher) -> None:
+    """The course writes "du -sh", not "Downloads -sh": read as a word to exclude, the flag
+    left nothing; searched as written, the reader is told so."""
+    found = searcher.search("du ~/Downloads -sh")
+    assert headings(found) == ["What takes the space"]
+    assert found.query == "du ~/Downloads -sh"
+    assert (found.suggestion, found.suggestion_searched) == ('du ~/Downloads "-sh"', True)
+
+
+def test_a_flag_the_course_never_writes_is_still_excluded_when_nothing_is_found(
+        searcher) -> None:
+    assert searcher.search("du ~/Downloads -cache").total == 0  # "cache" is no flag here
+
+
+def test_a_correction_beside_a_flag_keeps_the_query_as_typed(searcher) -> None:
+    found = searcher.search("tar -xzf phtos")
+    assert headings(found) == ["Unpacking"]
+    assert found.suggestion == "tar -xzf photos"

@@ -102,6 +102,11 @@ _COMMAND = re.compile(r"[A-Za-z][\w.+-]*")
 """A word that may name a command a flag follows (``ss``, ``dig``, ``nft``, ``systemd-resolve``):
 a plain token, not quoted, bracketed, signed, an operator or a number."""
 WritesCommand = Callable[[tuple[str, ...]], bool]
+MAX_FLAG_CHECKS = 8
+"""The most commands with flags a query looks up in the course (``flags_as_written``), and
+the most flags of one minus it tries as text (``flags_quoted``): each look-up reads a
+phrase's sections, and a pasted command has a few flags, not dozens. Past them a ``-word``
+excludes, as written."""
 
 
 def flags_as_written(text: str, writes: WritesCommand) -> str:
@@ -112,11 +117,18 @@ def flags_as_written(text: str, writes: WritesCommand) -> str:
     document it. A word to exclude that no section writes after that word with its minus
     (``cache -model``) is still one: the course writes no such flag."""
     tokens = list(_TOKEN.finditer(text.translate(_QUOTES)))
+    looked_up: dict[tuple[str, ...], bool] = {}
+
+    def written(typed: tuple[str, ...]) -> bool:
+        if typed not in looked_up and len(looked_up) < MAX_FLAG_CHECKS:
+            looked_up[typed] = writes(typed)
+        return looked_up.get(typed, False)
+
     pieces: list[str] = []
     done = 0  # the end of the text already copied
     at = 0
     while at < len(tokens):
-        run = _command_run(tokens, at, writes)
+        run = _command_run(tokens, at, written)
         if len(run) < 2:
             at += 1
             continue
@@ -125,6 +137,28 @@ def flags_as_written(text: str, writes: WritesCommand) -> str:
         done = end
         at += len(run)
     return "".join(pieces) + text[done:] if pieces else text
+
+
+_SHORT_FLAG = re.compile(r"-[A-Za-z][\w-]*")
+"""A flag of one minus (``-v``, ``-tlnp``), which the query language reads as a word to
+exclude; one of two (``--verbose``) is a double negation, searched already."""
+
+
+def flags_quoted(text: str, writes: Callable[[str], bool]) -> str:
+    """``text`` with each flag of one minus outside quotes (``_SHORT_FLAG``) that the course
+    writes as a flag (``writes``: "-v") in quotes, searched as written rather than excluded
+    (``dhclient enp3s0 "-v"``); ``text`` itself when it has none. What a search that found
+    nothing, or not every word, tries: a flag typed after another word than its command's.
+    A ``-word`` the course never writes so (``-photos``) still excludes."""
+    flags = [m for m in _TOKEN.finditer(text.translate(_QUOTES))
+             if _SHORT_FLAG.fullmatch(m.group())][:MAX_FLAG_CHECKS]
+    tokens = [m for m in flags if writes(m.group())]
+    pieces: list[str] = []
+    done = 0
+    for token in tokens:
+        pieces += [text[done:token.start()], f'"{token.group()}"']
+        done = token.end()
+    return "".join(pieces) + text[done:]
 
 
 def _command_run(tokens: list[re.Match[str]], at: int, writes: WritesCommand

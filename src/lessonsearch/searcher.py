@@ -14,7 +14,7 @@ import threading
 from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
 from itertools import islice
 from pathlib import Path
@@ -51,6 +51,7 @@ from .query import (
     Phrase,
     Word,
     flags_as_written,
+    flags_quoted,
     left_out,
     names_words,
     only_excludes,
@@ -842,6 +843,38 @@ class Searcher:
                 return True
         return False
 
+    def _writes_flag(self, searcher, flag: str) -> bool:
+        """Whether some section writes ``flag`` (``-v``) with its minus, as a flag: in one of
+        the first ``FLAG_SECTIONS`` that write its words, with no word or minus before it."""
+        stems = [stem(word) for word in analysis_words(flag)]
+        if not stems:
+            return False
+        pattern = re.compile(r"(?<![\w-])" + re.escape(flag) + r"(?![\w-])", re.IGNORECASE)
+        q = wq.Term(CONTENT, stems[0]) if len(stems) == 1 else wq.Phrase(CONTENT, stems)
+        with reading_index(self.version_dir):
+            numbers = list(islice(searcher.docs_for_query(q), FLAG_SECTIONS))
+        return any(pattern.search(self._stored(searcher, number).get(part) or "")
+                   for number in numbers for part in ("body", "code", "heading"))
+
+    def _flags_as_text(self, searcher, response: SearchResponse, typed: str,
+                       lesson: str | None, module: str | None, typing: bool
+                       ) -> SearchResponse:
+        """``response`` to a query that found nothing, or not every word, or the response to
+        it with the flags of one minus that the course writes as flags searched as written
+        (``flags_quoted``), when every word is then found: "Showing results for
+        dhclient enp3s0 "-v"". A flag typed after another word than its command
+        (``flags_as_written``) excluded the section that documents it."""
+        if response.total and not response.relaxed:
+            return response
+        literal = flags_quoted(typed, partial(self._writes_flag, searcher))
+        if literal == typed:
+            return response
+        other = self.search(literal, response.limit, response.page, lesson, module, typing)
+        if not other.total or other.relaxed:
+            return response
+        return replace(other, query=response.query, suggestion=other.suggestion or literal,
+                       suggestion_searched=True)
+
     def written(self, word: str) -> bool:
         """Whether some section's indexed text holds ``word`` (in any inflection)."""
         with reading_index(self.version_dir):
@@ -1120,6 +1153,7 @@ class Searcher:
             text, cut = searched, searched_of(text, searched)
         if (too_much := too_large(text)) is not None:  # 9 phrases
             raise BadQuery(too_much)
+        typed_text = text  # what suggestions rewrite: the reader's, not the flags' quotes
         flags = flags_as_written(text, partial(self._writes_command, self.whoosh_searcher()))
         if too_large(flags) is None:  # "ss -tlnp" pasted: "ss" with its flag, as written
             text = flags
@@ -1234,18 +1268,18 @@ class Searcher:
             if name_total:
                 page_hits, total = name_hits, name_total
                 named = tuple((text, t.term) for t in terms)
-        suggestion = split[1](text) if split else None
-        if suggestion == text:  # "35C": searched as 35 C, nothing to tell
+        suggestion = split[1](typed_text) if split else None
+        if suggestion == typed_text:  # "35C": searched as 35 C, nothing to tell
             suggestion = None
         if joined:
-            suggestion = joined[1](suggestion or text)
+            suggestion = joined[1](suggestion or typed_text)
         one_word = self._written_joined(searcher, the_plan.joined)
         if one_word:  # "pre-training": the course writes pretraining
-            respelt = _apply_joined(suggestion or text, one_word, shown)
-            one_word = one_word if respelt != (suggestion or text) else {}
+            respelt = _apply_joined(suggestion or typed_text, one_word, shown)
+            one_word = one_word if respelt != (suggestion or typed_text) else {}
             suggestion = respelt if one_word else suggestion
         if the_plan.corrections:
-            suggestion = _apply_corrections(suggestion or text, the_plan.corrections,
+            suggestion = _apply_corrections(suggestion or typed_text, the_plan.corrections,
                                             shown)
         searched = bool(split or joined or one_word or any(
             stem(fixed) != stem(word) for word, fixed in the_plan.corrections.items()))
@@ -1259,7 +1293,7 @@ class Searcher:
         marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
         marks |= {text for _, stems in the_plan.related.values() for text in stems}
         marks |= the_plan.family  # repetition: repeated
-        related = (_related_words(text, the_plan.related) if total else ()) + named
+        related = (_related_words(typed_text, the_plan.related) if total else ()) + named
         relaxed = the_plan.relaxed
         if total and not named:  # "in-context", which no section writes: context
             narrowed = tuple((typed, part) for typed, part in the_plan.narrowed.items()
@@ -1282,7 +1316,7 @@ class Searcher:
                 key for key in parted if not is_stop(key))
         else:
             parts_alone = frozenset()
-        return SearchResponse(
+        response = SearchResponse(
             query=asked,
             total=total,
             results=tuple(self._hit(searcher, hit, marks, family, phrases, names, parts_alone)
@@ -1298,6 +1332,9 @@ class Searcher:
             related=related,
             left_out=cut,
         )
+        if error is not None:  # a traceback's error line: searched as the course writes it
+            return response
+        return self._flags_as_text(searcher, response, typed_text, lesson, module, typing)
 
     def answers(self, text: str) -> bool:
         """Whether a submitted search for ``text`` (no filter, as the search page and
