@@ -1267,7 +1267,7 @@ class Searcher:
             name_hits, name_total = self._run(searcher, by_name.query, page, limit, filter_q)
             if name_total:
                 page_hits, total = name_hits, name_total
-                named = tuple((text, t.term) for t in terms)
+                named = tuple((typed_text, t.term) for t in terms)
         suggestion = split[1](typed_text) if split else None
         if suggestion == typed_text:  # "35C": searched as 35 C, nothing to tell
             suggestion = None
