@@ -129,10 +129,6 @@ def test_a_flag_typed_after_another_word_is_searched_as_written_and_said(searche
     assert headings(found) == ["What takes the space"]
     assert found.query == "du ~/Downloads -sh"
     assert (found.suggestion, found.suggestion_searched) == ('du ~/Downloads "-sh"', True)
-
-
-def test_a_flag_the_course_never_writes_is_still_excluded_when_nothing_is_found(
-        searcher) -> None:
     assert searcher.search("du ~/Downloads -cache").total == 0  # "cache" is no flag here
 
 
