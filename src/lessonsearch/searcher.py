@@ -7,7 +7,6 @@ and serialise the same ``SearchResponse``.
 
 from __future__ import annotations
 
-import html
 import json
 import re
 import threading
@@ -70,7 +69,7 @@ from .query_plan import (
     without_asking_words,
     without_question_verbs,
 )
-from .snippets import Phrases, plain_snippet, section_snippet
+from .snippets import Phrases, plain_code, plain_snippet, section_snippet
 from .snippets import snippet as marked_text
 from .spelling import (
     SLIP_COST,
@@ -1470,7 +1469,7 @@ class Searcher:
         in_title = None
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
-                       else html.escape(_shorten(code, SNIPPET_CHARS)))
+                       else plain_code(code, SNIPPET_CHARS))
             in_title = _title_marked(stored["lesson_title"], stored["heading_path"],
                                      marks | apart, family, names)
         return SearchHit(
@@ -1571,13 +1570,6 @@ def check_query(text: str | None) -> str:
         raise BadQuery(f"The query is {len(text)} characters long; the limit is "
                        f"{MAX_QUERY_CHARS}.")
     return text
-
-
-def _shorten(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    return text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 _WORD_AND_PLUSES = re.compile(rf"(?P<word>{WORD.pattern})(?P<pluses>\+*)")
