@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from course_fixtures import open_course
 
 from lessonsearch.analysis import stem
 from lessonsearch.snippets import marked_snippet, section_snippet, snippet
@@ -145,3 +146,14 @@ def test_a_long_code_snippet_keeps_its_lines_and_its_width():
 def test_prose_snippets_still_read_as_one_line():
     got = section_snippet("The route\nwraps here\nin the source.", "", marks("route"))
     assert "\n" not in got
+
+
+def test_a_section_of_code_alone_found_by_its_heading_keeps_its_lines(tmp_path):
+    """No word of its code is marked, so its snippet is the code's start: its lines kept
+    there too, escaped, within the snippet's length."""
+    lesson = ("---\ntitle: Glazing\nslug: glazing\n---\n\n# Glazing\n\n## Stirring the bucket\n\n"
+              "```sh\nglaze mix --bucket 3\nglaze test <tile>\n" + "glaze wait\n" * 40 + "```\n")
+    with open_course(tmp_path, {"01-glazing.md": lesson}) as searcher:
+        hit = searcher.search("stirring", 5, 1).results[0]
+    assert hit.snippet.startswith("glaze mix --bucket 3\nglaze test &lt;tile&gt;\nglaze wait\n")
+    assert hit.snippet.endswith(" …") and len(hit.snippet) <= 220 + 20
