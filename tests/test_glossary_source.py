@@ -460,6 +460,30 @@ def test_a_see_also_name_that_names_no_term_is_reported_where_it_is_written(
             ("h.md:4", "gizmo")]]
 
 
+def test_a_see_also_naming_a_stub_says_the_stub_has_no_definition_yet(tmp_path, tiny_course):
+    """It said the name named no term, then in the same build that the term had no
+    definition yet. A stub's page says only that, so the name stays unlinked, and the
+    warning says why, by any spelling of the stub's name, with its line."""
+    glossary = tmp_path / "glossary"
+    shutil.copytree(tiny_course / "glossary", glossary)
+    (glossary / "h.md").write_text(
+        "sieve\n"                                    # 1
+        ": A mesh that lets fine grains fall through.\n"  # 2
+        "  See also: Hopper, funnel\n"               # 3
+        "\n"                                         # 4
+        "hopper\n"                                   # 5
+        ":\n",                                       # 6
+        encoding="utf-8")
+    report = build_index(tiny_course / "lessons", glossary, tmp_path / "index")
+    see_also = sorted(str(p) for p in report.problems if "See also" in str(p))
+    assert see_also == [
+        "glossary/h.md:3: See also 'Hopper' names a term with no definition yet (its stub is "
+        "at glossary/h.md:5); it is not linked until it has one.",
+        "glossary/h.md:3: See also 'funnel' names no term of the glossary or the lessons; it "
+        "is not linked."]
+    assert any("'hopper' has no definition yet" in str(p) for p in report.problems)
+
+
 def test_a_see_also_list_over_several_lines_places_each_name_on_its_own(tmp_path,
                                                                         tiny_course):
     """As a front-matter list written one item a line does: the warning for a name on the

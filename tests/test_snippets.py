@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from course_fixtures import open_course
 
 from lessonsearch.analysis import stem
 from lessonsearch.snippets import marked_snippet, section_snippet, snippet
@@ -84,7 +85,7 @@ CODE = "ipconfig /all\nipconfig /renew"
 
 def test_a_sections_code_is_shown_where_it_holds_more_of_the_query():
     got = section_snippet(PROSE, CODE, marks("ipconfig", "renew"))
-    assert got == "<mark>ipconfig</mark> /all <mark>ipconfig</mark> /<mark>renew</mark>"
+    assert got == "<mark>ipconfig</mark> /all\n<mark>ipconfig</mark> /<mark>renew</mark>"
 
 
 def test_a_sections_text_is_shown_unless_its_code_holds_all_of_its_words_and_more():
@@ -120,3 +121,39 @@ def test_a_name_of_several_words_is_marked_only_where_written_whole() -> None:
     found = snippet(text, frozenset({"wlan"}), names=names)
     assert found == ("A wireless mouse. The <mark>wireless</mark> <mark>LAN</mark>, or "
                      "<mark>Wi</mark>-<mark>Fi</mark>, reaches the garden.")
+
+
+# --- A code snippet keeps its lines ------------------------------------------------------
+
+CHECKLIST = "ip -br addr\nip route\n\n    ping -c 4 192.168.1.1\ndig +short a<b>&c.example"
+
+
+def test_a_code_snippet_keeps_its_line_breaks_escaped():
+    """The lines of a shell checklist ran together into one command: "ip -br addr ip route
+    ping -c 4 …". Each line stays a line, its spaces squeezed, blank lines dropped."""
+    got = section_snippet("Work from the bottom up.", CHECKLIST, marks("route", "dig"))
+    assert got == ("ip -br addr\nip <mark>route</mark>\nping -c 4 192.168.1.1\n"
+                   "<mark>dig</mark> +short a&lt;b&gt;&amp;c.example")
+
+
+def test_a_long_code_snippet_keeps_its_lines_and_its_width():
+    code = "\n".join(f"run step{n} --fast" for n in range(60)) + "\nrun route --fast"
+    got = section_snippet("Nothing here.", code, marks("route"), width=80)
+    assert got.startswith("… ") and got.endswith("<mark>route</mark> --fast")
+    assert "\n" in got and len(got.replace("<mark>", "").replace("</mark>", "")) <= 80 + 20
+
+
+def test_prose_snippets_still_read_as_one_line():
+    got = section_snippet("The route\nwraps here\nin the source.", "", marks("route"))
+    assert "\n" not in got
+
+
+def test_a_section_of_code_alone_found_by_its_heading_keeps_its_lines(tmp_path):
+    """No word of its code is marked, so its snippet is the code's start: its lines kept
+    there too, escaped, within the snippet's length."""
+    lesson = ("---\ntitle: Glazing\nslug: glazing\n---\n\n# Glazing\n\n## Stirring the bucket\n\n"
+              "```sh\nglaze mix --bucket 3\nglaze test <tile>\n" + "glaze wait\n" * 40 + "```\n")
+    with open_course(tmp_path, {"01-glazing.md": lesson}) as searcher:
+        hit = searcher.search("stirring", 5, 1).results[0]
+    assert hit.snippet.startswith("glaze mix --bucket 3\nglaze test &lt;tile&gt;\nglaze wait\n")
+    assert hit.snippet.endswith(" …") and len(hit.snippet) <= 220 + 20

@@ -721,6 +721,28 @@ def test_a_wrong_method_is_a_json_405(client):
     assert list(got.get_json()) == ["error"]
 
 
+@pytest.mark.parametrize(("url", "moved_to"), [
+    ("/api/terms/%2Fetc%2Fhosts", "/api/terms/etc/hosts"),  # "//etc" is made one slash
+    ("/api//search?q=token", "/api/search?q=token"),
+])
+def test_a_redirect_from_routing_answers_in_json_with_the_usual_headers(client, url, moved_to):
+    """Werkzeug answered these with its HTML "Redirecting..." page, which a client reading
+    every /api answer as JSON could not parse."""
+    got = client.get(url, headers={"Origin": ORIGIN})
+    assert got.status_code == 308
+    assert got.mimetype == "application/json"
+    assert got.get_json() == {"redirect": got.headers["Location"]}
+    assert got.headers["Location"].endswith(moved_to)
+    assert got.headers["Access-Control-Allow-Origin"] == "*"
+    assert got.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_page_redirect_stays_a_page_redirect(client):
+    got = client.get("/glossary/")
+    assert got.status_code == 308
+    assert got.mimetype == "text/html"
+
+
 def test_an_unexpected_failure_is_a_json_500_in_the_same_shape(tmp_path: Path):
     app = create_app(Settings(index_dir=tmp_path))
 

@@ -40,9 +40,9 @@ def test_the_search_box_completes_from_the_api(browser, base_url):
     page = browser.new_page()
     page.goto(base_url + "/")
     page.fill("#q", "tok")
-    page.wait_for_selector("#q-suggestions option", state="attached")
+    page.wait_for_selector("#q-suggestions [role=option]")
     options = page.evaluate(
-        "[...document.querySelectorAll('#q-suggestions option')].map(o => o.value)")
+        "[...document.querySelectorAll('#q-suggestions [role=option]')].map(o => o.dataset.text)")
     assert options[0] == "token"
     page.close()
 

@@ -525,7 +525,13 @@ def _terminal(snippet: str) -> str:
         text = snippet.replace("<mark>", "\033[1m").replace("</mark>", "\033[0m")
     else:
         text = _MARK.sub("", snippet)
-    return html.unescape(" ".join(text.split()))
+    return html.unescape(SNIPPET_LINE_INDENT.join(" ".join(line.split())
+                                                  for line in text.split("\n")))
+
+
+SNIPPET_LINE_INDENT = "\n   "
+"""Between the lines of a code snippet (``snippets.LINE_BREAK``): each under the last, as
+the snippet's first line is indented under its hit's link."""
 
 
 if __name__ == "__main__":

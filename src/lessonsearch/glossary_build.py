@@ -315,7 +315,8 @@ def find_terms(course: Course, glossary_dir: Path | None, cache: BuildCache,
     clashes += _anchors_named(terms, anchors, matcher)
     records = [_record(t, anchors[t.name], *summed[t.name])
                for t in sorted(terms, key=lambda t: t.name.lower())]
-    records, unknown = _known_see_also(records, entries, things)
+    records, unknown = _known_see_also(records, entries, things,
+                                       glossary_stubs(problems, entries))
     return GlossaryBuild(_in_file_order(problems + clashes + unknown), records, entries,
                          {t.name: tuple(t.aliases) for t in terms}, variants, lessons,
                          _defined(terms), written_as_nouns, things)
@@ -826,17 +827,21 @@ def _name_spelt_out(term: _Term, spellings: list[str], matcher: TermMatcher,
 
 
 def _known_see_also(records: list[TermRecord], entries: tuple[GlossaryEntry, ...],
-                    things: frozenset[str] = frozenset()
+                    things: frozenset[str] = frozenset(),
+                    stubs: tuple[tuple[str, str], ...] = (),
                     ) -> tuple[list[TermRecord], tuple[Problem, ...]]:
     """The records with each ``see_also`` name that names no term left out, and a warning
     for each at the line the name is written on (its ``See also:`` line, or its item of the
     front matter's list), in the term's file: the term page would link it to a page that is
     not there. A name is a term's when the service finds it (any spelling, alias or
-    anchor), a participle of a thing's name none (``things``, as the service reads it)."""
+    anchor), a participle of a thing's name none (``things``, as the service reads it).
+    A name of one of ``stubs`` (``glossary_stubs``) is not linked either, since its page
+    says only that it has no definition yet, but its warning says so and where the stub is,
+    where "names no term" sat beside the stub's own warning as if the two disagreed."""
     names = {r.term for r in records}
     if all(name in names for r in records for name in r.see_also):
         return records, ()  # the usual case: no matcher to build
-    glossary = Glossary(records, things=things)
+    glossary = Glossary(records, things=things, stubs=stubs)
     written_at = {e.source: dict(zip(e.see_also, e.see_also_lines, strict=True))
                   for e in entries}
     problems: list[Problem] = []
@@ -848,13 +853,21 @@ def _known_see_also(records: list[TermRecord], entries: tuple[GlossaryEntry, ...
             lines = written_at.get(record.source or "", {})
             for name in record.see_also:
                 if name not in known:
-                    problems.append(Problem(path, f"See also {name!r} names no term of the "
-                                            f"glossary or the lessons; it is not linked.",
+                    problems.append(Problem(path, _unlinked_see_also(name, glossary.stub(name)),
                                             lines.get(name, int(line) if line.isdigit()
                                                       else None)))
             record = dataclasses.replace(record, see_also=known)
         kept.append(record)
     return kept, tuple(problems)
+
+
+def _unlinked_see_also(name: str, stub: tuple[str, str] | None) -> str:
+    """The warning for a ``See also`` name left unlinked: a stub's (term, ``file:line``)
+    has no definition yet; any other name names nothing."""
+    if stub is not None:
+        return (f"See also {name!r} names a term with no definition yet (its stub is at "
+                f"{stub[1]}); it is not linked until it has one.")
+    return f"See also {name!r} names no term of the glossary or the lessons; it is not linked."
 
 
 def _anchors(terms: list[_Term]) -> tuple[dict[str, str], tuple[Problem, ...]]:

@@ -18,6 +18,11 @@ def error_body(message: str, **extra: Any) -> dict[str, Any]:
     return {"error": message, **extra}
 
 
+def redirect_body(location: str) -> dict[str, Any]:
+    """A redirect's body: ``{"redirect": url}``, the address its ``Location`` names."""
+    return {"redirect": location}
+
+
 def search_body(response: SearchResponse) -> dict[str, Any]:
     return {
         "query": response.query,

@@ -7,7 +7,6 @@ and serialise the same ``SearchResponse``.
 
 from __future__ import annotations
 
-import html
 import json
 import re
 import threading
@@ -73,7 +72,7 @@ from .query_plan import (
     without_asking_words,
     without_question_verbs,
 )
-from .snippets import Phrases, plain_snippet, section_snippet
+from .snippets import Phrases, plain_code, plain_snippet, section_snippet
 from .snippets import snippet as marked_text
 from .spelling import (
     SLIP_COST,
@@ -1597,7 +1596,7 @@ class Searcher:
         in_title = None
         if not snippet:
             snippet = (plain_snippet(body, SNIPPET_CHARS) if body
-                       else html.escape(_shorten(code, SNIPPET_CHARS)))
+                       else plain_code(code, SNIPPET_CHARS))
             in_title = _title_marked(stored["lesson_title"], stored["heading_path"],
                                      marks | apart, family, names)
         return SearchHit(
@@ -1706,13 +1705,6 @@ def _numeric(word: str) -> bool:
     says nothing of whether that word is a real one, as another word does ("red, green"),
     so "pign 192.168.1.1" is corrected as "pign" alone is."""
     return not any(c.isalpha() for c in word)
-
-
-def _shorten(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    return text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 _WORD_AND_PLUSES = re.compile(rf"(?P<word>{WORD.pattern})(?P<pluses>\+*)")

@@ -89,7 +89,7 @@ def section_snippet(text: str, code: str, marks: frozenset[str], width: int = WI
     prose = _window(text, marks, width, family, phrases, names)
     listing = _window(code, marks, width, family, phrases, names)
     if listing is not None and (prose is None or listing.fuller_than(prose, code, text)):
-        return _rendered(code, listing, width, blocks=False)
+        return _rendered(code, listing, width, blocks=False, lines=True)
     return "" if prose is None else _rendered(text, prose, width, blocks=True)
 
 
@@ -160,8 +160,10 @@ def _window(text: str, marks: frozenset[str], width: int, family: frozenset[str]
     return _Window(hits, first, last, score, written)
 
 
-def _rendered(text: str, window: _Window, width: int, blocks: bool) -> str:
-    """The window's passage of ``text``, escaped, its matched words in ``<mark>``."""
+def _rendered(text: str, window: _Window, width: int, blocks: bool,
+              lines: bool = False) -> str:
+    """The window's passage of ``text``, escaped, its matched words in ``<mark>``; with
+    ``lines`` (code), its line breaks kept (``squeezed``)."""
     hits, first, last = window.hits, window.first, window.last
     start = max(0, hits[first][0] - (width - (hits[last][1] - hits[first][0])) // 3)
     start = _word_start(text, start)
@@ -178,7 +180,33 @@ def _rendered(text: str, window: _Window, width: int, blocks: bool) -> str:
     parts.append(shown(text, at, end))
     if end < len(text):
         parts.append(ELLIPSIS.rstrip())
-    return " ".join("".join(parts).split())
+    return squeezed("".join(parts), lines)
+
+
+LINE_BREAK = "\n"
+"""What a code snippet keeps between its lines (the pages and the widget show it as a line
+break, the command line indents the next line): joined by spaces, ``ip -br addr`` and
+``ip route`` on lines of their own read as one command."""
+
+
+def squeezed(shown: str, lines: bool = False) -> str:
+    """``shown`` with each run of spaces a single space; with ``lines`` (code), each line
+    so, blank lines and the spaces that indent them dropped, ``LINE_BREAK`` between them."""
+    if not lines:
+        return " ".join(shown.split())
+    kept = (" ".join(line.split()) for line in shown.splitlines())
+    return LINE_BREAK.join(line for line in kept if line)
+
+
+def plain_code(code: str, limit: int = WIDTH) -> str:
+    """The start of a section's code, escaped, its lines kept as a code snippet keeps them
+    (``squeezed``): for a section of code alone that matched by its heading or title."""
+    shown = squeezed(code, lines=True)
+    if len(shown) > limit:
+        cut = shown[:limit]
+        at = max(cut.rfind(" "), cut.rfind(LINE_BREAK))
+        shown = (cut[:at] if at > 0 else cut).rstrip() + ELLIPSIS.rstrip()
+    return html.escape(shown, quote=False)
 
 
 def plain_snippet(text: str, limit: int = WIDTH) -> str:

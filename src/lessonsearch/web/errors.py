@@ -11,6 +11,7 @@ from contextlib import suppress
 
 from flask import Flask, Response, current_app, jsonify, redirect, render_template, request, url_for
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
+from werkzeug.routing import RequestRedirect
 
 from .. import responses
 from ..errors import (
@@ -59,6 +60,7 @@ JSON API keeps Werkzeug's: a client's developer is its reader."""
 def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(LessonSearchError, _our_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.before_request(_routing_redirect)
 
 
 JSON_PATHS = ("/api/", "/opensearch/")
@@ -149,6 +151,24 @@ def _http_error(exc: HTTPException) -> Response | HTTPException:
         page = _page(exc.code, PAGE_SENTENCES.get(exc.code, PAGE_SENTENCES[400]))
         response.set_data(page.get_data())
         response.mimetype = "text/html"
+    return response
+
+
+def _routing_redirect() -> Response | None:
+    """The API's answer to a redirect routing found, before the view would raise it: Flask
+    hands routing's redirects to no error handler, so ``_http_error`` never sees them."""
+    exc = request.routing_exception
+    return _json_redirect(exc) if isinstance(exc, RequestRedirect) and wants_json() else None
+
+
+def _json_redirect(exc: RequestRedirect) -> Response:
+    """Routing's redirect (a trailing slash, slashes doubled as ``%2F`` after ``/`` makes
+    them) as the API answers everything, in JSON: ``{"redirect": url}`` beside the same
+    ``Location``, not Werkzeug's HTML "Redirecting..." page, which a client parsing the body
+    as JSON could not read."""
+    response = exc.get_response()
+    response.set_data(jsonify(responses.redirect_body(response.location)).get_data())
+    response.mimetype = "application/json"
     return response
 
 

@@ -112,18 +112,33 @@
         if (/^<mark>$/i.test(part)) return true;
         if (/^<\/mark>$/i.test(part)) return false;
         const text = decodeEntities(part.replace(/<[^>]*>/g, ""));
-        out.append(marked ? make("mark", { textContent: text }) : text);
+        out.append(marked ? make("mark", { textContent: text }) : withBreaks(text));
         return marked;
       }, false);
       return out;
     }
     (function keep(from) {
       for (const node of from.childNodes) {
-        if (node.nodeType === Node.TEXT_NODE) out.append(node.data);
+        if (node.nodeType === Node.TEXT_NODE) out.append(withBreaks(node.data));
         else if (node.nodeName === "MARK") out.append(make("mark", { textContent: node.textContent }));
         else if (node.nodeType === Node.ELEMENT_NODE) keep(node);
       }
     })(parsed);
+    return out;
+  }
+
+  /**
+   * Text with each line break of a code snippet (the server keeps them, "\n") shown as a ↵
+   * between the lines, on one line: the option shows two lines at most, and lines stacked
+   * there would hide the marked one. The sign is for the eye; a screen reader hears the
+   * lines apart by the spaces around it.
+   */
+  function withBreaks(text) {
+    const out = document.createDocumentFragment();
+    text.split("\n").forEach((line, i) => {
+      if (i) out.append(" ", make("span", { className: "br", textContent: "↵" }, { "aria-hidden": "true" }), " ");
+      out.append(line);
+    });
     return out;
   }
 
@@ -273,6 +288,7 @@
     .option[aria-selected="true"] { background: var(--_hover); border-left-color: var(--_accent); }
     .title { display: block; font-weight: 600; color: var(--_link); }
     .found-in { display: block; font-size: 0.9em; color: var(--_muted); }
+    .br { opacity: 0.7; }
     .line { font-size: 0.9em; color: var(--_muted); overflow: hidden;
       display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
     .all { position: sticky; bottom: 0; background: var(--_bg); border-top: 1px solid var(--_border); }
