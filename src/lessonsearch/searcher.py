@@ -378,7 +378,9 @@ class Searcher:
             return self._corrections[remembered]
         fixed = None
         written = self.written(word)
-        if not written and self.related(word) is None:  # else known, perhaps inflected
+        if word.lower() in self._joined_names:
+            pass  # "topp": a glossary name run together, which the term's own path searches
+        elif not written and self.related(word) is None:  # else known, perhaps inflected
             maxdist = (0 if len(word) < MIN_CORRECTED
                        else 2 if MIN_TWO_EDITS <= len(word) <= MAX_TWO_EDITS else 1)
             speller = self._speller()
