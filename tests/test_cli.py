@@ -882,3 +882,14 @@ def test_prune_keeps_at_least_two_and_makes_no_folder(tmp_path: Path, tiny_index
     assert result.returncode == 2
     assert "--keep: at least 2, not '1'" in result.stderr
     assert kept(out) == names
+
+
+@pytest.mark.parametrize("question", ["what is a kv cache", "What is the KV cache?"])
+def test_a_question_naming_a_term_keeps_its_query_in_the_json(
+        indexed: subprocess.CompletedProcess[str], workdir: Path, question: str) -> None:
+    """A question whose subject is a glossary term gave that term's record as ``query``,
+    which ``--json`` could not write (a traceback): the query is the question as typed."""
+    result = run("search", "--json", question, cwd=workdir)
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert found["query"] == question and found["terms"][0]["term"] == "KV cache"

@@ -1255,9 +1255,9 @@ class Searcher:
         terms = tuple(self.glossary.in_text(  # "temprature" names temperature
             wanted_words, partial(self._as_name, searcher)))  # "dobsonian": Dobsonian
         if (subject := asked_about(positive_words(asked_tree))) is not None and (
-                asked := self.glossary.find(_apply_corrections(subject, instead))
-        ) is not None and asked not in terms:  # "what is make": the build tool Make
-            terms = (asked, *terms)
+                subject_term := self.glossary.find(_apply_corrections(subject, instead))
+        ) is not None and subject_term not in terms:  # "what is make": the build tool Make
+            terms = (subject_term, *terms)
         terms += tuple(t for t in self.glossary.by_participle(wanted_words, self._spelling)
                        if t not in terms)  # "braking": brake, after any term named so
         named = ()
