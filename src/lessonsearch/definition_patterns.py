@@ -1714,10 +1714,13 @@ _PART_OF = (r"(?:(?:half|part|most|much|some|a\s+(?:third|quarter|half|part|frac
             r"(?:two|three)\s+(?:thirds|quarters))(?:\s+or\s+(?:more|less|so))?\s+of)")
 """What a thing may be a share of, in place of an article: "A swarm is half or more of a
 colony …", "A cutting is part of a stem …"."""
+_OR_MORE = r"(?:one|two|three)\s+or\s+more"
+"""A least count that may stand where an article does: "A ligature is two or more letters
+cast as one sort" says what a ligature is, as "a pair of letters" would."""
 _PLAIN = re.compile(
     r"(?:(?P<opener>An?|The)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
     r"(?:\s+\([^()]{1,30}\))?(?:,\s+(?P<aside>[^,;:()\"“”]{1,60}?),)?\s+is\s+"
-    rf"(?P<article>(?:(?P<part>{_PART_OF})\s+)?(?:a|an|the|one(?!\s+of\b))\s+)?(?P<what>.+)"
+    rf"(?P<article>(?:(?P<part>{_PART_OF})\s+)?(?:a|an|the|{_OR_MORE}|one(?!\s+of\b))\s+)?(?P<what>.+)"
 )
 """'A p-value is the probability …': the subject opens the sentence, after "A", "An", "The" or
 nothing ("Light pollution is artificial light …"), and what it is follows "is": after "A" or
