@@ -690,6 +690,20 @@ def test_contrasting_near_misses(sentence):
 
 
 @pytest.mark.parametrize(
+    "sentence",
+    [
+        "The freeze date is a habit, not a rule: nothing stops a late migration.",
+        "The row limit is a guess, not a promise; most tables grow past it.",
+    ],
+)
+def test_a_contrast_argued_for_after_it_defines_nothing(sentence):
+    """Past a section's first sentence, "X is a Y, not a Z" followed by a clause with a
+    subject of its own weighs X; the clause argues for the contrast rather than saying what
+    X is, so no term is found."""
+    assert defined(f"Schema changes ship on Fridays. {sentence}") == []
+
+
+@pytest.mark.parametrize(
     ("sentence", "term"),
     [
         ("How long the server waits before giving up is the timeout.", "timeout"),

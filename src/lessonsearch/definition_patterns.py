@@ -234,6 +234,13 @@ _CONTRAST = re.compile(
     r"[^,.;:—–]{1,40}?\s*(?:—|–|--|:|;)\s*(?P<gloss>\w+)", re.I
 )
 """"it is a byte, not a character — the unit …": the contrast must be followed by a gloss."""
+_GLOSS_OPENERS = frozenset(
+    "a an the each every one its their it they this these that what".split())
+"""Words a gloss after the contrast opens with when it goes on about the thing: a noun phrase
+("— the unit the file is stored in", "— each row lives in one shard") or a clause about it
+("— it fixes which draws …"). A clause with a subject of its own ("a convention, not an
+event: nothing changed on 1 January 1501") argues for the contrast: the sentence weighs what
+it names ("The cut-off date is a convention"), it does not say what the term means."""
 _SETTING = re.compile(
     r"(?:^|[;:—–]\s*|,\s+(?:and|but|so)\s+)(?:how|what|which|whatever|the\s+(?:knob|setting|dial|"
     r"parameter|switch|control|number|amount)\s+(?:that|which|of))(?:\s+[\w'’-]+){3}", re.I
@@ -1192,9 +1199,10 @@ def _measured(sentence: str) -> list[Found]:
 def _contrasting(sentence: str) -> list[Found]:
     """The subject is the term ("The seed is a starting number, not … — it fixes …"); when
     it is a pronoun or a vague noun ("it is a byte, not a character — the unit …", "The
-    result is a probability distribution, not …"), the complement is."""
+    result is a probability distribution, not …"), the complement is. The gloss after the
+    contrast must go on about the thing (``_GLOSS_OPENERS``)."""
     match = _CONTRAST.search(sentence)
-    if not match:
+    if not match or match["gloss"].lower() not in _GLOSS_OPENERS:
         return []
     before = sentence[: match.start()].rstrip(" ,")
     subject_at = before.rfind(",") + 1
