@@ -690,6 +690,20 @@ def test_contrasting_near_misses(sentence):
 
 
 @pytest.mark.parametrize(
+    "sentence",
+    [
+        "The freeze date is a habit, not a rule: nothing stops a late migration.",
+        "The row limit is a guess, not a promise; most tables grow past it.",
+    ],
+)
+def test_a_contrast_argued_for_after_it_defines_nothing(sentence):
+    """Past a section's first sentence, "X is a Y, not a Z" followed by a clause with a
+    subject of its own weighs X; the clause argues for the contrast rather than saying what
+    X is, so no term is found."""
+    assert defined(f"Schema changes ship on Fridays. {sentence}") == []
+
+
+@pytest.mark.parametrize(
     ("sentence", "term"),
     [
         ("How long the server waits before giving up is the timeout.", "timeout"),
@@ -1145,6 +1159,9 @@ def test_a_definition_that_points_back_is_read_with_the_sentence_before_it(text,
         # the pointer points at the clause before it, in the same sentence
         "Idle pages are written out later. Dirty pages reach the disk in one batch, and this "
         "is called a checkpoint.",
+        # the pointer belongs to the clause before the semicolon, which names a term itself
+        "Idle pages are written out later. We call this work flushing; the moment every dirty "
+        "page is on disk is known as a checkpoint.",
     ],
 )
 def test_a_definition_that_says_it_all_itself_stands_alone(text):
@@ -1159,6 +1176,7 @@ def test_a_definition_that_says_it_all_itself_stands_alone(text):
     ("We call these ", True), ("The name for it is ", True),
     ("Rows pile up, and this is called ", False), ("Rows pile up; this is called ", False),
     ("This lesson calls the moment a ", False), ("Writing them is what we call ", False),
+    ("We call this flushing; the moment it ends is known as a ", False),
     ("A row that no transaction can see is called ", False),
 ])
 def test_which_words_before_a_term_point_back(words, points):

@@ -32,6 +32,10 @@ def found_in(heading: str, markdown: str) -> list[tuple[str, str | None]]:
          [("division", None)]),
         ("Taking cuttings", "A cutting is part of a stem taken from a parent plant to root.",
          [("cutting", None)]),
+        ("Clumps", "A clump is two or more crowns grown together from one root.",
+         [("clump", None)]),
+        ("Hedges", "A hedge is one or more rows of shrubs planted close to make a screen.",
+         [("hedge", None)]),
         ("The root ball", "By late summer the roots fill the pot in a dense mat, which growers "
          "call the root ball.", [("root ball", None)]),
         ("The root ball", "The roots fill the pot in a dense mat on the bottom, which most "

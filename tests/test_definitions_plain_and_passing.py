@@ -325,13 +325,17 @@ def test_a_built_course_leaves_a_name_in_an_unmarked_list_to_the_lesson_that_def
         ("The focuser is the geared tube that slides the eyepiece in and out.", "focuser"),
         ("The dew shield is the hood at the front of the tube that keeps the lens dry.",
          "dew shield"),
+        ('The finder ("spotter") is the small scope on the tube that points the telescope.',
+         "finder"),
+        ("The focuser (or drawtube) is the geared tube that slides the eyepiece in and out.",
+         "focuser"),
     ],
 )
 def test_the_name_is_the_kind_and_what_sets_it_apart_defines_past_the_first_sentence(
         later, term):
     """Past a section's first sentence, under a heading that names nothing, "The X is the
     <kind> that <does …>" (or "the <kind> of/in/on …") still says what X is, for a term the
-    glossary has (``glossary_only``)."""
+    glossary has (``glossary_only``), a gloss in brackets after the name or not."""
     lesson = Lesson(slug="optics", title="Optics", url="/lessons/optics", source="optics.md",
                     format="markdown", sections=(Section(
                         anchor="setting-up", heading="Setting up", level=2,

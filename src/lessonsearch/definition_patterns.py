@@ -234,6 +234,13 @@ _CONTRAST = re.compile(
     r"[^,.;:—–]{1,40}?\s*(?:—|–|--|:|;)\s*(?P<gloss>\w+)", re.I
 )
 """"it is a byte, not a character — the unit …": the contrast must be followed by a gloss."""
+_GLOSS_OPENERS = frozenset(
+    "a an the each every one its their it they this these that what".split())
+"""Words a gloss after the contrast opens with when it goes on about the thing: a noun phrase
+("— the unit the file is stored in", "— each row lives in one shard") or a clause about it
+("— it fixes which draws …"). A clause with a subject of its own ("a convention, not an
+event: nothing changed on 1 January 1501") argues for the contrast: the sentence weighs what
+it names ("The cut-off date is a convention"), it does not say what the term means."""
 _SETTING = re.compile(
     r"(?:^|[;:—–]\s*|,\s+(?:and|but|so)\s+)(?:how|what|which|whatever|the\s+(?:knob|setting|dial|"
     r"parameter|switch|control|number|amount)\s+(?:that|which|of))(?:\s+[\w'’-]+){3}", re.I
@@ -1192,9 +1199,10 @@ def _measured(sentence: str) -> list[Found]:
 def _contrasting(sentence: str) -> list[Found]:
     """The subject is the term ("The seed is a starting number, not … — it fixes …"); when
     it is a pronoun or a vague noun ("it is a byte, not a character — the unit …", "The
-    result is a probability distribution, not …"), the complement is."""
+    result is a probability distribution, not …"), the complement is. The gloss after the
+    contrast must go on about the thing (``_GLOSS_OPENERS``)."""
     match = _CONTRAST.search(sentence)
-    if not match:
+    if not match or match["gloss"].lower() not in _GLOSS_OPENERS:
         return []
     before = sentence[: match.start()].rstrip(" ,")
     subject_at = before.rfind(",") + 1
@@ -1714,10 +1722,13 @@ _PART_OF = (r"(?:(?:half|part|most|much|some|a\s+(?:third|quarter|half|part|frac
             r"(?:two|three)\s+(?:thirds|quarters))(?:\s+or\s+(?:more|less|so))?\s+of)")
 """What a thing may be a share of, in place of an article: "A swarm is half or more of a
 colony …", "A cutting is part of a stem …"."""
+_OR_MORE = r"(?:one|two|three)\s+or\s+more"
+"""A least count that may stand where an article does: "A ligature is two or more letters
+cast as one sort" says what a ligature is, as "a pair of letters" would."""
 _PLAIN = re.compile(
     r"(?:(?P<opener>An?|The)\s+)?(?P<term>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
     r"(?:\s+\([^()]{1,30}\))?(?:,\s+(?P<aside>[^,;:()\"“”]{1,60}?),)?\s+is\s+"
-    rf"(?P<article>(?:(?P<part>{_PART_OF})\s+)?(?:a|an|the|one(?!\s+of\b))\s+)?(?P<what>.+)"
+    rf"(?P<article>(?:(?P<part>{_PART_OF})\s+)?(?:a|an|the|{_OR_MORE}|one(?!\s+of\b))\s+)?(?P<what>.+)"
 )
 """'A p-value is the probability …': the subject opens the sentence, after "A", "An", "The" or
 nothing ("Light pollution is artificial light …"), and what it is follows "is": after "A" or

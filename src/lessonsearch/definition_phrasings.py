@@ -175,7 +175,7 @@ def says_its_kind(plain: Found, sentence: str) -> Found:
 _THE_SUBJECT = re.compile(r"^[\"“‘*_]*The\s+$")
 """What opens the sentence before the name in "The headset is the …": "The" alone."""
 _THE_KIND_AND_CLAUSE = re.compile(
-    r"^[\"”’*_]*\s+is\s+the\s+(?P<kind>(?:[\w'’-]+\s+){0,4}?[\w'’-]+)\s+"
+    r"^[\"”’*_]*(?:\s+\([^()]{1,30}\))?\s+is\s+the\s+(?P<kind>(?:[\w'’-]+\s+){0,4}?[\w'’-]+)\s+"
     r"(?:(?:that|which|who)\s+(?!(?:is|are|was|were|has|have|can|could|will|would|may|might|"
     r"should|must|i|we|you|they|he|she|it|one|people|the|a|an|this|these|those|its|their|our|"
     r"your|my|his|her)\b)[a-z]+s?\b|(?:in|of|on|at|inside|between)\s+(?:the|a|an)\s)")
@@ -183,7 +183,9 @@ _THE_KIND_AND_CLAUSE = re.compile(
 clause whose own verb says what it does ("the sprung arm that moves the chain") or a
 place or part it belongs to ("the pair of bearings in the head tube"). A clause with a
 subject of its own ("the bolt that you tighten last", "the tool which the shop lends")
-says how someone uses the thing, not what it is."""
+says how someone uses the thing, not what it is. A gloss in brackets may stand between the
+name and "is", as ``definition_patterns.plain_definition`` allows it: 'The imprimatur ("let
+it be printed") is the licence printed in …'."""
 _WHICH_ONE = frozenset("""only sole single first second third fourth last next previous
     final following preceding above below former latter other same best worst most least
     largest smallest biggest highest lowest longest shortest easiest simplest fastest slowest

@@ -263,7 +263,13 @@ join networks, and this is called routing." says it all itself."""
 def points_back(words: str) -> bool:
     """Whether the words of a sentence before the term it defines point back at what the
     sentences before it said, so that the term's meaning is there and not in this one: a
-    pointer in the sentence's first clause (``_POINTS_BACK``)."""
+    pointer in the sentence's first clause (``_POINTS_BACK``). A term past a semicolon is
+    named in a clause that stands as a sentence of its own: a pointer before the semicolon
+    belongs to that clause's own naming ("We call this letter italic; the small format became
+    known as the enchiridion, a book for the hand."), and one after it points at the clause
+    before, so the sentence says it all itself."""
+    if ";" in words:
+        return False
     first = _CLAUSE_BREAK.split(words, 1)[0]
     return bool(_POINTS_BACK.search(first))
 
