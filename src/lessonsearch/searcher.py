@@ -371,7 +371,8 @@ class Searcher:
         (``_short_word``), where it is the search's only word (``alone``): beside others
         that find their sections, an unknown short word is as likely a real word the course
         does not write ("red, green and blue" was searched as "read, green and blue",
-        and lost the one section that writes them).
+        and lost the one section that writes them). A word's numbers are never corrected
+        (``_DIGITS``): "1400s" is not the course's "1040s", another decade.
         """
         remembered = (word, cut_short, alone)
         if remembered in self._corrections:
@@ -403,6 +404,8 @@ class Searcher:
         elif written and len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
             fixed = self._respelt(word.lower())
         fixed = self._joined_names.get(fixed, fixed)  # "porforwarding": port forwarding
+        if fixed is not None and _DIGITS.findall(fixed) != _DIGITS.findall(word):
+            fixed = None  # "1400s" is no slip of "1040s", nor "norm3" of "norm1"
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
             self._corrections.clear()
         self._corrections[remembered] = fixed  # the "most words" fallback asks again
@@ -1949,6 +1952,8 @@ _DECIMAL_FIRST = re.compile(r"\d+[.,]\d+(?=[^\W\d_]+$)")
 reads the number's two parts as two words, and the unit as a third, as the course writes
 "14.5 psi"."""
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_DIGITS = re.compile(r"\d+")
+"""The numbers in a word: a correction keeps them as typed, a number being no slip."""
 _STOP_STEMS = frozenset(map(stem, STOP_WORDS))
 """The stems of the stop words: a part of a word that is another form of one ("overs" of
 over) is cut off only where the course hyphenates it, as the stop word is."""
