@@ -55,7 +55,34 @@ def headings(found) -> list[str]:
     return [hit.heading for hit in found.results]
 
 
+def test_a_decade_in_the_plural_finds_its_number_and_is_not_corrected(searcher) -> None:
+    found = searcher.search("1400s")
+    assert found.suggestion is None
+    assert headings(found) == ["Cheaper paper"]
+    assert "<mark>1400</mark> paper" in found.results[0].snippet
+
+
 def test_a_number_is_never_corrected_to_another(searcher) -> None:
     found = searcher.search("1070s")  # one slip from the 1040s the course writes
     assert found.suggestion is None
     assert found.total == 0
+
+
+def test_a_year_after_circa_typed_close_finds_the_year(searcher) -> None:
+    found = searcher.search("c1282")
+    assert found.suggestion is None
+    assert headings(found) == ["Watermarks"]
+
+
+@pytest.mark.parametrize("query, wanted", [
+    ("2500", {"Mould and deckle", "Cheaper paper"}),  # "2,500 sheets" and "2500 feet"
+    ("2500 sheets", {"Mould and deckle"}),
+])
+def test_a_long_number_finds_it_written_with_its_thousands_parted(searcher, query,
+                                                                    wanted) -> None:
+    assert set(headings(searcher.search(query))) == wanted
+
+
+def test_a_number_s_thousands_are_marked_whole(searcher) -> None:
+    snippet = searcher.search("2500 sheets").results[0].snippet
+    assert "<mark>2</mark>,<mark>500</mark> <mark>sheets</mark>" in snippet

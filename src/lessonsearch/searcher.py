@@ -68,6 +68,7 @@ from .query_plan import (
     asks_nothing,
     is_stop,
     kept_stops,
+    number_forms,
     plan,
     without_asking_words,
     without_question_verbs,
@@ -950,7 +951,7 @@ class Searcher:
         decimal = _DECIMAL_FIRST.match(lower)
         if decimal is not None and self._writes_as_is(lower[decimal.end():]):
             found = decimal.end()  # "14.5psi": the number and a unit the course writes
-        elif (lower.isalnum() and not self.written(lower)
+        elif (lower.isalnum() and not self.written(lower) and not number_forms([lower])
                 and not (cut_short and self._speller().starting(lower))):
             best = (0, 0)
             for at in _cuts(lower):
@@ -1297,6 +1298,7 @@ class Searcher:
         marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
         marks |= {text for _, stems in the_plan.related.values() for text in stems}
         marks |= the_plan.family  # repetition: repeated
+        marks |= {part for form in the_plan.numbers for part in form}  # 1400s: 1400
         related = (_related_words(typed_text, the_plan.related) if total else ()) + named
         relaxed = the_plan.relaxed
         if total and not named:  # "in-context", which no section writes: context
@@ -1307,6 +1309,7 @@ class Searcher:
                     w for w in positive_words(tree) if not is_stop(w)}:
                 relaxed = False  # "in-context" alone: "most of them" of one word says nothing
         phrases = _phrases(tree)  # once for the query, not once for each hit
+        phrases += tuple(form for form in the_plan.numbers if len(form) > 1)  # "1,500"
         names = _named_runs(terms)
         if not the_plan.relaxed:  # "pourovers": "Pour over", not each "over" of a section
             runs = _written_runs(tree)
