@@ -86,3 +86,21 @@ def test_a_long_number_finds_it_written_with_its_thousands_parted(searcher, quer
 def test_a_number_s_thousands_are_marked_whole(searcher) -> None:
     snippet = searcher.search("2500 sheets").results[0].snippet
     assert "<mark>2</mark>,<mark>500</mark> <mark>sheets</mark>" in snippet
+
+
+@pytest.mark.parametrize("query, wanted", [
+    ("thirteenth century", "Watermarks"),
+    ("13th century", "Watermarks"),
+    ("sixteenth century", "Cheaper paper"),
+    ("16th century", "Cheaper paper"),
+    ("twenty-first century", "Rags"),
+])
+def test_an_ordinal_in_words_or_digits_finds_the_other(searcher, query, wanted) -> None:
+    found = searcher.search(query)
+    assert not found.relaxed and found.suggestion is None
+    assert headings(found) == [wanted]
+
+
+def test_an_ordinal_s_other_form_is_marked(searcher) -> None:
+    snippet = searcher.search("sixteenth century").results[0].snippet
+    assert "<mark>16th</mark> <mark>century</mark>" in snippet

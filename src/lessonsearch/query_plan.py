@@ -69,7 +69,8 @@ class Plan:
     letter was left out ("top-5", "gpt-5", "x-5"): that part alone is no topic to name."""
     numbers: tuple[tuple[str, ...], ...] = ()
     """The stems of each other form a number the reader typed was also searched as
-    (``number_forms``: "1400s" as 1400, "1500" as "1,500"), for the snippets to mark."""
+    (``number_forms``: "1400s" as 1400, "fifteenth" as 15th, "1500" as "1,500"), for the
+    snippets to mark."""
     side_by_side: tuple[tuple[str, ...], ...] = ()
     """The stems of each two plain words the reader typed one after the other (with at most
     ``MAX_BETWEEN`` stop words between them, kept): a section that writes them so is
@@ -156,6 +157,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             return None
         if drop_stops and len(parts) == 1 and dropped(parts[0]):
             return None
+        if len(parts) > 1 and number_forms(parts):  # "twenty-first": 21st too
+            return as_numbers(_phrase(parts), parts)
         if len(parts) > 1:
             one = "".join(parts)
             if written and _joinable(text, parts) and written(one):
@@ -179,7 +182,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
                     wq.Phrase(CONTENT, [*before, each], boost=FAMILY_WEIGHT) for each in kin)]),
                     parts)
             return named(_phrase(parts), parts)
-        if number_forms(parts):  # "1400s", "c1455": numbers, not slips
+        if number_forms(parts):  # "1400s", "c1455", "fifteenth": numbers, not slips
             return as_numbers(_term(parts[0]), parts)
         name = typed_name(text)  # "notepad++": the word notepad, or the name Notepad++
         fixed = None
@@ -852,6 +855,15 @@ def _joined_term(one: str, parts: list[str], rarity: Rarity | None) -> wq.Query:
     return term
 
 
+_ORDINAL_WORDS = """first second third fourth fifth sixth seventh eighth ninth tenth eleventh
+    twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth
+    twentieth""".split()
+_ORDINAL_ENDINGS = {1: "st", 2: "nd", 3: "rd"}
+_ORDINALS = {(word,): (f"{n}{_ORDINAL_ENDINGS.get(n, 'th')}",)
+             for n, word in enumerate(_ORDINAL_WORDS, 1)} | {("twenty", "first"): ("21st",)}
+_ORDINALS |= {number: word for word, number in _ORDINALS.items()}
+"""The ordinals a course writes both ways, each way by the other: "fifteenth century" and
+"15th century", "twenty-first" and "21st" (a hyphenated or split word, by its parts)."""
 _DECADES = re.compile(r"(\d+0)s")
 """A decade or a century in the plural ("1400s", "1960s"): the number, which a course writes
 as "around 1400" or "in 1965" as often as "in the 1400s"."""
@@ -864,11 +876,13 @@ parted ("1,500", "28 000"): the index reads each group as a word."""
 
 def number_forms(parts: list[str]) -> list[list[str]]:
     """The other ways a course writes the number a word of ``parts`` (lower case) is, each
-    as its parts, searched beside the word as typed: a decade's number (``_DECADES``), a
-    year after circa (``_CIRCA``), the thousands of a long number (``_GROUPED``). [] for
-    any other word. Each is searched
+    as its parts, searched beside the word as typed: an ordinal in words or digits
+    (``_ORDINALS``), a decade's number (``_DECADES``), a year after circa (``_CIRCA``), the
+    thousands of a long number (``_GROUPED``). [] for any other word. Each is searched
     silently, as "35C" is searched as 35 C (``searcher._split``): a number typed so is no
     slip to be told of."""
+    if (ordinal := _ORDINALS.get(tuple(parts))) is not None:
+        return [list(ordinal)]
     if len(parts) != 1:
         return []
     word = parts[0]
