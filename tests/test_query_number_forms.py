@@ -29,7 +29,7 @@ type baked from clay.
 ## Mould and deckle
 
 A vatman dipped the mould, shook it and passed it to the coucher. A good pair made a
-ream in a morning and a stock of 2,500 sheets in a week.
+ream in a morning and a stock of 2,500 sheets in a week, 30 sheets to a post.
 
 ## Watermarks
 
@@ -60,6 +60,7 @@ def test_a_decade_in_the_plural_finds_its_number_and_is_not_corrected(searcher) 
     assert found.suggestion is None
     assert headings(found) == ["Cheaper paper"]
     assert "<mark>1400</mark> paper" in found.results[0].snippet
+    assert searcher.search("30s").total == 0  # thirty seconds as often: not every 30
 
 
 def test_a_number_is_never_corrected_to_another(searcher) -> None:

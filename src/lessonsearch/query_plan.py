@@ -864,9 +864,10 @@ _ORDINALS = {(word,): (f"{n}{_ORDINAL_ENDINGS.get(n, 'th')}",)
 _ORDINALS |= {number: word for word, number in _ORDINALS.items()}
 """The ordinals a course writes both ways, each way by the other: "fifteenth century" and
 "15th century", "twenty-first" and "21st" (a hyphenated or split word, by its parts)."""
-_DECADES = re.compile(r"(\d+0)s")
+_DECADES = re.compile(r"(\d{2,3}0)s")
 """A decade or a century in the plural ("1400s", "1960s"): the number, which a course writes
-as "around 1400" or "in 1965" as often as "in the 1400s"."""
+as "around 1400" or "in 1965" as often as "in the 1400s". Of three digits or more: "30s"
+is thirty seconds as often as the thirties, and not every 30 of a course."""
 _CIRCA = re.compile(r"c(\d{3,4})")
 """A year after the "c" of circa typed without its point or space ("c1455"): the year."""
 _GROUPED = re.compile(r"[1-9]\d{3,17}")
