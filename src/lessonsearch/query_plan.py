@@ -67,6 +67,10 @@ class Plan:
     the word as typed: the part as typed. Not a word searched as its first part, which is
     seldom what it means ("built-in": built, "end-to-end": end), nor one whose number or
     letter was left out ("top-5", "gpt-5", "x-5"): that part alone is no topic to name."""
+    numbers: tuple[tuple[str, ...], ...] = ()
+    """The stems of each other form a number the reader typed was also searched as
+    (``number_forms``: "1400s" as 1400, "fifteenth" as 15th, "1500" as "1,500"), for the
+    snippets to mark."""
     side_by_side: tuple[tuple[str, ...], ...] = ()
     """The stems of each two plain words the reader typed one after the other (with at most
     ``MAX_BETWEEN`` stop words between them, kept): a section that writes them so is
@@ -138,7 +142,14 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     word_family: set[str] = set()
     phrased: dict[tuple[str, ...], tuple[str, ...]] = {}
     narrowed: dict[str, str] = {}
+    numbers: list[tuple[str, ...]] = []
     natural = _is_natural(node, bare)
+
+    def as_numbers(q: wq.Query, parts: list[str]) -> wq.Query:
+        """``q``, or ``q`` or the other forms of the number ``parts`` write."""
+        forms = number_forms(parts)
+        numbers.extend(tuple(map(stem, form)) for form in forms)
+        return wq.Or([q, *(_form(form) for form in forms)]) if forms else q
 
     def word_query(text: str, negated: bool = False) -> wq.Query | None:
         parts = words(text)
@@ -146,6 +157,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             return None
         if drop_stops and len(parts) == 1 and dropped(parts[0]):
             return None
+        if len(parts) > 1 and number_forms(parts):  # "twenty-first": 21st too
+            return as_numbers(_phrase(parts), parts)
         if len(parts) > 1:
             one = "".join(parts)
             if written and _joinable(text, parts) and written(one):
@@ -169,6 +182,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
                     wq.Phrase(CONTENT, [*before, each], boost=FAMILY_WEIGHT) for each in kin)]),
                     parts)
             return named(_phrase(parts), parts)
+        if number_forms(parts):  # "1400s", "c1455", "fifteenth": numbers, not slips
+            return as_numbers(_term(parts[0]), parts)
         name = typed_name(text)  # "notepad++": the word notepad, or the name Notepad++
         fixed = None
         if correct and name:  # "notpad++" is one slip from Notepad++, the word notpad three
@@ -252,7 +267,7 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
     kept = [instead.get(w.lower(), w) for w in content] or bare
     runs = () if relaxed else _runs(node, corrections, made_from, kept)  # none writes all
     return Plan(built, kept, corrections, relaxed, joined, natural, made_from, searched_family,
-                word_family, phrased, narrowed, runs)
+                word_family, phrased, narrowed, tuple(dict.fromkeys(numbers)), runs)
 
 
 MAX_NAME_WORDS = 5
@@ -838,6 +853,50 @@ def _joined_term(one: str, parts: list[str], rarity: Rarity | None) -> wq.Query:
         if own > written > 0:
             term.boost = written / own  # scores scale so, as Whoosh's boost does
     return term
+
+
+_ORDINAL_WORDS = """first second third fourth fifth sixth seventh eighth ninth tenth eleventh
+    twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth
+    twentieth""".split()
+_ORDINAL_ENDINGS = {1: "st", 2: "nd", 3: "rd"}
+_ORDINALS = {(word,): (f"{n}{_ORDINAL_ENDINGS.get(n, 'th')}",)
+             for n, word in enumerate(_ORDINAL_WORDS, 1)} | {("twenty", "first"): ("21st",)}
+_ORDINALS |= {number: word for word, number in _ORDINALS.items()}
+"""The ordinals a course writes both ways, each way by the other: "fifteenth century" and
+"15th century", "twenty-first" and "21st" (a hyphenated or split word, by its parts)."""
+_DECADES = re.compile(r"(\d{2,3}0)s")
+"""A decade or a century in the plural ("1400s", "1960s"): the number, which a course writes
+as "around 1400" or "in 1965" as often as "in the 1400s". Of three digits or more: "30s"
+is thirty seconds as often as the thirties, and not every 30 of a course."""
+_CIRCA = re.compile(r"c(\d{3,4})")
+"""A year after the "c" of circa typed without its point or space ("c1455"): the year."""
+_GROUPED = re.compile(r"[1-9]\d{3,17}")
+"""A whole number of four digits or more, which a course may write with its thousands
+parted ("1,500", "28 000"): the index reads each group as a word."""
+
+
+def number_forms(parts: list[str]) -> list[list[str]]:
+    """The other ways a course writes the number a word of ``parts`` (lower case) is, each
+    as its parts, searched beside the word as typed: an ordinal in words or digits
+    (``_ORDINALS``), a decade's number (``_DECADES``), a year after circa (``_CIRCA``), the
+    thousands of a long number (``_GROUPED``). [] for any other word. Each is searched
+    silently, as "35C" is searched as 35 C (``searcher._split``): a number typed so is no
+    slip to be told of."""
+    if (ordinal := _ORDINALS.get(tuple(parts))) is not None:
+        return [list(ordinal)]
+    if len(parts) != 1:
+        return []
+    word = parts[0]
+    if (number := _DECADES.fullmatch(word) or _CIRCA.fullmatch(word)) is not None:
+        return [[number.group(1)]]
+    if _GROUPED.fullmatch(word):
+        groups = [word[max(0, end - 3):end] for end in range(len(word), 0, -3)][::-1]
+        return [groups]
+    return []
+
+
+def _form(parts: list[str]) -> wq.Query:
+    return _phrase(parts) if len(parts) > 1 else _term(parts[0])
 
 
 def _phrase(parts: list[str]) -> wq.Query:

@@ -68,6 +68,7 @@ from .query_plan import (
     asks_nothing,
     is_stop,
     kept_stops,
+    number_forms,
     plan,
     without_asking_words,
     without_question_verbs,
@@ -371,7 +372,8 @@ class Searcher:
         (``_short_word``), where it is the search's only word (``alone``): beside others
         that find their sections, an unknown short word is as likely a real word the course
         does not write ("red, green and blue" was searched as "read, green and blue",
-        and lost the one section that writes them).
+        and lost the one section that writes them). A word's numbers are never corrected
+        (``_DIGITS``): "1400s" is not the course's "1040s", another decade.
         """
         remembered = (word, cut_short, alone)
         if remembered in self._corrections:
@@ -403,6 +405,8 @@ class Searcher:
         elif written and len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
             fixed = self._respelt(word.lower())
         fixed = self._joined_names.get(fixed, fixed)  # "porforwarding": port forwarding
+        if fixed is not None and _DIGITS.findall(fixed) != _DIGITS.findall(word):
+            fixed = None  # "1400s" is no slip of "1040s", nor "norm3" of "norm1"
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
             self._corrections.clear()
         self._corrections[remembered] = fixed  # the "most words" fallback asks again
@@ -947,7 +951,7 @@ class Searcher:
         decimal = _DECIMAL_FIRST.match(lower)
         if decimal is not None and self._writes_as_is(lower[decimal.end():]):
             found = decimal.end()  # "14.5psi": the number and a unit the course writes
-        elif (lower.isalnum() and not self.written(lower)
+        elif (lower.isalnum() and not self.written(lower) and not number_forms([lower])
                 and not (cut_short and self._speller().starting(lower))):
             best = (0, 0)
             for at in _cuts(lower):
@@ -1294,6 +1298,7 @@ class Searcher:
         marks |= _named_stems(terms) | _marked_stems(list(the_plan.joined.values()), {})
         marks |= {text for _, stems in the_plan.related.values() for text in stems}
         marks |= the_plan.family  # repetition: repeated
+        marks |= {part for form in the_plan.numbers for part in form}  # 1400s: 1400
         related = (_related_words(typed_text, the_plan.related) if total else ()) + named
         relaxed = the_plan.relaxed
         if total and not named:  # "in-context", which no section writes: context
@@ -1304,6 +1309,7 @@ class Searcher:
                     w for w in positive_words(tree) if not is_stop(w)}:
                 relaxed = False  # "in-context" alone: "most of them" of one word says nothing
         phrases = _phrases(tree)  # once for the query, not once for each hit
+        phrases += tuple(form for form in the_plan.numbers if len(form) > 1)  # "1,500"
         names = _named_runs(terms)
         if not the_plan.relaxed:  # "pourovers": "Pour over", not each "over" of a section
             runs = _written_runs(tree)
@@ -1949,6 +1955,8 @@ _DECIMAL_FIRST = re.compile(r"\d+[.,]\d+(?=[^\W\d_]+$)")
 reads the number's two parts as two words, and the unit as a third, as the course writes
 "14.5 psi"."""
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_DIGITS = re.compile(r"\d+")
+"""The numbers in a word: a correction keeps them as typed, a number being no slip."""
 _STOP_STEMS = frozenset(map(stem, STOP_WORDS))
 """The stems of the stop words: a part of a word that is another form of one ("overs" of
 over) is cut off only where the course hyphenates it, as the stop word is."""
