@@ -105,3 +105,13 @@ def test_an_ordinal_in_words_or_digits_finds_the_other(searcher, query, wanted) 
 def test_an_ordinal_s_other_form_is_marked(searcher) -> None:
     snippet = searcher.search("sixteenth century").results[0].snippet
     assert "<mark>16th</mark> <mark>century</mark>" in snippet
+
+
+def test_a_name_with_a_number_after_it_may_still_lose_the_number(tmp_path) -> None:
+    """A placeholder's name ("action1", "step2") is corrected to the word it numbers, as
+    before numbers were spared: only a correction to other numbers is refused."""
+    lessons = {"01-rules.md": "---\ntitle: Rules\n---\n\n## Actions\n\nEach rule runs its "
+               "actions in order; an action is one shell command.\n"}
+    with open_course(tmp_path, lessons) as opened:
+        found = opened.search("action1")
+    assert found.total == 1 and found.suggestion in ("action", "actions")

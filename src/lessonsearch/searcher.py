@@ -373,7 +373,8 @@ class Searcher:
         that find their sections, an unknown short word is as likely a real word the course
         does not write ("red, green and blue" was searched as "read, green and blue",
         and lost the one section that writes them). A word's numbers are never corrected
-        (``_DIGITS``): "1400s" is not the course's "1040s", another decade.
+        to others (``_DIGITS``): "1400s" is not the course's "1040s", another decade; a
+        word may lose its number ("action1": actions, a placeholder's name).
         """
         remembered = (word, cut_short, alone)
         if remembered in self._corrections:
@@ -405,7 +406,8 @@ class Searcher:
         elif written and len(word) >= MIN_CORRECTED and word.lower() not in self._spelling:
             fixed = self._respelt(word.lower())
         fixed = self._joined_names.get(fixed, fixed)  # "porforwarding": port forwarding
-        if fixed is not None and _DIGITS.findall(fixed) != _DIGITS.findall(word):
+        if fixed is not None and _DIGITS.findall(fixed) != _DIGITS.findall(word) and not (
+                word[:1].isalpha() and not _DIGITS.search(fixed)):  # "action1": actions
             fixed = None  # "1400s" is no slip of "1040s", nor "norm3" of "norm1"
         if len(self._corrections) >= MAX_REMEMBERED_CORRECTIONS:
             self._corrections.clear()
