@@ -733,3 +733,38 @@ def test_a_single_name_once_in_each_of_two_lessons_is_a_candidate():
     assert phrases(found) == {"Trangia": "capitalised"}
     (trangia,) = found
     assert [(p.lesson, p.count) for p in trangia.lessons] == [("packing", 1), ("cooking", 1)]
+
+
+BINDING = [
+    """---
+title: Sewing
+slug: sewing
+---
+
+Binders in Bruges sewed each gathering over raised cords. A kettle stitch locks the
+gathering at head and tail; tie a kettle stitch at both ends. Dutch binders used linen.
+""",
+    """---
+title: Covers
+slug: covers
+---
+
+Shops in Bruges pasted leather over the boards. Pull the kettle stitch tight before the
+boards go on. Italian binders preferred vellum, and French binders gilded the spine.
+""",
+    """---
+title: Trade
+slug: trade
+---
+
+Books bound in Bruges travelled by river. Italian and French buyers paid in silver.
+""",
+]
+
+
+def test_languages_and_peoples_are_no_names_and_a_town_ranks_after_the_jargon():
+    """"Bruges", in every lesson, is a place a reader looks up elsewhere: listed after
+    "kettle stitch", the binder's word, though fewer lessons use that; "Italian", "French"
+    and "Dutch" are no candidates at all."""
+    found = find_candidates(course(*BINDING), {})
+    assert [c.phrase for c in found] == ["kettle stitch", "Bruges"]

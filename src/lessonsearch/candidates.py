@@ -15,7 +15,8 @@ signals, each cheap and explainable to an editor:
 Terms the glossary or the lessons already name (in any spelling the ``TermMatcher`` knows),
 and pieces of them, are left out. Text is cut into runs at punctuation and at code
 (``data/file.csv``), which no candidate crosses. Candidates are ranked by how many lessons
-use them: jargon that recurs across lessons is what a reader meets without an explanation.
+use them: jargon that recurs across lessons is what a reader meets without an explanation;
+single capitalised names, mostly places and people, come after the rest (``_rank``).
 """
 
 from __future__ import annotations
@@ -95,6 +96,16 @@ _KIN = frozenset("""supervisor colleague colleagues friend friends adviser advis
 is a person."""
 _CALENDAR = frozenset("""January February March April June July August September October
     November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
+_TONGUES_AND_LANDS = frozenset("""English British American Canadian Irish Scottish Welsh French
+    German Dutch Flemish Italian Spanish Portuguese Latin Greek Hebrew Arabic Persian Turkish
+    Russian Polish Czech Slovak Hungarian Romanian Swedish Danish Norwegian Finnish Icelandic
+    Chinese Japanese Korean Indian Hindi Mexican Brazilian African Asian European Roman
+    Byzantine Christian Catholic Protestant Jewish Muslim Islamic Europe Asia Africa America
+    Americas Australia Antarctica""".split())
+"""Languages, peoples and continents, which English always capitalises: a course about the
+world names them everywhere ("Italian printers", "across Europe"), and a reader needs no
+glossary for them. A short closed list; other places and people rank after the jargon
+(``_rank``)."""
 _PRONOUNS = frozenset("he she his her him hers himself herself".split())
 _OPENING = "\"'“‘([{"
 _CLOSING = "\"'”’)]}.,;:!?"
@@ -105,7 +116,8 @@ def find_candidates(
     docs: list[Document] | None = None, cache: BuildCache | None = None,
     text_key: Callable[[Document], str] | None = None,
 ) -> tuple[Candidate, ...]:
-    """At most ``limit`` candidates, most lessons first, then most uses, then A–Z.
+    """At most ``limit`` candidates, most lessons first, then most uses, then A–Z, single
+    capitalised names after the rest (``_rank``).
 
     ``variants`` maps every known term (glossary or lesson-defined) to its other spellings;
     ``docs`` are the sections candidates are drawn from: by default the ``sample`` of the
@@ -157,8 +169,20 @@ def find_candidates(
             per_lesson[slug] = Place(slug, doc.lesson.title, url, count)
         candidates.append(Candidate(phrase, kind, sum(per_doc.values()),
                                     tuple(per_lesson.values())))
-    candidates.sort(key=lambda c: (-len(c.lessons), -c.count, c.phrase.lower()))
+    candidates.sort(key=_rank)
     return tuple(candidates[:limit])
+
+
+def _rank(candidate: Candidate) -> tuple:
+    """Jargon first, then the single capitalised names; each by lessons, uses, A–Z.
+
+    A lone name (``Venice``, ``Gutenberg``, ``Langstroth``) may be a thing the glossary
+    should explain, but in a course about history or places most are towns and people,
+    which a reader looks up elsewhere: written by every lesson, they took the whole list
+    from the phrases, acronyms and names with a capital inside that are the course's own
+    words. Listed after those, they are still there for the editor, never in their way."""
+    lone_name = candidate.kind == "capitalised" and _lone(candidate.phrase)
+    return (lone_name, -len(candidate.lessons), -candidate.count, candidate.phrase.lower())
 
 
 def sample(docs: list) -> list:
@@ -491,10 +515,12 @@ def _capitalised(words: tuple[str, ...], mid: bool) -> Iterator[str]:
 
 def _maybe_name(words: tuple[str, ...], i: int, word: str) -> bool:
     """A single capitalised word inside a run of words (not a table's cell, not a link's
-    text alone) that is no everyday word, title, month or day: ``Postgres``, ``Raft``.
-    Whether it names a thing is told across the course (``_no_names``)."""
+    text alone) that is no everyday word, title, month, day, language or people:
+    ``Postgres``, ``Raft``. Whether it names a thing is told across the course
+    (``_no_names``)."""
     return (len(words) > 1 and word not in _TITLES and word not in _CALENDAR
-            and not ordinary(word) and (not i or words[i - 1] not in _TITLES))
+            and word not in _TONGUES_AND_LANDS and not ordinary(word)
+            and (not i or words[i - 1] not in _TITLES))
 
 
 def _is_capitalised(word: str) -> bool:
