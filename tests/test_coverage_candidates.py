@@ -768,3 +768,26 @@ def test_languages_and_peoples_are_no_names_and_a_town_ranks_after_the_jargon():
     and "Dutch" are no candidates at all."""
     found = find_candidates(course(*BINDING), {})
     assert [c.phrase for c in found] == ["kettle stitch", "Bruges"]
+
+
+def test_a_name_see_also_gives_and_no_entry_defines_is_the_first_candidate(tmp_path):
+    """The glossary's See also says "kettle stitch" and "endband" are terms; neither has an
+    entry. Both lead the list, before the names, each counted where the lessons use it
+    (the plural too); a name a lesson never writes is still listed."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    for n, text in enumerate(BINDING):
+        (lessons / f"0{n}.md").write_text(text, encoding="utf-8")
+    (lessons / "03.md").write_text(
+        "---\ntitle: Finishing\nslug: finishing\n---\n\nTwo kettle stitches close the "
+        "gathering. Gild the spine last.\n", encoding="utf-8")
+    glossary = tmp_path / "glossary"
+    glossary.mkdir()
+    (glossary / "glossary.md").write_text(
+        "gathering\n: A folded sheet sewn as one unit of the book.\n"
+        "  See also: kettle stitch, endband\n", encoding="utf-8")
+    build_index(lessons, glossary, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert [(c.phrase, c.kind, c.count) for c in report.candidates] == [
+        ("kettle stitch", "see-also", 4), ("endband", "see-also", 0),
+        ("Bruges", "capitalised", 3)]

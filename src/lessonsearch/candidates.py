@@ -1,8 +1,9 @@
 """Jargon the glossary may be missing, found in the course text at build time.
 
 The coverage report is served from the index, which holds no running text to mine, so the
-build finds candidates and stores them (``glossary_table.write_coverage_tables``). Three
-signals, each cheap and explainable to an editor:
+build finds candidates and stores them (``glossary_table.write_coverage_tables``). The names
+a glossary entry's See also gives that no term has come first; then three signals, each
+cheap and explainable to an editor:
 
 * collocations: word pairs and triples that recur and occur together far more often than
   their words' own frequencies predict (``collocations``);
@@ -114,7 +115,7 @@ _CLOSING = "\"'”’)]}.,;:!?"
 def find_candidates(
     course: Course, variants: Mapping[str, Iterable[str]], limit: int = MAX_CANDIDATES,
     docs: list[Document] | None = None, cache: BuildCache | None = None,
-    text_key: Callable[[Document], str] | None = None,
+    text_key: Callable[[Document], str] | None = None, named: Iterable[str] = (),
 ) -> tuple[Candidate, ...]:
     """At most ``limit`` candidates, most lessons first, then most uses, then A–Z, single
     capitalised names after the rest (``_rank``).
@@ -123,7 +124,9 @@ def find_candidates(
     ``docs`` are the sections candidates are drawn from: by default the ``sample`` of the
     course's documents, which a build has already. A build's ``cache`` keeps what each
     section holds (``_facts``), under the key ``text_key`` gives its heading and text, and
-    the sample's n-gram counts (``_counts``).
+    the sample's n-gram counts (``_counts``). ``named``: the names the glossary's See also
+    gives that no term has, each a candidate (``see-also``) however often the course uses
+    it, counted at its uses in any inflection (``_uses``).
     """
     known = _Known(variants)
     docs = docs if docs is not None else sample(list(documents(course)))
@@ -146,7 +149,8 @@ def find_candidates(
                                        MIN_ACRONYM_COUNT), runs, known)),
         ("collocation", find_collocations(runs, counts)),
     )
-    found: dict[str, tuple[str, Counter]] = {}
+    found: dict[str, tuple[str, Counter]] = {
+        name: ("see-also", _uses(name, runs)) for name in named if not known.covers(name)}
     for kind, phrases in signals:
         for phrase, per_doc in phrases.items():
             if phrase.lower() in {p.lower() for p in found} or known.covers(phrase):
@@ -174,7 +178,12 @@ def find_candidates(
 
 
 def _rank(candidate: Candidate) -> tuple:
-    """Jargon first, then the single capitalised names; each by lessons, uses, A–Z.
+    """The See also names first, then the jargon found in the text, then the single
+    capitalised names; each by lessons, uses, A–Z.
+
+    A name the glossary's See also gives and no entry defines is a term by the editor's own
+    word, and its link is missing now: the surest candidate, however seldom a lesson uses
+    it (a craft's words are often written once, where the lesson shows the thing).
 
     A lone name (``Venice``, ``Gutenberg``, ``Langstroth``) may be a thing the glossary
     should explain, but in a course about history or places most are towns and people,
@@ -182,7 +191,23 @@ def _rank(candidate: Candidate) -> tuple:
     from the phrases, acronyms and names with a capital inside that are the course's own
     words. Listed after those, they are still there for the editor, never in their way."""
     lone_name = candidate.kind == "capitalised" and _lone(candidate.phrase)
-    return (lone_name, -len(candidate.lessons), -candidate.count, candidate.phrase.lower())
+    return (candidate.kind != "see-also", lone_name, -len(candidate.lessons), -candidate.count,
+            candidate.phrase.lower())
+
+
+def _uses(phrase: str, runs: list[Run]) -> Counter:
+    """The phrase's count in each section, its words in any inflection ("quartos" of
+    "quarto"), in any case, wherever it is written."""
+    stems = tuple(stem(normalize(w)) for w in WORD.findall(phrase))
+    uses: Counter = Counter()
+    if not stems:
+        return uses
+    for run in runs:
+        for i, word in enumerate(run.lowered):
+            if (word[:1] == phrase[:1].lower() and stem(word) == stems[0]
+                    and tuple(map(stem, run.lowered[i:i + len(stems)])) == stems):
+                uses[run.doc] += 1
+    return uses
 
 
 def sample(docs: list) -> list:
