@@ -791,3 +791,32 @@ def test_a_name_see_also_gives_and_no_entry_defines_is_the_first_candidate(tmp_p
     assert [(c.phrase, c.kind, c.count) for c in report.candidates] == [
         ("kettle stitch", "see-also", 4), ("endband", "see-also", 0),
         ("Bruges", "capitalised", 3)]
+
+
+def test_a_word_a_lesson_sets_in_italics_is_a_candidate_but_stress_is_not():
+    """"*mull*" is the binder's word, marked where the lesson brings it in and written once
+    more; "*really*", "*never*" and "*must*" are stress, not terms."""
+    text = """---
+title: Spines
+slug: spines
+---
+
+Glue a strip of *mull* over the spine, and you *really* must let it dry; the mull holds
+the boards. You *must* **never** rush this.
+"""
+    found = find_candidates(course(text), {})
+    assert [(c.phrase, c.kind, c.count) for c in found] == [("mull", "marked", 2)]
+
+
+def test_a_word_set_in_italics_on_a_rebuild_becomes_a_candidate(tmp_path):
+    """Marking a word changes no word of the text: the build finds the candidates again
+    all the same."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    plain = "---\ntitle: Spines\nslug: spines\n---\n\nGlue a strip of mull over the spine.\n"
+    (lessons / "01.md").write_text(plain, encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    (lessons / "01.md").write_text(plain.replace("mull", "*mull*"), encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert [c.phrase for c in report.candidates] == ["mull"]

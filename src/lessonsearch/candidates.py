@@ -2,8 +2,11 @@
 
 The coverage report is served from the index, which holds no running text to mine, so the
 build finds candidates and stores them (``glossary_table.write_coverage_tables``). The names
-a glossary entry's See also gives that no term has come first; then three signals, each
+a glossary entry's See also gives that no term has come first; then four signals, each
 cheap and explainable to an editor:
+
+* marked words: a word in lower case a lesson sets in bold or italics where the course
+  first writes it (``*scriptorium*``), however seldom it recurs (``_marked_words``);
 
 * collocations: word pairs and triples that recur and occur together far more often than
   their words' own frequencies predict (``collocations``);
@@ -107,6 +110,13 @@ _TONGUES_AND_LANDS = frozenset("""English British American Canadian Irish Scotti
 world names them everywhere ("Italian printers", "across Europe"), and a reader needs no
 glossary for them. A short closed list; other places and people rank after the jargon
 (``_rank``)."""
+_MARKED_WORD = re.compile(r"^[a-z]+(?:-[a-z]+)?$")
+"""A marked word that may be a term: lower-case letters, one hyphen at most."""
+_STRESSED = re.compile(r"(?:ly|ed)$|^(?:every|some|any|no)(?:one|body|thing|where)$")
+"""Words an author marks for stress, by their endings ("*really*", "*changed*") or as
+"*everyone*", "*nothing*"."""
+MIN_MARKED_LETTERS = 4
+"""Shorter marked words ("*not*", "*all*", "*any*") are stress, not terms."""
 _PRONOUNS = frozenset("he she his her him hers himself herself".split())
 _OPENING = "\"'“‘([{"
 _CLOSING = "\"'”’)]}.,;:!?"
@@ -126,7 +136,7 @@ def find_candidates(
     section holds (``_facts``), under the key ``text_key`` gives its heading and text, and
     the sample's n-gram counts (``_counts``). ``named``: the names the glossary's See also
     gives that no term has, each a candidate (``see-also``) however often the course uses
-    it, counted at its uses in any inflection (``_uses``).
+    it, counted at its uses, in the plural too (``_uses``).
     """
     known = _Known(variants)
     docs = docs if docs is not None else sample(list(documents(course)))
@@ -151,6 +161,11 @@ def find_candidates(
     )
     found: dict[str, tuple[str, Counter]] = {
         name: ("see-also", _uses(name, runs)) for name in named if not known.covers(name)}
+    for word, first_marked in _marked_words(docs).items():
+        if word not in found and not known.covers(word):
+            uses = _uses(word, runs)
+            if min(uses, default=first_marked) >= first_marked:
+                found[word] = ("marked", uses)
     for kind, phrases in signals:
         for phrase, per_doc in phrases.items():
             if phrase.lower() in {p.lower() for p in found} or known.covers(phrase):
@@ -195,17 +210,54 @@ def _rank(candidate: Candidate) -> tuple:
             candidate.phrase.lower())
 
 
+def _marked_words(docs: list[Document]) -> dict[str, int]:
+    """The single words in lower case that sections set in bold or italics (``*scriptorium*``)
+    and that are no everyday word (``_plain_word``), each with the first section (its index
+    in ``docs``) marking it, in course order.
+
+    An author marks a word where it is introduced: in a craft's course these are the
+    craft's own words, often written once or twice, too seldom to recur as a collocation
+    does, and in lower case, where no capital tells them from prose. One marked use is
+    enough, since the mark is the author's own word that it is a term; but only where the
+    course first writes the word (``find_candidates``): a word the course wrote before
+    without the mark ("a *local* copy", "*something* else" after many lessons of both) is
+    stressed, not introduced."""
+    found: dict[str, int] = {}
+    for index, doc in enumerate(docs):
+        if doc.kind != "section":
+            continue
+        for mark in doc.lesson.sections[doc.number].emphasis:
+            word = mark.strip(_OPENING + _CLOSING + " ")
+            if _MARKED_WORD.match(word) and not _plain_word(word):
+                found.setdefault(word, index)
+    return found
+
+
+def _plain_word(word: str) -> bool:
+    """A word marked for stress rather than as a term: a stop word, an everyday word
+    (``collocations.ordinary``), a verb or adverb by its ending ("*really*", "*changed*",
+    "*exactly*"), "*everyone*" and its like, or a word of under four letters ("*one*")."""
+    return (len(word) < MIN_MARKED_LETTERS or ordinary(word) or ends_no_term(word)
+            or _STRESSED.search(word) is not None)
+
+
 def _uses(phrase: str, runs: list[Run]) -> Counter:
-    """The phrase's count in each section, its words in any inflection ("quartos" of
-    "quarto"), in any case, wherever it is written."""
-    stems = tuple(stem(normalize(w)) for w in WORD.findall(phrase))
+    """The phrase's count in each section, in any case, its last word in the plural too
+    ("quartos" of "quarto"), wherever it is written. Not by stems: "rubric" is no use of
+    "rubricator", nor "illuminator" of "illumination"."""
+    words = normalize(phrase).split()
     uses: Counter = Counter()
-    if not stems:
+    if not words:
         return uses
+    *head, last = words
+    lasts = {last, last + "s", last + "es", last + "'s", last + "’s"}
+    if last.endswith("y"):
+        lasts.add(last[:-1] + "ies")
+    size = len(words)
     for run in runs:
-        for i, word in enumerate(run.lowered):
-            if (word[:1] == phrase[:1].lower() and stem(word) == stems[0]
-                    and tuple(map(stem, run.lowered[i:i + len(stems)])) == stems):
+        low = run.lowered
+        for i in range(len(low) - size + 1):
+            if low[i + size - 1] in lasts and list(low[i:i + size - 1]) == head:
                 uses[run.doc] += 1
     return uses
 

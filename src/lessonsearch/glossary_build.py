@@ -737,10 +737,12 @@ def _named_by_see_also(found: GlossaryBuild) -> tuple[str, ...]:
 
 def _text_digests(found: GlossaryBuild, slugs: set[str], cache: BuildCache
                   ) -> dict[str, list[bytes]]:
-    """A digest of each document's text, for the ``slugs`` lessons, kept under the lesson's
-    key: a lesson taken unchanged from the cache is not unpickled for it."""
+    """A digest of each document's text and what it sets in bold or italics (which the
+    candidates read: ``candidates._marked_words``), for the ``slugs`` lessons, kept under
+    the lesson's key: a lesson taken unchanged from the cache is not unpickled for it."""
     def digest(docs: list[Document]) -> list[bytes]:
-        return [hashlib.blake2b(doc.body.encode("utf-8"), digest_size=16).digest()
+        return [hashlib.blake2b("\0".join((doc.body, *_marks(doc)[1])).encode("utf-8"),
+                                digest_size=16).digest()
                 for doc in docs]
 
     return {lesson.slug: cache.remember("text digests", lesson.key, partial(digest, lesson.docs))
