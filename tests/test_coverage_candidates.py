@@ -820,3 +820,12 @@ def test_a_word_set_in_italics_on_a_rebuild_becomes_a_candidate(tmp_path):
     build_index(lessons, None, tmp_path / "index")
     report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
     assert [c.phrase for c in report.candidates] == ["mull"]
+
+
+def test_a_long_list_keeps_room_for_the_single_names():
+    """Six See also names fill a list of six; "Bruges" still takes its one place of six,
+    after them, and "kettle stitch" is the one left out."""
+    named = ["endband", "headcap", "tailband", "turn-in", "squares", "boards"]
+    found = find_candidates(course(*BINDING), {}, limit=6, named=named)
+    assert [c.phrase for c in found] == ["boards", "endband", "headcap", "squares",
+                                         "tailband", "Bruges"]

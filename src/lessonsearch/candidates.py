@@ -53,6 +53,9 @@ MIN_ACRONYM_COUNT = 2
 NOUN_AFTER_SHARE = 2 / 3
 """An acronym written before one noun in at least this share of its uses ("the MAC address",
 "MAC addresses" and one "MAC" alone) is proposed as that phrase: what the course names."""
+NAME_SHARE = 6
+"""Of a list of ``limit`` candidates, ``limit // NAME_SHARE`` places (5 of 30) are kept for
+the single names, which rank after the rest (``_kept``)."""
 MIN_NAME_LESSONS = 2
 """A single capitalised word (``Postgres``) is a candidate when it stands mid-sentence in at
 least this many lessons; in one, it is most often someone or something in an example."""
@@ -189,7 +192,18 @@ def find_candidates(
         candidates.append(Candidate(phrase, kind, sum(per_doc.values()),
                                     tuple(per_lesson.values())))
     candidates.sort(key=_rank)
-    return tuple(candidates[:limit])
+    return _kept(candidates, limit)
+
+
+def _kept(ranked: list[Candidate], limit: int) -> tuple[Candidate, ...]:
+    """The first ``limit`` of the ``ranked`` candidates, but with room for the first
+    ``limit // NAME_SHARE`` single names however many others there are: a software course's
+    tool names (``Jupyter``, ``Linux``) are names too, and a list filled by phrases left
+    them out."""
+    names = [c for c in ranked if _lone_name(c)]
+    others = [c for c in ranked if not _lone_name(c)]
+    kept = others[:limit - min(len(names), limit // NAME_SHARE)]
+    return tuple(kept + names[:limit - len(kept)])
 
 
 def _rank(candidate: Candidate) -> tuple:
@@ -205,9 +219,12 @@ def _rank(candidate: Candidate) -> tuple:
     which a reader looks up elsewhere: written by every lesson, they took the whole list
     from the phrases, acronyms and names with a capital inside that are the course's own
     words. Listed after those, they are still there for the editor, never in their way."""
-    lone_name = candidate.kind == "capitalised" and _lone(candidate.phrase)
-    return (candidate.kind != "see-also", lone_name, -len(candidate.lessons), -candidate.count,
-            candidate.phrase.lower())
+    return (candidate.kind != "see-also", _lone_name(candidate), -len(candidate.lessons),
+            -candidate.count, candidate.phrase.lower())
+
+
+def _lone_name(candidate: Candidate) -> bool:
+    return candidate.kind == "capitalised" and _lone(candidate.phrase)
 
 
 def _marked_words(docs: list[Document]) -> dict[str, int]:
