@@ -162,13 +162,14 @@ def find_candidates(
                                        MIN_ACRONYM_COUNT), runs, known)),
         ("collocation", find_collocations(runs, counts)),
     )
-    found: dict[str, tuple[str, Counter]] = {
-        name: ("see-also", _uses(name, runs)) for name in named if not known.covers(name)}
-    for word, first_marked in _marked_words(docs).items():
-        if word not in found and not known.covers(word):
-            uses = _uses(word, runs)
-            if min(uses, default=first_marked) >= first_marked:
-                found[word] = ("marked", uses)
+    named = [name for name in named if not known.covers(name)]
+    marked = {word: first for word, first in _marked_words(docs).items()
+              if word not in named and not known.covers(word)}
+    uses = _uses([*named, *marked], runs)
+    found: dict[str, tuple[str, Counter]] = {name: ("see-also", uses[name]) for name in named}
+    for word, first_marked in marked.items():
+        if min(uses[word], default=first_marked) >= first_marked:
+            found[word] = ("marked", uses[word])
     for kind, phrases in signals:
         for phrase, per_doc in phrases.items():
             if phrase.lower() in {p.lower() for p in found} or known.covers(phrase):
@@ -258,25 +259,34 @@ def _plain_word(word: str) -> bool:
             or _STRESSED.search(word) is not None)
 
 
-def _uses(phrase: str, runs: list[Run]) -> Counter:
-    """The phrase's count in each section, in any case, its last word in the plural too
-    ("quartos" of "quarto"), wherever it is written. Not by stems: "rubric" is no use of
-    "rubricator", nor "illuminator" of "illumination"."""
-    words = normalize(phrase).split()
-    uses: Counter = Counter()
-    if not words:
-        return uses
-    *head, last = words
-    lasts = {last, last + "s", last + "es", last + "'s", last + "’s"}
-    if last.endswith("y"):
-        lasts.add(last[:-1] + "ies")
-    size = len(words)
+def _uses(phrases: Iterable[str], runs: list[Run]) -> dict[str, Counter]:
+    """Each phrase's count in each section, in any case, its last word in the plural too
+    ("quartos" of "quarto"), wherever it is written; read in one pass over the runs. Not by
+    stems: "rubric" is no use of "rubricator", nor "illuminator" of "illumination"."""
+    uses: dict[str, Counter] = {}
+    ending: dict[str, list[tuple[str, list[str]]]] = {}
+    for phrase in phrases:
+        uses[phrase] = Counter()
+        *head, last = normalize(phrase).split() or [""]
+        for form in _plurals(last):
+            ending.setdefault(form, []).append((phrase, head))
     for run in runs:
         low = run.lowered
-        for i in range(len(low) - size + 1):
-            if low[i + size - 1] in lasts and list(low[i:i + size - 1]) == head:
-                uses[run.doc] += 1
+        if ending.keys().isdisjoint(low):  # most runs hold none: looked for in C
+            continue
+        for i, word in enumerate(low):
+            for phrase, head in ending.get(word, ()):
+                if len(head) <= i and list(low[i - len(head):i]) == head:
+                    uses[phrase][run.doc] += 1
     return uses
+
+
+def _plurals(word: str) -> set[str]:
+    """The word, its plural and its possessive, as ``_uses`` counts them."""
+    forms = {word, word + "s", word + "es", word + "'s", word + "’s"}
+    if word.endswith("y"):
+        forms.add(word[:-1] + "ies")
+    return forms
 
 
 def sample(docs: list) -> list:
