@@ -29,6 +29,7 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
 
 from .analysis import WORD, normalize, stem
 from .build_cache import BuildCache
@@ -145,10 +146,13 @@ def find_candidates(
     docs = docs if docs is not None else sample(list(documents(course)))
     if cache is None or text_key is None:
         facts = [_section_facts(doc.heading_apart, doc.body) for doc in docs]
+        marks = [_section_marks(doc) for doc in docs]
         counts = None
     else:
         keys = [text_key(doc) for doc in docs]
         facts = [_facts(doc, key, cache) for doc, key in zip(docs, keys, strict=True)]
+        marks = [cache.remember("candidate marks", key, partial(_section_marks, doc))
+                 for doc, key in zip(docs, keys, strict=True)]
         counts = _counts(keys, facts, cache)
     runs = [Run(index, words, low, mid, prose)
             for index, (found_runs, _, _) in enumerate(facts)
@@ -163,7 +167,7 @@ def find_candidates(
         ("collocation", find_collocations(runs, counts)),
     )
     named = [name for name in named if not known.covers(name)]
-    marked = {word: first for word, first in _marked_words(docs).items()
+    marked = {word: first for word, first in _marked_words(marks).items()
               if word not in named and not known.covers(word)}
     uses = _uses([*named, *marked], runs)
     found: dict[str, tuple[str, Counter]] = {name: ("see-also", uses[name]) for name in named}
@@ -228,10 +232,9 @@ def _lone_name(candidate: Candidate) -> bool:
     return candidate.kind == "capitalised" and _lone(candidate.phrase)
 
 
-def _marked_words(docs: list[Document]) -> dict[str, int]:
-    """The single words in lower case that sections set in bold or italics (``*scriptorium*``)
-    and that are no everyday word (``_plain_word``), each with the first section (its index
-    in ``docs``) marking it, in course order.
+def _marked_words(marks: list[tuple[str, ...]]) -> dict[str, int]:
+    """The words of ``marks`` (each section's ``_section_marks``), each with the first
+    section (its index) marking it, in course order.
 
     An author marks a word where it is introduced: in a craft's course these are the
     craft's own words, often written once or twice, too seldom to recur as a collocation
@@ -241,14 +244,22 @@ def _marked_words(docs: list[Document]) -> dict[str, int]:
     without the mark ("a *local* copy", "*something* else" after many lessons of both) is
     stressed, not introduced."""
     found: dict[str, int] = {}
-    for index, doc in enumerate(docs):
-        if doc.kind != "section":
-            continue
-        for mark in doc.lesson.sections[doc.number].emphasis:
-            word = mark.strip(_OPENING + _CLOSING + " ")
-            if _MARKED_WORD.match(word) and not _plain_word(word):
-                found.setdefault(word, index)
+    for index, words in enumerate(marks):
+        for word in words:
+            found.setdefault(word, index)
     return found
+
+
+def _section_marks(doc: Document) -> tuple[str, ...]:
+    """The single words in lower case that a section sets in bold or italics
+    (``*scriptorium*``) and that are no everyday word (``_plain_word``). Kept in the build
+    cache beside the section's facts: reading them from a lesson taken from the cache would
+    unpickle it."""
+    if doc.kind != "section":
+        return ()
+    words = (mark.strip(_OPENING + _CLOSING + " ")
+             for mark in doc.lesson.sections[doc.number].emphasis)
+    return tuple(dict.fromkeys(w for w in words if _MARKED_WORD.match(w) and not _plain_word(w)))
 
 
 def _plain_word(word: str) -> bool:

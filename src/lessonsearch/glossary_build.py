@@ -715,6 +715,7 @@ def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
     key = fingerprint((texts, sorted(found.aliases.items()), named))
     if cache.carry("candidates", key):
         cache.carry_all("candidate facts")  # for the next build that must find them again
+        cache.carry_all("candidate marks")
         cache.carry("candidate counts", "sample")
         return cache.previous("candidates", key)
     result = find_candidates(course, found.aliases, docs=sampled, cache=cache,
