@@ -733,3 +733,99 @@ def test_a_single_name_once_in_each_of_two_lessons_is_a_candidate():
     assert phrases(found) == {"Trangia": "capitalised"}
     (trangia,) = found
     assert [(p.lesson, p.count) for p in trangia.lessons] == [("packing", 1), ("cooking", 1)]
+
+
+BINDING = [
+    """---
+title: Sewing
+slug: sewing
+---
+
+Binders in Bruges sewed each gathering over raised cords. A kettle stitch locks the
+gathering at head and tail; tie a kettle stitch at both ends. Dutch binders used linen.
+""",
+    """---
+title: Covers
+slug: covers
+---
+
+Shops in Bruges pasted leather over the boards. Pull the kettle stitch tight before the
+boards go on. Italian binders preferred vellum, and French binders gilded the spine.
+""",
+    """---
+title: Trade
+slug: trade
+---
+
+Books bound in Bruges travelled by river. Italian and French buyers paid in silver.
+""",
+]
+
+
+def test_languages_and_peoples_are_no_names_and_a_town_ranks_after_the_jargon():
+    """"Bruges", in every lesson, is a place a reader looks up elsewhere: listed after
+    "kettle stitch", the binder's word, though fewer lessons use that; "Italian", "French"
+    and "Dutch" are no candidates at all."""
+    found = find_candidates(course(*BINDING), {})
+    assert [c.phrase for c in found] == ["kettle stitch", "Bruges"]
+
+
+def test_a_name_see_also_gives_and_no_entry_defines_is_the_first_candidate(tmp_path):
+    """The glossary's See also says "kettle stitch" and "endband" are terms; neither has an
+    entry. Both lead the list, before the names, each counted where the lessons use it
+    (the plural too); a name a lesson never writes is still listed."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    for n, text in enumerate(BINDING):
+        (lessons / f"0{n}.md").write_text(text, encoding="utf-8")
+    (lessons / "03.md").write_text(
+        "---\ntitle: Finishing\nslug: finishing\n---\n\nTwo kettle stitches close the "
+        "gathering. Gild the spine last.\n", encoding="utf-8")
+    glossary = tmp_path / "glossary"
+    glossary.mkdir()
+    (glossary / "glossary.md").write_text(
+        "gathering\n: A folded sheet sewn as one unit of the book.\n"
+        "  See also: kettle stitch, endband\n", encoding="utf-8")
+    build_index(lessons, glossary, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert [(c.phrase, c.kind, c.count) for c in report.candidates] == [
+        ("kettle stitch", "see-also", 4), ("endband", "see-also", 0),
+        ("Bruges", "capitalised", 3)]
+
+
+def test_a_word_a_lesson_sets_in_italics_is_a_candidate_but_stress_is_not():
+    """"*mull*" is the binder's word, marked where the lesson brings it in and written once
+    more; "*really*", "*never*" and "*must*" are stress, not terms."""
+    text = """---
+title: Spines
+slug: spines
+---
+
+Glue a strip of *mull* over the spine, and you *really* must let it dry; the mull holds
+the boards. You *must* **never** rush this.
+"""
+    found = find_candidates(course(text), {})
+    assert [(c.phrase, c.kind, c.count) for c in found] == [("mull", "marked", 2)]
+
+
+def test_a_word_set_in_italics_on_a_rebuild_becomes_a_candidate(tmp_path):
+    """Marking a word changes no word of the text: the build finds the candidates again
+    all the same."""
+    lessons = tmp_path / "lessons"
+    lessons.mkdir()
+    plain = "---\ntitle: Spines\nslug: spines\n---\n\nGlue a strip of mull over the spine.\n"
+    (lessons / "01.md").write_text(plain, encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    (lessons / "01.md").write_text(plain.replace("mull", "*mull*"), encoding="utf-8")
+    build_index(lessons, None, tmp_path / "index")
+    report = coverage_report(current_version(tmp_path / "index"), tmp_path / "index")
+    assert [c.phrase for c in report.candidates] == ["mull"]
+
+
+def test_a_long_list_keeps_room_for_the_single_names():
+    """Six See also names fill a list of six; "Bruges" still takes its one place of six,
+    after them, and "kettle stitch" is the one left out."""
+    named = ["endband", "headcap", "tailband", "turn-in", "squares", "boards"]
+    found = find_candidates(course(*BINDING), {}, limit=6, named=named)
+    assert [c.phrase for c in found] == ["boards", "endband", "headcap", "squares",
+                                         "tailband", "Bruges"]

@@ -1,8 +1,12 @@
 """Jargon the glossary may be missing, found in the course text at build time.
 
 The coverage report is served from the index, which holds no running text to mine, so the
-build finds candidates and stores them (``glossary_table.write_coverage_tables``). Three
-signals, each cheap and explainable to an editor:
+build finds candidates and stores them (``glossary_table.write_coverage_tables``). The names
+a glossary entry's See also gives that no term has come first; then four signals, each
+cheap and explainable to an editor:
+
+* marked words: a word in lower case a lesson sets in bold or italics where the course
+  first writes it (``*scriptorium*``), however seldom it recurs (``_marked_words``);
 
 * collocations: word pairs and triples that recur and occur together far more often than
   their words' own frequencies predict (``collocations``);
@@ -15,7 +19,8 @@ signals, each cheap and explainable to an editor:
 Terms the glossary or the lessons already name (in any spelling the ``TermMatcher`` knows),
 and pieces of them, are left out. Text is cut into runs at punctuation and at code
 (``data/file.csv``), which no candidate crosses. Candidates are ranked by how many lessons
-use them: jargon that recurs across lessons is what a reader meets without an explanation.
+use them: jargon that recurs across lessons is what a reader meets without an explanation;
+single capitalised names, mostly places and people, come after the rest (``_rank``).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
 
 from .analysis import WORD, normalize, stem
 from .build_cache import BuildCache
@@ -48,6 +54,9 @@ MIN_ACRONYM_COUNT = 2
 NOUN_AFTER_SHARE = 2 / 3
 """An acronym written before one noun in at least this share of its uses ("the MAC address",
 "MAC addresses" and one "MAC" alone) is proposed as that phrase: what the course names."""
+NAME_SHARE = 6
+"""Of a list of ``limit`` candidates, ``limit // NAME_SHARE`` places (5 of 30) are kept for
+the single names, which rank after the rest (``_kept``)."""
 MIN_NAME_LESSONS = 2
 """A single capitalised word (``Postgres``) is a candidate when it stands mid-sentence in at
 least this many lessons; in one, it is most often someone or something in an example."""
@@ -95,6 +104,23 @@ _KIN = frozenset("""supervisor colleague colleagues friend friends adviser advis
 is a person."""
 _CALENDAR = frozenset("""January February March April June July August September October
     November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
+_TONGUES_AND_LANDS = frozenset("""English British American Canadian Irish Scottish Welsh French
+    German Dutch Flemish Italian Spanish Portuguese Latin Greek Hebrew Arabic Persian Turkish
+    Russian Polish Czech Slovak Hungarian Romanian Swedish Danish Norwegian Finnish Icelandic
+    Chinese Japanese Korean Indian Hindi Mexican Brazilian African Asian European Roman
+    Byzantine Christian Catholic Protestant Jewish Muslim Islamic Europe Asia Africa America
+    Americas Australia Antarctica""".split())
+"""Languages, peoples and continents, which English always capitalises: a course about the
+world names them everywhere ("Italian printers", "across Europe"), and a reader needs no
+glossary for them. A short closed list; other places and people rank after the jargon
+(``_rank``)."""
+_MARKED_WORD = re.compile(r"^[a-z]+(?:-[a-z]+)?$")
+"""A marked word that may be a term: lower-case letters, one hyphen at most."""
+_STRESSED = re.compile(r"(?:ly|ed)$|^(?:every|some|any|no)(?:one|body|thing|where)$")
+"""Words an author marks for stress, by their endings ("*really*", "*changed*") or as
+"*everyone*", "*nothing*"."""
+MIN_MARKED_LETTERS = 4
+"""Shorter marked words ("*not*", "*all*", "*any*") are stress, not terms."""
 _PRONOUNS = frozenset("he she his her him hers himself herself".split())
 _OPENING = "\"'“‘([{"
 _CLOSING = "\"'”’)]}.,;:!?"
@@ -103,24 +129,30 @@ _CLOSING = "\"'”’)]}.,;:!?"
 def find_candidates(
     course: Course, variants: Mapping[str, Iterable[str]], limit: int = MAX_CANDIDATES,
     docs: list[Document] | None = None, cache: BuildCache | None = None,
-    text_key: Callable[[Document], str] | None = None,
+    text_key: Callable[[Document], str] | None = None, named: Iterable[str] = (),
 ) -> tuple[Candidate, ...]:
-    """At most ``limit`` candidates, most lessons first, then most uses, then A–Z.
+    """At most ``limit`` candidates, most lessons first, then most uses, then A–Z, single
+    capitalised names after the rest (``_rank``).
 
     ``variants`` maps every known term (glossary or lesson-defined) to its other spellings;
     ``docs`` are the sections candidates are drawn from: by default the ``sample`` of the
     course's documents, which a build has already. A build's ``cache`` keeps what each
     section holds (``_facts``), under the key ``text_key`` gives its heading and text, and
-    the sample's n-gram counts (``_counts``).
+    the sample's n-gram counts (``_counts``). ``named``: the names the glossary's See also
+    gives that no term has, each a candidate (``see-also``) however often the course uses
+    it, counted at its uses, in the plural too (``_uses``).
     """
     known = _Known(variants)
     docs = docs if docs is not None else sample(list(documents(course)))
     if cache is None or text_key is None:
         facts = [_section_facts(doc.heading_apart, doc.body) for doc in docs]
+        marks = [_section_marks(doc) for doc in docs]
         counts = None
     else:
         keys = [text_key(doc) for doc in docs]
         facts = [_facts(doc, key, cache) for doc, key in zip(docs, keys, strict=True)]
+        marks = [cache.remember("candidate marks", key, partial(_section_marks, doc))
+                 for doc, key in zip(docs, keys, strict=True)]
         counts = _counts(keys, facts, cache)
     runs = [Run(index, words, low, mid, prose)
             for index, (found_runs, _, _) in enumerate(facts)
@@ -134,7 +166,14 @@ def find_candidates(
                                        MIN_ACRONYM_COUNT), runs, known)),
         ("collocation", find_collocations(runs, counts)),
     )
-    found: dict[str, tuple[str, Counter]] = {}
+    named = [name for name in named if not known.covers(name)]
+    marked = {word: first for word, first in _marked_words(marks).items()
+              if word not in named and not known.covers(word)}
+    uses = _uses([*named, *marked], runs)
+    found: dict[str, tuple[str, Counter]] = {name: ("see-also", uses[name]) for name in named}
+    for word, first_marked in marked.items():
+        if min(uses[word], default=first_marked) >= first_marked:
+            found[word] = ("marked", uses[word])
     for kind, phrases in signals:
         for phrase, per_doc in phrases.items():
             if phrase.lower() in {p.lower() for p in found} or known.covers(phrase):
@@ -157,8 +196,108 @@ def find_candidates(
             per_lesson[slug] = Place(slug, doc.lesson.title, url, count)
         candidates.append(Candidate(phrase, kind, sum(per_doc.values()),
                                     tuple(per_lesson.values())))
-    candidates.sort(key=lambda c: (-len(c.lessons), -c.count, c.phrase.lower()))
-    return tuple(candidates[:limit])
+    candidates.sort(key=_rank)
+    return _kept(candidates, limit)
+
+
+def _kept(ranked: list[Candidate], limit: int) -> tuple[Candidate, ...]:
+    """The first ``limit`` of the ``ranked`` candidates, but with room for the first
+    ``limit // NAME_SHARE`` single names however many others there are: a software course's
+    tool names (``Jupyter``, ``Linux``) are names too, and a list filled by phrases left
+    them out."""
+    names = [c for c in ranked if _lone_name(c)]
+    others = [c for c in ranked if not _lone_name(c)]
+    kept = others[:limit - min(len(names), limit // NAME_SHARE)]
+    return tuple(kept + names[:limit - len(kept)])
+
+
+def _rank(candidate: Candidate) -> tuple:
+    """The See also names first, then the jargon found in the text, then the single
+    capitalised names; each by lessons, uses, A–Z.
+
+    A name the glossary's See also gives and no entry defines is a term by the editor's own
+    word, and its link is missing now: the surest candidate, however seldom a lesson uses
+    it (a craft's words are often written once, where the lesson shows the thing).
+
+    A lone name (``Venice``, ``Gutenberg``, ``Langstroth``) may be a thing the glossary
+    should explain, but in a course about history or places most are towns and people,
+    which a reader looks up elsewhere: written by every lesson, they took the whole list
+    from the phrases, acronyms and names with a capital inside that are the course's own
+    words. Listed after those, they are still there for the editor, never in their way."""
+    return (candidate.kind != "see-also", _lone_name(candidate), -len(candidate.lessons),
+            -candidate.count, candidate.phrase.lower())
+
+
+def _lone_name(candidate: Candidate) -> bool:
+    return candidate.kind == "capitalised" and _lone(candidate.phrase)
+
+
+def _marked_words(marks: list[tuple[str, ...]]) -> dict[str, int]:
+    """The words of ``marks`` (each section's ``_section_marks``), each with the first
+    section (its index) marking it, in course order.
+
+    An author marks a word where it is introduced: in a craft's course these are the
+    craft's own words, often written once or twice, too seldom to recur as a collocation
+    does, and in lower case, where no capital tells them from prose. One marked use is
+    enough, since the mark is the author's own word that it is a term; but only where the
+    course first writes the word (``find_candidates``): a word the course wrote before
+    without the mark ("a *local* copy", "*something* else" after many lessons of both) is
+    stressed, not introduced."""
+    found: dict[str, int] = {}
+    for index, words in enumerate(marks):
+        for word in words:
+            found.setdefault(word, index)
+    return found
+
+
+def _section_marks(doc: Document) -> tuple[str, ...]:
+    """The single words in lower case that a section sets in bold or italics
+    (``*scriptorium*``) and that are no everyday word (``_plain_word``). Kept in the build
+    cache beside the section's facts: reading them from a lesson taken from the cache would
+    unpickle it."""
+    if doc.kind != "section":
+        return ()
+    words = (mark.strip(_OPENING + _CLOSING + " ")
+             for mark in doc.lesson.sections[doc.number].emphasis)
+    return tuple(dict.fromkeys(w for w in words if _MARKED_WORD.match(w) and not _plain_word(w)))
+
+
+def _plain_word(word: str) -> bool:
+    """A word marked for stress rather than as a term: a stop word, an everyday word
+    (``collocations.ordinary``), a verb or adverb by its ending ("*really*", "*changed*",
+    "*exactly*"), "*everyone*" and its like, or a word of under four letters ("*one*")."""
+    return (len(word) < MIN_MARKED_LETTERS or ordinary(word) or ends_no_term(word)
+            or _STRESSED.search(word) is not None)
+
+
+def _uses(phrases: Iterable[str], runs: list[Run]) -> dict[str, Counter]:
+    """Each phrase's count in each section, in any case, its last word in the plural too
+    ("quartos" of "quarto"), wherever it is written; read in one pass over the runs. Not by
+    stems: "rubric" is no use of "rubricator", nor "illuminator" of "illumination"."""
+    uses: dict[str, Counter] = {}
+    ending: dict[str, list[tuple[str, list[str]]]] = {}
+    for phrase in phrases:
+        uses[phrase] = Counter()
+        *head, last = normalize(phrase).split() or [""]
+        for form in _plurals(last):
+            ending.setdefault(form, []).append((phrase, head))
+    for run in runs:
+        low = run.lowered
+        if ending.keys().isdisjoint(low):  # most runs hold none: looked for in C
+            continue
+        for i, word in enumerate(low):
+            for phrase, head in ending.get(word, ()):
+                if len(head) <= i and list(low[i - len(head):i]) == head:
+                    uses[phrase][run.doc] += 1
+    return uses
+
+
+def _plurals(word: str) -> set[str]:
+    """The word, its plural and its possessive, as ``_uses`` counts them."""
+    forms = {word, word + "s", word + "es", word + "'s", word + "’s"}
+    if word.endswith("y"):
+        forms.add(word[:-1] + "ies")
+    return forms
 
 
 def sample(docs: list) -> list:
@@ -491,10 +630,12 @@ def _capitalised(words: tuple[str, ...], mid: bool) -> Iterator[str]:
 
 def _maybe_name(words: tuple[str, ...], i: int, word: str) -> bool:
     """A single capitalised word inside a run of words (not a table's cell, not a link's
-    text alone) that is no everyday word, title, month or day: ``Postgres``, ``Raft``.
-    Whether it names a thing is told across the course (``_no_names``)."""
+    text alone) that is no everyday word, title, month, day, language or people:
+    ``Postgres``, ``Raft``. Whether it names a thing is told across the course
+    (``_no_names``)."""
     return (len(words) > 1 and word not in _TITLES and word not in _CALENDAR
-            and not ordinary(word) and (not i or words[i - 1] not in _TITLES))
+            and word not in _TONGUES_AND_LANDS and not ordinary(word)
+            and (not i or words[i - 1] not in _TITLES))
 
 
 def _is_capitalised(word: str) -> bool:

@@ -86,7 +86,8 @@ def describe(kind: str, entry: Any, urls: bool = True) -> str:
     if kind == "conflicting":
         return f"{entry.reason}: " + " vs ".join(d.source for d in entry.definitions)
     if kind == "candidates":
-        return f"{entry.kind}, {entry.count}× in {counted(len(entry.lessons), 'lesson')}"
+        why = "named by See also" if entry.kind == "see-also" else entry.kind
+        return f"{why}, {entry.count}× in {counted(len(entry.lessons), 'lesson')}"
     moved = (f"; its lesson is at {entry.url.split('#', 1)[0]} now"
              if urls and entry.url and entry.url != entry.old_url else "")
     was = f"was {entry.old_url}{moved} " if urls else ""

@@ -711,24 +711,39 @@ def _candidates(found: GlossaryBuild, course: Course, docs: list[Document],
     digests = _text_digests(found, {doc.lesson.slug for doc in sampled}, cache)
     texts = [(d.id, d.heading, digests[d.lesson.slug][d.number], d.lesson.title, d.url)
              for d in sampled]
-    key = fingerprint((texts, sorted(found.aliases.items())))
+    named = _named_by_see_also(found)
+    key = fingerprint((texts, sorted(found.aliases.items()), named))
     if cache.carry("candidates", key):
         cache.carry_all("candidate facts")  # for the next build that must find them again
+        cache.carry_all("candidate marks")
         cache.carry("candidate counts", "sample")
         return cache.previous("candidates", key)
     result = find_candidates(course, found.aliases, docs=sampled, cache=cache,
                              text_key=lambda d: digests[d.lesson.slug][d.number].hex()
-                             + (d.heading_apart or ""))
+                             + (d.heading_apart or ""), named=named)
     cache.keep("candidates", key, result)
     return result
 
 
+def _named_by_see_also(found: GlossaryBuild) -> tuple[str, ...]:
+    """The names glossary entries' ``See also`` give that no term has (``_known_see_also``
+    left them unlinked and warned), A–Z: the editor has already said they are terms. A
+    stub's name is left out: its entry is written, and listed as needing a definition."""
+    linked = {name for record in found.records for name in record.see_also}
+    stubs = {term.lower() for term, _ in glossary_stubs(found.problems, found.entries)}
+    return tuple(sorted({name for entry in found.entries for name in entry.see_also
+                         if name not in linked and name.lower() not in stubs},
+                        key=str.lower))
+
+
 def _text_digests(found: GlossaryBuild, slugs: set[str], cache: BuildCache
                   ) -> dict[str, list[bytes]]:
-    """A digest of each document's text, for the ``slugs`` lessons, kept under the lesson's
-    key: a lesson taken unchanged from the cache is not unpickled for it."""
+    """A digest of each document's text and what it sets in bold or italics (which the
+    candidates read: ``candidates._marked_words``), for the ``slugs`` lessons, kept under
+    the lesson's key: a lesson taken unchanged from the cache is not unpickled for it."""
     def digest(docs: list[Document]) -> list[bytes]:
-        return [hashlib.blake2b(doc.body.encode("utf-8"), digest_size=16).digest()
+        return [hashlib.blake2b("\0".join((doc.body, *_marks(doc)[1])).encode("utf-8"),
+                                digest_size=16).digest()
                 for doc in docs]
 
     return {lesson.slug: cache.remember("text digests", lesson.key, partial(digest, lesson.docs))

@@ -375,7 +375,7 @@ DROP TABLE IF EXISTS glossary_conflicts;
 DROP TABLE IF EXISTS glossary_stubs;
 CREATE TABLE candidates (
     rank INTEGER NOT NULL, phrase TEXT NOT NULL,
-    kind TEXT NOT NULL,              -- 'collocation', 'acronym' or 'capitalised'
+    kind TEXT NOT NULL,  -- 'see-also', 'marked', 'collocation', 'acronym' or 'capitalised'
     count INTEGER NOT NULL,
     lessons TEXT NOT NULL            -- JSON list of [lesson, title, url, count], course order
 );
