@@ -57,3 +57,15 @@ def test_of_two_words_as_near_the_one_fewer_slips_explain_is_shown(
     found = searcher.search(typed)
     assert found.suggestion == meant
     assert [hit.heading for hit in found.results] == ["Slow movements"]
+
+
+@pytest.mark.parametrize("typed", ["zurich", "Zurich", "ZURICH"])
+def test_a_name_only_written_with_its_capital_is_shown_with_it(searcher, typed: str) -> None:
+    found = searcher.search(typed)
+    assert found.suggestion == "Zürich"
+    assert [hit.heading for hit in found.results] == ["Concerts in Zürich"]
+
+
+def test_a_word_also_written_in_lower_case_stays_in_the_readers_case(searcher) -> None:
+    """"Tempo markings…" opens a sentence, but "the tempo settles" is the word."""
+    assert searcher.search("tempoo").suggestion == "tempo"
