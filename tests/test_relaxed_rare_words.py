@@ -50,7 +50,10 @@ def searcher(tmp_path_factory: pytest.TempPathFactory):
         yield opened
 
 
-@pytest.mark.parametrize("typed", ["beekeepers' swarm", "beekeepers swarm"])
+@pytest.mark.parametrize("typed", [
+    "beekeepers' swarm", "beekeepers swarm",
+    "beekepers swarm",  # a misspelt word weighs as the word it is searched as
+])
 def test_the_section_holding_the_rare_word_comes_first(searcher, typed: str) -> None:
     found = searcher.search(typed)
     assert found.relaxed

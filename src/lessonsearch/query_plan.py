@@ -863,10 +863,11 @@ def _by_rarity(words: list[wq.Query], rarity: Rarity) -> list[wq.Query]:
 
 
 def _rarity_of(q: wq.Query, rarity: Rarity) -> float:
-    """The IDF of the word ``q`` searches: its first term's (the word as typed or corrected;
-    the others are its forms); 0 for a phrase."""
-    first = q.subqueries[0] if type(q) is wq.Or else q
-    return rarity(first.text) if isinstance(first, wq.Term) else 0.0
+    """The IDF of the word ``q`` searches: its commonest term's, since a word the course does
+    not write is the rarest of all (the reader's "printres", searched as printer too, weighed
+    as the course's rarest word, above "strike"); 0 for a phrase."""
+    terms = [t for t in (q.subqueries if type(q) is wq.Or else [q]) if isinstance(t, wq.Term)]
+    return min((rarity(t.text) for t in terms), default=0.0)
 
 
 def _weighed(q: wq.Query, weight: float) -> wq.Query:
