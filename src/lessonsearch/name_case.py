@@ -48,10 +48,40 @@ def name_of(word: str, prose: Iterable[str], headings: Iterable[str]) -> str | N
     Working With Files" name nothing; but a capital after the first letter (``_camel``:
     JavaScript, GitHub, iPhone) is a name's wherever it is written. An address, a path or
     an email (``_ADDRESS``: https://github.com/…) says nothing either: it is written in
-    lower case whatever the name."""
+    lower case whatever the name. But a word the texts only ever write with one capital, at
+    sentences' starts and in headings, is a name too (``_always_capital``: Kraków)."""
     named, lower = _tally(word, prose, headings)
     count, form = max((n, form) for form, n in named.items()) if named else (0, None)
-    return form if count > lower else None
+    if count > lower:
+        return form
+    return _always_capital(word, prose, headings) if not lower else None
+
+
+def _always_capital(word: str, prose: Iterable[str], headings: Iterable[str]) -> str | None:
+    """The one capitalised form the course writes ``word`` in, where it never writes it in
+    lower case, only where a capital says nothing alone (``name_of``: a sentence's start, a
+    heading), and once at least after a heading's first word: a place opening each of its
+    sentences and standing inside a heading ("Kraków (Cracow in older English) was…",
+    "## Printing in Kraków") is a name all the same, which the reader's "krakow" asks for as
+    the course writes it. A word only ever first, in its sentences and its headings, may be
+    capitalised for that alone ("## Notepad++", "Notepad++ is an editor"), so stays in the
+    reader's case; a word in capitals somewhere is not one form ("Tempo" and "TEMPO"); one
+    written only in headings may be their Title Case ("## Working With Files", found by
+    its stem through sections that write "file")."""
+    written = {w for text in prose for w in _forms(word, text)}
+    titled = [_forms(word, text) for text in headings]
+    inside = {w for text in headings for w in _forms(word, _after_first(text))}
+    forms = written.union(*titled)
+    if not (written and inside) or len(forms) != 1:
+        return None
+    form = forms.pop()
+    return form if form[:1].isupper() and form[1:] == word[1:] else None
+
+
+def _after_first(heading: str) -> str:
+    """``heading`` past its first word."""
+    first = WORD.search(heading)
+    return heading[first.end():] if first else ""
 
 
 NAME_RATIO = 10

@@ -254,6 +254,8 @@ def plan(node: Node, correct: Correct | None = None, relaxed: bool = False,
             return wq.Or(items)
         positives = [q for q in items if not isinstance(q, wq.Not)]
         if (relaxed or natural) and len(positives) > 1:
+            if relaxed and rarity is not None:  # "printers' strike": the strike first
+                positives = _by_rarity(positives, rarity)
             negatives = [q for q in items if isinstance(q, wq.Not)]
             loose = MostWords([*positives, *(name for _, _, name in runs), *loose_names])
             loose_names.clear()  # each name one more word
@@ -897,6 +899,42 @@ def number_forms(parts: list[str]) -> list[list[str]]:
 
 def _form(parts: list[str]) -> wq.Query:
     return _phrase(parts) if len(parts) > 1 else _term(parts[0])
+
+
+def _by_rarity(words: list[wq.Query], rarity: Rarity) -> list[wq.Query]:
+    """A relaxed search's ``words`` (each a word's query: its ``Term``, or an OR of its
+    forms), each word's terms weighed by how much rarer it is than the query's commonest
+    word (its IDF over that one's, ``rarity``), so that a word counts by its rarity twice:
+    once in BM25, once here. No section holds every word, and which of them a section holds
+    says what it is about: a section holding only the rare one ("strike", in one section of
+    a course on printing) is about what the reader asked, one holding only the common one
+    ("printers", in eight) is about the course. At BM25's one IDF, the repeats of a common
+    word in short sections outweighed a rare word's one mention in a long section: "Printing
+    in Lyon", the only section on the printers' strike, came sixth for `printers' strike`,
+    below five that only say "printers". A phrase is left as it is (the block scorer reads
+    no boost on one); so is a query of one word."""
+    weights = [_rarity_of(q, rarity) for q in words]
+    floor = min((w for w in weights if w), default=0.0)
+    if floor <= 0:
+        return words
+    return [_weighed(q, weight / floor) if weight else q
+            for q, weight in zip(words, weights, strict=True)]
+
+
+def _rarity_of(q: wq.Query, rarity: Rarity) -> float:
+    """The IDF of the word ``q`` searches: its commonest term's, since a word the course does
+    not write is the rarest of all (the reader's "printres", searched as printer too, weighed
+    as the course's rarest word, above "strike"); 0 for a phrase."""
+    terms = [t for t in (q.subqueries if type(q) is wq.Or else [q]) if isinstance(t, wq.Term)]
+    return min((rarity(t.text) for t in terms), default=0.0)
+
+
+def _weighed(q: wq.Query, weight: float) -> wq.Query:
+    """``q`` with each of its terms' boosts times ``weight``; its phrases as they are."""
+    for term in (q.subqueries if type(q) is wq.Or else [q]):
+        if isinstance(term, wq.Term):
+            term.boost *= weight
+    return q
 
 
 def _phrase(parts: list[str]) -> wq.Query:

@@ -356,7 +356,8 @@ class Searcher:
         Candidates are the course's words that differ from it only in accents, and for a
         word of five letters or more those within one edit, but for one that is the word
         with another ending, another word of its family (``other_ending``: "embedder" is no
-        slip of "embedded"); the nearest wins, then the one the course uses most. A word of
+        slip of "embedded"); the nearest wins, then the one the course uses most, then the one
+        fewer slips explain (``_slipped``: "lenta" is lente, not lent). A word of
         ``MIN_TWO_EDITS`` to ``MAX_TWO_EDITS`` letters with none one edit away is given one
         two edits away only when that one is clearly the likeliest (``_two_slips``:
         "softmaks" is softmax). A word that none of those corrects is given the course's word
@@ -393,7 +394,8 @@ class Searcher:
             found = speller.candidates(word.lower(), maxdist) if fixed is None else None
             found = [(d, c) for d, c in found or () if not other_ending(word.lower(), c)]
             if found and found[0][0] < 2:
-                fixed = min(found, key=lambda p: (p[0], -self._vocabulary[p[1]], p[1]))[1]
+                fixed = min(found, key=lambda p: (p[0], -self._vocabulary[p[1]], self._slipped(
+                    word.lower(), p[1]), p[1]))[1]
             elif found:
                 fixed = self._two_slips(word.lower(), [c for _, c in found])
             elif fixed is None and MIN_SHORT_CORRECTED <= len(word) < MIN_CORRECTED:
@@ -413,6 +415,14 @@ class Searcher:
             self._corrections.clear()
         self._corrections[remembered] = fixed  # the "most words" fallback asks again
         return fixed
+
+    @staticmethod
+    def _slipped(word: str, known: str) -> int:
+        """How many slips turn the course's ``known`` word into ``word`` (``slips``, accents
+        folded): what parts two words as near and as used. "lenta" is a vowel changed from
+        the motto's "lente" but a letter far from any other added to "lent" (the lender's):
+        the order of the alphabet picked "lent", shown as "festina lent"."""
+        return slips(fold_accents(word), fold_accents(known))
 
     def _two_slips(self, word: str, found: list[str]) -> str | None:
         """Of the words of ``MIN_TWO_EDITS`` letters or more two edits from ``word`` (none
