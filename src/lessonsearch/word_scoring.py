@@ -441,8 +441,9 @@ class _Segment:
         B, K1 = self.scorer.B, self.scorer.K1
         titles = self.scorer.titles
         shares = None if titles is None else titles.of(self.top, text)
-        if shares is None:
-            scores = [title_bm25(idf, w, (1 - B) + B * lengths[d] / avgfl, K1, 0.0)
+        if shares is None:  # most words: title_bm25 without a share, written out inline
+            # (whoosh.scoring.bm25's float operations), no call a posting on the hot path
+            scores = [idf * ((w * (K1 + 1)) / (w + K1 * ((1 - B) + B * lengths[d] / avgfl)))
                       for d, w in zip(ids, weights, strict=True)]
         else:
             offset = self.offset
