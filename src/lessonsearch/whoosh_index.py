@@ -454,6 +454,8 @@ TERMS_KEPT = 200_000
 
 
 def _term(word: str, stemming: bool) -> bytes:
+    if word.isascii() and word.isdigit():  # a number is its own term, stemmed or not:
+        return word.encode("ascii")  # not remembered (a course numbering 12,500 lessons)
     terms = _TERMS[stemming]
     if len(terms) >= TERMS_KEPT:
         terms.clear()
