@@ -1077,9 +1077,7 @@ class Searcher:
         """Whether any of the first ``NAME_SECTIONS`` sections the words of ``stems`` side by
         side find writes them so in its own text (its heading, text, code or lesson's
         title), not only in the names of the terms it mentions, which the index holds too."""
-        phrase = wq.Phrase(CONTENT, list(stems))
-        with reading_index(self.version_dir):
-            numbers = list(islice(searcher.docs_for_query(phrase), NAME_SECTIONS))
+        numbers = self._first_side_by_side(searcher, list(stems), NAME_SECTIONS)
         for number in numbers:
             stored = self._stored(searcher, number)
             for text in (stored["heading"], stored["body"], stored["code"],
